@@ -1,0 +1,143 @@
+"""RFC 9457 problem details for every error the service returns.
+
+Validation errors carry ``errors: [{pointer, detail}]`` with JSON Pointers into the request
+body (RFC 6901). Anything unexpected becomes a 500 problem without internals; a client must
+never cause one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from flask import Flask, Response, json
+from flask_smorest import Api
+from flask_smorest.spec import prepare_response
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger(__name__)
+
+
+class FieldErrorSchema(Schema):
+    pointer = fields.String(
+        required=True, metadata={"description": "JSON Pointer into the request body"}
+    )
+    detail = fields.String(required=True)
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details."""
+
+    type = fields.String(required=True, metadata={"example": "/problems/validation"})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    errors = fields.List(fields.Nested(FieldErrorSchema))
+
+
+PROBLEM_TYPES = {
+    400: "/problems/malformed-request",
+    413: "/problems/body-too-large",
+    415: "/problems/unsupported-media-type",
+    422: "/problems/validation",
+}
+
+
+def pointer(*parts: object) -> str:
+    """A JSON Pointer from path parts, escaping '~' and '/' as RFC 6901 says."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def flatten(messages: Any, path: tuple[object, ...] = ()) -> Iterator[dict[str, str]]:
+    """webargs/marshmallow nested messages -> [{pointer, detail}]."""
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            here = path if key == "_schema" else (*path, key)
+            yield from flatten(value, here)
+    elif isinstance(messages, list | tuple):
+        for item in messages:
+            yield from flatten(item, path)
+    else:
+        yield {"pointer": pointer(*path), "detail": str(messages)}
+
+
+def problem(
+    status: int,
+    detail: str,
+    *,
+    title: str | None = None,
+    errors: list[dict[str, str]] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    from http import HTTPStatus
+
+    body: dict[str, Any] = {
+        "type": PROBLEM_TYPES.get(status, "about:blank"),
+        "title": title or HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+    }
+    if errors:
+        body["errors"] = errors
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+class ProblemApi(Api):  # type: ignore[misc]
+    """flask-smorest Api whose errors are problem+json, in the responses and in the spec."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        """flask-smorest's default responses, with every error one as problem+json."""
+        from http import HTTPStatus
+
+        for status in HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", default, lazy=True)
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        data = getattr(error, "data", None) or {}
+        status = error.code or 500
+        headers = dict(error.get_headers()) if status in (405, 401) else {}
+        headers.update(data.get("headers") or {})
+        messages = data.get("messages") or data.get("errors")
+        if status == 400 and messages:
+            return problem(400, _first_message(messages), headers=headers)
+        if messages:
+            # webargs wraps body errors under the location name ("json").
+            body_messages = (
+                messages.get("json", messages) if isinstance(messages, Mapping) else messages
+            )
+            errors = list(flatten(body_messages))
+            detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:5])
+            return problem(status, detail, errors=errors, headers=headers)
+        detail = data.get("message") or error.description or ""
+        return problem(status, str(detail), headers=headers)
+
+
+def _first_message(messages: Any) -> str:
+    for item in flatten(messages):
+        return item["detail"]
+    return "malformed request"
+
+
+def register_error_handlers(app: Flask, api: ProblemApi) -> None:
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        if isinstance(error, HTTPException):
+            return api.handle_http_exception(error)
+        log.exception("unhandled error")
+        return api.handle_http_exception(InternalServerError("internal error; it has been logged"))

@@ -1,0 +1,137 @@
+"""Request body parsing: strict JSON, and CSV standings for curl users.
+
+Strict JSON: no NaN/Infinity, no duplicate keys, bounded nesting, integers within the
+digit limit; anything else is a 400 malformed request. ``text/csv`` bodies hold one player
+per line, ``id,wins,spread[,name]`` (a header line starting with ``id`` is skipped); the
+other request fields then come from the query string.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import flask
+from flask_smorest import Blueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser, abort
+
+MAX_NESTING = 32
+CSV_TYPES = ("text/csv",)
+
+
+class MalformedJSON(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> Any:
+    raise MalformedJSON(f"{name} is not valid JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise MalformedJSON(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def _nesting_depth(text: str) -> int:
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def strict_json_loads(text: str) -> Any:
+    if _nesting_depth(text) > MAX_NESTING:
+        raise MalformedJSON(f"JSON nested deeper than {MAX_NESTING} levels")
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+    except MalformedJSON:
+        raise
+    except json.JSONDecodeError as exc:
+        raise MalformedJSON(
+            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    except (ValueError, RecursionError) as exc:  # e.g. integers beyond the digit limit
+        raise MalformedJSON(f"invalid JSON: {exc}") from exc
+
+
+def _number_or_text(text: str) -> Any:
+    text = text.strip()
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            continue
+    return text
+
+
+def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
+    players: list[dict[str, Any]] = []
+    for row in csv.reader(io.StringIO(text)):
+        if not row or not "".join(row).strip():
+            continue
+        if not players and row[0].strip().lower() == "id":
+            continue
+        player: dict[str, Any] = {"id": row[0].strip()}
+        if len(row) > 1:
+            player["wins"] = _number_or_text(row[1])
+        if len(row) > 2:
+            player["spread"] = _number_or_text(row[2])
+        if len(row) > 3 and row[3].strip():
+            player["name"] = row[3].strip()
+        if len(row) > 4:
+            raise MalformedJSON(f"CSV line {len(players) + 1} has more than 4 columns")
+        players.append(player)
+    body: dict[str, Any] = {"players": players}
+    for key, value in query.items():
+        body[key] = None if value in ("", "null") else _number_or_text(value)
+    return body
+
+
+class StrictParser(FlaskParser):
+    def _raw_load_json(self, req: flask.Request) -> Any:
+        raw = req.get_data(cache=True)
+        if not raw.strip():
+            abort(400, messages={"json": ["the request body is empty"]})
+        mimetype = req.mimetype or ""
+        try:
+            text = raw.decode("utf-8")
+            if mimetype in CSV_TYPES:
+                return csv_standings(text, req.args)
+            if not (mimetype == "application/json" or mimetype.endswith("+json")):
+                abort(
+                    415,
+                    message="send application/json or text/csv, not "
+                    + (mimetype or "no content type"),
+                )
+            return strict_json_loads(text)
+        except UnicodeDecodeError:
+            abort(400, messages={"json": ["the request body is not UTF-8"]})
+        except MalformedJSON as exc:
+            abort(400, messages={"json": [str(exc)]})
+        return core.missing  # pragma: no cover - abort raised
+
+
+class StrictBlueprint(Blueprint):  # type: ignore[misc]
+    ARGUMENTS_PARSER = StrictParser()

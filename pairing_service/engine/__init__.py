@@ -1,0 +1,1 @@
+"""Pure tournament rules: no Flask, no database, no I/O. Deterministic given the inputs."""

@@ -1,0 +1,405 @@
+"""The final-round advisor: table row or fallback, a complete pairing, and its explanation.
+
+Order of work for a plan (from a table row or from the fallback):
+1. the plan's fixed pairs;
+2. the bye, in an odd field: to a lone Gibsonized player, else to the lowest-ranked
+   non-contender with the fewest byes (else the lowest-ranked player the plan leaves free);
+3. Gibsonized players play each other (fewest previous meetings, then closest rank); a lone
+   one (the lowest-ranked, when there are three or more) plays the highest-ranked player who
+   cannot become a victor, fewest previous meetings first;
+4. the plan's group by its method (an odd group takes in the next-ranked free player);
+5. everyone else Swiss by win group, avoiding repeats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..matching import Cost, Edge, min_cost_perfect_matching
+from .explain import Need, Verdict, judge, needs
+from .outcomes import (
+    Contention,
+    OutcomeTable,
+    Result,
+    contention,
+    enumerate_outcomes,
+    final_after,
+    may_reach,
+)
+from .standings import Standings, configuration_text, format_half
+from .swiss import pair_swiss
+from .table import Row, RuleTable, group_members, pair_group, select
+
+MAX_VICTORS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class RuleUsed:
+    id: str
+    source: str  # "table" or "fallback"
+    method: str
+    text: str
+    reading: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    players: tuple[str, ...]
+    bye: bool
+    repeats: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Advice:
+    configuration: str
+    rule: RuleUsed
+    games: tuple[Game, ...]
+    gibsonized: tuple[str, ...]
+    contenders: tuple[str, ...]
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+    warnings: tuple[str, ...]
+    clinching: str
+
+
+@dataclass
+class _Plan:
+    rule: RuleUsed
+    gibsonized: tuple[str, ...]
+    fixed: list[tuple[str, str]]
+    group: tuple[str, ...]
+    group_method: str  # a table method, or "principled" for the fallback matching
+    row: Row | None = None  # the row whose pairing is applied
+    row_notes_apply: bool = False  # the row's principle and needs notes fit these ranks
+    notes: list[str] = field(default_factory=list)
+
+
+def advise(
+    standings: Standings,
+    table: RuleTable,
+    victors: int = 2,
+    max_spread_per_game: int | None = None,
+) -> Advice:
+    if not 1 <= victors <= MAX_VICTORS:
+        raise ValueError(f"victors must be between 1 and {MAX_VICTORS}")
+    cap = max_spread_per_game
+    race = contention(standings, victors, cap)
+    config = configuration_text(standings.configuration())
+    warnings: list[str] = []
+    plan: _Plan | None = None
+    if victors == 2:
+        plan, why_not = _table_plan(standings, table, race)
+        if plan is None:
+            warnings.append(why_not)
+    else:
+        warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
+    if plan is None:
+        plan = _fallback_plan(standings, race, victors, cap, config)
+    warnings.extend(plan.notes)
+    games, bye = _complete(standings, plan, race, warnings)
+    pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
+    outcomes = enumerate_outcomes(standings, victors, cap, pairs, bye, race.relevant)
+    principles = _principles(standings, race, plan, outcomes, pairs, victors)
+    player_needs = _needs(standings, race, plan, outcomes)
+    _warn_uncertain_gibsonized(standings, plan, race, warnings)
+    for game in games:
+        if game.repeats and not game.bye:
+            a, b = game.players
+            extra = " (they met in the previous round)" if standings.back_to_back(a, b) else ""
+            warnings.append(
+                f"#{standings.rank(a)} and #{standings.rank(b)} have met "
+                f"{game.repeats} time{'s' if game.repeats > 1 else ''} before{extra}"
+            )
+    clinching = (
+        f"decided on wins and on spread, assuming at most {cap} points "
+        "of spread per player per game"
+        if cap is not None
+        else "decided on wins only (spread is unbounded: a tie on wins may go either way)"
+    )
+    return Advice(
+        configuration=config,
+        rule=plan.rule,
+        games=tuple(games),
+        gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
+        contenders=race.contenders,
+        principles=tuple(principles),
+        needs=tuple(player_needs),
+        warnings=tuple(warnings),
+        clinching=clinching,
+    )
+
+
+def _table_plan(
+    standings: Standings, table: RuleTable, race: Contention
+) -> tuple[_Plan | None, str]:
+    config = standings.configuration()
+    row = table.match(config)
+    text = configuration_text(config)
+    if row is None:
+        return None, f"the seed's table has no row for {text}"
+    applied = row
+    group_spec = row.group
+    notes: list[str] = []
+    if row.group is not None and row.group.members == "GB0":
+        leaders = standings.group_at(0)
+        if len(leaders) % 2 and len(standings) > len(leaders):
+            next_gb = standings.games_behind(standings.ids[len(leaders)])
+            for candidate_id in table.odd_leaders_rows:
+                candidate = table.row(candidate_id)
+                if candidate.pattern[-1].covers(next_gb):
+                    applied, group_spec = candidate, candidate.group
+                    notes.append(
+                        f"{len(leaders)} leaders (odd): paired with the next player "
+                        f"({format_half(next_gb)} behind) as row {candidate.id}"
+                    )
+                    break
+    gibsonized: list[str] = []
+    for selector in applied.gibsonize:
+        gibsonized.extend(select(standings, selector))
+    fixed: list[tuple[str, str]] = []
+    used = set(gibsonized)
+    for left, right in applied.pairs:
+        found_left, found_right = select(standings, left), select(standings, right)
+        if len(found_left) != 1 or len(found_right) != 1:
+            return None, f"row {row.id} names {left}-{right}, which do not exist here"
+        a, b = found_left[0], found_right[0]
+        if a == b or a in used or b in used:
+            return None, f"row {row.id} pairs {left}-{right}, which clash here"
+        fixed.append((a, b))
+        used.update((a, b))
+    members: tuple[str, ...] = ()
+    method = ""
+    if group_spec is not None:
+        members = tuple(p for p in group_members(standings, group_spec.members) if p not in used)
+        method = group_spec.method
+    missed = [p for p in race.clinched if p not in gibsonized]
+    if missed:
+        names = ", ".join(f"#{standings.rank(p)}" for p in missed)
+        return None, (
+            f"row {row.id} does not Gibsonize {names}, who is already certain of a victor "
+            "place here, so the table does not fit"
+        )
+    rule = RuleUsed(
+        id=row.id, source="table", method=applied.method, text=row.text, reading=applied.reading
+    )
+    return (
+        _Plan(
+            rule=rule,
+            gibsonized=tuple(gibsonized),
+            fixed=fixed,
+            group=members,
+            group_method=method,
+            row=applied,
+            row_notes_apply=applied is row,
+            notes=notes,
+        ),
+        "",
+    )
+
+
+def _fallback_plan(
+    standings: Standings, race: Contention, victors: int, cap: int | None, config: str
+) -> _Plan:
+    rule = RuleUsed(
+        id=config,
+        source="fallback",
+        method="weighted matching",
+        text=(
+            "Certain victors are Gibsonized; the other contenders are paired by a minimum-cost "
+            "matching whose costs put GP1 first, then GP2, GP3 and GP4, then repeats, "
+            "back-to-back rematches and rank distance; everyone else is paired Swiss."
+        ),
+        reading=f"{victors} victor{'s' if victors != 1 else ''}",
+    )
+    return _Plan(
+        rule=rule,
+        gibsonized=race.clinched,
+        fixed=[],
+        group=race.contenders,
+        group_method="principled",
+    )
+
+
+def _complete(
+    standings: Standings, plan: _Plan, race: Contention, warnings: list[str]
+) -> tuple[list[Game], str | None]:
+    rank = standings.rank
+    relevant = set(race.relevant)
+    games: list[Game] = []
+    used: set[str] = set()
+
+    def add(a: str, b: str, reason: str) -> None:
+        a, b = sorted((a, b), key=rank)
+        games.append(Game((a, b), False, standings.meetings(a, b), reason))
+        used.update((a, b))
+
+    for a, b in plan.fixed:
+        add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
+    gibsonized = [p for p in plan.gibsonized if p not in used]
+    group = [p for p in plan.group if p not in used and p not in gibsonized]
+
+    def free() -> list[str]:
+        return [p for p in standings.ids if p not in used]
+
+    bye: str | None = None
+    if len(standings) % 2:
+        if len(gibsonized) % 2:
+            bye = max(gibsonized, key=rank)
+            reason = "a lone Gibsonized player takes the bye"
+        else:
+            outside = [p for p in free() if p not in gibsonized and p not in group]
+            pool = [p for p in outside if p not in relevant] or outside or group or gibsonized
+            bye = min(pool, key=lambda p: (standings.byes(p), -rank(p)))
+            reason = (
+                "lowest-ranked "
+                + ("non-contender" if bye not in relevant else "player left free")
+                + " with the fewest byes"
+            )
+        games.append(Game((bye,), True, 0, reason))
+        used.add(bye)
+        gibsonized = [p for p in gibsonized if p != bye]
+        group = [p for p in group if p != bye]
+    if gibsonized:
+        lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
+        together = [p for p in gibsonized if p != lone]
+        for a, b in _closest_fewest_meetings(standings, together):
+            add(a, b, "Gibsonized players play each other")
+        if lone is not None:
+            outside = [p for p in free() if p not in group and p != lone]
+            pool = [p for p in outside if p not in relevant]
+            if pool:
+                opponent = min(pool, key=lambda p: (standings.meetings(lone, p), rank(p)))
+                reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
+            else:
+                fallback_pool = outside or [p for p in group]
+                opponent = max(fallback_pool, key=lambda p: (-standings.meetings(lone, p), rank(p)))
+                group = [p for p in group if p != opponent]
+                reason = (
+                    "Gibsonized: nobody is out of contention, so plays the lowest-ranked player"
+                )
+                warnings.append(
+                    f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
+                )
+            add(lone, opponent, reason)
+    if group:
+        group = sorted(group, key=rank)
+        if len(group) % 2:
+            joiners = [p for p in free() if p not in group]
+            group.append(min(joiners, key=rank))
+        if plan.group_method == "principled":
+            for a, b in _principled_pairs(standings, race, group):
+                add(a, b, "fallback matching over the contention group")
+        else:
+            method, why = plan.group_method, ""
+            if plan.row is not None and plan.row.group is not None:
+                method, why = plan.row.group.method_for(standings, group)
+            reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
+            for a, b in pair_group(method, group):
+                add(a, b, reason)
+    rest = free()
+    for a, b in pair_swiss(standings, rest):
+        add(a, b, "rest Swiss")
+    games.sort(key=lambda g: (g.bye, min(rank(p) for p in g.players)))
+    return games, bye
+
+
+def _closest_fewest_meetings(standings: Standings, players: Sequence[str]) -> list[tuple[str, str]]:
+    if not players:
+        return []
+    ordered = sorted(players, key=standings.rank)
+    edges: list[Edge] = []
+    for i, a in enumerate(ordered):
+        for j in range(i + 1, len(ordered)):
+            b = ordered[j]
+            edges.append(
+                (i, j, (standings.meetings(a, b), abs(standings.rank(a) - standings.rank(b))))
+            )
+    matched = min_cost_perfect_matching(len(ordered), edges, (15, len(standings)))
+    return [(ordered[i], ordered[j]) for i, j in matched]
+
+
+def _principled_pairs(
+    standings: Standings, race: Contention, group: Sequence[str]
+) -> list[tuple[str, str]]:
+    """The fallback's weighted matching over the contention group (see module docs)."""
+    ordered = sorted(group, key=standings.rank)
+    leaders = [p for p in ordered if standings.games_behind(p) == 0]
+    contenders = set(race.relevant)
+    size = len(ordered)
+    span = size - 1
+    edges: list[Edge] = []
+    for i, a in enumerate(ordered):
+        for j in range(i + 1, size):
+            b = ordered[j]
+            gp1 = int(len(leaders) >= 2 and ((a in leaders) != (b in leaders)))
+            # GP2: the outsider who fills an odd group should face the lowest contender.
+            outsider = a if a not in contenders else b if b not in contenders else None
+            gp2 = 0 if outsider is None else size - 1 - (j if outsider == a else i)
+            gp3 = span * span - (j - i) * (j - i)
+            gp4 = int(_draw_shares_victory(standings, race, a, b))
+            cost: Cost = (
+                gp1,
+                gp2,
+                gp3,
+                gp4,
+                standings.meetings(a, b),
+                int(standings.back_to_back(a, b)),
+            )
+            edges.append((i, j, cost))
+    ceilings = (1, size, span * span, 1, 15, 1)
+    return [(ordered[i], ordered[j]) for i, j in min_cost_perfect_matching(size, edges, ceilings)]
+
+
+def _draw_shares_victory(standings: Standings, race: Contention, a: str, b: str) -> bool:
+    """True when a draw between a and b makes both victors whatever anyone else does."""
+    pa, pb = standings.player(a), standings.player(b)
+    finals = {
+        a: final_after(pa.half_wins, pa.spread, Result.DRAW, None),
+        b: final_after(pb.half_wins, pb.spread, Result.DRAW, None),
+    }
+    others = [
+        final_after(standings.player(q).half_wins, standings.player(q).spread, Result.WIN, None)
+        for q in race.relevant
+        if q not in (a, b)
+    ]
+    return all(not any(may_reach(f, mine) for f in others) for mine in finals.values())
+
+
+def _principles(
+    standings: Standings,
+    race: Contention,
+    plan: _Plan,
+    outcomes: OutcomeTable | None,
+    pairs: Sequence[tuple[str, str]],
+    victors: int,
+) -> list[Verdict]:
+    computed = judge(standings, race, outcomes, pairs, victors)
+    notes = plan.row.principles if plan.row is not None and plan.row_notes_apply else {}
+    return [Verdict(v.id, notes[v.id][0], notes[v.id][1]) if v.id in notes else v for v in computed]
+
+
+def _needs(
+    standings: Standings, race: Contention, plan: _Plan, outcomes: OutcomeTable | None
+) -> list[Need]:
+    ranked = [p for p in standings.ids if p in set(race.relevant)]
+    row_needs = plan.row.needs if plan.row is not None and plan.row_notes_apply else {}
+    computed = {n.player: n.text for n in needs(standings, outcomes, ranked)} if outcomes else {}
+    found = []
+    for pid in ranked:
+        text = row_needs.get(standings.rank(pid)) or computed.get(pid)
+        if text:
+            found.append(Need(pid, text))
+    return found
+
+
+def _warn_uncertain_gibsonized(
+    standings: Standings, plan: _Plan, race: Contention, warnings: list[str]
+) -> None:
+    for pid in plan.gibsonized:
+        if pid not in race.clinched:
+            warnings.append(
+                f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
+                "on wins alone: the rest of the row's pairing is what protects the place"
+            )

@@ -1,0 +1,172 @@
+"""Standings before a Scrabble final round: players, ranking, win groups, games behind.
+
+Wins are kept as whole numbers of half-wins (a draw is half a win), so no arithmetic on
+wins ever touches binary floating point.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .errors import InvalidStandings
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player's record before the final round.
+
+    ``opponents`` lists previous opponents in round order; ``None`` stands for a bye.
+    """
+
+    id: str
+    half_wins: int
+    spread: int
+    name: str | None = None
+    rank: int | None = None
+    opponents: tuple[str | None, ...] = ()
+
+    @property
+    def wins(self) -> Fraction:
+        return Fraction(self.half_wins, 2)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+def half_wins_of(wins: Fraction | float | int | str) -> int:
+    """Convert a win count to half-wins; raises ValueError unless it is a multiple of 0.5."""
+    doubled = Fraction(wins) * 2
+    if doubled.denominator != 1:
+        raise ValueError(f"{wins} is not a multiple of 0.5")
+    return int(doubled)
+
+
+def format_half(half: int) -> str:
+    """Write a number of half-games the way the seed does: 0, 0.5, 1, 1.5, ..."""
+    whole, rest = divmod(half, 2)
+    return f"{whole}.5" if rest else str(whole)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Players in ranking order (index 0 is ranked #1), with lookups the pairing rules need."""
+
+    ranked: tuple[Player, ...]
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _played: dict[str, Counter[str | None]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.ranked)})
+        object.__setattr__(self, "_played", {p.id: Counter(p.opponents) for p in self.ranked})
+
+    @classmethod
+    def from_players(cls, players: Sequence[Player]) -> Standings:
+        """Validate and rank players.
+
+        With ranks given (for every player), they must be a permutation of 1..n that never
+        puts a player above someone with more wins. Without ranks, players rank by wins,
+        then spread, then input order.
+        """
+        if not players:
+            raise InvalidStandings("players", "at least one player is needed")
+        seen: dict[str, int] = {}
+        for i, player in enumerate(players):
+            if player.id in seen:
+                raise InvalidStandings(
+                    f"players/{i}/id", f"duplicate id {player.id!r} (also player {seen[player.id]})"
+                )
+            seen[player.id] = i
+        for i, player in enumerate(players):
+            for j, opponent in enumerate(player.opponents):
+                if opponent is not None and opponent not in seen:
+                    raise InvalidStandings(
+                        f"players/{i}/opponents/{j}", f"unknown player id {opponent!r}"
+                    )
+                if opponent == player.id:
+                    raise InvalidStandings(
+                        f"players/{i}/opponents/{j}", "a player cannot have played themself"
+                    )
+        given = [p.rank is not None for p in players]
+        if any(given) and not all(given):
+            missing = given.index(False)
+            raise InvalidStandings(
+                f"players/{missing}/rank", "give a rank for every player or for none"
+            )
+        if all(given):
+            ranks = [p.rank for p in players]
+            if sorted(r for r in ranks if r is not None) != list(range(1, len(players) + 1)):
+                raise InvalidStandings("players", "ranks must be a permutation of 1..n")
+            order = sorted(range(len(players)), key=lambda i: players[i].rank or 0)
+            for above, below in itertools.pairwise(order):
+                if players[above].half_wins < players[below].half_wins:
+                    raise InvalidStandings(
+                        f"players/{below}/rank",
+                        f"rank {players[below].rank} has more wins than rank {players[above].rank}",
+                    )
+        else:
+            order = sorted(
+                range(len(players)),
+                key=lambda i: (-players[i].half_wins, -players[i].spread, i),
+            )
+        return cls(tuple(players[i] for i in order))
+
+    def __len__(self) -> int:
+        return len(self.ranked)
+
+    def player(self, player_id: str) -> Player:
+        return self.ranked[self._index[player_id]]
+
+    def rank(self, player_id: str) -> int:
+        """1-based rank."""
+        return self._index[player_id] + 1
+
+    def at_rank(self, rank: int) -> Player:
+        return self.ranked[rank - 1]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.ranked)
+
+    def games_behind(self, player_id: str) -> int:
+        """Half-games behind the leader."""
+        return self.ranked[0].half_wins - self.player(player_id).half_wins
+
+    def configuration(self, width: int = 4) -> tuple[int, ...]:
+        """Games behind (in half-games) of the top ``width`` players."""
+        lead = self.ranked[0].half_wins
+        return tuple(lead - p.half_wins for p in self.ranked[:width])
+
+    def win_group(self, player_id: str) -> tuple[str, ...]:
+        """Ids of the players with the same wins, in rank order."""
+        wins = self.player(player_id).half_wins
+        return tuple(p.id for p in self.ranked if p.half_wins == wins)
+
+    def group_at(self, games_behind: int) -> tuple[str, ...]:
+        lead = self.ranked[0].half_wins
+        return tuple(p.id for p in self.ranked if lead - p.half_wins == games_behind)
+
+    def meetings(self, a: str, b: str) -> int:
+        """How many times a and b have played each other."""
+        # Both lists record the same games when complete; the larger view also covers a
+        # record that only one side kept.
+        return max(self._played[a][b], self._played[b][a])
+
+    def last_opponent(self, player_id: str) -> str | None:
+        opponents = self.player(player_id).opponents
+        return opponents[-1] if opponents else None
+
+    def byes(self, player_id: str) -> int:
+        return self._played[player_id][None]
+
+    def back_to_back(self, a: str, b: str) -> bool:
+        """True when a and b met in the previous round."""
+        return self.last_opponent(a) == b or self.last_opponent(b) == a
+
+
+def configuration_text(configuration: Iterable[int]) -> str:
+    return "/".join(format_half(h) for h in configuration)

@@ -1,0 +1,134 @@
+"""Swiss pairing by win group, avoiding repeats.
+
+The seed defines Swiss as "the top half of each win group against the bottom half, in
+corresponding order". Win groups are paired from the top down. Each group (with any
+players floated into it from above) is one minimum-cost perfect matching whose levels are,
+in order: total previous meetings, back-to-back rematches, players floated down, and the
+distance from the ideal Swiss partner. Extra "float" places let the matching send players
+down to the next group, which it does only when that saves a repeat (or, for an odd group,
+for exactly one player: the lowest-ranked by preference). Floaters play the top of the
+group they land in. The bottom group cannot float anyone, so any repeat it cannot avoid
+stays there.
+
+Large groups (over ``COMPLETE_LIMIT`` players) use a candidate window around each player's
+ideal partner instead of every pair, widened for any player who would otherwise have fewer
+than ``MIN_FRESH`` opponents they have not met; this keeps 2,000-player fields fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+from ..matching import Cost, Edge, min_cost_perfect_matching
+from .standings import Standings
+
+COMPLETE_LIMIT = 160
+WINDOW = 12
+MIN_FRESH = 4
+# Per-edge ceilings of the cost levels: repeats, back-to-back, floats, Swiss distance.
+CEILINGS = (15, 1, 3, 255)
+EXTRA_FLOATS = 2
+
+
+def pair_swiss(standings: Standings, player_ids: Sequence[str]) -> list[tuple[str, str]]:
+    """Pair an even number of players Swiss by win group; pairs come out in rank order."""
+    ordered = sorted(player_ids, key=standings.rank)
+    if len(ordered) % 2:
+        raise ValueError("Swiss pairing needs an even number of players")
+    groups = [
+        list(members)
+        for _, members in groupby(ordered, key=lambda pid: standings.player(pid).half_wins)
+    ]
+    pairs: list[tuple[str, str]] = []
+    carried: list[str] = []
+    for index, group in enumerate(groups):
+        is_last = index == len(groups) - 1
+        group_pairs, carried = _pair_group(standings, carried, group, is_last)
+        pairs.extend(group_pairs)
+    if carried:  # unreachable: the bottom group floats nobody
+        raise AssertionError(f"players left unpaired: {carried}")
+    return sorted(pairs, key=lambda pair: min(standings.rank(pair[0]), standings.rank(pair[1])))
+
+
+def _pair_group(
+    standings: Standings, carried: list[str], group: list[str], is_last: bool
+) -> tuple[list[tuple[str, str]], list[str]]:
+    members = carried + group
+    size = len(members)
+    floats = 0 if is_last else size % 2 + EXTRA_FLOATS
+    if is_last and size % 2:
+        raise AssertionError("the bottom group is odd")
+    n_carried = len(carried)
+    # Ideal Swiss pairs among the group's own players left after the floaters take the top.
+    block = size - n_carried - (size % 2 if not is_last else 0)
+    half = max(block // 2, 1)
+
+    def cost(a: int, b: int) -> Cost:
+        pa, pb = members[a], members[b]
+        repeats = standings.meetings(pa, pb)
+        rematch = int(standings.back_to_back(pa, pb))
+        if a < n_carried and b < n_carried:
+            distance = half + abs(a - b)
+        elif a < n_carried:
+            distance = abs((b - n_carried) - a)
+        else:
+            ja, jb = a - n_carried - n_carried, b - n_carried - n_carried
+            # Keep top half against bottom half (transpose within a half before crossing).
+            same_half = (ja < half) == (jb < half)
+            distance = abs(abs(ja - jb) - half) + (half if same_half else 0)
+        return (repeats, rematch, 0, distance)
+
+    edges: list[Edge] = []
+    if size <= COMPLETE_LIMIT:
+        for a in range(size):
+            for b in range(a + 1, size):
+                edges.append((a, b, cost(a, b)))
+    else:
+        for a, b in sorted(_window_candidates(standings, members, n_carried, half)):
+            edges.append((a, b, cost(a, b)))
+    float_nodes = range(size, size + floats)
+    for a in range(size):
+        again = 1 if a < n_carried else 0
+        for f in float_nodes:
+            edges.append((a, f, (0, 0, 1 + again, size - 1 - a)))
+    for f in float_nodes:
+        for g in float_nodes:
+            if f < g:
+                edges.append((f, g, (0, 0, 0, 0)))
+    matched = min_cost_perfect_matching(size + floats, edges, CEILINGS)
+    pairs: list[tuple[str, str]] = []
+    floated: list[str] = []
+    for a, b in matched:
+        if b < size:
+            pairs.append((members[a], members[b]))
+        elif a < size:
+            floated.append(members[a])
+    floated.sort(key=standings.rank)
+    return pairs, floated
+
+
+def _window_candidates(
+    standings: Standings, members: list[str], n_carried: int, half: int
+) -> set[tuple[int, int]]:
+    """Pairs near each player's ideal partner and near the player, widened when needed."""
+    size = len(members)
+    candidates: set[tuple[int, int]] = set()
+    for a in range(size):
+        centres = [a] if a < n_carried else [a, a + half, a - half]
+        mine = {
+            b
+            for centre in centres
+            for b in range(centre - WINDOW, centre + WINDOW + 1)
+            if 0 <= b < size and b != a
+        }
+        fresh = sum(1 for b in mine if not standings.meetings(members[a], members[b]))
+        reach = WINDOW + 1
+        while fresh < MIN_FRESH and reach < size:
+            for b in (a - reach, a + reach, a + half + reach, a - half - reach):
+                if 0 <= b < size and b != a and b not in mine:
+                    mine.add(b)
+                    fresh += not standings.meetings(members[a], members[b])
+            reach += 1
+        candidates.update((min(a, b), max(a, b)) for b in mine)
+    return candidates

@@ -1,0 +1,27 @@
+"""Load the rule data files of rules/ once, at start-up, and validate them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .engine.scrabble import RuleTable
+
+DEFAULT_RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+
+
+@dataclass(frozen=True)
+class Rules:
+    scrabble: RuleTable
+
+    def summary(self) -> dict[str, int]:
+        return {"scrabble_final_round_rows": len(self.scrabble.rows)}
+
+
+def load_rules(directory: Path | str = DEFAULT_RULES_DIR) -> Rules:
+    folder = Path(directory)
+    with (folder / "scrabble_final_round.yaml").open(encoding="utf-8") as handle:
+        scrabble = RuleTable.from_data(yaml.safe_load(handle))
+    return Rules(scrabble=scrabble)

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from pairing_service import create_app
+from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble.advisor import Advice
+from pairing_service.rules import load_rules
+
+
+@pytest.fixture(scope="session")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture()
+def app():
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def field(
+    *rows: tuple[float, int], opponents: dict[int, list[int | None]] | None = None
+) -> Standings:
+    """Standings from (wins, spread) rows in rank order; ids are P1, P2, ... by input order.
+
+    ``opponents`` maps a 1-based input position to previous opponents' positions (None: bye).
+    """
+    opponents = opponents or {}
+    players = [
+        Player(
+            id=f"P{i}",
+            half_wins=int(wins * 2),
+            spread=spread,
+            name=f"Player {i}",
+            opponents=tuple(None if o is None else f"P{o}" for o in opponents.get(i, [])),
+        )
+        for i, (wins, spread) in enumerate(rows, start=1)
+    ]
+    return Standings.from_players(players)
+
+
+def rank_pairs(standings: Standings, advice: Advice) -> list[tuple[int, ...]]:
+    """Games as tuples of ranks, in board order (byes last)."""
+    return [tuple(standings.rank(p) for p in game.players) for game in advice.games]
+
+
+def run(rules, standings: Standings, **options) -> tuple[Advice, list[tuple[int, ...]]]:
+    advice = advise(standings, rules.scrabble, **options)
+    return advice, rank_pairs(standings, advice)
+
+
+def assert_complete(standings: Standings, advice: Advice) -> None:
+    seen: list[str] = []
+    for game in advice.games:
+        seen.extend(game.players)
+        assert len(game.players) == (1 if game.bye else 2)
+    assert sorted(seen) == sorted(standings.ids)
+    assert sum(g.bye for g in advice.games) == len(standings) % 2
+
+
+def principle(advice: Advice, gp: str) -> tuple[str, str]:
+    verdict = next(v for v in advice.principles if v.id == gp)
+    return verdict.status, verdict.reason
+
+
+def ids(standings: Standings, ranks: Sequence[int]) -> list[str]:
+    return [standings.at_rank(r).id for r in ranks]

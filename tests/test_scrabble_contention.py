@@ -1,0 +1,39 @@
+"""Who can still become a victor, who is certain, and how the spread cap changes both."""
+
+from __future__ import annotations
+
+from pairing_service.engine.scrabble.outcomes import Standing, contention, enumerate_outcomes
+
+from .conftest import field
+
+
+def test_two_games_clear_is_certain_on_wins():
+    s = field((10, 0), (10, 0), (8, 0), (8, 0))
+    race = contention(s, 2, None)
+    assert race.clinched == ("P1", "P2")
+    assert race.contenders == ()
+
+
+def test_tie_on_wins_is_open_without_a_cap_and_decided_with_one():
+    s = field((10, 900), (9, 0), (8, 0))
+    assert contention(s, 1, None).clinched == ()
+    # #2 wins and #1 loses: level on wins; with 250 per player per game #2 gains at most 500.
+    assert contention(s, 1, 250).clinched == ("P1",)
+    assert contention(s, 1, 500).clinched == ()
+
+
+def test_players_two_games_down_are_out():
+    s = field((10, 0), (10, 0), (8, 0), (7.5, 0))
+    race = contention(s, 2, None)
+    assert "P4" not in race.contenders + race.clinched
+
+
+def test_outcomes_of_a_pairing():
+    s = field((10, 0), (10, 0), (9, 0), (9, 0))
+    race = contention(s, 2, None)
+    table = enumerate_outcomes(s, 2, None, [("P1", "P2"), ("P3", "P4")], None, race.relevant)
+    assert table is not None and len(table.outcomes) == 9
+    # The 1-2 winner is certain whatever the other game does.
+    for outcome in table.outcomes:
+        if outcome.results["P1"].value == "win":
+            assert outcome.standing["P1"] is Standing.CERTAIN

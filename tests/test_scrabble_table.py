@@ -1,0 +1,351 @@
+"""Every row of the seed's table, hit by real standings, and the readings written in rules/."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from pairing_service.engine.scrabble import InvalidRuleTable, Player, RuleTable, Standings
+from pairing_service.rules import DEFAULT_RULES_DIR
+
+from .conftest import assert_complete, field, principle, run
+
+TAIL = [(6, 0), (5, 0), (4, 0), (3, 0)]  # non-contenders far below
+
+
+def test_0_0_0_0_pairs_top_vs_bottom(rules):
+    s = field((10, 300), (10, 200), (10, 100), (10, 0), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.configuration == "0/0/0/0"
+    assert (advice.rule.id, advice.rule.source) == ("0/0/0/0", "table")
+    assert games[:2] == [(1, 4), (2, 3)]
+    assert principle(advice, "GP2")[0] == "overridden"
+    assert_complete(s, advice)
+
+
+def test_more_gb0s_pair_top_vs_bottom(rules):
+    s = field(*[(10, 100 - i) for i in range(8)], *TAIL)
+    _, games = run(rules, s)
+    assert games[:4] == [(1, 8), (2, 7), (3, 6), (4, 5)]
+
+
+@pytest.mark.parametrize(
+    ("next_wins", "first_spread", "expected"),
+    [
+        (9, 500, [(1, 6), (2, 5), (3, 4)]),  # GB1, #1 has better cume than #6: top vs bottom
+        (9, -50, [(1, 5), (2, 6), (3, 4)]),  # GB1, #1 does not: #6 plays #2 as in 1-3, 2-4
+        (9.5, 500, [(1, 5), (2, 6), (3, 4)]),  # GB0.5: as 0/0/0/0.5, the next plays #2
+        (8, -50, [(1, 6), (2, 5), (3, 4)]),  # GB2: as 0/0/0/1.5+, top vs bottom
+    ],
+)
+def test_odd_gb0s_are_paired_as_0_0_0_x(rules, next_wins, first_spread, expected):
+    leaders = [(10, first_spread), (10, 40), (10, 30), (10, 20), (10, 10)]
+    s = field(*leaders, (next_wins, 300), *TAIL)
+    # With spread -50, P1 ranks below the other leaders; keep rank 1 = P1 by giving ranks.
+    if first_spread < 0:
+        s = Standings.from_players(
+            [Player(p.id, p.half_wins, p.spread, rank=i) for i, p in enumerate(_input_order(s), 1)]
+        )
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/0/0"
+    assert games[:3] == expected
+    assert any("odd" in w for w in advice.warnings)
+
+
+def _input_order(s: Standings) -> list:
+    return sorted(s.ranked, key=lambda p: int(p.id[1:]))
+
+
+def test_0_0_0_half(rules):
+    s = field((10, 90), (10, 80), (10, 70), (9.5, 60), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/0/0.5"
+    assert games[:2] == [(1, 3), (2, 4)]
+    needs = {n.player: n.text for n in advice.needs}
+    assert needs["P1"] == "needs to win, or draw and have #2 win"
+    assert needs["P4"] == "needs to win, period"
+
+
+@pytest.mark.parametrize(
+    ("first", "fourth", "expected"),
+    [
+        (500, 100, [(1, 4), (2, 3)]),  # #1 better cume than #4
+        (100, 500, [(1, 3), (2, 4)]),  # #4 better cume
+        (100, 100, [(1, 3), (2, 4)]),  # equal cume is not better
+    ],
+)
+def test_0_0_0_1_by_cume(rules, first, fourth, expected):
+    s = field((10, first), (10, first - 1), (10, first - 2), (9, fourth), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/0/1"
+    assert games[:2] == expected
+    assert any(("does not have" in g.reason) == (expected[0] == (1, 3)) for g in advice.games[:1])
+
+
+@pytest.mark.parametrize("fourth", [8.5, 7])
+def test_0_0_0_1_5_plus(rules, fourth):
+    s = field((10, 3), (10, 2), (10, 1), (fourth, 900), (6, 0), (5, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/0/1.5+"
+    assert games[:2] == [(1, 4), (2, 3)]
+
+
+def test_0_0_half_half(rules):
+    s = field((10, 3), (10, 2), (9.5, 1), (9.5, 0), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/0.5/0.5"
+    assert games[:2] == [(1, 4), (2, 3)]
+    assert principle(advice, "GP4")[0] == "satisfied"
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ([(10, 3), (10, 2), (9, 1), (9, 0)], [(1, 3), (2, 4)]),
+        ([(10, 3), (10, 2), (9, 1), (8, 0)], [(1, 3), (2, 4)]),  # odd group takes in #4
+        ([(10, 5), (10, 4), (9, 3), (9, 2), (9, 1), (8, 0)], [(1, 4), (2, 5), (3, 6)]),
+        ([(10, 5), (10, 4), (9, 3), (9, 2), (9, 1), (9, 0)], [(1, 4), (2, 5), (3, 6)]),
+    ],
+)
+def test_0_0_1_is_swiss_over_the_contention_group(rules, rows, expected):
+    s = field(*rows, *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/1"
+    assert games[: len(expected)] == expected
+    # The seed's GP4 remark: the leaders never meet.
+    assert (1, 2) not in games
+
+
+@pytest.mark.parametrize("third", [8, 7, 2])
+def test_0_0_2_gibsonizes_both_leaders(rules, third):
+    s = field((10, 3), (10, 2), (third, 1), (third - 0.5 if third > 2 else 1, 0), (1, 0), (0, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/2"
+    assert games[0] == (1, 2)
+    assert list(advice.gibsonized) == ["P1", "P2"]
+    assert principle(advice, "GP1")[0] == "satisfied"
+
+
+def test_0_half_half_half(rules):
+    s = field((10, 3), (9.5, 2), (9.5, 1), (9.5, 0), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0.5/0.5/0.5"
+    assert games[:2] == [(1, 4), (2, 3)]
+
+
+@pytest.mark.parametrize(("first", "expected"), [(500, [(1, 4), (2, 3)]), (-500, [(1, 3), (2, 4)])])
+def test_0_half_half_1_by_cume(rules, first, expected):
+    s = field((10, first), (9.5, 2), (9.5, 1), (9, 0), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0.5/0.5/1"
+    assert games[:2] == expected
+
+
+def test_0_half_1_1_plays_lowest_cume_gb1(rules):
+    s = field((10, 0), (9.5, 0), (9, 300), (9, 200), (9, -100), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0.5/1/1"
+    assert (1, 5) in games  # #5 has the lowest cume among the GB1s
+    assert (2, 3) in games  # rest Swiss: #2 floats into the GB1 group and plays its top
+
+
+def test_0_half_1_1_lowest_cume_follows_spread_not_rank(rules):
+    players = [
+        Player("A", 20, 0, rank=1),
+        Player("B", 19, 0, rank=2),
+        Player("C", 18, -80, rank=3),  # ranked above D by the director, but lower cume
+        Player("D", 18, 40, rank=4),
+        *[Player(f"X{i}", 10 - i, 0, rank=5 + i) for i in range(4)],
+    ]
+    s = Standings.from_players(players)
+    _advice, games = run(rules, s)
+    assert (1, 3) in games
+
+
+def test_0_half_1_1_5_gibsonizes_first_and_warns(rules):
+    s = field((10, 0), (9.5, 0), (9, 0), (8.5, 0), (7, 0), (6, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0.5/1/1.5+"
+    assert (2, 3) in games
+    assert advice.gibsonized == ("P1",)
+    assert any("not certain on wins alone" in w for w in advice.warnings)
+    # #1's opponent is the highest-ranked player who cannot become a victor (#5).
+    assert (1, 5) in games
+
+
+def test_0_half_1_5(rules):
+    s = field((10, 0), (9.5, 0), (8.5, 0), (8.5, -10), (7, 0), (6, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0.5/1.5"
+    assert (2, 3) in games
+    assert advice.gibsonized == ("P1",)
+
+
+@pytest.mark.parametrize("third", [8, 6])
+def test_0_half_2_gibsonizes_both(rules, third):
+    s = field((10, 0), (9.5, 0), (third, 0), (third, -5), (5, 0), (4, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0.5/2"
+    assert games[0] == (1, 2)
+    assert advice.gibsonized == ("P1", "P2")
+
+
+def test_0_1_1_1_5_gibsonizes_leader_and_pairs_the_gb1s(rules):
+    s = field((10, 0), (9, 0), (9, -10), (8.5, 0), (7, 0), (6, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/1/1/1.5+"
+    assert (2, 3) in games
+    assert (1, 5) in games  # #4 can still become a victor (tsh's measure); #5 cannot
+
+
+@pytest.mark.parametrize("third", [8.5, 8])
+def test_0_1_1_5_gb1_plays_lowest_of_next_group(rules, third):
+    s = field((10, 0), (9, 0), (third, 30), (third, 20), (third, 10), (5, 0), (4, 0), (3, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/1/1.5"
+    assert (2, 5) in games
+    assert advice.gibsonized == ("P1",)
+
+
+def test_0_1_2_5_is_outside_the_row_and_gibsonizes_both(rules):
+    s = field((10, 0), (9, 0), (7.5, 0), (7, 0), (5, 0), (4, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.source == "fallback"
+    assert games[0] == (1, 2)
+    assert advice.gibsonized == ("P1", "P2")
+
+
+@pytest.mark.parametrize("second", [8.5, 6])
+def test_0_1_5_plus_gibsonizes_leader(rules, second):
+    s = field((10, 0), (second, 0), (second, -1), (second - 1, 0), (1, 0), (0, 0))
+    advice, _games = run(rules, s)
+    assert advice.rule.id == "0/1.5+"
+    assert advice.gibsonized == ("P1",)
+    assert advice.games[0].reason.startswith("Gibsonized")
+
+
+def test_lone_gibsonized_takes_the_bye_in_an_odd_field(rules):
+    s = field((10, 0), (8, 0), (7, 0), (6, 0), (5, 0))
+    advice, _ = run(rules, s)
+    bye = [g for g in advice.games if g.bye]
+    assert [g.players for g in bye] == [("P1",)]
+
+
+def test_bye_goes_to_lowest_non_contender_with_fewest_byes(rules):
+    s = field((10, 3), (10, 2), (9, 1), (9, 0), (5, 0), (4, 0), (3, 0), opponents={7: [None]})
+    advice, _ = run(rules, s)
+    assert [g.players for g in advice.games if g.bye] == [("P6",)]
+
+
+def test_gibsonized_opponent_prefers_fewest_meetings(rules):
+    s = field((10, 0), (8, 0), (7, 0), (6, 0), (5, 0), (4, 0), opponents={1: [2, 2]})
+    advice, _games = run(rules, s)
+    assert advice.rule.id == "0/1.5+"
+    # #2 (8 wins) cannot become a victor... but P1 has met P2 twice: fewest meetings first.
+    assert advice.games[0].players[0] == "P1"
+    assert advice.games[0].players[1] != "P2"
+
+
+def test_rest_swiss_avoids_repeats(rules):
+    # Non-contenders #5-#8 in one win group: Swiss would pair 5-7, 6-8, but 5-7 have met.
+    s = field(
+        (10, 3), (10, 2), (10, 1), (10, 0), (5, 3), (5, 2), (5, 1), (5, 0), opponents={5: [7]}
+    )
+    advice, games = run(rules, s)
+    assert (5, 7) not in games
+    assert all(g.repeats == 0 for g in advice.games)
+
+
+def test_table_pairing_stands_with_a_repeat_and_warns(rules):
+    s = field((10, 3), (10, 2), (10, 1), (10, 0), *TAIL, opponents={1: [4]})
+    advice, games = run(rules, s)
+    assert games[0] == (1, 4)
+    assert advice.games[0].repeats == 1
+    assert any("met 1 time" in w and "previous round" in w for w in advice.warnings)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [(10, 3), (10, 2), (9.5, 1), (9, 0)],  # 0/0/0.5/1
+        [(10, 3), (9, 2), (9, 1), (9, 0)],  # 0/1/1/1
+        [(10, 3), (10, 2), (8.5, 1), (8, 0)],  # 0/0/1.5
+    ],
+)
+def test_configurations_outside_the_table_fall_back(rules, rows):
+    s = field(*rows, *TAIL)
+    advice, _ = run(rules, s)
+    assert advice.rule.source == "fallback"
+    assert any("no row" in w for w in advice.warnings)
+    assert {v.id for v in advice.principles} == {"GP1", "GP2", "GP3", "GP4"}
+    assert_complete(s, advice)
+
+
+def test_fallback_0_0_1_5_gibsonizes_the_leaders(rules):
+    s = field((10, 3), (10, 2), (8.5, 1), (8, 0), *TAIL)
+    advice, games = run(rules, s)
+    assert advice.gibsonized == ("P1", "P2")
+    assert games[0] == (1, 2)
+
+
+def test_fallback_pairs_contenders_top_vs_bottom(rules):
+    s = field((10, 3), (9, 2), (9, 1), (9, 0), (4, 0), (3, 0))
+    advice, games = run(rules, s)
+    assert advice.rule.source == "fallback"
+    assert games[:2] == [(1, 4), (2, 3)]
+
+
+def test_other_victor_counts_use_the_fallback(rules):
+    s = field((10, 3), (10, 2), (10, 1), (10, 0), *TAIL)
+    advice, _ = run(rules, s, victors=3)
+    assert advice.rule.source == "fallback"
+    assert any("3 victors" in w for w in advice.warnings)
+
+
+def test_spread_cap_can_clinch_and_take_the_row_out(rules):
+    # 0/0.5/1.5 with #2 far ahead of #3 on spread: under a 250 cap #2 is certain too.
+    s = field((10, 0), (9.5, 2000), (8.5, 0), (8, 0), (5, 0), (4, 0))
+    plain, _ = run(rules, s)
+    capped, _games = run(rules, s, max_spread_per_game=250)
+    assert plain.rule.source == "table"
+    assert capped.rule.source == "fallback"
+    assert capped.gibsonized == ("P1", "P2")
+    assert "250" in capped.clinching
+
+
+def test_advice_is_deterministic(rules):
+    s = field(*[(10 - i // 3, 50 - 7 * i) for i in range(24)])
+    first, _ = run(rules, s)
+    second, _ = run(rules, s)
+    assert first == second
+
+
+def test_rules_file_loads_every_row_of_the_seed(rules):
+    assert [row.id for row in rules.scrabble.rows] == [
+        "0/0/0/0", "0/0/0/0.5", "0/0/0/1", "0/0/0/1.5+", "0/0/0.5/0.5", "0/0/1", "0/0/2",
+        "0/0.5/0.5/0.5", "0/0.5/0.5/1", "0/0.5/1/1", "0/0.5/1/1.5+", "0/0.5/1.5", "0/0.5/2",
+        "0/1/1/1.5+", "0/1/1.5", "0/1.5+",
+    ]  # fmt: skip
+
+
+def test_overlapping_rows_are_rejected():
+    data = yaml.safe_load((DEFAULT_RULES_DIR / "scrabble_final_round.yaml").read_text())
+    data["rows"].append({**data["rows"][0], "id": "copy"})
+    with pytest.raises(InvalidRuleTable, match="overlap"):
+        RuleTable.from_data(data)
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    [
+        lambda row: row.update(pattern=["1", "0"]),
+        lambda row: row.update(pairs=[["#1", "nobody"]]),
+        lambda row: row.update(group={"members": "GB0", "method": "koth-ish"}),
+        lambda row: row.update(principles={"GP9": {"status": "satisfied", "reason": "x"}}),
+    ],
+)
+def test_bad_rows_are_rejected(mutation):
+    data = yaml.safe_load((DEFAULT_RULES_DIR / "scrabble_final_round.yaml").read_text())
+    mutation(data["rows"][0])
+    with pytest.raises(InvalidRuleTable):
+        RuleTable.from_data(data)

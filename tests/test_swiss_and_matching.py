@@ -1,0 +1,108 @@
+"""Swiss by win group, and the matching against an independent solver (networkx)."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from pairing_service.engine.matching import (
+    NoPerfectMatching,
+    fold_weights,
+    min_cost_perfect_matching,
+)
+from pairing_service.engine.scrabble.swiss import pair_swiss
+
+from .conftest import field
+
+
+def _ranks(s, pairs):
+    return [tuple(sorted((s.rank(a), s.rank(b)))) for a, b in pairs]
+
+
+def test_swiss_pairs_top_half_against_bottom_half():
+    s = field(*[(5, 10 - i) for i in range(6)])
+    assert _ranks(s, pair_swiss(s, s.ids)) == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_odd_group_floats_its_lowest_player_down():
+    s = field((5, 3), (5, 2), (5, 1), (4, 2), (4, 1), (4, 0))
+    assert _ranks(s, pair_swiss(s, s.ids)) == [(1, 2), (3, 4), (5, 6)]
+
+
+def test_swiss_avoids_a_repeat_within_the_group():
+    s = field(*[(5, 10 - i) for i in range(4)], opponents={1: [3]})
+    assert _ranks(s, pair_swiss(s, s.ids)) == [(1, 4), (2, 3)]
+
+
+def test_swiss_floats_to_avoid_repeats():
+    # #1 and #2 have met; the only fresh opponents are in the group below.
+    s = field((5, 2), (5, 1), (4, 2), (4, 1), opponents={1: [2]})
+    pairs = _ranks(s, pair_swiss(s, s.ids))
+    assert (1, 2) not in pairs
+
+
+def test_swiss_needs_an_even_field():
+    s = field((1, 0), (1, 0), (0, 0))
+    with pytest.raises(ValueError):
+        pair_swiss(s, s.ids)
+
+
+def test_large_group_uses_window_and_stays_repeat_free():
+    rows = [(10, 1000 - i) for i in range(400)]
+    rng = random.Random(7)
+    opponents = {i: rng.sample(range(1, 401), 5) for i in range(1, 401)}
+    opponents = {k: [o for o in v if o != k] for k, v in opponents.items()}
+    s = field(*rows, opponents=opponents)
+    pairs = pair_swiss(s, s.ids)
+    assert len(pairs) == 200
+    assert sum(s.meetings(a, b) for a, b in pairs) == 0
+
+
+def _networkx_optimum(n, edges, ceilings):
+    multipliers, scale = fold_weights(ceilings, n // 2)
+    graph = nx.Graph()
+    for u, v, cost in edges:
+        total = sum(min(c, cap) * m for c, cap, m in zip(cost, ceilings, multipliers, strict=True))
+        graph.add_edge(u, v, weight=scale + 1 - total)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sum(graph[u][v]["weight"] for u, v in matching), len(matching)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_matching_optimum_agrees_with_networkx(seed):
+    rng = random.Random(seed)
+    n = rng.choice([4, 6, 10, 16, 24])
+    ceilings = (3, 1, 50)
+    edges = [
+        (u, v, (rng.randint(0, 3), rng.randint(0, 1), rng.randint(0, 50)))
+        for u in range(n)
+        for v in range(u + 1, n)
+        if rng.random() < 0.7 or v == u + 1
+    ]
+    pairs = min_cost_perfect_matching(n, edges, ceilings)
+    multipliers, scale = fold_weights(ceilings, n // 2)
+    cost_of = {(u, v): c for u, v, c in edges}
+    ours = sum(
+        scale
+        + 1
+        - sum(min(c, cap) * m for c, cap, m in zip(cost_of[p], ceilings, multipliers, strict=True))
+        for p in pairs
+    )
+    theirs, size = _networkx_optimum(n, edges, ceilings)
+    assert size == n // 2
+    assert ours == theirs
+
+
+def test_lexicographic_levels_are_strict():
+    # One edge with a level-0 cost of 1 must lose to any number of lower-level costs.
+    edges = [(0, 1, (1, 0)), (2, 3, (1, 0)), (0, 2, (0, 9)), (1, 3, (0, 9))]
+    assert min_cost_perfect_matching(4, edges, (1, 9)) == [(0, 2), (1, 3)]
+
+
+def test_no_perfect_matching_is_reported():
+    with pytest.raises(NoPerfectMatching):
+        min_cost_perfect_matching(4, [(0, 1, (0,))], (1,))
+    with pytest.raises(NoPerfectMatching):
+        min_cost_perfect_matching(3, [(0, 1, (0,))], (1,))
