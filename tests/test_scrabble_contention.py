@@ -37,3 +37,45 @@ def test_outcomes_of_a_pairing():
     for outcome in table.outcomes:
         if outcome.results["P1"].value == "win":
             assert outcome.standing["P1"] is Standing.CERTAIN
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pairing_service.engine.scrabble.outcomes import (  # noqa: E402
+    Result,
+    final_after,
+    may_reach,
+    surely_above,
+)
+
+
+def _pairwise_contention(s, victors, cap):
+    """The definition, player against player, as an independent check of the fast version."""
+    contenders, clinched = [], []
+    for p in s.ranked:
+        best = final_after(p.half_wins, p.spread, Result.WIN, cap)
+        worst = final_after(p.half_wins, p.spread, Result.LOSS, cap)
+        others = [q for q in s.ranked if q.id != p.id]
+        above = sum(
+            surely_above(final_after(q.half_wins, q.spread, Result.LOSS, cap), best) for q in others
+        )
+        if above >= victors:
+            continue
+        catchers = sum(
+            may_reach(final_after(q.half_wins, q.spread, Result.WIN, cap), worst) for q in others
+        )
+        (clinched if catchers < victors else contenders).append(p.id)
+    return tuple(contenders), tuple(clinched)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(st.tuples(st.integers(0, 12), st.integers(-900, 900)), min_size=1, max_size=25),
+    victors=st.integers(1, 8),
+    cap=st.one_of(st.none(), st.integers(1, 400)),
+)
+def test_fast_contention_matches_the_pairwise_definition(rows, victors, cap):
+    s = field(*[(hw / 2, spread) for hw, spread in rows])
+    race = contention(s, victors, cap)
+    assert (race.contenders, race.clinched) == _pairwise_contention(s, victors, cap)

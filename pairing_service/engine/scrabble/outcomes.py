@@ -19,6 +19,7 @@ has at least ``victors`` players surely above, so never displaces a relevant pla
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -83,30 +84,45 @@ class Contention:
 
 
 def contention(standings: Standings, victors: int, cap: int | None) -> Contention:
-    players = standings.ranked
+    """Pairing-independent contention in O(n log n).
+
+    Counts, for each player p, the others surely above p's best finish (a win by the cap)
+    and those that may reach p's worst finish (a loss by the cap), with the same
+    inequalities as ``surely_above`` and ``may_reach`` applied to ``final_after``.
+    """
+    margin = cap if cap is not None else UNBOUNDED
+    spreads_by_wins: dict[int, list[int]] = {}
+    for player in standings.ranked:
+        spreads_by_wins.setdefault(player.half_wins, []).append(player.spread)
+    for spreads in spreads_by_wins.values():
+        spreads.sort()
+    wins_sorted = sorted(spreads_by_wins)
+    count_at = {w: len(spreads_by_wins[w]) for w in wins_sorted}
+
+    def count_with_more_wins(than: int) -> int:
+        return sum(count_at[w] for w in wins_sorted[bisect_right(wins_sorted, than) :])
+
     contenders: list[str] = []
     clinched: list[str] = []
-    for p in players:
-        best = final_after(p.half_wins, p.spread, Result.WIN, cap)
-        above = sum(
-            1
-            for q in players
-            if q.id != p.id
-            and surely_above(final_after(q.half_wins, q.spread, Result.LOSS, cap), best)
+    for p in standings.ranked:
+        # Surely above p's best: more than p.hw + 2 wins, or exactly that many and a spread
+        # floor (q.s - M) above p's ceiling (p.s + M).
+        level = spreads_by_wins.get(p.half_wins + 2, [])
+        above = count_with_more_wins(p.half_wins + 2) + (
+            len(level) - bisect_right(level, p.spread + 2 * margin)
         )
         if above >= victors:
             continue
-        worst = final_after(p.half_wins, p.spread, Result.LOSS, cap)
-        catchers = sum(
-            1
-            for q in players
-            if q.id != p.id
-            and may_reach(final_after(q.half_wins, q.spread, Result.WIN, cap), worst)
+        # May reach p's worst: q.hw + 2 > p.hw, or equal and q.s + M >= p.s - M.
+        below = spreads_by_wins.get(p.half_wins - 2, [])
+        catchers = (count_with_more_wins(p.half_wins - 2) - 1) + (
+            len(below) - bisect_left(below, p.spread - 2 * margin)
         )
         (clinched if catchers < victors else contenders).append(p.id)
-    clinched_sorted = tuple(sorted(clinched, key=standings.rank))
-    contenders_sorted = tuple(sorted(contenders, key=standings.rank))
-    return Contention(contenders=contenders_sorted, clinched=clinched_sorted)
+    return Contention(
+        contenders=tuple(sorted(contenders, key=standings.rank)),
+        clinched=tuple(sorted(clinched, key=standings.rank)),
+    )
 
 
 _VERBS = {Result.WIN: "wins", Result.DRAW: "draws", Result.LOSS: "loses", None: "has the bye"}

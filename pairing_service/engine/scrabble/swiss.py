@@ -23,8 +23,8 @@ from itertools import groupby
 from ..matching import Cost, Edge, min_cost_perfect_matching
 from .standings import Standings
 
-COMPLETE_LIMIT = 160
-WINDOW = 12
+COMPLETE_LIMIT = 48
+WINDOW = 6
 MIN_FRESH = 4
 # Per-edge ceilings of the cost levels: repeats, back-to-back, floats, Swiss distance.
 CEILINGS = (15, 1, 3, 255)
