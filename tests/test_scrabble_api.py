@@ -184,3 +184,25 @@ def test_docs_are_served_offline(client):
     assert page.status_code == 200 and b"/docs/assets/swagger-ui-bundle.js" in page.data
     assert client.get("/docs/assets/swagger-ui-bundle.js").status_code == 200
     assert client.get("/openapi.json").get_json()["paths"][URL]["post"]
+
+
+def test_csv_field_over_the_csv_limit_is_400(client):
+    huge = '"' + "x" * 200_000 + '",1,0\n'
+    _problem(client.post(URL, data=huge, content_type="text/csv"), 400)
+
+
+@pytest.mark.parametrize(
+    ("player", "where"),
+    [({"id": "B\x00"}, "/players/0/id"), ({"name": "Ann\x1b[31m"}, "/players/0/name")],
+    ids=["nul in id", "escape in name"],
+)
+def test_control_characters_in_ids_and_names_are_422(client, player, where):
+    body = {"players": [{"id": "B", "wins": 1, "spread": 0, **player}]}
+    problem = _problem(client.post(URL, json=body), 422)
+    assert where in [e["pointer"] for e in problem["errors"]]
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(client):
+    name = "[" * 100
+    body = {"players": [{"id": "A", "name": name, "wins": 1, "spread": 0}]}
+    assert client.post(URL, json=body).status_code == 200

@@ -349,3 +349,32 @@ def test_bad_rows_are_rejected(mutation):
     mutation(data["rows"][0])
     with pytest.raises(InvalidRuleTable):
         RuleTable.from_data(data)
+
+
+def test_gibsonized_players_play_each_other_fewest_meetings_first(rules):
+    # Four victors: the four leaders are all certain; closest rank would pair 1-2, 3-4.
+    rows = [(10, 3), (10, 2), (10, 1), (10, 0), (7, 0), (6, 0)]
+    fresh, fresh_games = run(rules, field(*rows), victors=4)
+    assert fresh.gibsonized == ("P1", "P2", "P3", "P4")
+    assert fresh_games[:2] == [(1, 2), (3, 4)]
+    _, games = run(rules, field(*rows, opponents={1: [2]}), victors=4)
+    assert (1, 2) not in games
+    assert {frozenset(g) for g in games[:2]} <= {
+        frozenset(p) for p in [(1, 3), (2, 4), (1, 4), (2, 3)]
+    }
+
+
+def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
+    from pairing_service.engine.scrabble.advisor import draw_shares_victory
+    from pairing_service.engine.scrabble.outcomes import Result, contention, finals_after
+
+    def shares(s, victors, cap):
+        winning = finals_after(s, contention(s, victors, cap).relevant, Result.WIN, cap)
+        return draw_shares_victory(s, winning, "P1", "P2", victors=victors, cap=cap)
+
+    # After a 1-2 draw both have 10.5; only #3 (a win takes it to 10.5) can reach them.
+    s = field((10, 500), (10, 400), (9.5, 0), (8, 0), (3, 0), (2, 0))
+    assert shares(s, victors=3, cap=None)
+    assert not shares(s, victors=2, cap=None)
+    # With a 100-point cap #3 cannot pass either on spread: the draw shares two places.
+    assert shares(s, victors=2, cap=100)

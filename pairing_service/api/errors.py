@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping
+from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Response, json
@@ -72,8 +73,6 @@ def problem(
     errors: list[dict[str, str]] | None = None,
     headers: Mapping[str, str] | None = None,
 ) -> Response:
-    from http import HTTPStatus
-
     body: dict[str, Any] = {
         "type": PROBLEM_TYPES.get(status, "about:blank"),
         "title": title or HTTPStatus(status).phrase,
@@ -96,8 +95,6 @@ class ProblemApi(Api):  # type: ignore[misc]
 
     def _register_responses(self) -> None:
         """flask-smorest's default responses, with every error one as problem+json."""
-        from http import HTTPStatus
-
         for status in HTTPStatus:
             response: dict[str, Any] = {"description": status.phrase}
             if status >= 400:

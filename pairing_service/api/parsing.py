@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +25,7 @@ CSV_TYPES = ("text/csv",)
 
 
 class MalformedJSON(ValueError):
-    pass
+    """A body that cannot be read as JSON (or CSV): a 400."""
 
 
 def _reject_constant(name: str) -> Any:
@@ -40,29 +41,22 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _nesting_depth(text: str) -> int:
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """True when brackets outside strings nest deeper than MAX_NESTING."""
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_NESTING:
+            return True
+    return False
 
 
 def strict_json_loads(text: str) -> Any:
-    if _nesting_depth(text) > MAX_NESTING:
+    if _too_deep(text):
         raise MalformedJSON(f"JSON nested deeper than {MAX_NESTING} levels")
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
@@ -87,8 +81,12 @@ def _number_or_text(text: str) -> Any:
 
 
 def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error as exc:  # NUL bytes, fields over the csv module's size limit
+        raise MalformedJSON(f"invalid CSV: {exc}") from exc
     players: list[dict[str, Any]] = []
-    for row in csv.reader(io.StringIO(text)):
+    for row in rows:
         if not row or not "".join(row).strip():
             continue
         if not players and row[0].strip().lower() == "id":

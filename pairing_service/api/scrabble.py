@@ -85,11 +85,9 @@ class FinalRound(MethodView):
 
 
 def _wants_text() -> bool:
-    best = request.accept_mimetypes.best_match(["application/json", "text/plain"])
-    return (
-        best == "text/plain"
-        and request.accept_mimetypes["text/plain"] > request.accept_mimetypes["application/json"]
-    )
+    # JSON unless the client prefers plain text outright ("*/*" means JSON).
+    accepted = request.accept_mimetypes
+    return accepted["text/plain"] > accepted["application/json"]
 
 
 def shape(standings: Standings, advice: Advice, body: dict[str, Any]) -> dict[str, Any]:

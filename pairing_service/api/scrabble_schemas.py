@@ -6,21 +6,27 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
+from ..engine.scrabble.advisor import MAX_VICTORS
+
 MAX_PLAYERS = 2000
 MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
 MAX_WINS = 1000
 ID_LENGTH = 64
+# Ids and names are echoed in answers and text tables: no control characters.
+PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="control characters are not allowed")
 
 
 class PlayerIn(Schema):
     id = fields.String(
         required=True,
-        validate=validate.Length(1, ID_LENGTH),
+        validate=[validate.Length(1, ID_LENGTH), PRINTABLE],
         metadata={"description": f"Unique player id, 1-{ID_LENGTH} characters.", "example": "A"},
     )
     name = fields.String(
-        allow_none=True, validate=validate.Length(max=100), metadata={"example": "Ann"}
+        allow_none=True,
+        validate=[validate.Length(max=100), PRINTABLE],
+        metadata={"example": "Ann"},
     )
     wins = fields.Float(
         required=True,
@@ -45,7 +51,7 @@ class PlayerIn(Schema):
         },
     )
     opponents = fields.List(
-        fields.String(allow_none=True, validate=validate.Length(1, ID_LENGTH)),
+        fields.String(allow_none=True, validate=[validate.Length(1, ID_LENGTH), PRINTABLE]),
         validate=validate.Length(max=MAX_GAMES),
         metadata={"description": "Previous opponents' ids in round order; null for a bye."},
     )
@@ -66,7 +72,7 @@ class FinalRoundIn(Schema):
     victors = fields.Integer(
         strict=True,
         load_default=2,
-        validate=validate.Range(1, 8),
+        validate=validate.Range(1, MAX_VICTORS),
         metadata={"description": "How many players share the victory (the seed's case is 2)."},
     )
     max_spread_per_game = fields.Integer(

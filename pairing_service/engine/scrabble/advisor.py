@@ -13,18 +13,19 @@ Order of work for a plan (from a table row or from the fallback):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..matching import Cost, Edge, min_cost_perfect_matching
 from .explain import Need, Verdict, judge, needs
 from .outcomes import (
     Contention,
+    Final,
     OutcomeTable,
     Result,
     contention,
     enumerate_outcomes,
-    final_after,
+    finals_after,
     may_reach,
 )
 from .standings import Standings, configuration_text, format_half
@@ -73,6 +74,8 @@ class _Plan:
     group_method: str  # a table method, or "principled" for the fallback matching
     row: Row | None = None  # the row whose pairing is applied
     row_notes_apply: bool = False  # the row's principle and needs notes fit these ranks
+    victors: int = 2
+    cap: int | None = None
     notes: list[str] = field(default_factory=list)
 
 
@@ -219,6 +222,8 @@ def _fallback_plan(
         fixed=[],
         group=race.contenders,
         group_method="principled",
+        victors=victors,
+        cap=cap,
     )
 
 
@@ -273,7 +278,7 @@ def _complete(
                 opponent = min(pool, key=lambda p: (standings.meetings(lone, p), rank(p)))
                 reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
             else:
-                fallback_pool = outside or [p for p in group]
+                fallback_pool = outside or list(group)
                 opponent = max(fallback_pool, key=lambda p: (-standings.meetings(lone, p), rank(p)))
                 group = [p for p in group if p != opponent]
                 reason = (
@@ -289,7 +294,7 @@ def _complete(
             joiners = [p for p in free() if p not in group]
             group.append(min(joiners, key=rank))
         if plan.group_method == "principled":
-            for a, b in _principled_pairs(standings, race, group):
+            for a, b in _principled_pairs(standings, race, group, plan.victors, plan.cap):
                 add(a, b, "fallback matching over the contention group")
         else:
             method, why = plan.group_method, ""
@@ -321,7 +326,11 @@ def _closest_fewest_meetings(standings: Standings, players: Sequence[str]) -> li
 
 
 def _principled_pairs(
-    standings: Standings, race: Contention, group: Sequence[str]
+    standings: Standings,
+    race: Contention,
+    group: Sequence[str],
+    victors: int,
+    cap: int | None,
 ) -> list[tuple[str, str]]:
     """The fallback's weighted matching over the contention group (see module docs)."""
     ordered = sorted(group, key=standings.rank)
@@ -329,6 +338,7 @@ def _principled_pairs(
     contenders = set(race.relevant)
     size = len(ordered)
     span = size - 1
+    winning = finals_after(standings, race.relevant, Result.WIN, cap)
     edges: list[Edge] = []
     for i, a in enumerate(ordered):
         for j in range(i + 1, size):
@@ -338,7 +348,7 @@ def _principled_pairs(
             outsider = a if a not in contenders else b if b not in contenders else None
             gp2 = 0 if outsider is None else size - 1 - (j if outsider == a else i)
             gp3 = span * span - (j - i) * (j - i)
-            gp4 = int(_draw_shares_victory(standings, race, a, b))
+            gp4 = int(draw_shares_victory(standings, winning, a, b, victors, cap))
             cost: Cost = (
                 gp1,
                 gp2,
@@ -352,19 +362,23 @@ def _principled_pairs(
     return [(ordered[i], ordered[j]) for i, j in min_cost_perfect_matching(size, edges, ceilings)]
 
 
-def _draw_shares_victory(standings: Standings, race: Contention, a: str, b: str) -> bool:
-    """True when a draw between a and b makes both victors whatever anyone else does."""
-    pa, pb = standings.player(a), standings.player(b)
-    finals = {
-        a: final_after(pa.half_wins, pa.spread, Result.DRAW, None),
-        b: final_after(pb.half_wins, pb.spread, Result.DRAW, None),
-    }
-    others = [
-        final_after(standings.player(q).half_wins, standings.player(q).spread, Result.WIN, None)
-        for q in race.relevant
-        if q not in (a, b)
-    ]
-    return all(not any(may_reach(f, mine) for f in others) for mine in finals.values())
+def draw_shares_victory(
+    standings: Standings,
+    winning: Mapping[str, Final],
+    a: str,
+    b: str,
+    victors: int,
+    cap: int | None,
+) -> bool:
+    """True when a draw between a and b makes both victors whatever anyone else does.
+
+    ``winning`` holds every relevant player's record after a win. Each of the two keeps a
+    victor place when fewer than ``victors - 1`` others (the opponent takes one of the
+    places) can reach it after winning their own games.
+    """
+    drawn = finals_after(standings, (a, b), Result.DRAW, cap).values()
+    others = [final for q, final in winning.items() if q not in (a, b)]
+    return all(sum(may_reach(f, mine) for f in others) < victors - 1 for mine in drawn)
 
 
 def _principles(

@@ -33,10 +33,6 @@ class Need:
     text: str
 
 
-def _tag(standings: Standings, pid: str) -> str:
-    return f"#{standings.rank(pid)} {standings.player(pid).label}"
-
-
 def judge(
     standings: Standings,
     contention: Contention,
@@ -81,7 +77,7 @@ def _gp2(standings: Standings, contention: Contention, table: OutcomeTable) -> V
     if not contention.contenders:
         return Verdict("GP2", "not_applicable", "nobody is still in contention")
     if removed:
-        names = ", ".join(_tag(standings, pid) for pid in removed)
+        names = ", ".join(standings.tag(pid) for pid in removed)
         return Verdict(
             "GP2", "violated", f"this pairing leaves no way to become a victor for {names}"
         )
@@ -105,8 +101,8 @@ def _gp3(standings: Standings, table: OutcomeTable) -> Verdict:
             return Verdict(
                 "GP3",
                 "violated",
-                f"{_tag(standings, lower)} has more ways to become a victor than "
-                f"{_tag(standings, higher)}",
+                f"{standings.tag(lower)} has more ways to become a victor than "
+                f"{standings.tag(higher)}",
             )
     return Verdict("GP3", "satisfied", "what each player needs gets no easier down the rankings")
 
@@ -135,7 +131,7 @@ def _gp4(
             return Verdict(
                 "GP4",
                 "violated",
-                f"{_tag(standings, a)} and {_tag(standings, b)} can draw into both victor places",
+                f"{standings.tag(a)} and {standings.tag(b)} can draw into both victor places",
             )
     return Verdict("GP4", "satisfied", "no two opponents can draw their way into victor places")
 
@@ -166,6 +162,8 @@ def _need_text(by_result: dict[Result | None, list[Standing]]) -> str:
         return "is a victor whatever happens"
     if not certain and not maybe:
         return "cannot become a victor with this pairing"
+    if certain == [Result.WIN] and not maybe:
+        return "needs to win"
     parts = []
     if certain:
         parts.append("is a victor with " + " or ".join(_RESULT_WORDS[r] for r in certain))
@@ -175,7 +173,4 @@ def _need_text(by_result: dict[Result | None, list[Standing]]) -> str:
     out = [r for r in by_result if r not in certain and r not in maybe]
     if out and (certain or maybe):
         parts.append("is out with " + " or ".join(_RESULT_WORDS[r] for r in out))
-    text = "; ".join(parts)
-    if certain == [Result.WIN] and not maybe:
-        return "needs to win"
-    return text
+    return "; ".join(parts)

@@ -20,7 +20,7 @@ has at least ``victors`` players surely above, so never displaces a relevant pla
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
@@ -57,6 +57,16 @@ def final_after(half_wins: int, spread: int, result: Result | None, cap: int | N
     if result is Result.DRAW:
         return Final(half_wins + 1, spread, spread)
     return Final(half_wins, spread - margin, spread - 1)
+
+
+def finals_after(
+    standings: Standings, players: Sequence[str], result: Result, cap: int | None
+) -> dict[str, Final]:
+    """Each player's final record if they all get the same result."""
+    return {
+        pid: final_after(standings.player(pid).half_wins, standings.player(pid).spread, result, cap)
+        for pid in players
+    }
 
 
 def surely_above(q: Final, p: Final) -> bool:
@@ -142,11 +152,7 @@ class Outcome:
     standing: Mapping[str, Standing]
 
     def describe(self, standings: Standings) -> str:
-        words = []
-        for pid, result in self.results.items():
-            tag = f"#{standings.rank(pid)} {standings.player(pid).label}"
-            words.append(f"{tag} {_VERBS[result]}")
-        return ", ".join(words)
+        return ", ".join(f"{standings.tag(pid)} {_VERBS[r]}" for pid, r in self.results.items())
 
 
 @dataclass(frozen=True)
@@ -155,9 +161,6 @@ class OutcomeTable:
 
     relevant: tuple[str, ...]
     outcomes: tuple[Outcome, ...]
-
-    def for_result(self, pid: str, result: Result | None) -> Iterator[Outcome]:
-        return (o for o in self.outcomes if o.results.get(pid, Result.LOSS) == result)
 
 
 def enumerate_outcomes(

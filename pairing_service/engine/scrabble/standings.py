@@ -30,10 +30,6 @@ class Player:
     opponents: tuple[str | None, ...] = ()
 
     @property
-    def wins(self) -> Fraction:
-        return Fraction(self.half_wins, 2)
-
-    @property
     def label(self) -> str:
         return self.name or self.id
 
@@ -124,6 +120,10 @@ class Standings:
     def rank(self, player_id: str) -> int:
         """1-based rank."""
         return self._index[player_id] + 1
+
+    def tag(self, player_id: str) -> str:
+        """How explanations name a player: "#3 Cat"."""
+        return f"#{self.rank(player_id)} {self.player(player_id).label}"
 
     def at_rank(self, rank: int) -> Player:
         return self.ranked[rank - 1]
