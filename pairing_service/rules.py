@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from .engine.scrabble import RuleTable
+from .engine.strikes import StrikesRules
 
 DEFAULT_RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -15,13 +16,21 @@ DEFAULT_RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 @dataclass(frozen=True)
 class Rules:
     scrabble: RuleTable
+    strikes: StrikesRules
 
     def summary(self) -> dict[str, int]:
-        return {"scrabble_final_round_rows": len(self.scrabble.rows)}
+        return {
+            "scrabble_final_round_rows": len(self.scrabble.rows),
+            "strikes_table_plans": sum(
+                len(game.by_players) for game in self.strikes.plans.values()
+            ),
+        }
 
 
 def load_rules(directory: Path | str = DEFAULT_RULES_DIR) -> Rules:
     folder = Path(directory)
     with (folder / "scrabble_final_round.yaml").open(encoding="utf-8") as handle:
         scrabble = RuleTable.from_data(yaml.safe_load(handle))
-    return Rules(scrabble=scrabble)
+    with (folder / "strikes.yaml").open(encoding="utf-8") as handle:
+        strikes = StrikesRules.from_data(yaml.safe_load(handle))
+    return Rules(scrabble=scrabble, strikes=strikes)

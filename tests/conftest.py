@@ -72,3 +72,14 @@ def principle(advice: Advice, gp: str) -> tuple[str, str]:
 
 def ids(standings: Standings, ranks: Sequence[int]) -> list[str]:
     return [standings.at_rank(r).id for r in ranks]
+
+
+def assert_problem(response, status: int, pointer: str | None = None) -> dict:
+    """An RFC 9457 problem with this status; ``pointer`` must be among its field errors."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["status"] == status and body["title"] and body["type"] and "detail" in body
+    if pointer is not None:
+        assert pointer in [e["pointer"] for e in body.get("errors", [])], body
+    return body

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from .conftest import assert_problem
+
 URL = "/v1/scrabble/final-round"
 PLAYERS = [
     {"id": "A", "name": "Ann", "wins": 8, "spread": 412, "opponents": ["C", "D"]},
@@ -64,14 +66,6 @@ def test_odd_field_gets_exactly_one_bye(client):
     )
 
 
-def _problem(response, status):
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.mimetype == "application/problem+json"
-    body = response.get_json()
-    assert body["status"] == status and body["title"] and body["type"] and "detail" in body
-    return body
-
-
 def _ok_player(**changes):
     return dict({"id": "A", "wins": 1, "spread": 0}, **changes)
 
@@ -93,7 +87,7 @@ BAD_JSON = [
 
 @pytest.mark.parametrize(("name", "raw"), BAD_JSON, ids=[n for n, _ in BAD_JSON])
 def test_malformed_bodies_are_400(client, name, raw):
-    _problem(client.post(URL, data=raw, content_type="application/json"), 400)
+    assert_problem(client.post(URL, data=raw, content_type="application/json"), 400)
 
 
 BAD_FIELDS = [
@@ -139,36 +133,36 @@ BAD_FIELDS = [
 
 @pytest.mark.parametrize(("name", "body", "where"), BAD_FIELDS, ids=[n for n, _, _ in BAD_FIELDS])
 def test_invalid_fields_are_422_with_a_pointer(client, name, body, where):
-    problem = _problem(
+    problem = assert_problem(
         client.post(URL, data=json.dumps(body), content_type="application/json"), 422
     )
     assert where in [e["pointer"] for e in problem["errors"]]
 
 
 def test_wrong_content_type_is_415(client):
-    _problem(client.post(URL, data="players", content_type="text/plain"), 415)
+    assert_problem(client.post(URL, data="players", content_type="text/plain"), 415)
 
 
 def test_oversized_body_is_413(app):
     app.config["MAX_CONTENT_LENGTH"] = 2048
     client = app.test_client()
     body = {"players": [_ok_player(id=f"p{i}") for i in range(200)]}
-    _problem(client.post(URL, json=body), 413)
+    assert_problem(client.post(URL, json=body), 413)
 
 
 def test_csv_with_too_many_columns_is_400(client):
-    _problem(client.post(URL, data="A,1,2,Ann,extra\n", content_type="text/csv"), 400)
+    assert_problem(client.post(URL, data="A,1,2,Ann,extra\n", content_type="text/csv"), 400)
 
 
 def test_csv_bad_number_is_422(client):
-    problem = _problem(client.post(URL, data="A,one,2\n", content_type="text/csv"), 422)
+    problem = assert_problem(client.post(URL, data="A,one,2\n", content_type="text/csv"), 422)
     assert "/players/0/wins" in [e["pointer"] for e in problem["errors"]]
 
 
 def test_unknown_route_and_method(client):
-    _problem(client.get("/v1/nothing"), 404)
+    assert_problem(client.get("/v1/nothing"), 404)
     problem = client.get(URL)
-    _problem(problem, 405)
+    assert_problem(problem, 405)
     assert "POST" in problem.headers["Allow"]
 
 
@@ -188,7 +182,7 @@ def test_docs_are_served_offline(client):
 
 def test_csv_field_over_the_csv_limit_is_400(client):
     huge = '"' + "x" * 200_000 + '",1,0\n'
-    _problem(client.post(URL, data=huge, content_type="text/csv"), 400)
+    assert_problem(client.post(URL, data=huge, content_type="text/csv"), 400)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +192,7 @@ def test_csv_field_over_the_csv_limit_is_400(client):
 )
 def test_control_characters_in_ids_and_names_are_422(client, player, where):
     body = {"players": [{"id": "B", "wins": 1, "spread": 0, **player}]}
-    problem = _problem(client.post(URL, json=body), 422)
+    problem = assert_problem(client.post(URL, json=body), 422)
     assert where in [e["pointer"] for e in problem["errors"]]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import health, scrabble
+from . import health, scrabble, strikes
 from .errors import ProblemApi, register_error_handlers
 from .swagger import register_swagger_assets
 
@@ -13,6 +13,7 @@ def init_api(app: Flask) -> ProblemApi:
     api = ProblemApi(app)
     api.register_blueprint(health.blp)
     api.register_blueprint(scrabble.blp)
+    api.register_blueprint(strikes.blp)
     register_error_handlers(app, api)
     register_swagger_assets(app)
     return api

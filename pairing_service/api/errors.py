@@ -18,6 +18,9 @@ from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ..engine.scrabble import InvalidStandings
+from ..engine.strikes import InvalidInput as StrikesInput
+
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
 
@@ -88,6 +91,14 @@ def problem(
     return response
 
 
+def field_problem(field: str, message: str, status: int = 422) -> Response:
+    """A problem about one field; ``field`` is a slash path such as ``players/3/id``."""
+    path = pointer(*field.split("/")) if field else ""
+    return problem(
+        status, f"{path or '/'}: {message}", errors=[{"pointer": path, "detail": message}]
+    )
+
+
 class ProblemApi(Api):  # type: ignore[misc]
     """flask-smorest Api whose errors are problem+json, in the responses and in the spec."""
 
@@ -132,6 +143,11 @@ def _first_message(messages: Any) -> str:
 
 
 def register_error_handlers(app: Flask, api: ProblemApi) -> None:
+    @app.errorhandler(StrikesInput)
+    @app.errorhandler(InvalidStandings)
+    def engine_refused(error: StrikesInput | InvalidStandings) -> Response:
+        return field_problem(error.field, error.message)
+
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:
         if isinstance(error, HTTPException):

@@ -108,6 +108,12 @@ def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
 
 
 class StrictParser(FlaskParser):
+    """Strict JSON; ``text/csv`` too when built with ``csv_reader`` (standings for curl)."""
+
+    def __init__(self, csv_reader: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.csv_reader = csv_reader
+
     def _raw_load_json(self, req: flask.Request) -> Any:
         raw = req.get_data(cache=True)
         if not raw.strip():
@@ -115,14 +121,11 @@ class StrictParser(FlaskParser):
         mimetype = req.mimetype or ""
         try:
             text = raw.decode("utf-8")
-            if mimetype in CSV_TYPES:
-                return csv_standings(text, req.args)
+            if mimetype in CSV_TYPES and self.csv_reader is not None:
+                return self.csv_reader(text, req.args)
             if not (mimetype == "application/json" or mimetype.endswith("+json")):
-                abort(
-                    415,
-                    message="send application/json or text/csv, not "
-                    + (mimetype or "no content type"),
-                )
+                accepted = "application/json or text/csv" if self.csv_reader else "application/json"
+                abort(415, message=f"send {accepted}, not {mimetype or 'no content type'}")
             return strict_json_loads(text)
         except UnicodeDecodeError:
             abort(400, messages={"json": ["the request body is not UTF-8"]})
@@ -132,4 +135,12 @@ class StrictParser(FlaskParser):
 
 
 class StrictBlueprint(Blueprint):  # type: ignore[misc]
+    """A blueprint whose request bodies are strict JSON."""
+
     ARGUMENTS_PARSER = StrictParser()
+
+
+class StandingsBlueprint(StrictBlueprint):
+    """Strict JSON, or CSV standings (``id,wins,spread[,name]``)."""
+
+    ARGUMENTS_PARSER = StrictParser(csv_reader=csv_standings)

@@ -7,12 +7,11 @@ from typing import Any
 from flask import Response, current_app, request
 from flask.views import MethodView
 
-from ..engine.scrabble import Advice, InvalidStandings, Player, Standings, advise, half_wins_of
-from .errors import problem
-from .parsing import StrictBlueprint
+from ..engine.scrabble import Advice, Player, Standings, advise, half_wins_of
+from .parsing import StandingsBlueprint
 from .scrabble_schemas import FinalRoundIn, FinalRoundOut
 
-blp = StrictBlueprint(
+blp = StandingsBlueprint(
     "scrabble",
     __name__,
     url_prefix="/v1/scrabble",
@@ -65,13 +64,7 @@ class FinalRound(MethodView):
             )
             for p in body["players"]
         ]
-        try:
-            standings = Standings.from_players(players)
-        except InvalidStandings as exc:
-            path = "/" + exc.field
-            return problem(
-                422, f"{path}: {exc.message}", errors=[{"pointer": path, "detail": exc.message}]
-            )
+        standings = Standings.from_players(players)  # InvalidStandings -> 422 (errors.py)
         advice = advise(
             standings,
             current_app.extensions["pairing_rules"].scrabble,

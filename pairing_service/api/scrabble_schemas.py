@@ -7,25 +7,23 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from ..engine.scrabble.advisor import MAX_VICTORS
+from .common import ID_LENGTH, NAME_LENGTH, printable
 
 MAX_PLAYERS = 2000
 MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
 MAX_WINS = 1000
-ID_LENGTH = 64
-# Ids and names are echoed in answers and text tables: no control characters.
-PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="control characters are not allowed")
 
 
 class PlayerIn(Schema):
     id = fields.String(
         required=True,
-        validate=[validate.Length(1, ID_LENGTH), PRINTABLE],
+        validate=[validate.Length(1, ID_LENGTH), printable],
         metadata={"description": f"Unique player id, 1-{ID_LENGTH} characters.", "example": "A"},
     )
     name = fields.String(
         allow_none=True,
-        validate=[validate.Length(max=100), PRINTABLE],
+        validate=[validate.Length(max=NAME_LENGTH), printable],
         metadata={"example": "Ann"},
     )
     wins = fields.Float(
@@ -51,7 +49,7 @@ class PlayerIn(Schema):
         },
     )
     opponents = fields.List(
-        fields.String(allow_none=True, validate=[validate.Length(1, ID_LENGTH), PRINTABLE]),
+        fields.String(allow_none=True, validate=[validate.Length(1, ID_LENGTH), printable]),
         validate=validate.Length(max=MAX_GAMES),
         metadata={"description": "Previous opponents' ids in round order; null for a bye."},
     )

@@ -1,0 +1,27 @@
+"""Field definitions shared by every format's schemas."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import ValidationError, fields, validate
+
+ID_LENGTH = 64
+NAME_LENGTH = 100
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def printable(value: str) -> None:
+    """Ids and names are echoed in answers and text tables: no control characters."""
+    if _CONTROL.search(value):
+        raise ValidationError("control characters are not allowed")
+
+
+def player_id(**metadata: Any) -> fields.String:
+    """A required player id: 1-64 printable characters."""
+    return fields.String(
+        required=True,
+        validate=[validate.Length(1, ID_LENGTH), printable],
+        metadata={"description": f"Player id, 1-{ID_LENGTH} printable characters.", **metadata},
+    )

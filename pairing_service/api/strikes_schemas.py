@@ -1,0 +1,230 @@
+"""Request and response schemas of the strikes tournaments (bounds stated here)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from ..engine.strikes import GAME_KINDS, STRATEGIES
+from .common import ID_LENGTH, player_id
+
+MAX_FIELD = 1000  # players in one seating or tournament
+MAX_HISTORY_TABLES = 20_000
+MAX_SCORE = 10**9
+MAX_STRIKES = 10**6
+MAX_PLANS = 1000
+MAX_SEED = 2**63 - 1
+MAX_THRESHOLD = 10_000
+MAX_SIMULATED_PLAYER_EVENTS = 50_000  # players x events of one planner request
+
+ROUND_TYPES = ("random", "split")
+
+
+class StrikesNumber(fields.Number):  # type: ignore[type-arg]
+    """An exact strikes value: an integer where it is whole, else the nearest float.
+
+    ``strikes_exact`` fields carry the exact fraction as text ("35/2").
+    """
+
+    num_type = float
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        exact = Fraction(value)
+        return exact.numerator if exact.denominator == 1 else float(exact)
+
+
+def game_field() -> fields.String:
+    return fields.String(
+        load_default="5-4-3",
+        validate=validate.OneOf(GAME_KINDS),
+        metadata={"description": "5-4-3: 5-, 4- and 3-player tables; 4-3: 4 and 3 only."},
+    )
+
+
+def two_player_field() -> fields.Boolean:
+    return fields.Boolean(
+        load_default=False,
+        metadata={"description": "The game plays well with 2 (5 left in a 4-3 game: 3 + 2)."},
+    )
+
+
+def round_type_field(**kwargs: Any) -> fields.String:
+    return fields.String(
+        validate=validate.OneOf(ROUND_TYPES),
+        metadata={"description": "random, or split by strikes (G1 the fewest strikes)."},
+        **kwargs,
+    )
+
+
+class ResultIn(Schema):
+    player = player_id(example="A")
+    score = fields.Integer(
+        strict=True,
+        validate=validate.Range(-MAX_SCORE, MAX_SCORE),
+        metadata={"description": "Game score; highest wins. Give a score or a place."},
+    )
+    place = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, 5),
+        metadata={"description": "Finishing place; equal places tie (1, 2, 2, 4 or 1, 2, 2, 3)."},
+    )
+
+
+class TableResultIn(Schema):
+    results = fields.List(
+        fields.Nested(ResultIn),
+        required=True,
+        validate=validate.Length(2, 5),
+        metadata={"description": "Every player at the table, 2-5."},
+    )
+
+
+class StrikesOut(Schema):
+    player = fields.String(required=True)
+    place = fields.Integer(required=True)
+    strikes = StrikesNumber(required=True)
+    strikes_exact = fields.String(required=True, metadata={"example": "12"})
+    score = fields.Integer(allow_none=True)
+
+
+class ScoreOut(Schema):
+    strikes = fields.List(fields.Nested(StrikesOut), required=True)
+
+
+class TablesIn(Schema):
+    players = fields.Integer(
+        required=True, strict=True, validate=validate.Range(1, MAX_FIELD), metadata={"example": 26}
+    )
+    round_type = round_type_field(load_default="random")
+    game = game_field()
+    two_player_games = two_player_field()
+
+
+class TablesOut(Schema):
+    groups = fields.List(
+        fields.List(fields.Integer()),
+        required=True,
+        metadata={"description": "Table sizes per group (G1 first), largest first."},
+    )
+    byes = fields.Integer(required=True)
+    source = fields.String(
+        required=True,
+        validate=validate.OneOf(["seed", "rule"]),
+        metadata={"description": "seed: the seed's table (6-50 players); rule: docs/strikes.md."},
+    )
+
+
+class ContestantIn(Schema):
+    id = player_id(example="A")
+    strikes = fields.Float(
+        load_default=0,
+        validate=validate.Range(0, MAX_STRIKES),
+        metadata={"description": "Strikes so far.", "example": 12},
+    )
+
+
+class SeatingIn(Schema):
+    players = fields.List(
+        fields.Nested(ContestantIn),
+        required=True,
+        validate=validate.Length(1, MAX_FIELD),
+        metadata={"description": f"Players still in, 1-{MAX_FIELD}."},
+    )
+    history = fields.List(
+        fields.List(
+            fields.String(validate=validate.Length(1, ID_LENGTH)), validate=validate.Length(2, 5)
+        ),
+        load_default=list,
+        validate=validate.Length(max=MAX_HISTORY_TABLES),
+        metadata={"description": "Every earlier table: the ids of the players who met there."},
+    )
+    round_type = round_type_field(load_default="random")
+    game = game_field()
+    two_player_games = two_player_field()
+    strategy = fields.String(
+        load_default="optimize",
+        validate=validate.OneOf(STRATEGIES),
+        metadata={
+            "description": "best_of_random: the seed's method; optimize: improves on it, "
+            "never worse."
+        },
+    )
+    plans = fields.Integer(
+        strict=True,
+        load_default=30,
+        validate=validate.Range(1, MAX_PLANS),
+        metadata={"description": "Random plans to draw (the seed's 30)."},
+    )
+    seed = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "The same seed and inputs give the same seating."},
+    )
+
+
+class SeatedTableOut(Schema):
+    table = fields.Integer(required=True)
+    group = fields.Integer(required=True)
+    players = fields.List(fields.String(), required=True)
+    detrimental_points = fields.Integer(required=True)
+
+
+class SeatingOut(Schema):
+    tables = fields.List(fields.Nested(SeatedTableOut), required=True)
+    byes = fields.List(fields.String(), required=True)
+    detrimental_points = fields.Integer(required=True)
+    repeat_pairs = fields.Integer(
+        required=True, metadata={"description": "Pairs seated together who met before."}
+    )
+    strategy = fields.String(required=True)
+    random_plans_points = fields.Integer(
+        required=True, metadata={"description": "Points of the best random plan."}
+    )
+    round_type = fields.String(required=True)
+
+
+class PlanIn(Schema):
+    players = fields.Integer(required=True, strict=True, validate=validate.Range(3, 500))
+    game = game_field()
+    threshold = fields.Integer(
+        strict=True, load_default=35, validate=validate.Range(1, MAX_THRESHOLD)
+    )
+    two_player_games = two_player_field()
+    events = fields.Integer(strict=True, load_default=200, validate=validate.Range(1, 2000))
+    seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_SEED))
+
+    @validates_schema
+    def _bounded(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("players", 0) * data.get("events", 0) > MAX_SIMULATED_PLAYER_EVENTS:
+            raise ValidationError(
+                f"players x events may be at most {MAX_SIMULATED_PLAYER_EVENTS}", "events"
+            )
+
+
+class CountOut(Schema):
+    value = fields.Integer(required=True)
+    count = fields.Integer(required=True)
+
+
+class PlanOut(Schema):
+    events = fields.Integer(required=True)
+    mean_rounds = fields.Float(required=True)
+    rounds_p10 = fields.Integer(required=True)
+    rounds_p50 = fields.Integer(required=True)
+    rounds_p90 = fields.Integer(required=True)
+    rounds = fields.List(
+        fields.Nested(CountOut), required=True, metadata={"description": "rounds -> events"}
+    )
+    mean_games_per_player = fields.Float(required=True)
+    games_per_player = fields.List(
+        fields.Nested(CountOut), required=True, metadata={"description": "games -> players"}
+    )
+    winner_games = fields.List(fields.Nested(CountOut), required=True)
+    shared_wins = fields.Integer(
+        required=True, metadata={"description": "Events ending with dual or co-winners."}
+    )
