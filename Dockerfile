@@ -4,14 +4,19 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PORT=8000 \
-    PAIRING_RULES_DIR=/app/rules
+    PAIRING_RULES_DIR=/app/rules \
+    PAIRING_SQLITE_PATH=/data/pairing.sqlite3
 
 WORKDIR /app
 COPY pyproject.toml README.md gunicorn.conf.py ./
 COPY pairing_service ./pairing_service
 COPY rules ./rules
 RUN pip install --no-cache-dir . \
-    && useradd --uid 10001 --no-create-home --shell /usr/sbin/nologin app
+    && useradd --uid 10001 --no-create-home --shell /usr/sbin/nologin app \
+    && mkdir /data && chown 10001 /data
+
+# The SQLite database (set DATABASE_URL for PostgreSQL instead).
+VOLUME ["/data"]
 
 USER 10001
 EXPOSE 8000

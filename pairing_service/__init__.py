@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-from .rules import DEFAULT_RULES_DIR, load_rules
+from .rules import DEFAULT_RULES_DIR, Rules, load_rules
+from .store import TournamentStore, make_engine
 
 __all__ = ["create_app"]
 
@@ -28,6 +31,12 @@ DEFAULTS: dict[str, Any] = {
         },
     },
     "JSON_SORT_KEYS": False,
+    # DATABASE_URL (or PAIRING_DATABASE_URL) selects the database, e.g.
+    # postgresql://user@host:5432/db; without one, a SQLite file at SQLITE_PATH
+    # (default: pairing.sqlite3 in the instance folder).
+    "DATABASE_URL": None,
+    "SQLITE_PATH": None,
+    "DATABASE_MIGRATE": True,
 }
 
 
@@ -41,10 +50,23 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
+    if os.environ.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
     app.config.from_prefixed_env("PAIRING")
     if config:
         app.config.from_mapping(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["pairing_rules"] = load_rules(app.config["RULES_DIR"])
+    rules = load_rules(app.config["RULES_DIR"])
+    app.extensions["pairing_rules"] = rules
+    app.extensions["pairing_store"] = open_store(app, rules)
     init_api(app)
     return app
+
+
+def open_store(app: Flask, rules: Rules) -> TournamentStore:
+    path = app.config["SQLITE_PATH"] or Path(app.instance_path) / "pairing.sqlite3"
+    url = app.config["DATABASE_URL"] or f"sqlite:///{path}"
+    store = TournamentStore(make_engine(url), rules.strikes)
+    if app.config["DATABASE_MIGRATE"]:
+        store.migrate()
+    return store

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import uuid
+from collections.abc import Iterator, Sequence
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
 
 from pairing_service import create_app
 from pairing_service.engine.scrabble import Player, Standings, advise
@@ -15,9 +19,65 @@ def rules():
     return load_rules()
 
 
+POSTGRES_URL = os.environ.get(
+    "PAIRING_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The PostgreSQL server of the tests; in CI (CI=true) it must be there."""
+    engine = create_engine(POSTGRES_URL)
+    try:
+        with engine.connect():
+            pass
+    except OperationalError as exc:
+        reason = f"PostgreSQL is not reachable at {POSTGRES_URL}: {exc.orig}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason + " (CI=true: the PostgreSQL tests must run)")
+        pytest.skip(reason)
+    finally:
+        engine.dispose()
+    return POSTGRES_URL
+
+
 @pytest.fixture()
-def app():
-    return create_app({"TESTING": True})
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A database URL whose tables live in a fresh schema, dropped afterwards."""
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(postgres_server)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    yield f"{postgres_server}?options=-csearch_path%3D{schema}"
+    with admin.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/pairing.sqlite3"
+    return request.getfixturevalue("postgres_url")
+
+
+def make_app(database_url: str):
+    return create_app({"TESTING": True, "DATABASE_URL": database_url})
+
+
+@pytest.fixture()
+def app(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path}/pairing.sqlite3")
+    yield app
+    app.extensions["pairing_store"].engine.dispose()
+
+
+@pytest.fixture()
+def store_app(database_url):
+    """The app on each database: SQLite and PostgreSQL."""
+    app = make_app(database_url)
+    yield app
+    app.extensions["pairing_store"].engine.dispose()
 
 
 @pytest.fixture()

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import health, scrabble, strikes
+from . import health, scrabble, strikes, tournaments
+from .converters import CONVERTERS
 from .errors import ProblemApi, register_error_handlers
 from .swagger import register_swagger_assets
 
 
 def init_api(app: Flask) -> ProblemApi:
+    for name, (converter, _) in CONVERTERS.items():
+        app.url_map.converters[name] = converter
     api = ProblemApi(app)
+    for converter, schema in CONVERTERS.values():
+        api.register_converter(converter, schema)
+    api.spec.components.security_scheme("BearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(health.blp)
     api.register_blueprint(scrabble.blp)
     api.register_blueprint(strikes.blp)
+    api.register_blueprint(tournaments.blp)
     register_error_handlers(app, api)
     register_swagger_assets(app)
     return api

@@ -20,6 +20,8 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.scrabble import InvalidStandings
 from ..engine.strikes import InvalidInput as StrikesInput
+from ..engine.strikes.event import EventConflict, EventNotFound
+from ..store import TournamentNotFound, WrongToken
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -44,10 +46,18 @@ class ProblemSchema(Schema):
 
 PROBLEM_TYPES = {
     400: "/problems/malformed-request",
+    401: "/problems/token-required",
+    403: "/problems/wrong-token",
+    404: "/problems/not-found",
+    409: "/problems/conflict",
     413: "/problems/body-too-large",
     415: "/problems/unsupported-media-type",
     422: "/problems/validation",
 }
+
+
+class MissingToken(Exception):
+    """A write without ``Authorization: Bearer <token>`` (a 401)."""
 
 
 def pointer(*parts: object) -> str:
@@ -119,7 +129,7 @@ class ProblemApi(Api):  # type: ignore[misc]
     def handle_http_exception(self, error: HTTPException) -> Response:
         data = getattr(error, "data", None) or {}
         status = error.code or 500
-        headers = dict(error.get_headers()) if status in (405, 401) else {}
+        headers = dict(error.get_headers()) if status == 405 else {}
         headers.update(data.get("headers") or {})
         messages = data.get("messages") or data.get("errors")
         if status == 400 and messages:
@@ -143,6 +153,30 @@ def _first_message(messages: Any) -> str:
 
 
 def register_error_handlers(app: Flask, api: ProblemApi) -> None:
+    @app.errorhandler(MissingToken)
+    def no_token(_: MissingToken) -> Response:
+        return problem(
+            401,
+            "send the tournament's director token as 'Authorization: Bearer <token>'",
+            headers={"WWW-Authenticate": 'Bearer realm="pairing-advisor"'},
+        )
+
+    @app.errorhandler(WrongToken)
+    def wrong_token(_: WrongToken) -> Response:
+        return problem(403, "this token does not belong to this tournament")
+
+    @app.errorhandler(TournamentNotFound)
+    def no_tournament(_: TournamentNotFound) -> Response:
+        return problem(404, "there is no tournament with this id")
+
+    @app.errorhandler(EventNotFound)
+    def not_in_event(error: EventNotFound) -> Response:
+        return problem(404, str(error))
+
+    @app.errorhandler(EventConflict)
+    def conflict(error: EventConflict) -> Response:
+        return problem(409, str(error))
+
     @app.errorhandler(StrikesInput)
     @app.errorhandler(InvalidStandings)
     def engine_refused(error: StrikesInput | InvalidStandings) -> Response:

@@ -1,0 +1,329 @@
+"""A whole strikes event as records, and the rules that move it on.
+
+The store keeps rows; this module turns them into an :class:`Event` and decides, by the
+seed's rules, what the next round is, whether a result may be entered, whether a round can
+close, and who won. Everything else is derived from the entered results, so a correction
+(allowed on the latest round until the next one starts) changes strikes, eliminations and
+the ending consistently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from .data import GameKind, StrikesRules
+from .errors import InvalidInput, NoTablePlan, StrikesError
+from .plans import RoundType, round_type, table_plan
+from .scoring import Finish, Scored, score_table
+from .seating import Contestant, Seating, Strategy, seat
+from .winners import Ending, decide, decide_tiebreak
+
+RoundKind = Literal["random", "split", "tiebreak"]
+
+
+class EventConflict(StrikesError):
+    """The event's state does not allow this now (a 409): the message says why."""
+
+
+class EventNotFound(StrikesError):
+    """No such round, table or player in this event (a 404)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: GameKind
+    threshold: int
+    two_player_games: bool
+    strategy: Strategy
+    plans: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: str
+    name: str | None = None
+    dropped_before_round: int | None = None  # dropped after round N-1 closed
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str
+    table: int | None  # None: a bye
+    group: int = 1
+
+
+@dataclass
+class Round:
+    number: int
+    kind: RoundKind
+    closed: bool
+    seats: list[Seat]
+    results: dict[int, list[Scored]] = field(default_factory=dict)  # table -> result
+    detrimental_points: int = 0
+
+    def tables(self) -> dict[int, list[str]]:
+        tables: dict[int, list[str]] = {}
+        for s in self.seats:
+            if s.table is not None:
+                tables.setdefault(s.table, []).append(s.player)
+        return tables
+
+    def byes(self) -> list[str]:
+        return [s.player for s in self.seats if s.table is None]
+
+    def players(self) -> list[str]:
+        return [s.player for s in self.seats]
+
+
+@dataclass(frozen=True)
+class NewRound:
+    number: int
+    kind: RoundKind
+    seats: list[Seat]
+    seating: Seating | None  # None for the tiebreak game
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    name: str | None
+    strikes: Fraction
+    games: int
+    opponents_met: int
+    eliminated_after_round: int | None
+    dropped_before_round: int | None
+
+    @property
+    def active(self) -> bool:
+        return self.eliminated_after_round is None and self.dropped_before_round is None
+
+
+class Event:
+    def __init__(
+        self,
+        settings: Settings,
+        entrants: Sequence[Entrant],
+        rounds: Sequence[Round],
+        rules: StrikesRules,
+    ) -> None:
+        self.settings = settings
+        self.entrants = {e.id: e for e in entrants}
+        self.rounds = sorted(rounds, key=lambda r: r.number)
+        self.rules = rules
+
+    # --- derived state ------------------------------------------------------------------
+
+    @property
+    def latest(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def strikes(self, through_round: int | None = None) -> dict[str, Fraction]:
+        totals = {pid: Fraction(0) for pid in self.entrants}
+        for rnd in self.rounds:
+            if through_round is not None and rnd.number > through_round:
+                break
+            if rnd.kind == "tiebreak":
+                continue  # the tiebreak game decides the winner, not strikes
+            for result in rnd.results.values():
+                for entry in result:
+                    totals[entry.player] += entry.strikes
+        return totals
+
+    def eliminated_after(self) -> dict[str, int]:
+        """Player -> the closed round after which they reached the threshold."""
+        out: dict[str, int] = {}
+        for rnd in self.rounds:
+            if not rnd.closed or rnd.kind == "tiebreak":
+                continue
+            totals = self.strikes(rnd.number)
+            for pid in rnd.players():
+                if pid not in out and totals[pid] >= self.settings.threshold:
+                    out[pid] = rnd.number
+        return out
+
+    def active(self) -> list[str]:
+        gone = self.eliminated_after()
+        return [
+            e.id
+            for e in self.entrants.values()
+            if e.id not in gone and e.dropped_before_round is None
+        ]
+
+    def standings(self) -> list[Standing]:
+        totals = self.strikes()
+        gone = self.eliminated_after()
+        games = dict.fromkeys(self.entrants, 0)
+        met: dict[str, set[str]] = {pid: set() for pid in self.entrants}
+        for rnd in self.rounds:
+            for table in rnd.tables().values():
+                for pid in table:
+                    games[pid] += 1
+                    met[pid].update(p for p in table if p != pid)
+        rows = [
+            Standing(
+                e.id,
+                e.name,
+                totals[e.id],
+                games[e.id],
+                len(met[e.id]),
+                gone.get(e.id),
+                e.dropped_before_round,
+            )
+            for e in self.entrants.values()
+        ]
+        # Active first by strikes; then the eliminated, latest out first; then dropped.
+        return sorted(
+            rows,
+            key=lambda s: (
+                s.dropped_before_round is not None,
+                s.eliminated_after_round is not None,
+                -(s.eliminated_after_round or 0),
+                s.strikes,
+            ),
+        )
+
+    def ending(self) -> Ending | None:
+        """The ending after the latest closed round (None before any round closes)."""
+        closed = [r for r in self.rounds if r.closed]
+        if not closed:
+            return None
+        last = closed[-1]
+        if last.kind == "tiebreak":
+            previous = self._ending_of(closed[-2]) if len(closed) > 1 else None
+            table = next(iter(last.results.values()))
+            if previous is None:  # pragma: no cover - a tiebreak always follows an ending
+                raise EventConflict("a tiebreak game without an ending before it")
+            return decide_tiebreak(table, previous)
+        return self._ending_of(last)
+
+    def _ending_of(self, rnd: Round) -> Ending:
+        return decide(
+            [rnd.results[t] for t in sorted(rnd.results)],
+            rnd.byes(),
+            self.strikes(rnd.number),
+            self.settings.threshold,
+            two_player_games=self.settings.two_player_games,
+        )
+
+    def history(self) -> list[tuple[str, ...]]:
+        return [tuple(t) for rnd in self.rounds for t in rnd.tables().values()]
+
+    # --- transitions --------------------------------------------------------------------
+
+    def next_round(self) -> NewRound:
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise EventConflict(f"round {latest.number} is still open; close it first")
+        ending = self.ending()
+        number = (latest.number if latest else 0) + 1
+        if ending is not None and ending.finished:
+            if latest is not None and latest.kind == "tiebreak":
+                raise EventConflict("the event is over: the tiebreak game has been played")
+            if not ending.tiebreak_game:
+                raise EventConflict(
+                    "the event is over: " + ", ".join(ending.winners) + " (" + ending.reason + ")"
+                )
+            seats = [Seat(pid, 1) for pid in ending.winners]
+            return NewRound(number, "tiebreak", seats, None)
+        active = self.active()
+        seed_round = sum(1 for r in self.rounds if r.kind != "tiebreak") + 1
+        kind = round_type(seed_round)
+        try:
+            plan = table_plan(
+                len(active),
+                kind,
+                self.settings.game,
+                self.rules,
+                two_player_games=self.settings.two_player_games,
+            )
+        except NoTablePlan as exc:
+            raise EventConflict(
+                f"{len(active)} active players cannot be seated: {exc.message}"
+            ) from exc
+        totals = self.strikes()
+        seating = seat(
+            [Contestant(pid, totals[pid]) for pid in active],
+            self.history(),
+            plan,
+            self.rules.detrimental_points,
+            strategy=self.settings.strategy,
+            plans=self.settings.plans,
+            seed=self.settings.seed * 1009 + number,
+        )
+        seats = [
+            Seat(pid, number_of_table, table.group)
+            for number_of_table, table in enumerate(seating.tables, start=1)
+            for pid in table.players
+        ]
+        seats += [Seat(pid, None, 1) for pid in seating.byes]
+        return NewRound(number, "split" if kind is RoundType.SPLIT else "random", seats, seating)
+
+    def round(self, number: int) -> Round:
+        for rnd in self.rounds:
+            if rnd.number == number:
+                return rnd
+        raise EventNotFound(f"there is no round {number}")
+
+    def score(self, number: int, table: int, finishes: Sequence[Finish]) -> list[Scored]:
+        """Strikes for a table's result, if it may be entered or corrected now."""
+        rnd = self.round(number)
+        latest = self.latest
+        if latest is not None and rnd.number != latest.number:
+            raise EventConflict(
+                f"round {number} is closed and round {latest.number} has started; "
+                "results can no longer change"
+            )
+        tables = rnd.tables()
+        if table not in tables:
+            raise EventNotFound(f"round {number} has no table {table}")
+        seated = tables[table]
+        gone = self.eliminated_after()
+        listed: set[str] = set()
+        for index, finish in enumerate(finishes):
+            if finish.player in listed:
+                raise InvalidInput(f"results/{index}/player", f"{finish.player!r} is listed twice")
+            listed.add(finish.player)
+            if finish.player not in seated:
+                if finish.player in gone and gone[finish.player] < number:
+                    why = f"was eliminated after round {gone[finish.player]}"
+                elif finish.player in self.entrants:
+                    why = f"is not at table {table} of round {number}"
+                else:
+                    why = "is not in this tournament"
+                raise InvalidInput(f"results/{index}/player", f"{finish.player!r} {why}")
+        missing = [p for p in seated if p not in {f.player for f in finishes}]
+        if missing:
+            raise InvalidInput("results", f"table {table} also seats {', '.join(missing)}")
+        return score_table(finishes, self.rules.strikes_by_place)
+
+    def check_close(self, number: int) -> None:
+        rnd = self.round(number)
+        latest = self.latest
+        if latest is not None and rnd.number != latest.number:
+            raise EventConflict(f"round {number} was closed before round {latest.number} began")
+        waiting = [t for t in rnd.tables() if t not in rnd.results]
+        if waiting:
+            listed = ", ".join(str(t) for t in waiting)
+            raise EventConflict(f"round {number} cannot close: no result yet for table(s) {listed}")
+
+    def check_drop(self, player: str) -> int:
+        """The round before which ``player`` leaves (the next round's number)."""
+        if player not in self.entrants:
+            raise EventNotFound(f"there is no player {player!r}")
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise EventConflict(f"round {latest.number} is open; drop players between rounds")
+        ending = self.ending()
+        if ending is not None and ending.finished:
+            raise EventConflict("the event is over")
+        entrant = self.entrants[player]
+        if entrant.dropped_before_round is not None:
+            raise EventConflict(f"{player!r} already dropped")
+        gone = self.eliminated_after()
+        if player in gone:
+            raise EventConflict(f"{player!r} was eliminated after round {gone[player]}")
+        return (latest.number if latest else 0) + 1

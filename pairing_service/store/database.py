@@ -1,0 +1,81 @@
+"""Database engines and migrations: SQLite by default, PostgreSQL by ``DATABASE_URL``.
+
+SQLite: WAL, foreign keys, a busy timeout, and ``BEGIN IMMEDIATE`` for writes, so writers
+from several gunicorn workers queue for the lock instead of failing midway. PostgreSQL:
+writers lock their tournament's row (``SELECT ... FOR UPDATE``). Migrations run under a lock
+(an advisory lock on PostgreSQL, the write lock on SQLite), so workers starting together
+migrate once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_LOCK_KEY = 7_231_002  # any constant; names the advisory lock
+SQLITE_BUSY_MS = 30_000
+WRITE = "pairing_write"  # execution option: this transaction writes
+
+
+def normalise_url(url: str) -> str:
+    """``postgres://`` and ``postgresql://`` use psycopg (3), the driver installed."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def make_engine(url: str, **options: Any) -> Engine:
+    url = normalise_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, **options)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000}, **options)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN, so writes can take the lock at once.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        writes = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+    return engine
+
+
+def is_postgresql(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the latest revision, once, even with several workers at once."""
+    config = alembic_config()
+    with engine.connect().execution_options(**{WRITE: True}) as connection, connection.begin():
+        if is_postgresql(engine):
+            connection.execute(
+                text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+            )
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
