@@ -298,6 +298,7 @@ def test_without_two_player_games_dual_winners_stand(client):
         ({"players": [{"id": p} for p in "ABC"], "game": "7-6"}, "/game"),
         ({"players": [{"id": p} for p in "ABC"], "seed": -1}, "/seed"),
         ({"players": [{"id": p} for p in "ABC"], "name": "x" * 201}, "/name"),
+        ({"players": [{"id": f"P{i}"} for i in range(1000)], "plans": 100}, "/plans"),
         ({"players": [{"id": "A\u0000"}, {"id": "B"}, {"id": "C"}]}, "/players/0/id"),
     ],
 )

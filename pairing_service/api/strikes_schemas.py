@@ -17,7 +17,19 @@ MAX_STRIKES = 10**6
 MAX_PLANS = 1000
 MAX_SEED = 2**63 - 1
 MAX_THRESHOLD = 10_000
-MAX_SIMULATED_PLAYER_EVENTS = 50_000  # players x events of one planner request
+MAX_SIMULATED_PLAYER_EVENTS = 25_000  # players x events of one planner request
+MAX_PLAN_SEATS = 60_000  # plans x players: random plans drawn for one seating
+
+
+def check_plan_work(data: dict[str, Any], players: int) -> None:
+    """Random plans cost time in proportion to plans x players: bound the product."""
+    if data.get("plans", 0) * players > MAX_PLAN_SEATS:
+        raise ValidationError(
+            f"plans x players may be at most {MAX_PLAN_SEATS} "
+            f"(at most {MAX_PLAN_SEATS // max(players, 1)} plans for {players} players)",
+            "plans",
+        )
+
 
 ROUND_TYPES = ("random", "split")
 
@@ -165,6 +177,10 @@ class SeatingIn(Schema):
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "The same seed and inputs give the same seating."},
     )
+
+    @validates_schema
+    def _bounded(self, data: dict[str, Any], **_: Any) -> None:
+        check_plan_work(data, len(data.get("players", [])))
 
 
 class SeatedTableOut(Schema):

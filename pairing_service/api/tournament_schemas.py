@@ -15,6 +15,7 @@ from .strikes_schemas import (
     MAX_THRESHOLD,
     StrikesNumber,
     StrikesOut,
+    check_plan_work,
     two_player_field,
 )
 
@@ -57,6 +58,7 @@ class TournamentIn(Schema):
                     {"players": {index: {"id": [f"{entrant['id']!r} is listed twice"]}}}
                 )
             seen.add(entrant["id"])
+        check_plan_work(data, len(data.get("players", [])))
 
 
 class StandingOut(Schema):

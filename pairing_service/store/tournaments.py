@@ -24,7 +24,7 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 from ..engine.strikes import Finish, Scored, StrikesRules
 from ..engine.strikes.event import Entrant, Event, Round, Seat, Settings
 from . import schema
-from .database import WRITE, migrate
+from .database import WRITE, is_postgresql, migrate
 
 
 class StoreError(Exception):
@@ -137,7 +137,9 @@ class TournamentStore:
     # --- reads --------------------------------------------------------------------------
 
     def get(self, tournament_id: str) -> StoredTournament:
-        with self.engine.connect() as conn, conn.begin():
+        # One snapshot for all the SELECTs (SQLite's deferred BEGIN gives one already).
+        options = {"isolation_level": "REPEATABLE READ"} if is_postgresql(self.engine) else {}
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
             row = conn.execute(
                 select(schema.tournaments).where(schema.tournaments.c.id == tournament_id)
             ).one_or_none()
