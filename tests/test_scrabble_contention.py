@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pairing_service.engine.scrabble.outcomes import Standing, contention, enumerate_outcomes
+from pairing_service.engine.scrabble.outcomes import contention
+from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
 
 from .conftest import field
 
@@ -31,12 +32,24 @@ def test_players_two_games_down_are_out():
 def test_outcomes_of_a_pairing():
     s = field((10, 0), (10, 0), (9, 0), (9, 0))
     race = contention(s, 2, None)
-    table = enumerate_outcomes(s, 2, None, [("P1", "P2"), ("P3", "P4")], None, race.relevant)
-    assert table is not None and len(table.outcomes) == 9
+    test = RoundUnderTest(s, race.relevant, [("P1", "P2"), ("P3", "P4")], None, 2, None)
+    outcomes = list(test.outcomes())
+    assert len(outcomes) == 9
     # The 1-2 winner is certain whatever the other game does.
-    for outcome in table.outcomes:
-        if outcome.results["P1"].value == "win":
-            assert outcome.standing["P1"] is Standing.CERTAIN
+    for outcome in outcomes:
+        if test.outcome(outcome).results["P1"].value == "win":
+            assert test.place("P1", outcome) is Place.CERTAIN
+
+
+def test_more_rounds_left_widen_contention():
+    s = field((10, 0), (9, 0), (8, 0), (7, 0), (5, 0))
+    assert contention(s, 1, None, rounds_left=1).contenders == ("P1", "P2")
+    assert contention(s, 1, None, rounds_left=2).contenders == ("P1", "P2", "P3")
+    assert contention(s, 1, None, rounds_left=3).contenders == ("P1", "P2", "P3", "P4")
+    # Two games clear with one round left is certain; with two rounds left it is not.
+    t = field((10, 0), (8, 0), (7, 0))
+    assert contention(t, 1, None, rounds_left=1).clinched == ("P1",)
+    assert contention(t, 1, None, rounds_left=2).clinched == ()
 
 
 from hypothesis import given, settings  # noqa: E402

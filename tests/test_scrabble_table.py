@@ -14,11 +14,12 @@ TAIL = [(6, 0), (5, 0), (4, 0), (3, 0)]  # non-contenders far below
 
 
 def test_0_0_0_0_pairs_top_vs_bottom(rules):
-    s = field((10, 300), (10, 200), (10, 100), (10, 0), *TAIL)
+    s = field((10, 300), (10, 200), (10, 100), (10, 0), (9, -100), *TAIL)
     advice, games = run(rules, s)
     assert advice.configuration == "0/0/0/0"
     assert (advice.rule.id, advice.rule.source) == ("0/0/0/0", "table")
     assert games[:2] == [(1, 4), (2, 3)]
+    # The GB1 #5 faces no leader, so is out; only pairings that break GP1 keep it in.
     assert principle(advice, "GP2")[0] == "overridden"
     assert_complete(s, advice)
 
@@ -62,8 +63,12 @@ def test_0_0_0_half(rules):
     assert advice.rule.id == "0/0/0/0.5"
     assert games[:2] == [(1, 3), (2, 4)]
     needs = {n.player: n.text for n in advice.needs}
-    assert needs["P1"] == "needs to win, or draw and have #2 win"
-    assert needs["P4"] == "needs to win, period"
+    # The seed says #1 "needs to win, or draw and have #2 win"; drawn with #3, #1 stays 20
+    # ahead of #3 on spread, so one place is safe whatever #2 and #4 do (the engine's need).
+    assert needs["P1"] == "needs to win or draw"
+    assert needs["P4"] == "needs to win and have #1 Player 1 and #3 Player 3 not draw"
+    seed = {n.player: n.text for n in advice.seed_needs}
+    assert seed["P1"] == "needs to win, or draw and have #2 win"
 
 
 @pytest.mark.parametrize(

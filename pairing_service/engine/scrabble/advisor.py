@@ -17,17 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..matching import Cost, Edge, min_cost_perfect_matching
-from .explain import Need, Verdict, judge, needs
-from .outcomes import (
-    Contention,
-    Final,
-    OutcomeTable,
-    Result,
-    contention,
-    enumerate_outcomes,
-    finals_after,
-    may_reach,
-)
+from .outcomes import Contention, Final, Result, contention, finals_after, may_reach
+from .principles import OUTSIDER, Judge, Need, Verdict, needs
 from .standings import Standings, configuration_text, format_half
 from .swiss import pair_swiss
 from .table import Row, RuleTable, group_members, pair_group, select
@@ -52,6 +43,15 @@ class Game:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class SeedNote:
+    """What the seed's row says of a principle, beside the engine's verdict."""
+
+    id: str
+    status: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class Advice:
     configuration: str
@@ -63,6 +63,9 @@ class Advice:
     needs: tuple[Need, ...]
     warnings: tuple[str, ...]
     clinching: str
+    seed_notes: tuple[SeedNote, ...] = ()
+    seed_needs: tuple[Need, ...] = ()
+    rounds_left: int = 1
 
 
 @dataclass
@@ -76,6 +79,7 @@ class _Plan:
     row_notes_apply: bool = False  # the row's principle and needs notes fit these ranks
     victors: int = 2
     cap: int | None = None
+    rounds_left: int = 1
     notes: list[str] = field(default_factory=list)
 
 
@@ -84,28 +88,38 @@ def advise(
     table: RuleTable,
     victors: int = 2,
     max_spread_per_game: int | None = None,
+    rounds_left: int = 1,
 ) -> Advice:
     if not 1 <= victors <= MAX_VICTORS:
         raise ValueError(f"victors must be between 1 and {MAX_VICTORS}")
+    if rounds_left < 1:
+        raise ValueError("at least one round must be left")
     cap = max_spread_per_game
-    race = contention(standings, victors, cap)
+    race = contention(standings, victors, cap, rounds_left)
     config = configuration_text(standings.configuration())
     warnings: list[str] = []
     plan: _Plan | None = None
-    if victors == 2:
+    if rounds_left > 1:
+        warnings.append(
+            f"{rounds_left} rounds are left: the seed's table is for the final round; "
+            "contention and Gibsonization use each player's best possible finish"
+        )
+    elif victors == 2:
         plan, why_not = _table_plan(standings, table, race)
         if plan is None:
             warnings.append(why_not)
     else:
         warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
     if plan is None:
-        plan = _fallback_plan(standings, race, victors, cap, config)
+        plan = _fallback_plan(standings, race, victors, cap, config, rounds_left)
     warnings.extend(plan.notes)
     games, bye = _complete(standings, plan, race, warnings)
     pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
-    outcomes = enumerate_outcomes(standings, victors, cap, pairs, bye, race.relevant)
-    principles = _principles(standings, race, plan, outcomes, pairs, victors)
-    player_needs = _needs(standings, race, plan, outcomes)
+    judge = Judge(standings, race, bye, victors, cap, rounds_left)
+    principles = judge.judge(pairs)
+    ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
+    player_needs = needs(judge.evaluate(pairs), ranked_relevant)
+    seed_notes, seed_needs = _seed_notes(standings, plan)
     _warn_uncertain_gibsonized(standings, plan, race, warnings)
     for game in games:
         if game.repeats and not game.bye:
@@ -131,6 +145,9 @@ def advise(
         needs=tuple(player_needs),
         warnings=tuple(warnings),
         clinching=clinching,
+        seed_notes=seed_notes,
+        seed_needs=seed_needs,
+        rounds_left=rounds_left,
     )
 
 
@@ -203,18 +220,26 @@ def _table_plan(
 
 
 def _fallback_plan(
-    standings: Standings, race: Contention, victors: int, cap: int | None, config: str
+    standings: Standings,
+    race: Contention,
+    victors: int,
+    cap: int | None,
+    config: str,
+    rounds_left: int,
 ) -> _Plan:
     rule = RuleUsed(
         id=config,
         source="fallback",
-        method="weighted matching",
+        method="principled search",
         text=(
-            "Certain victors are Gibsonized; the other contenders are paired by a minimum-cost "
-            "matching whose costs put GP1 first, then GP2, GP3 and GP4, then repeats, "
-            "back-to-back rematches and rank distance; everyone else is paired Swiss."
+            "Certain victors are Gibsonized; the other contenders get the pairing that best "
+            "keeps GP1, then GP2, GP3 and GP4, judged by the outcome engine over every "
+            "pairing of the contenders (or standard candidates when there are too many); "
+            "ties go to the weighted matching's answer (fewest repeats and back-to-back "
+            "rematches, closest ranks); everyone else is paired Swiss."
         ),
-        reading=f"{victors} victor{'s' if victors != 1 else ''}",
+        reading=f"{victors} victor{'s' if victors != 1 else ''}"
+        + (f", {rounds_left} rounds left" if rounds_left > 1 else ""),
     )
     return _Plan(
         rule=rule,
@@ -224,6 +249,7 @@ def _fallback_plan(
         group_method="principled",
         victors=victors,
         cap=cap,
+        rounds_left=rounds_left,
     )
 
 
@@ -288,26 +314,75 @@ def _complete(
                     f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
                 )
             add(lone, opponent, reason)
-    if group:
+    if group and plan.group_method == "principled":
+        group = sorted(group, key=rank)
+        joiner = None
+        if len(group) % 2:  # the matching's answer needs an even group
+            joiner = min((p for p in free() if p not in group), key=rank)
+        chosen, exhaustive = _engine_choice(standings, race, group, joiner, bye, plan, games)
+        if not exhaustive:
+            warnings.append(
+                f"{len(group)} contenders: too many pairings to compare them all; the fallback "
+                "chose among standard candidates and the weighted matching's answer"
+            )
+        facing_outsiders = []
+        for a, b in chosen:
+            if b == OUTSIDER:
+                facing_outsiders.append(a)
+            else:
+                add(a, b, "fallback: the pairing that best keeps GP1-GP4")
+        for a in facing_outsiders:
+            pool = [p for p in free() if p not in relevant] or free()
+            opponent = min(pool, key=lambda p: (standings.meetings(a, p), rank(p)))
+            add(a, opponent, "fallback: plays the highest-ranked player who cannot be a victor")
+    elif group:
         group = sorted(group, key=rank)
         if len(group) % 2:
             joiners = [p for p in free() if p not in group]
             group.append(min(joiners, key=rank))
-        if plan.group_method == "principled":
-            for a, b in _principled_pairs(standings, race, group, plan.victors, plan.cap):
-                add(a, b, "fallback matching over the contention group")
-        else:
-            method, why = plan.group_method, ""
-            if plan.row is not None and plan.row.group is not None:
-                method, why = plan.row.group.method_for(standings, group)
-            reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
-            for a, b in pair_group(method, group):
-                add(a, b, reason)
+        method, why = plan.group_method, ""
+        if plan.row is not None and plan.row.group is not None:
+            method, why = plan.row.group.method_for(standings, group)
+        reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
+        for a, b in pair_group(method, group):
+            add(a, b, reason)
     rest = free()
     for a, b in pair_swiss(standings, rest):
         add(a, b, "rest Swiss")
     games.sort(key=lambda g: (g.bye, min(rank(p) for p in g.players)))
     return games, bye
+
+
+def _engine_choice(
+    standings: Standings,
+    race: Contention,
+    group: list[str],
+    joiner: str | None,
+    bye: str | None,
+    plan: _Plan,
+    games: Sequence[Game],
+) -> tuple[list[tuple[str, str]], bool]:
+    """The contention group's pairing that best keeps GP1 > GP2 > GP3 > GP4.
+
+    Games already made (Gibsonized players) stay in every candidate; each contender plays
+    another contender or someone who cannot be a victor (``OUTSIDER``). The weighted
+    matching's answer over the group (with ``joiner`` making it even) seeds the search and
+    wins ties.
+    """
+    relevant = set(race.relevant)
+    made = [g.players for g in games if not g.bye]
+    fixed = [(a, b if b in relevant else OUTSIDER) for a, b in made if a in relevant] + [
+        (b, OUTSIDER) for a, b in made if a not in relevant and b in relevant
+    ]
+    even = group + ([joiner] if joiner is not None else [])
+    start = [
+        (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
+        for a, b in _principled_pairs(standings, race, even, plan.victors, plan.cap)
+    ]
+    judge = Judge(standings, race, bye, plan.victors, plan.cap, plan.rounds_left)
+    chosen, exhaustive = judge.best(start, fixed=fixed, players=group)
+    members = set(group)
+    return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive
 
 
 def _closest_fewest_meetings(standings: Standings, players: Sequence[str]) -> list[tuple[str, str]]:
@@ -381,31 +456,19 @@ def draw_shares_victory(
     return all(sum(may_reach(f, mine) for f in others) < victors - 1 for mine in drawn)
 
 
-def _principles(
-    standings: Standings,
-    race: Contention,
-    plan: _Plan,
-    outcomes: OutcomeTable | None,
-    pairs: Sequence[tuple[str, str]],
-    victors: int,
-) -> list[Verdict]:
-    computed = judge(standings, race, outcomes, pairs, victors)
-    notes = plan.row.principles if plan.row is not None and plan.row_notes_apply else {}
-    return [Verdict(v.id, notes[v.id][0], notes[v.id][1]) if v.id in notes else v for v in computed]
-
-
-def _needs(
-    standings: Standings, race: Contention, plan: _Plan, outcomes: OutcomeTable | None
-) -> list[Need]:
-    ranked = [p for p in standings.ids if p in set(race.relevant)]
-    row_needs = plan.row.needs if plan.row is not None and plan.row_notes_apply else {}
-    computed = {n.player: n.text for n in needs(standings, outcomes, ranked)} if outcomes else {}
-    found = []
-    for pid in ranked:
-        text = row_needs.get(standings.rank(pid)) or computed.get(pid)
-        if text:
-            found.append(Need(pid, text))
-    return found
+def _seed_notes(standings: Standings, plan: _Plan) -> tuple[tuple[SeedNote, ...], tuple[Need, ...]]:
+    """The row's own principle and needs notes, where they fit these ranks."""
+    if plan.row is None or not plan.row_notes_apply:
+        return (), ()
+    notes = tuple(
+        SeedNote(gp, status, reason) for gp, (status, reason) in sorted(plan.row.principles.items())
+    )
+    row_needs = tuple(
+        Need(standings.at_rank(rank).id, text)
+        for rank, text in sorted(plan.row.needs.items())
+        if rank <= len(standings)
+    )
+    return notes, row_needs
 
 
 def _warn_uncertain_gibsonized(

@@ -1,10 +1,9 @@
-"""Final-round outcomes: who can still become a victor, who is certain, and why.
+"""Final records and pairing-independent contention: who can still become a victor.
 
 A final standing is (half-wins, spread range). A game's margin is unknown: a win moves a
 player's spread by +1..+M, a loss by -M..-1, a draw by 0, where M is ``max_spread_per_game``
 or, when that is not given, unbounded (so a tie on wins may go either way on spread).
-A bye counts as a win worth ``BYE_SPREAD`` (tsh's default). Ranges are treated per player,
-so the result is conservative: "certain" is never claimed when margins could undo it.
+A bye counts as a win worth ``BYE_SPREAD`` (tsh's default).
 
 - ``q`` is surely above ``p`` when it has more wins, or equal wins and a spread floor above
   ``p``'s ceiling.
@@ -14,22 +13,21 @@ so the result is conservative: "certain" is never claimed when margins could und
   above it; ``p`` can be a victor when fewer than ``victors`` others are surely above it.
 
 Only "relevant" players matter for who the victors are: anyone who cannot become a victor
-has at least ``victors`` players surely above, so never displaces a relevant player.
+has at least ``victors`` players surely above, so never displaces a relevant player. What a
+given pairing does to them is the outcome engine's work (``proof.py``).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import product
 
 from .standings import Standings
 
 UNBOUNDED = 10**9  # larger than any spread the API admits (|spread| <= 10**6)
 BYE_SPREAD = 50
-MAX_ENUMERATED_UNITS = 8  # 3**8 = 6,561 outcomes at the most
 
 
 class Result(Enum):
@@ -93,14 +91,19 @@ class Contention:
         return self.clinched + self.contenders
 
 
-def contention(standings: Standings, victors: int, cap: int | None) -> Contention:
+def contention(
+    standings: Standings, victors: int, cap: int | None, rounds_left: int = 1
+) -> Contention:
     """Pairing-independent contention in O(n log n).
 
-    Counts, for each player p, the others surely above p's best finish (a win by the cap)
-    and those that may reach p's worst finish (a loss by the cap), with the same
-    inequalities as ``surely_above`` and ``may_reach`` applied to ``final_after``.
+    Counts, for each player p, the others surely above p's best finish (every round left
+    won by the cap) and those that may reach p's worst finish (every round lost by the
+    cap), with the same inequalities as ``surely_above`` and ``may_reach`` applied to
+    ``final_after``. With one round left this is the final round; with more, it is tsh's
+    "best possible finish" contention.
     """
-    margin = cap if cap is not None else UNBOUNDED
+    rounds = max(rounds_left, 1)
+    margin = (cap if cap is not None else UNBOUNDED) * rounds
     spreads_by_wins: dict[int, list[int]] = {}
     for player in standings.ranked:
         spreads_by_wins.setdefault(player.half_wins, []).append(player.spread)
@@ -117,15 +120,15 @@ def contention(standings: Standings, victors: int, cap: int | None) -> Contentio
     for p in standings.ranked:
         # Surely above p's best: more than p.hw + 2 wins, or exactly that many and a spread
         # floor (q.s - M) above p's ceiling (p.s + M).
-        level = spreads_by_wins.get(p.half_wins + 2, [])
-        above = count_with_more_wins(p.half_wins + 2) + (
+        level = spreads_by_wins.get(p.half_wins + 2 * rounds, [])
+        above = count_with_more_wins(p.half_wins + 2 * rounds) + (
             len(level) - bisect_right(level, p.spread + 2 * margin)
         )
         if above >= victors:
             continue
         # May reach p's worst: q.hw + 2 > p.hw, or equal and q.s + M >= p.s - M.
-        below = spreads_by_wins.get(p.half_wins - 2, [])
-        catchers = (count_with_more_wins(p.half_wins - 2) - 1) + (
+        below = spreads_by_wins.get(p.half_wins - 2 * rounds, [])
+        catchers = (count_with_more_wins(p.half_wins - 2 * rounds) - 1) + (
             len(below) - bisect_left(below, p.spread - 2 * margin)
         )
         (clinched if catchers < victors else contenders).append(p.id)
@@ -133,81 +136,3 @@ def contention(standings: Standings, victors: int, cap: int | None) -> Contentio
         contenders=tuple(sorted(contenders, key=standings.rank)),
         clinched=tuple(sorted(clinched, key=standings.rank)),
     )
-
-
-_VERBS = {Result.WIN: "wins", Result.DRAW: "draws", Result.LOSS: "loses", None: "has the bye"}
-
-
-class Standing(Enum):
-    CERTAIN = "certain"
-    POSSIBLE = "possible"
-    OUT = "out"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One combination of results for the games that matter, and where it leaves everyone."""
-
-    results: Mapping[str, Result | None]  # None: bye
-    standing: Mapping[str, Standing]
-
-    def describe(self, standings: Standings) -> str:
-        return ", ".join(f"{standings.tag(pid)} {_VERBS[r]}" for pid, r in self.results.items())
-
-
-@dataclass(frozen=True)
-class OutcomeTable:
-    """Every outcome of a pairing for the relevant players."""
-
-    relevant: tuple[str, ...]
-    outcomes: tuple[Outcome, ...]
-
-
-def enumerate_outcomes(
-    standings: Standings,
-    victors: int,
-    cap: int | None,
-    pairs: Sequence[tuple[str, str]],
-    bye: str | None,
-    relevant: Sequence[str],
-) -> OutcomeTable | None:
-    """All outcomes of the games that involve a relevant player (None if too many)."""
-    relevant_set = set(relevant)
-    units: list[tuple[str, str | None]] = []  # (player, opponent-if-relevant)
-    for a, b in pairs:
-        if a in relevant_set and b in relevant_set:
-            units.append((a, b))
-        elif a in relevant_set:
-            units.append((a, None))
-        elif b in relevant_set:
-            units.append((b, None))
-    if len(units) > MAX_ENUMERATED_UNITS:
-        return None
-    opposite = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW}
-    outcomes: list[Outcome] = []
-    for combo in product(tuple(Result), repeat=len(units)):
-        results: dict[str, Result | None] = {}
-        for (player, opponent), result in zip(units, combo, strict=True):
-            results[player] = result
-            if opponent is not None:
-                results[opponent] = opposite[result]
-        if bye in relevant_set and bye is not None:
-            results[bye] = None
-        finals = {
-            pid: final_after(
-                standings.player(pid).half_wins, standings.player(pid).spread, results[pid], cap
-            )
-            for pid in relevant
-            if pid in results
-        }
-        standing: dict[str, Standing] = {}
-        for pid, mine in finals.items():
-            others = [f for q, f in finals.items() if q != pid]
-            if sum(1 for f in others if may_reach(f, mine)) < victors:
-                standing[pid] = Standing.CERTAIN
-            elif sum(1 for f in others if surely_above(f, mine)) < victors:
-                standing[pid] = Standing.POSSIBLE
-            else:
-                standing[pid] = Standing.OUT
-        outcomes.append(Outcome(results=results, standing=standing))
-    return OutcomeTable(relevant=tuple(p for p in relevant), outcomes=tuple(outcomes))

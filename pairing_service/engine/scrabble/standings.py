@@ -114,6 +114,9 @@ class Standings:
     def __len__(self) -> int:
         return len(self.ranked)
 
+    def __contains__(self, player_id: object) -> bool:
+        return player_id in self._index
+
     def player(self, player_id: str) -> Player:
         return self.ranked[self._index[player_id]]
 

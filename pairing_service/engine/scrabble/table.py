@@ -20,14 +20,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidRuleTable
-from .standings import Standings, half_wins_of
+from .standings import Player, Standings, half_wins_of
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
-STATUSES = ("satisfied", "overridden", "not_applicable", "violated", "unverified")
+STATUSES = (
+    "satisfied",
+    "overridden",
+    "not_applicable",
+    "violated",
+    "unavoidable",
+    "unverified",
+)
 GROUP_METHODS = ("top_vs_bottom", "last_plays_second", "swiss")
 _SELECTOR = re.compile(
     r"^(?:#(?P<rank>[1-9]\d*)"
@@ -98,6 +105,9 @@ class Row:
     group: GroupPlan | None
     principles: Mapping[str, tuple[str, str]]
     needs: Mapping[int, str]
+    # Where the outcome engine disagrees with the seed's note on the row's example:
+    # principle -> (the engine's status, the proving outcome as the engine words it).
+    engine: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def matches(self, configuration: Sequence[int]) -> bool:
         return len(configuration) >= len(self.pattern) and all(
@@ -186,6 +196,12 @@ def _parse_row(raw: Any) -> Row:
                 raise InvalidRuleTable(f"{where}: bad principle note {key}: {status}")
             principles[str(key)] = (status, reason)
         needs = {int(rank): str(text) for rank, text in (raw.get("needs") or {}).items()}
+        engine: dict[str, tuple[str, str]] = {}
+        for key, value in (raw.get("engine") or {}).items():
+            status, proof = str(value["status"]), str(value["proof"])
+            if key not in principles or status not in STATUSES:
+                raise InvalidRuleTable(f"{where}: bad engine note {key}: {status}")
+            engine[str(key)] = (status, proof)
         return Row(
             id=row_id,
             pattern=pattern,
@@ -197,6 +213,7 @@ def _parse_row(raw: Any) -> Row:
             group=group,
             principles=principles,
             needs=needs,
+            engine=engine,
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, InvalidRuleTable):
@@ -254,3 +271,26 @@ def pair_group(method: str, ids: Sequence[str]) -> list[tuple[str, str]]:
         )
     half = len(ids) // 2
     return [(ids[i], ids[i + half]) for i in range(half)]
+
+
+EXAMPLE_LEADER_WINS = 20  # half-wins: 10 wins
+EXAMPLE_SPREADS = (300, 200, 100, 0)
+
+
+def example_standings(row: Row) -> Standings:
+    """The standings on which a row's notes are checked (``docs/scrabble.md``).
+
+    Ranks 1-4 are the row's pattern at its smallest gaps (a shorter pattern repeats its last
+    gap), with spreads 300, 200, 100, 0 (so #1 has better cume than #4); then a fifth
+    player one game behind the fourth, spread -100, and three players far below.
+    """
+    gaps = [bound.low for bound in row.pattern]
+    gaps += [gaps[-1]] * (4 - len(gaps))
+    players = [
+        Player(f"R{i + 1}", EXAMPLE_LEADER_WINS - gap, spread)
+        for i, (gap, spread) in enumerate(zip(gaps, EXAMPLE_SPREADS, strict=True))
+    ]
+    fifth = EXAMPLE_LEADER_WINS - gaps[-1] - 2
+    players.append(Player("R5", fifth, -100))
+    players += [Player(f"R{6 + i}", 8 - 2 * i, -200) for i in range(3)]
+    return Standings.from_players(players)

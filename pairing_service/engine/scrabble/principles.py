@@ -1,0 +1,610 @@
+"""GP1-GP4 decided mechanically for any pairing, each verdict with its proof.
+
+Each principle gives a pairing a score (lower is better; 0 means kept):
+
+- GP1: 1 when some outcome leaves no player of the leading win group certain of a victor
+  place ("a victor is guaranteed within the leading win group"), else 0;
+- GP2: for the contenders in rank order, 1 for each one the pairing removes from contention
+  (no outcome makes them a victor), compared as a tuple, so keeping a higher-ranked
+  contender beats keeping any number below it;
+- GP3: the number of pairs of players where the lower-ranked one has an easier task: for
+  every own result (win, draw, loss) at least as good a standing (a victor whatever
+  happens > a victor in some outcomes > never), and for one a better one;
+- GP4: the number of games whose two players, by drawing, both become victors whatever
+  else happens.
+
+The verdict compares the pairing with the other pairings of the same players (the
+"candidates": every way of pairing the relevant players among themselves or with players
+who cannot be victors, when there are few enough; otherwise a documented set of standard
+pairings and swaps of the given one):
+
+- ``satisfied``: the score is 0;
+- ``violated``: a candidate does better on this principle and no worse on every higher one
+  (the reason names it);
+- ``overridden``: candidates do better on it, but each breaks a higher principle;
+- ``unavoidable``: no pairing does better (the candidates were exhaustive);
+- ``unverified``: too large to decide, or no better candidate among a non-exhaustive set;
+- ``not_applicable``: nothing to judge.
+
+Every violated, overridden or unavoidable verdict carries the outcome that shows the
+principle broken.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from .outcomes import Contention, Result
+from .proof import Outcome, RoundUnderTest, Status, Unit, UnitCache
+from .standings import Standings
+
+PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
+MAX_EXHAUSTIVE_CANDIDATES = 800
+OUTSIDER = "\x00outsider"  # an opponent who cannot be a victor (never a real id)
+
+Pairs = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    id: str
+    status: str
+    reason: str
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True)
+class Need:
+    player: str
+    text: str
+
+
+@dataclass
+class Evaluation:
+    """A pairing's scores on GP1-GP4 (computed on demand) and their proofs."""
+
+    standings: Standings
+    test: RoundUnderTest
+    contention: Contention
+    pairs: Pairs
+    rounds_left: int
+    _scores: dict[str, object] = field(default_factory=dict)
+    proofs: dict[str, tuple[str, Outcome | None]] = field(default_factory=dict)
+    _status: dict[tuple[str, Result | None], Status] = field(default_factory=dict)
+
+    @property
+    def leaders(self) -> list[str]:
+        return [p for p in self.standings.group_at(0) if p in self.test.unit_of]
+
+    @property
+    def contenders(self) -> list[str]:
+        return [p for p in self.contention.contenders if p in self.test.unit_of]
+
+    def status(self, player: str, result: Result | None) -> Status:
+        key = (player, result)
+        if key not in self._status:
+            self._status[key] = self.test.status(player, result)
+        return self._status[key]
+
+    def score(self, gp: str) -> object:
+        if gp not in self._scores:
+            self._scores[gp] = getattr(self, "_" + gp.lower())()
+        return self._scores[gp]
+
+    def scores(self, upto: int = 4) -> tuple[object, ...]:
+        return tuple(self.score(gp) for gp in PRINCIPLES[:upto])
+
+    # --- the four principles ------------------------------------------------------------
+
+    def _gp1(self) -> int | None:
+        if self.rounds_left > 1 or not self.leaders:
+            return 0
+        kept, witness = self.test.leader_guaranteed(self.leaders)
+        if kept is None:
+            return None
+        if not kept:
+            outcome = self.test.outcome(witness)
+            self.proofs["GP1"] = (
+                "no player of the leading win group is certain of a victor place if "
+                + outcome.describe(self.standings),
+                outcome,
+            )
+        return 0 if kept else 1
+
+    def _gp2(self) -> tuple[int, ...]:
+        flags = []
+        removed = []
+        for player in self.contenders:
+            kept, best = self.test.possible(player, {})
+            flags.append(0 if kept else 1)
+            if not kept:
+                removed.append((player, self.test.outcome(best)))
+        if removed:
+            player, outcome = removed[0]
+            names = ", ".join(self.standings.tag(p) for p, _ in removed)
+            self.proofs["GP2"] = (
+                f"no outcome makes {names} a victor: even at best ("
+                + outcome.describe(self.standings)
+                + f"), {self.standings.tag(player)} finishes out of the victor places",
+                outcome,
+            )
+        return tuple(flags)
+
+    def difficulty(self, player: str) -> tuple[int, ...]:
+        """Per own result (win, draw, loss): 2 a victor whatever else, 1 sometimes, 0 never."""
+        values = []
+        for result in self.test.own_results(player):
+            status = self.status(player, result)
+            values.append(2 if status.always else 1 if status.sometimes else 0)
+        return tuple(values) * (3 if len(values) == 1 else 1)
+
+    def _gp3(self) -> int:
+        if self.rounds_left > 1:
+            return 0
+        ranked = [p for p in self.test.relevant]
+        levels = {p: self.difficulty(p) for p in ranked}
+        broken = 0
+        first_proof: tuple[str, Outcome | None] | None = None
+        for i, higher in enumerate(ranked):
+            for lower in ranked[i + 1 :]:
+                h, low = levels[higher], levels[lower]
+                if all(a >= b for a, b in zip(low, h, strict=True)) and low != h:
+                    broken += 1
+                    if first_proof is None:
+                        first_proof = self._gp3_proof(higher, lower, h, low)
+        if first_proof is not None:
+            self.proofs["GP3"] = first_proof
+        return broken
+
+    def _gp3_proof(
+        self, higher: str, lower: str, h: tuple[int, ...], low: tuple[int, ...]
+    ) -> tuple[str, Outcome | None]:
+        tag = self.standings.tag
+        results = self.test.own_results(higher)
+        index = next(i for i, (a, b) in enumerate(zip(low, h, strict=True)) if a > b)
+        result = results[index] if len(results) > 1 else results[0]
+        lower_result = self.test.own_results(lower)
+        lower_result_here = lower_result[index] if len(lower_result) > 1 else lower_result[0]
+        mine = self.status(higher, result)
+        words = _RESULT_WORDS
+        if low[index] == 2:
+            text = (
+                f"{tag(lower)} is a victor with {words[lower_result_here]} whatever else "
+                f"happens, {tag(higher)} is not: {tag(higher)} with {words[result]} is out of "
+                "the victor places if " + mine.witness.describe(self.standings)
+            )
+        else:
+            text = (
+                f"{tag(lower)} can still become a victor with {words[lower_result_here]}, "
+                f"{tag(higher)} cannot with {words[result]}"
+            )
+        return text, mine.witness
+
+    def _gp4(self) -> int:
+        if self.rounds_left > 1 or self.test.victors < 2:
+            return 0
+        clinched = set(self.contention.clinched)
+        engineered = []
+        for unit in self.test.units:
+            a, b = unit.first, unit.second
+            if b is None or (a in clinched and b in clinched):
+                continue
+            draw_a = self.test.certain(a, self.test.own_fix(a, Result.DRAW))[0]
+            if draw_a and self.test.certain(b, self.test.own_fix(b, Result.DRAW))[0]:
+                engineered.append((a, b))
+        if engineered:
+            a, b = engineered[0]
+            outcome = Outcome({a: Result.DRAW, b: Result.DRAW}, complete=False)
+            self.proofs["GP4"] = (
+                f"{self.standings.tag(a)} and {self.standings.tag(b)} can draw into victor "
+                "places: " + outcome.describe(self.standings) + ", both are victors",
+                outcome,
+            )
+        return len(engineered)
+
+    def applicable(self, gp: str) -> str | None:
+        """Why a principle does not apply here, or None."""
+        if self.rounds_left > 1 and gp != "GP2":
+            return (
+                f"{self.rounds_left} rounds are left; {gp} judges the final round "
+                "(contention and Gibsonization use the best possible finish)"
+            )
+        if gp == "GP1" and not self.leaders:
+            return "nobody in the leading win group can still be a victor"
+        if gp == "GP2" and not self.contenders:
+            return "nobody is still in contention"
+        if gp == "GP3" and len(self.test.relevant) < 2:
+            return "fewer than two players can be victors"
+        if gp == "GP4":
+            if self.test.victors < 2:
+                return "with one victor place, a draw cannot make two victors"
+            clinched = set(self.contention.clinched)
+            if not any(
+                u.second is not None and not (u.first in clinched and u.second in clinched)
+                for u in self.test.units
+            ):
+                return "no game between two players who can be victors"
+        return None
+
+
+_RESULT_WORDS = {Result.WIN: "a win", Result.DRAW: "a draw", Result.LOSS: "a loss", None: "the bye"}
+_GOOD_REASONS = {
+    "GP1": "a player of the leading win group is a victor whatever happens",
+    "GP2": "every contender keeps a way to become a victor",
+    "GP3": "what each player needs gets no easier down the rankings",
+    "GP4": "no two opponents can draw their way into victor places",
+}
+
+
+class Judge:
+    """Evaluates pairings of one field and judges them against each other."""
+
+    def __init__(
+        self,
+        standings: Standings,
+        contention: Contention,
+        bye: str | None,
+        victors: int,
+        cap: int | None,
+        rounds_left: int = 1,
+    ) -> None:
+        self.standings = standings
+        self.contention = contention
+        self.bye = bye
+        self.victors = victors
+        self.cap = cap
+        self.rounds_left = rounds_left
+        self.cache: UnitCache = {}
+        self._evaluations: dict[Pairs, Evaluation] = {}
+
+    def evaluate(self, pairs: Sequence[tuple[str, str]]) -> Evaluation:
+        key = _canonical(self.standings, pairs)
+        if key not in self._evaluations:
+            test = RoundUnderTest(
+                self.standings,
+                self.contention.relevant,
+                key,
+                self.bye,
+                self.victors,
+                self.cap,
+                self.rounds_left,
+                cache=self.cache,
+            )
+            self._evaluations[key] = Evaluation(
+                self.standings, test, self.contention, key, self.rounds_left
+            )
+        return self._evaluations[key]
+
+    def candidates(
+        self,
+        pairs: Sequence[tuple[str, str]],
+        fixed: Sequence[tuple[str, str]] = (),
+        players: Sequence[str] | None = None,
+    ) -> tuple[list[Pairs], bool]:
+        """Pairings to compare with ``pairs``, and whether they are every pairing.
+
+        ``players`` (default: every relevant player but the bye) are paired among themselves
+        or with outsiders; ``fixed`` games are part of every candidate.
+        """
+        if players is None:
+            players = [p for p in self.contention.relevant if p != self.bye]
+        free = list(players)
+        busy = {p for pair in fixed for p in pair}
+        outsiders = len(self.standings) - len(self.contention.relevant)
+        if self.bye is not None and self.bye not in self.contention.relevant:
+            outsiders -= 1
+        outsiders -= sum(1 for a, b in fixed if b not in self.standings)
+        found = list(
+            itertools.islice(
+                _partial_matchings([p for p in free if p not in busy], max(outsiders, 0)),
+                MAX_EXHAUSTIVE_CANDIDATES + 1,
+            )
+        )
+        if len(found) <= MAX_EXHAUSTIVE_CANDIDATES:
+            return [_canonical(self.standings, (*fixed, *c)) for c in found], True
+        standard = self._standard_candidates([p for p in free if p not in busy], pairs)
+        return [_canonical(self.standings, (*fixed, *c)) for c in standard], False
+
+    def _standard_candidates(
+        self, players: list[str], pairs: Sequence[tuple[str, str]]
+    ) -> list[Pairs]:
+        """Top vs bottom, KOTH, Swiss halves (an odd one out plays an outsider), and every
+        swap of partners between two games of ``pairs``."""
+        ordered = sorted(players, key=self.standings.rank)
+        odd: Pairs = ((ordered.pop(), OUTSIDER),) if len(ordered) % 2 else ()
+        half = len(ordered) // 2
+        found = [
+            tuple(zip(ordered[:half], reversed(ordered[half:]), strict=True)) + odd,
+            tuple(zip(ordered[0::2], ordered[1::2], strict=True)) + odd,
+            tuple(zip(ordered[:half], ordered[half:], strict=True)) + odd,
+        ]
+        members = set(players)
+        given = [pair for pair in _canonical(self.standings, pairs) if pair[0] in members]
+        found.append(tuple(given))
+        for i, j in itertools.combinations(range(len(given)), 2):
+            (a, b), (c, d) = given[i], given[j]
+            for first, second in (((a, c), (b, d)), ((a, d), (b, c))):
+                if (OUTSIDER, OUTSIDER) in (first, second):
+                    continue
+                swapped = list(given)
+                swapped[i], swapped[j] = first, second
+                found.append(tuple(swapped))
+        return found
+
+    def judge(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict]:
+        mine = self.evaluate(pairs)
+        candidates, exhaustive = self.candidates(pairs)
+        verdicts = []
+        for level, gp in enumerate(PRINCIPLES):
+            verdicts.append(self._verdict(mine, gp, level, candidates, exhaustive))
+        return verdicts
+
+    def _verdict(
+        self,
+        mine: Evaluation,
+        gp: str,
+        level: int,
+        candidates: list[Pairs],
+        exhaustive: bool,
+    ) -> Verdict:
+        why_not = mine.applicable(gp)
+        if why_not:
+            return Verdict(gp, "not_applicable", why_not)
+        score = mine.score(gp)
+        if score is None:
+            return Verdict(
+                gp,
+                "unverified",
+                f"too many outcomes to search ({mine.test.outcome_count():,}); not verified",
+            )
+        if _ideal(score):
+            if gp == "GP2" and all(_ideal(self.evaluate(c).score(gp)) for c in candidates):
+                return Verdict(
+                    gp,
+                    "not_applicable",
+                    "no pairing of these players removes anyone from contention",
+                )
+            return Verdict(gp, "satisfied", _GOOD_REASONS[gp])
+        text, outcome = mine.proofs.get(gp, ("", None))
+        higher = mine.scores(level)
+        better_here = []
+        for pairs in candidates:
+            other = self.evaluate(pairs)
+            theirs = other.score(gp)
+            if theirs is None or not _less(theirs, score):
+                continue
+            above = other.scores(level)
+            if all(
+                t is not None and m is not None and _less_equal(t, m)
+                for t, m in zip(above, higher, strict=True)
+            ):
+                return Verdict(
+                    gp,
+                    "violated",
+                    f"{text}; pairing {self.describe(pairs)} does better on {gp} "
+                    "without breaking a higher principle",
+                    outcome,
+                )
+            better_here.append(pairs)
+        if better_here:
+            broken = self._first_broken(better_here[0], higher, level)
+            return Verdict(
+                gp,
+                "overridden",
+                f"{text}; pairings that keep {gp} better, such as "
+                f"{self.describe(better_here[0])}, break {broken}",
+                outcome,
+            )
+        if exhaustive:
+            return Verdict(
+                gp, "unavoidable", f"{text}; no pairing of these players does better", outcome
+            )
+        return Verdict(
+            gp,
+            "unverified",
+            f"{text}; no better pairing among {len(candidates)} standard candidates, "
+            "but they are not every pairing",
+            outcome,
+        )
+
+    def _first_broken(self, pairs: Pairs, mine: tuple[object, ...], level: int) -> str:
+        other = self.evaluate(pairs).scores(level)
+        for gp, theirs, ours in zip(PRINCIPLES, other, mine, strict=False):
+            if theirs is None or ours is None or not _less_equal(theirs, ours):
+                return gp
+        return "a higher principle"
+
+    def describe(self, pairs: Sequence[tuple[str, str]]) -> str:
+        rank = self.standings.rank
+        shown = []
+        for a, b in pairs:
+            left = f"{rank(a)}"
+            right = f"{rank(b)}" if b in self.standings else "an outsider"
+            shown.append(f"{left}-{right}")
+        return ", ".join(shown)
+
+    def best(
+        self,
+        start: Sequence[tuple[str, str]],
+        fixed: Sequence[tuple[str, str]] = (),
+        players: Sequence[str] | None = None,
+    ) -> tuple[Pairs, bool]:
+        """The candidate that best keeps GP1 > GP2 > GP3 > GP4 (unverified scores last).
+
+        ``start`` (the weighted matching's answer, best on repeats and rank distance) seeds
+        the standard candidates when the search cannot be exhaustive, and wins ties.
+        """
+        candidates, exhaustive = self.candidates(start, fixed, players)
+        first = _canonical(self.standings, (*fixed, *start))
+        best_pairs, best_key = first, self._key(first)
+        for pairs in candidates:
+            key = self._key(pairs)
+            if key < best_key:
+                best_key, best_pairs = key, pairs
+        return best_pairs, exhaustive
+
+    def _key(self, pairs: Pairs) -> tuple[tuple[int, object], ...]:
+        return tuple(_sortable(s) for s in self.evaluate(pairs).scores())
+
+
+KEPT = frozenset({"satisfied", "not_applicable"})
+
+
+def agrees(gp: str, seed_status: str, engine_status: str) -> bool:
+    """Does the engine's verdict say what the seed's note says? "Kept" and "nothing to
+    keep" agree; for GP1 and GP2, which ask for what is possible, so does "unavoidable"."""
+    kept = KEPT | ({"unavoidable"} if gp in ("GP1", "GP2") else set())
+    return seed_status == engine_status or (seed_status in kept and engine_status in kept)
+
+
+def _ideal(score: object) -> bool:
+    if isinstance(score, tuple):
+        return not any(score)
+    return score == 0
+
+
+def _sortable(score: object) -> tuple[int, object]:
+    return (1, 0) if score is None else (0, score)
+
+
+def _less(a: object, b: object) -> bool:
+    return bool(a < b)  # type: ignore[operator]
+
+
+def _less_equal(a: object, b: object) -> bool:
+    return bool(a <= b)  # type: ignore[operator]
+
+
+def _canonical(standings: Standings, pairs: Sequence[tuple[str, str]]) -> Pairs:
+    rank = standings.rank
+
+    def order(pair: tuple[str, str]) -> tuple[str, str]:
+        a, b = pair
+        if b not in standings:
+            return a, b
+        if a not in standings:
+            return b, a
+        return (a, b) if rank(a) < rank(b) else (b, a)
+
+    ordered = [order(p) for p in pairs]
+    return tuple(sorted(ordered, key=lambda p: rank(p[0])))
+
+
+def _partial_matchings(players: list[str], outsiders: int) -> Iterator[Pairs]:
+    """Every way to pair ``players`` among themselves, the rest facing outsiders."""
+    if not players:
+        yield ()
+        return
+    first, rest = players[0], players[1:]
+    if outsiders > 0:
+        for tail in _partial_matchings(rest, outsiders - 1):
+            yield ((first, OUTSIDER), *tail)
+    for i, partner in enumerate(rest):
+        remaining = rest[:i] + rest[i + 1 :]
+        for tail in _partial_matchings(remaining, outsiders):
+            yield ((first, partner), *tail)
+
+
+# --- needs, in plain words -------------------------------------------------------------
+
+
+def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
+    """What each player needs, from its own result and the outcomes."""
+    return [Need(p, need_text(evaluation, p)) for p in players if p in evaluation.test.unit_of]
+
+
+def need_text(evaluation: Evaluation, player: str) -> str:
+    test = evaluation.test
+    results = test.own_results(player)
+    statuses = {r: evaluation.status(player, r) for r in results}
+    if all(s.always for s in statuses.values()):
+        return "is a victor whatever happens"
+    if not any(s.sometimes for s in statuses.values()):
+        return "cannot become a victor with this pairing"
+    if results == (None,):
+        return "needs to " + _help(evaluation, player, None)
+    always = [r for r in results if statuses[r].always]
+    parts = [" or ".join(_VERB[r] for r in always)] if always else []
+    for result in results:
+        status = statuses[result]
+        if status.sometimes and not status.always:
+            parts.append(f"{_VERB[result]} and {_help(evaluation, player, result)}")
+    return "needs to " + ", or ".join(parts)
+
+
+_VERB = {Result.WIN: "win", Result.DRAW: "draw", Result.LOSS: "lose", None: "take the bye"}
+MAX_HELPERS = 2
+
+
+def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
+    """The other results that make ``player`` certain with ``result``, in words."""
+    test = evaluation.test
+    tag = evaluation.standings.tag
+    base = {} if result is None else test.own_fix(player, result)
+    own_index = test.unit_of[player]
+    others = [i for i, u in enumerate(test.units) if i != own_index and not u.bye]
+
+    def good_results(fixed: dict[int, Result], index: int) -> list[Result]:
+        return [r for r in ALL if test.certain(player, {**fixed, index: r})[0]]
+
+    helpers: list[str] = []
+    for index in others:
+        good = good_results(base, index)
+        if good and len(good) < len(ALL):
+            helpers.append(_describe_help(evaluation, test.units[index], good))
+    if not helpers:  # two results together
+        for first, second in itertools.combinations(others, 2):
+            for r in ALL:
+                good = good_results({**base, first: r}, second)
+                if good and len(good) < len(ALL):
+                    helpers.append(
+                        _describe_help(evaluation, test.units[first], [r])
+                        + " and "
+                        + _describe_help(evaluation, test.units[second], good)
+                    )
+                if len(helpers) >= MAX_HELPERS:
+                    break
+            if len(helpers) >= MAX_HELPERS:
+                break
+    if helpers:
+        return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
+    rivals = _level_rivals(evaluation, player, base)
+    if rivals:
+        return "finish ahead of " + " and ".join(tag(p) for p in rivals) + " on spread"
+    return "other results to go their way"
+
+
+ALL = (Result.WIN, Result.DRAW, Result.LOSS)
+
+
+def _describe_help(evaluation: Evaluation, unit: Unit, good: Sequence[Result]) -> str:
+    """Results of ``unit`` (as its first player's) that help, in words."""
+    tag = evaluation.standings.tag
+    first = tag(unit.first)
+    kinds = frozenset(good)
+    if unit.second is None:
+        words = {
+            frozenset({Result.WIN}): "win",
+            frozenset({Result.DRAW}): "draw",
+            frozenset({Result.LOSS}): "lose",
+            frozenset({Result.WIN, Result.DRAW}): "not lose",
+            frozenset({Result.LOSS, Result.DRAW}): "not win",
+            frozenset({Result.WIN, Result.LOSS}): "not draw",
+        }
+        return f"{first} {words[kinds]}"
+    second = tag(unit.second)
+    words = {
+        frozenset({Result.WIN}): f"{first} beat {second}",
+        frozenset({Result.LOSS}): f"{second} beat {first}",
+        frozenset({Result.DRAW}): f"{first} and {second} draw",
+        frozenset({Result.WIN, Result.DRAW}): f"{second} not beat {first}",
+        frozenset({Result.LOSS, Result.DRAW}): f"{first} not beat {second}",
+        frozenset({Result.WIN, Result.LOSS}): f"{first} and {second} not draw",
+    }
+    return words[kinds]
+
+
+def _level_rivals(evaluation: Evaluation, player: str, base: dict[int, Result]) -> list[str]:
+    return evaluation.test.rivals(player, base)
