@@ -69,7 +69,8 @@ class Unit:
 
 
 Assignment = dict[int, Result]  # unit index -> result of the unit's first player
-UnitCache = dict[tuple[Unit, Result, tuple[int, int], bool, bool], int]
+UnitKey = tuple[str, str | None, bool]
+UnitCache = dict[tuple[UnitKey, Result | None, tuple[int, int], bool], tuple[int, Result]]
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,7 @@ class RoundUnderTest:
             units.append(Unit(bye, None, bye=True))
         self.units = units
         self.unit_of = {p: i for i, u in enumerate(units) for p in u.players()}
+        self.unit_keys: list[UnitKey] = [(u.first, u.second, u.bye) for u in units]
         self.base = {
             p: (standings.player(p).half_wins, standings.player(p).spread) for p in self.relevant
         }
@@ -172,10 +174,6 @@ class RoundUnderTest:
     ) -> int:
         """Most (or fewest) of the unit's players above ``target``, over the unit's margins."""
         unit = self.units[index]
-        key = (unit, result, target, strict, maximize)
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
         gained, low, high = self._delta(unit, result)
         first_at = self._threshold(unit.first, gained, target, strict)  # true for d >= first_at
         if unit.second is None:
@@ -197,7 +195,6 @@ class RoundUnderTest:
                 first_off = low <= min(high, first_at - 1)
                 second_off = max(low, second_upto + 1) <= high
                 count = 1 if (first_off or second_off) else 2
-        self._cache[key] = count
         return count
 
     def _own(self, player: str, first_result: Result, worst: bool) -> tuple[tuple[int, int], int]:
@@ -217,22 +214,47 @@ class RoundUnderTest:
         record = (half_wins + gained + shift_wins, spread + change + shift_spread)
         return record, change if unit.first == player else -change
 
+    def _best_in_unit(
+        self, index: int, fixed: Mapping[int, Result], record: tuple[int, int], maximize: bool
+    ) -> tuple[int, Result]:
+        """The unit's result (among those allowed) with the most (fewest) players above
+        ``record``, and that count; cached per field, since it depends only on the unit."""
+        allowed = fixed.get(index)
+        key = (self.unit_keys[index], allowed, record, maximize)
+        hit = self._cache.get(key)
+        if hit is None:
+            strict = not maximize
+            results = self._results(index, fixed)
+            best_count, best_result = -1, results[0]
+            for result in results:
+                count = self._unit_count(index, result, record, strict, maximize)
+                if best_count < 0 or (count > best_count if maximize else count < best_count):
+                    best_count, best_result = count, result
+            hit = (best_count, best_result)
+            self._cache[key] = hit
+        return hit
+
     def count_above(
-        self, player: str, fixed: Mapping[int, Result], maximize: bool
+        self,
+        player: str,
+        fixed: Mapping[int, Result],
+        maximize: bool,
+        stop_at: int | None = None,
     ) -> tuple[int, Assignment]:
         """Most (maximize) or fewest others above ``player`` over outcomes agreeing with
         ``fixed``, and the unit results that reach it. Maximize counts "level or above"
-        (for certainty); minimize counts "strictly above" (for a chance)."""
+        (for certainty); minimize counts "strictly above" (for a chance). With ``stop_at``,
+        a maximum stops once it reaches that count (the rest of the outcome is arbitrary)."""
         own_index = self.unit_of[player]
         strict = not maximize
+        unit = self.units[own_index]
+        opponent = unit.second if unit.first == player else unit.first
         best_total: int | None = None
         best_assignment: Assignment = {}
         for own_result in self._results(own_index, fixed):
-            unit = self.units[own_index]
             record, first_change = self._own(player, own_result, worst=maximize)
             total = 0
             assignment: Assignment = {own_index: own_result}
-            opponent = unit.second if unit.first == player else unit.first
             if opponent is not None and not unit.bye:
                 gained = self._delta(unit, own_result)[0]
                 opponent_gained = gained if unit.first == opponent else 2 - gained
@@ -241,25 +263,23 @@ class RoundUnderTest:
             for index in range(len(self.units)):
                 if index == own_index:
                     continue
-                counts = [
-                    (self._unit_count(index, r, record, strict, maximize), r)
-                    for r in self._results(index, fixed)
-                ]
-                count, chosen = (
-                    max(counts, key=lambda c: c[0]) if maximize else min(counts, key=lambda c: c[0])
-                )
+                if stop_at is not None and maximize and total >= stop_at:
+                    assignment[index] = self._results(index, fixed)[0]
+                    continue
+                count, chosen = self._best_in_unit(index, fixed, record, maximize)
                 total += count
                 assignment[index] = chosen
-            better = best_total is None or (total > best_total if maximize else total < best_total)
-            if better:
+            if best_total is None or (total > best_total if maximize else total < best_total):
                 best_total, best_assignment = total, assignment
+            if stop_at is not None and maximize and best_total >= stop_at:
+                break
         return best_total or 0, best_assignment
 
     # --- what a player gets -------------------------------------------------------------
 
     def certain(self, player: str, fixed: Mapping[int, Result]) -> tuple[bool, Assignment]:
         """A victor in every outcome agreeing with ``fixed``; else the outcome that breaks it."""
-        count, assignment = self.count_above(player, fixed, maximize=True)
+        count, assignment = self.count_above(player, fixed, maximize=True, stop_at=self.victors)
         return count < self.victors, assignment
 
     def possible(self, player: str, fixed: Mapping[int, Result]) -> tuple[bool, Assignment]:
