@@ -140,7 +140,7 @@ def test_invalid_fields_are_422_with_a_pointer(client, name, body, where):
 
 
 def test_wrong_content_type_is_415(client):
-    assert_problem(client.post(URL, data="players", content_type="text/plain"), 415)
+    assert_problem(client.post(URL, data="<players/>", content_type="application/xml"), 415)
 
 
 def test_oversized_body_is_413(app):

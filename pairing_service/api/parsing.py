@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import flask
@@ -21,7 +21,6 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, abort
 
 MAX_NESTING = 32
-CSV_TYPES = ("text/csv",)
 
 
 class MalformedJSON(ValueError):
@@ -72,6 +71,8 @@ def strict_json_loads(text: str) -> Any:
 
 def _number_or_text(text: str) -> Any:
     text = text.strip()
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     for convert in (int, float):
         try:
             return convert(text)
@@ -101,18 +102,34 @@ def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
         if len(row) > 4:
             raise MalformedJSON(f"CSV line {len(players) + 1} has more than 4 columns")
         players.append(player)
-    body: dict[str, Any] = {"players": players}
-    for key, value in query.items():
-        body[key] = None if value in ("", "null") else _number_or_text(value)
-    return body
+    return {"players": players, **query_fields(query)}
+
+
+def query_fields(query: Mapping[str, str]) -> dict[str, Any]:
+    """The other request fields of a CSV or text body, from the query string."""
+    return {
+        key: None if value in ("", "null") else _number_or_text(value)
+        for key, value in query.items()
+    }
+
+
+def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """A text/plain body is a tsh division file; ``after`` in the query is ``tsh_round``."""
+    fields = query_fields(query)
+    if "after" in fields:
+        fields["tsh_round"] = fields.pop("after")
+    return {"tsh": text, **fields}
+
+
+Reader = Callable[[str, Mapping[str, str]], dict[str, Any]]
 
 
 class StrictParser(FlaskParser):
-    """Strict JSON; ``text/csv`` too when built with ``csv_reader`` (standings for curl)."""
+    """Strict JSON; other text types through ``readers`` (mimetype -> reader)."""
 
-    def __init__(self, csv_reader: Any = None, **kwargs: Any) -> None:
+    def __init__(self, readers: Mapping[str, Reader] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.csv_reader = csv_reader
+        self.readers = dict(readers or {})
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         raw = req.get_data(cache=True)
@@ -121,10 +138,10 @@ class StrictParser(FlaskParser):
         mimetype = req.mimetype or ""
         try:
             text = raw.decode("utf-8")
-            if mimetype in CSV_TYPES and self.csv_reader is not None:
-                return self.csv_reader(text, req.args)
+            if mimetype in self.readers:
+                return self.readers[mimetype](text, req.args)
             if not (mimetype == "application/json" or mimetype.endswith("+json")):
-                accepted = "application/json or text/csv" if self.csv_reader else "application/json"
+                accepted = " or ".join(["application/json", *self.readers])
                 abort(415, message=f"send {accepted}, not {mimetype or 'no content type'}")
             return strict_json_loads(text)
         except UnicodeDecodeError:
@@ -141,6 +158,6 @@ class StrictBlueprint(Blueprint):  # type: ignore[misc]
 
 
 class StandingsBlueprint(StrictBlueprint):
-    """Strict JSON, or CSV standings (``id,wins,spread[,name]``)."""
+    """Strict JSON, CSV standings (``id,wins,spread[,name]``) or a tsh division file."""
 
-    ARGUMENTS_PARSER = StrictParser(csv_reader=csv_standings)
+    ARGUMENTS_PARSER = StrictParser(readers={"text/csv": csv_standings, "text/plain": tsh_division})

@@ -1,4 +1,4 @@
-"""POST /v1/scrabble/final-round: validate, call the engine, shape the answer."""
+"""POST /v1/scrabble/final-round and /v1/scrabble/audit: validate, call the engine, shape."""
 
 from __future__ import annotations
 
@@ -7,9 +7,20 @@ from typing import Any
 from flask import Response, current_app, request
 from flask.views import MethodView
 
-from ..engine.scrabble import Advice, Player, Standings, advise, half_wins_of
+from ..engine.scrabble import (
+    Advice,
+    InvalidStandings,
+    Player,
+    Standings,
+    advise,
+    audit,
+    half_wins_of,
+)
+from ..engine.scrabble.principles import Need, Verdict
+from ..engine.scrabble.proof import Outcome
+from ..engine.scrabble.tsh import TshError, pair_commands, read_division
 from .parsing import StandingsBlueprint
-from .scrabble_schemas import FinalRoundIn, FinalRoundOut
+from .scrabble_schemas import AuditIn, AuditOut, FinalRoundIn, FinalRoundOut
 
 blp = StandingsBlueprint(
     "scrabble",
@@ -18,6 +29,12 @@ blp = StandingsBlueprint(
     description="Scrabble final round with several victors (two by default).",
 )
 
+TSH_EXAMPLE = (
+    "Able, Ann 1800 2 3 4 ; 420 390 455\n"
+    "Baker, Bob 1750 1 4 3 ; 380 410 400\n"
+    "Cole, Cat 1700 4 1 2 ; 350 401 380\n"
+    "Dunn, Dan 1650 3 2 1 ; 300 350 330\n"
+)
 CSV_DOC = {
     "requestBody": {
         "content": {
@@ -26,7 +43,11 @@ CSV_DOC = {
                 "example": (
                     "id,wins,spread,name\nA,8,412,Ann\nB,8,120,Bob\nC,7,300,Cat\nD,6,-40,Dan\n"
                 ),
-            }
+            },
+            "text/plain": {
+                "schema": {"type": "string", "description": "A tsh division file (.t)."},
+                "example": TSH_EXAMPLE,
+            },
         }
     },
     "responses": {
@@ -41,40 +62,131 @@ CSV_DOC = {
 }
 
 
+def standings_of(body: dict[str, Any]) -> tuple[Standings, int | None]:
+    """The standings from JSON players or a tsh file, and the next round's number if known."""
+    if "tsh" in body:
+        try:
+            division = read_division(body["tsh"], body.get("tsh_round"))
+        except TshError as exc:
+            raise InvalidStandings("tsh", str(exc)) from exc
+        return Standings.from_players(list(division.players)), division.rounds + 1
+    players = [
+        Player(
+            id=p["id"],
+            half_wins=half_wins_of(p["wins"]),
+            spread=p["spread"],
+            name=p.get("name"),
+            rank=p.get("rank"),
+            opponents=tuple(p.get("opponents") or ()),
+        )
+        for p in body["players"]
+    ]
+    return Standings.from_players(players), None  # InvalidStandings -> 422 (errors.py)
+
+
+def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
+    standings, next_round = standings_of(body)
+    advice = advise(
+        standings,
+        current_app.extensions["pairing_rules"].scrabble,
+        victors=body["victors"],
+        max_spread_per_game=body["max_spread_per_game"],
+        rounds_left=body["rounds_left"],
+    )
+    return standings, advice, body.get("round", next_round)
+
+
 @blp.route("/final-round")
 class FinalRound(MethodView):
     @blp.arguments(FinalRoundIn)
     @blp.response(200, FinalRoundOut)
     @blp.doc(**CSV_DOC)
     def post(self, body: dict[str, Any]) -> Any:
-        """Pair the final round and explain the pairing.
+        """Pair the final round and explain the pairing, with proofs.
 
-        Send standings as JSON, or as `text/csv` lines `id,wins,spread[,name]` with
-        `victors` and `max_spread_per_game` in the query string. Ask for
-        `Accept: text/plain` to get a table to read in a terminal.
+        Send standings as JSON, as `text/csv` lines `id,wins,spread[,name]`, or a tsh
+        division file as `text/plain` (`?after=N` pairs after round N); other fields then
+        go in the query string. Ask for `Accept: text/plain` to get a table to read in a
+        terminal, and `tsh_commands` for commands to paste into tsh.
         """
-        players = [
-            Player(
-                id=p["id"],
-                half_wins=half_wins_of(p["wins"]),
-                spread=p["spread"],
-                name=p.get("name"),
-                rank=p.get("rank"),
-                opponents=tuple(p.get("opponents") or ()),
-            )
-            for p in body["players"]
-        ]
-        standings = Standings.from_players(players)  # InvalidStandings -> 422 (errors.py)
-        advice = advise(
-            standings,
-            current_app.extensions["pairing_rules"].scrabble,
-            victors=body["victors"],
-            max_spread_per_game=body["max_spread_per_game"],
-        )
-        shaped = shape(standings, advice, body)
+        standings, advice, round_number = advice_for(body)
+        shaped = shape(standings, advice, body, round_number)
         if _wants_text():
             return Response(render_text(standings, shaped), mimetype="text/plain")
         return shaped
+
+
+@blp.route("/audit")
+class Audit(MethodView):
+    @blp.arguments(AuditIn)
+    @blp.response(200, AuditOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
+
+        Answers each principle's verdict with its proof, what each contender needs with
+        that pairing, and the advisor's own recommendation beside it, with the differences.
+        """
+        standings, next_round = standings_of(body)
+        pairs, bye = proposed_pairing(standings, body["pairings"])
+        result = audit(
+            standings,
+            current_app.extensions["pairing_rules"].scrabble,
+            pairs,
+            bye,
+            victors=body["victors"],
+            max_spread_per_game=body["max_spread_per_game"],
+            rounds_left=body["rounds_left"],
+        )
+        round_number = body.get("round", next_round)
+        games = [(a, b) for a, b in pairs] + ([(bye,)] if bye else [])
+        return {
+            "principles": shape_principles(standings, result.principles, {}),
+            "needs": shape_needs(standings, result.needs, ()),
+            "pairings": [
+                {
+                    "players": list(players),
+                    "bye": len(players) == 1,
+                    "ranks": [standings.rank(p) for p in players],
+                    "repeats": standings.meetings(*players) if len(players) == 2 else 0,
+                    "reason": "proposed",
+                }
+                for players in games
+            ],
+            "recommendation": shape(standings, result.recommendation, body, round_number),
+            "differences": list(result.differences),
+            "matches_recommendation": result.matches_recommendation,
+        }
+
+
+def proposed_pairing(
+    standings: Standings, pairings: list[dict[str, Any]]
+) -> tuple[list[tuple[str, str]], str | None]:
+    """A complete pairing of the field, or InvalidStandings naming the entry."""
+    seen: set[str] = set()
+    pairs: list[tuple[str, str]] = []
+    bye: str | None = None
+    for index, entry in enumerate(pairings):
+        players = entry["players"]
+        for position, pid in enumerate(players):
+            where = f"pairings/{index}/players/{position}"
+            if pid not in standings:
+                raise InvalidStandings(where, f"{pid!r} is not in the standings")
+            if pid in seen:
+                raise InvalidStandings(where, f"{pid!r} is paired twice")
+            seen.add(pid)
+        if len(players) == 1:
+            if bye is not None or len(standings) % 2 == 0:
+                raise InvalidStandings(
+                    f"pairings/{index}/players",
+                    "only an odd field has a bye, and only one",
+                )
+            bye = players[0]
+        else:
+            pairs.append((players[0], players[1]))
+    missing = [pid for pid in standings.ids if pid not in seen]
+    if missing:
+        raise InvalidStandings("pairings", "not paired: " + ", ".join(missing[:10]))
+    return pairs, bye
 
 
 def _wants_text() -> bool:
@@ -83,8 +195,58 @@ def _wants_text() -> bool:
     return accepted["text/plain"] > accepted["application/json"]
 
 
-def shape(standings: Standings, advice: Advice, body: dict[str, Any]) -> dict[str, Any]:
+def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
     return {
+        "text": outcome.describe(standings),
+        "complete": outcome.complete,
+        "results": [
+            {
+                "player": pid,
+                "rank": standings.rank(pid),
+                "result": "bye" if result is None else result.value,
+            }
+            for pid, result in sorted(outcome.results.items(), key=lambda i: standings.rank(i[0]))
+        ],
+    }
+
+
+def shape_principles(
+    standings: Standings, verdicts: tuple[Verdict, ...], notes: dict[str, tuple[str, str]]
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": v.id,
+            "status": v.status,
+            "reason": v.reason,
+            "outcome": shape_outcome(standings, v.outcome),
+            "seed": {"status": notes[v.id][0], "reason": notes[v.id][1]} if v.id in notes else None,
+        }
+        for v in verdicts
+    ]
+
+
+def shape_needs(
+    standings: Standings, needs: tuple[Need, ...], seed_needs: tuple[Need, ...]
+) -> list[dict[str, Any]]:
+    seed = {n.player: n.text for n in seed_needs}
+    return [
+        {
+            "player": n.player,
+            "rank": standings.rank(n.player),
+            "text": n.text,
+            "seed": seed.get(n.player),
+        }
+        for n in needs
+    ]
+
+
+def shape(
+    standings: Standings, advice: Advice, body: dict[str, Any], round_number: int | None
+) -> dict[str, Any]:
+    notes = {n.id: (n.status, n.reason) for n in advice.seed_notes}
+    shaped: dict[str, Any] = {
         "configuration": advice.configuration,
         "rule": {
             "id": advice.rule.id,
@@ -105,18 +267,18 @@ def shape(standings: Standings, advice: Advice, body: dict[str, Any]) -> dict[st
         ],
         "gibsonized": list(advice.gibsonized),
         "contenders": list(advice.contenders),
-        "principles": [
-            {"id": v.id, "status": v.status, "reason": v.reason} for v in advice.principles
-        ],
-        "needs": [
-            {"player": n.player, "rank": standings.rank(n.player), "text": n.text}
-            for n in advice.needs
-        ],
+        "principles": shape_principles(standings, advice.principles, notes),
+        "needs": shape_needs(standings, advice.needs, advice.seed_needs),
         "warnings": list(advice.warnings),
         "clinching": advice.clinching,
         "max_spread_per_game": body["max_spread_per_game"],
         "victors": body["victors"],
+        "rounds_left": advice.rounds_left,
+        "round": round_number,
     }
+    if body.get("tsh_commands"):
+        shaped["tsh_commands"] = pair_commands([g.players for g in advice.games], round_number or 1)
+    return shaped
 
 
 def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
@@ -142,11 +304,16 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
     if shaped["contenders"]:
         lines.append("Contenders: " + ", ".join(who(p) for p in shaped["contenders"]))
     lines.append("Principles:")
-    lines.extend(f"  {v['id']} {v['status']}: {v['reason']}" for v in shaped["principles"])
+    for v in shaped["principles"]:
+        lines.append(f"  {v['id']} {v['status']}: {v['reason']}")
+        if v["seed"] and v["seed"]["status"] != v["status"]:
+            lines.append(f"      the seed says {v['seed']['status']}: {v['seed']['reason']}")
     if shaped["needs"]:
         lines.append("Needs:")
         lines.extend(f"  {who(n['player'])}: {n['text']}" for n in shaped["needs"])
     lines.append("Clinching: " + shaped["clinching"])
     for warning in shaped["warnings"]:
         lines.append("Warning: " + warning)
+    for command in shaped.get("tsh_commands", []):
+        lines.append(command)
     return "\n".join(lines) + "\n"

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates
+from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 from ..engine.scrabble.advisor import MAX_VICTORS
 from .common import ID_LENGTH, NAME_LENGTH, printable
 
 MAX_PLAYERS = 2000
+MAX_ROUNDS_LEFT = 50
+MAX_TSH_LENGTH = 500_000
 MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
 MAX_WINS = 1000
@@ -63,9 +65,47 @@ class PlayerIn(Schema):
 class FinalRoundIn(Schema):
     players = fields.List(
         fields.Nested(PlayerIn),
-        required=True,
         validate=validate.Length(1, MAX_PLAYERS),
-        metadata={"description": f"The standings, 1-{MAX_PLAYERS} players."},
+        metadata={
+            "description": f"The standings, 1-{MAX_PLAYERS} players (or give `tsh` instead)."
+        },
+    )
+    tsh = fields.String(
+        validate=validate.Length(1, MAX_TSH_LENGTH),
+        metadata={
+            "description": "A tsh division file (.t) instead of `players`: one player per "
+            "line, `Surname, Given RATING opp1 opp2 ... ; score1 score2 ...` (opponent 0 is "
+            "a bye). Player ids are the line numbers. Or send the file as text/plain."
+        },
+    )
+    tsh_round = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_GAMES),
+        metadata={
+            "description": "With `tsh`: pair after this round (default: every round all "
+            "players have played)."
+        },
+    )
+    rounds_left = fields.Integer(
+        strict=True,
+        load_default=1,
+        validate=validate.Range(1, MAX_ROUNDS_LEFT),
+        metadata={
+            "description": "Rounds left including this one. With more than one, contention "
+            "and Gibsonization use each player's best possible finish (as tsh does)."
+        },
+    )
+    round = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_GAMES + 1),
+        metadata={
+            "description": "The round being paired, for `tsh_commands` (with `tsh`: the round "
+            "after the last one counted)."
+        },
+    )
+    tsh_commands = fields.Boolean(
+        load_default=False,
+        metadata={"description": "Also answer the pairing as tsh commands (`pair 3 7 8`)."},
     )
     victors = fields.Integer(
         strict=True,
@@ -83,6 +123,13 @@ class FinalRoundIn(Schema):
             "so clinching is decided on wins only (tsh assumes 500, COP 250)."
         },
     )
+
+    @validates_schema
+    def _players_or_tsh(self, data: dict[str, Any], **_: Any) -> None:
+        if ("players" in data) == ("tsh" in data):
+            raise ValidationError("give either players or tsh", "players")
+        if "tsh_round" in data and "tsh" not in data:
+            raise ValidationError("tsh_round needs tsh", "tsh_round")
 
 
 class RuleOut(Schema):
@@ -103,21 +150,57 @@ class PairingOut(Schema):
     reason = fields.String(required=True)
 
 
+class ResultOut(Schema):
+    player = fields.String(required=True)
+    rank = fields.Integer(required=True)
+    result = fields.String(required=True, validate=validate.OneOf(["win", "draw", "loss", "bye"]))
+
+
+class OutcomeOut(Schema):
+    text = fields.String(required=True, metadata={"example": "#1 Ann loses, #3 Cat wins"})
+    complete = fields.Boolean(
+        required=True,
+        metadata={"description": "False: only these results are fixed (whatever else happens)."},
+    )
+    results = fields.List(fields.Nested(ResultOut), required=True)
+
+
+class SeedNoteOut(Schema):
+    status = fields.String(required=True)
+    reason = fields.String(required=True)
+
+
 class PrincipleOut(Schema):
     id = fields.String(required=True, validate=validate.OneOf(["GP1", "GP2", "GP3", "GP4"]))
     status = fields.String(
         required=True,
         validate=validate.OneOf(
-            ["satisfied", "overridden", "not_applicable", "violated", "unverified"]
+            ["satisfied", "overridden", "not_applicable", "violated", "unavoidable", "unverified"]
         ),
+        metadata={"description": "Decided by the outcome engine (docs/scrabble.md)."},
     )
     reason = fields.String(required=True)
+    outcome = fields.Nested(
+        OutcomeOut,
+        allow_none=True,
+        required=True,
+        metadata={"description": "The outcome that proves the principle broken, if it is."},
+    )
+    seed = fields.Nested(
+        SeedNoteOut,
+        allow_none=True,
+        required=True,
+        metadata={"description": "What the seed's row says of this principle, if anything."},
+    )
 
 
 class NeedOut(Schema):
     player = fields.String(required=True)
     rank = fields.Integer(required=True)
-    text = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "Computed from the outcomes."})
+    seed = fields.String(
+        allow_none=True, required=True, metadata={"description": "The seed row's own words."}
+    )
 
 
 class FinalRoundOut(Schema):
@@ -132,3 +215,42 @@ class FinalRoundOut(Schema):
     clinching = fields.String(required=True, metadata={"description": "How clinching was decided."})
     max_spread_per_game = fields.Integer(allow_none=True, required=True)
     victors = fields.Integer(required=True)
+    rounds_left = fields.Integer(required=True)
+    round = fields.Integer(allow_none=True, required=True)
+    tsh_commands = fields.List(
+        fields.String(),
+        metadata={"description": "The pairing as tsh commands, when asked for."},
+    )
+
+
+class ProposedPairingIn(Schema):
+    players = fields.List(
+        fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
+        required=True,
+        validate=validate.Length(1, 2),
+        metadata={"description": "Two ids, or one for the bye."},
+    )
+
+
+class AuditIn(FinalRoundIn):
+    pairings = fields.List(
+        fields.Nested(ProposedPairingIn),
+        required=True,
+        validate=validate.Length(1, MAX_PLAYERS),
+        metadata={"description": "The pairing to judge: every player exactly once."},
+    )
+
+
+class AuditOut(Schema):
+    principles = fields.List(fields.Nested(PrincipleOut), required=True)
+    needs = fields.List(fields.Nested(NeedOut), required=True)
+    pairings = fields.List(fields.Nested(PairingOut), required=True)
+    recommendation = fields.Nested(FinalRoundOut, required=True)
+    differences = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "How the proposal differs from the recommendation, and why it matters."
+        },
+    )
+    matches_recommendation = fields.Boolean(required=True)

@@ -1,12 +1,13 @@
 """Scrabble final-round pairing for events with several victors (seed 003)."""
 
-from .advisor import Advice, Game, RuleUsed, advise
+from .advisor import Advice, Audit, Game, RuleUsed, SeedNote, advise, audit
 from .errors import InvalidRuleTable, InvalidStandings, ScrabbleEngineError
 from .standings import Player, Standings, half_wins_of
 from .table import RuleTable
 
 __all__ = [
     "Advice",
+    "Audit",
     "Game",
     "InvalidRuleTable",
     "InvalidStandings",
@@ -14,7 +15,9 @@ __all__ = [
     "RuleTable",
     "RuleUsed",
     "ScrabbleEngineError",
+    "SeedNote",
     "Standings",
     "advise",
+    "audit",
     "half_wins_of",
 ]

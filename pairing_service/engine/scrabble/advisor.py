@@ -480,3 +480,68 @@ def _warn_uncertain_gibsonized(
                 f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
                 "on wins alone: the rest of the row's pairing is what protects the place"
             )
+
+
+@dataclass(frozen=True)
+class Audit:
+    """A proposed pairing judged by the engine, beside the advisor's own recommendation."""
+
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+    recommendation: Advice
+    differences: tuple[str, ...]
+    matches_recommendation: bool
+
+
+def audit(
+    standings: Standings,
+    table: RuleTable,
+    pairs: Sequence[tuple[str, str]],
+    bye: str | None,
+    victors: int = 2,
+    max_spread_per_game: int | None = None,
+    rounds_left: int = 1,
+) -> Audit:
+    """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4."""
+    recommendation = advise(standings, table, victors, max_spread_per_game, rounds_left)
+    race = contention(standings, victors, max_spread_per_game, rounds_left)
+    judge = Judge(standings, race, bye, victors, max_spread_per_game, rounds_left)
+    principles = judge.judge(pairs)
+    ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
+    player_needs = needs(judge.evaluate(pairs), ranked_relevant)
+    proposed = _pair_set(pairs, bye)
+    recommended_pairs = [(g.players[0], g.players[1]) for g in recommendation.games if not g.bye]
+    recommended_bye = next((g.players[0] for g in recommendation.games if g.bye), None)
+    recommended = _pair_set(recommended_pairs, recommended_bye)
+    differences: list[str] = []
+    if proposed != recommended:
+        mine = _describe_pairs(standings, proposed - recommended)
+        theirs = _describe_pairs(standings, recommended - proposed)
+        differences.append(f"the recommendation pairs {theirs} where the proposal pairs {mine}")
+    for ours, theirs_verdict in zip(recommendation.principles, principles, strict=True):
+        if ours.status != theirs_verdict.status:
+            differences.append(
+                f"{ours.id}: {theirs_verdict.status} in the proposal ({theirs_verdict.reason}); "
+                f"{ours.status} in the recommendation"
+            )
+    return Audit(
+        principles=tuple(principles),
+        needs=tuple(player_needs),
+        recommendation=recommendation,
+        differences=tuple(differences),
+        matches_recommendation=proposed == recommended,
+    )
+
+
+def _pair_set(pairs: Sequence[tuple[str, str]], bye: str | None) -> frozenset[frozenset[str]]:
+    found = {frozenset(pair) for pair in pairs}
+    if bye is not None:
+        found.add(frozenset((bye,)))
+    return frozenset(found)
+
+
+def _describe_pairs(standings: Standings, pairs: frozenset[frozenset[str]]) -> str:
+    shown = sorted(sorted(standings.rank(p) for p in pair) for pair in pairs)
+    return ", ".join(
+        "-".join(str(r) for r in pair) if len(pair) == 2 else f"{pair[0]}-bye" for pair in shown
+    )

@@ -1,0 +1,186 @@
+"""The audit endpoint, tsh division files in, tsh commands out, and proven verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing_service.engine.scrabble.tsh import TshError, read_division
+
+from .conftest import assert_problem
+
+DIVISION = (Path(__file__).parent / "data" / "division_a.t").read_text(encoding="utf-8")
+FINAL = "/v1/scrabble/final-round"
+AUDIT = "/v1/scrabble/audit"
+
+
+def independent_records(text: str, rounds: int) -> dict[str, tuple[float, int]]:
+    """Wins and spread straight from the file's columns, as a check of the reader."""
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    parsed = []
+    for line in rows:
+        head, scores = line.split(";")
+        parsed.append(([int(x) for x in head.split()[-7:]], [int(x) for x in scores.split()]))
+    records = {}
+    for number, (opponents, scores) in enumerate(parsed, start=1):
+        wins, spread = 0.0, 0
+        for r in range(rounds):
+            theirs = parsed[opponents[r] - 1][1][r]
+            spread += scores[r] - theirs
+            wins += 1 if scores[r] > theirs else 0.5 if scores[r] == theirs else 0
+        records[str(number)] = (wins, spread)
+    return records
+
+
+@pytest.mark.parametrize("after", [7, 5, 1])
+def test_a_division_file_gives_wins_spread_and_opponents(after):
+    division = read_division(DIVISION, after)
+    expected = independent_records(DIVISION, after)
+    assert division.rounds == after
+    for player in division.players:
+        assert (player.half_wins / 2, player.spread) == expected[player.id]
+        assert len(player.opponents) == after
+    ito = next(p for p in division.players if p.id == "7")
+    assert ito.name == "Kenji Ito"
+    assert ito.opponents[:2] == ("8", "2")[:after]
+
+
+def test_the_division_file_pairs_the_final_round_with_tsh_commands(client):
+    response = client.post(FINAL + "?tsh_commands=true", data=DIVISION, content_type="text/plain")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    body = response.get_json()
+    # After 7 rounds: Ito and Bergstrom 5.5, Hashemi and Okafor 5: row 0/0/0.5/0.5.
+    assert body["configuration"] == "0/0/0.5/0.5"
+    assert body["pairings"][0]["players"] == ["7", "2"]
+    assert body["pairings"][1]["players"] == ["3", "6"]
+    assert body["round"] == 8
+    assert body["tsh_commands"][:2] == ["pair 7 2 8", "pair 3 6 8"]
+    assert len(body["tsh_commands"]) == 5
+
+
+def test_the_same_file_as_a_json_field_after_an_earlier_round(client):
+    body = client.post(FINAL, json={"tsh": DIVISION, "tsh_round": 5}).get_json()
+    expected = independent_records(DIVISION, 5)
+    leader = body["pairings"][0]["players"][0]
+    assert expected[leader][0] == max(w for w, _ in expected.values())
+    assert body["round"] == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Able, Ann 1800 2 ; 400\n", "no player 2"),
+        (
+            "Able, Ann 1800 2 ; 400\nBaker, Bob 1700 3 ; 390\nCole, Cat 1600 1 ; 380\n",
+            "did not play",
+        ),
+        ("Able, Ann 1800 2 400\n", "expected 'name rating opponents ; scores'"),
+        ("Able, Ann 1800 2 ; 4x0\nBaker, Bob 1700 1 ; 390\n", "whole numbers"),
+        ("# only a comment\n", "no players"),
+    ],
+)
+def test_bad_division_files_name_the_line(client, text, message):
+    with pytest.raises(TshError) as caught:
+        read_division(text)
+    assert message in str(caught.value)
+    problem = assert_problem(client.post(FINAL, data=text, content_type="text/plain"), 422, "/tsh")
+    assert message in problem["detail"]
+
+
+def test_asking_for_a_round_not_yet_played_is_refused(client):
+    problem = assert_problem(
+        client.post(FINAL, json={"tsh": DIVISION, "tsh_round": 9}), 422, "/tsh"
+    )
+    assert "round 9 is not complete" in problem["detail"]
+
+
+LEADERS = [
+    {"id": "A", "wins": 10, "spread": 300},
+    {"id": "B", "wins": 10, "spread": 200},
+    {"id": "C", "wins": 9, "spread": 100},
+    {"id": "D", "wins": 8, "spread": 0},
+    {"id": "E", "wins": 6, "spread": 0},
+    {"id": "F", "wins": 5, "spread": 0},
+]
+
+
+def test_audit_of_cops_koth_pairing_shows_the_draw_it_allows(client):
+    cop = [{"players": ["A", "B"]}, {"players": ["C", "D"]}, {"players": ["E", "F"]}]
+    response = client.post(AUDIT, json={"players": LEADERS, "pairings": cop})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    body = response.get_json()
+    gp4 = next(p for p in body["principles"] if p["id"] == "GP4")
+    assert gp4["status"] in ("violated", "overridden")
+    assert gp4["outcome"]["text"] == "#1 A draws, #2 B draws, whatever else happens"
+    assert [r["result"] for r in gp4["outcome"]["results"]] == ["draw", "draw"]
+    assert body["matches_recommendation"] is False
+    assert body["recommendation"]["pairings"][0]["players"] != ["A", "B"]
+    assert any("GP" in d or "pairs" in d for d in body["differences"])
+    assert {n["player"] for n in body["needs"]} >= {"A", "B", "C"}
+
+
+def test_audit_of_the_recommendation_itself_matches(client):
+    advice = client.post(FINAL, json={"players": LEADERS}).get_json()
+    proposal = [{"players": p["players"]} for p in advice["pairings"]]
+    body = client.post(AUDIT, json={"players": LEADERS, "pairings": proposal}).get_json()
+    assert body["matches_recommendation"] is True and body["differences"] == []
+    assert [p["status"] for p in body["principles"]] == [p["status"] for p in advice["principles"]]
+
+
+@pytest.mark.parametrize(
+    ("pairings", "pointer"),
+    [
+        (
+            [{"players": ["A", "B"]}, {"players": ["C", "A"]}, {"players": ["E", "F"]}],
+            "/pairings/1/players/1",
+        ),
+        (
+            [{"players": ["A", "B"]}, {"players": ["C", "Z"]}, {"players": ["E", "F"]}],
+            "/pairings/1/players/1",
+        ),
+        ([{"players": ["A", "B"]}, {"players": ["C", "D"]}], "/pairings"),
+        (
+            [
+                {"players": ["A", "B"]},
+                {"players": ["C", "D"]},
+                {"players": ["E"]},
+                {"players": ["F"]},
+            ],
+            "/pairings/2/players",
+        ),
+        ([{"players": []}], "/pairings/0/players"),
+        ([{"players": ["A", "B", "C"]}], "/pairings/0/players"),
+    ],
+)
+def test_a_proposal_that_is_not_a_pairing_of_the_field_is_422(client, pairings, pointer):
+    response = client.post(AUDIT, json={"players": LEADERS, "pairings": pairings})
+    assert_problem(response, 422, pointer)
+
+
+def test_final_round_principles_carry_outcomes_and_the_seeds_notes(client):
+    players = [
+        {"id": "A", "wins": 10, "spread": 300},
+        {"id": "B", "wins": 10, "spread": 200},
+        {"id": "C", "wins": 9.5, "spread": 100},
+        {"id": "D", "wins": 9.5, "spread": 0},
+        {"id": "E", "wins": 5, "spread": 0},
+        {"id": "F", "wins": 4, "spread": 0},
+    ]
+    body = client.post(FINAL, json={"players": players}).get_json()
+    gp1 = next(p for p in body["principles"] if p["id"] == "GP1")
+    assert gp1["status"] == "violated"
+    assert gp1["seed"] == {"status": "satisfied", "reason": "One GB0 victor is guaranteed."}
+    assert gp1["outcome"]["text"] == "#1 A loses, #2 B loses, #3 C wins, #4 D wins"
+    assert gp1["outcome"]["complete"] is True
+
+
+def test_rounds_left_and_victors_are_bounded(client):
+    assert_problem(
+        client.post(FINAL, json={"players": LEADERS, "rounds_left": 0}), 422, "/rounds_left"
+    )
+    assert_problem(client.post(FINAL, json={"players": LEADERS, "victors": 9}), 422, "/victors")
+    assert_problem(client.post(FINAL, json={"victors": 2}), 422, "/players")
+    assert_problem(client.post(FINAL, json={"players": LEADERS, "tsh": DIVISION}), 422, "/players")
+    body = client.post(FINAL, json={"players": LEADERS, "rounds_left": 3}).get_json()
+    assert body["rounds_left"] == 3 and body["rule"]["source"] == "fallback"
