@@ -50,12 +50,15 @@ def min_cost_perfect_matching(
     base = scale + 1
     graph: rx.PyGraph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(node_count))
+    levels = list(zip(ceilings, multipliers, strict=True))
     folded: list[tuple[int, int, int]] = []
     for u, v, cost in edges:
-        total = sum(
-            min(max(value, 0), ceiling) * multiplier
-            for value, ceiling, multiplier in zip(cost, ceilings, multipliers, strict=True)
-        )
+        if len(cost) != len(levels):
+            raise ValueError(f"edge {u}-{v} has {len(cost)} cost levels, not {len(levels)}")
+        total = 0
+        for value, (ceiling, multiplier) in zip(cost, levels):  # noqa: B905 - checked above
+            if value > 0:  # plain loop: this runs for every edge of large fields
+                total += (value if value < ceiling else ceiling) * multiplier
         folded.append((u, v, base - total))
     graph.add_edges_from(folded)
     matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: int(w))

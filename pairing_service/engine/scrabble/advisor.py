@@ -322,8 +322,9 @@ def _complete(
         chosen, exhaustive = _engine_choice(standings, race, group, joiner, bye, plan, games)
         if not exhaustive:
             warnings.append(
-                f"{len(group)} contenders: too many pairings to compare them all; the fallback "
-                "chose among standard candidates and the weighted matching's answer"
+                f"{len(group)} contenders: too many pairings for the outcome engine to compare "
+                "them all; the fallback chose among standard pairings and the weighted "
+                "matching's answer (the matching's answer alone beyond 12 contenders)"
             )
         facing_outsiders = []
         for a, b in chosen:

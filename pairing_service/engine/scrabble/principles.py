@@ -37,11 +37,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .outcomes import Contention, Result
-from .proof import Outcome, RoundUnderTest, Status, Unit, UnitCache
+from .proof import OPPOSITE, Outcome, RoundUnderTest, Status, Unit, UnitCache
 from .standings import Standings
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 MAX_EXHAUSTIVE_CANDIDATES = 800
+MAX_COMPARED_PLAYERS = 12  # relevant players; beyond, pairings are not compared
+SEARCH_NODES = 20_000  # GP1's search over outcomes, when pairings are compared
+SEARCH_NODES_LARGE = 2_000  # ... and when there are too many players to compare
 OUTSIDER = "\x00outsider"  # an opponent who cannot be a victor (never a real id)
 
 Pairs = tuple[tuple[str, str], ...]
@@ -101,7 +104,10 @@ class Evaluation:
     def _gp1(self) -> int | None:
         if self.rounds_left > 1 or not self.leaders:
             return 0
-        kept, witness = self.test.leader_guaranteed(self.leaders)
+        nodes = (
+            SEARCH_NODES if len(self.test.relevant) <= MAX_COMPARED_PLAYERS else SEARCH_NODES_LARGE
+        )
+        kept, witness = self.test.leader_guaranteed(self.leaders, nodes)
         if kept is None:
             return None
         if not kept:
@@ -117,9 +123,10 @@ class Evaluation:
         flags = []
         removed = []
         for player in self.contenders:
-            kept, best = self.test.possible(player, {})
+            kept, _ = self.test.possible(player, {})
             flags.append(0 if kept else 1)
             if not kept:
+                _, best = self.test.possible(player, {}, best_outcome=True)
                 removed.append((player, self.test.outcome(best)))
         if removed:
             player, outcome = removed[0]
@@ -296,16 +303,26 @@ class Judge:
         if self.bye is not None and self.bye not in self.contention.relevant:
             outsiders -= 1
         outsiders -= sum(1 for a, b in fixed if b not in self.standings)
+        open_players = [p for p in free if p not in busy]
+        if len(open_players) > MAX_COMPARED_PLAYERS:
+            return [], False
+        standard = [
+            _canonical(self.standings, (*fixed, *c))
+            for c in self._standard_candidates(open_players, pairs)
+        ]
         found = list(
             itertools.islice(
-                _partial_matchings([p for p in free if p not in busy], max(outsiders, 0)),
+                _partial_matchings(open_players, max(outsiders, 0)),
                 MAX_EXHAUSTIVE_CANDIDATES + 1,
             )
         )
-        if len(found) <= MAX_EXHAUSTIVE_CANDIDATES:
-            return [_canonical(self.standings, (*fixed, *c)) for c in found], True
-        standard = self._standard_candidates([p for p in free if p not in busy], pairs)
-        return [_canonical(self.standings, (*fixed, *c)) for c in standard], False
+        if len(found) > MAX_EXHAUSTIVE_CANDIDATES:
+            return list(dict.fromkeys(standard)), False
+        every = [_canonical(self.standings, (*fixed, *c)) for c in found]
+        allowed = set(every)
+        # The standard pairings first: they are the likeliest to show a principle kept.
+        ordered = [c for c in standard if c in allowed] + every
+        return list(dict.fromkeys(ordered)), True
 
     def _standard_candidates(
         self, players: list[str], pairs: Sequence[tuple[str, str]]
@@ -360,12 +377,6 @@ class Judge:
                 f"too many outcomes to search ({mine.test.outcome_count():,}); not verified",
             )
         if _ideal(score):
-            if gp == "GP2" and all(_ideal(self.evaluate(c).score(gp)) for c in candidates):
-                return Verdict(
-                    gp,
-                    "not_applicable",
-                    "no pairing of these players removes anyone from contention",
-                )
             return Verdict(gp, "satisfied", _GOOD_REASONS[gp])
         text, outcome = mine.proofs.get(gp, ("", None))
         higher = mine.scores(level)
@@ -438,6 +449,8 @@ class Judge:
         """
         candidates, exhaustive = self.candidates(start, fixed, players)
         first = _canonical(self.standings, (*fixed, *start))
+        if not candidates:
+            return first, False
         best_pairs, best_key = first, self._key(first)
         for pairs in candidates:
             key = self._key(pairs)
@@ -536,33 +549,48 @@ def need_text(evaluation: Evaluation, player: str) -> str:
 
 _VERB = {Result.WIN: "win", Result.DRAW: "draw", Result.LOSS: "lose", None: "take the bye"}
 MAX_HELPERS = 2
+MAX_HELP_GAMES = 8  # look for pairs of helping results among this many games at most
 
 
 def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
-    """The other results that make ``player`` certain with ``result``, in words."""
+    """The other results that make ``player`` certain with ``result``, in words.
+
+    Uses the per-game breakdown of the worst case: with the player's own game fixed, the
+    most players level or above is a sum over the other games, so fixing one or two of
+    them is a subtraction.
+    """
     test = evaluation.test
     tag = evaluation.standings.tag
-    base = {} if result is None else test.own_fix(player, result)
     own_index = test.unit_of[player]
-    others = [i for i, u in enumerate(test.units) if i != own_index and not u.bye]
+    own_unit = test.units[own_index]
+    if result is None:
+        own_result = Result.WIN  # the bye
+    else:
+        own_result = result if own_unit.first == player else OPPOSITE[result]
+    own_count, per_unit = test.breakdown(player, own_result)
+    worst = {index: max(counts.values()) for index, counts in per_unit.items()}
+    total = own_count + sum(worst.values())
+    victors = test.victors
+    others = [i for i in per_unit if not test.units[i].bye]
 
-    def good_results(fixed: dict[int, Result], index: int) -> list[Result]:
-        return [r for r in ALL if test.certain(player, {**fixed, index: r})[0]]
+    def good(index: int, rest: int) -> list[Result]:
+        return [r for r in ALL if rest + per_unit[index][r] < victors]
 
     helpers: list[str] = []
     for index in others:
-        good = good_results(base, index)
-        if good and len(good) < len(ALL):
-            helpers.append(_describe_help(evaluation, test.units[index], good))
-    if not helpers:  # two results together
+        found = good(index, total - worst[index])
+        if found and len(found) < len(ALL):
+            helpers.append(_describe_help(evaluation, test.units[index], found))
+    if not helpers and len(others) <= MAX_HELP_GAMES:  # two results together
         for first, second in itertools.combinations(others, 2):
             for r in ALL:
-                good = good_results({**base, first: r}, second)
-                if good and len(good) < len(ALL):
+                rest = total - worst[first] - worst[second] + per_unit[first][r]
+                found = good(second, rest)
+                if found and len(found) < len(ALL):
                     helpers.append(
                         _describe_help(evaluation, test.units[first], [r])
                         + " and "
-                        + _describe_help(evaluation, test.units[second], good)
+                        + _describe_help(evaluation, test.units[second], found)
                     )
                 if len(helpers) >= MAX_HELPERS:
                     break
@@ -570,6 +598,9 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
                 break
     if helpers:
         return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
+    if len(test.relevant) > MAX_COMPARED_PLAYERS:  # naming spread rivals costs a search
+        return "other results or spread to go their way"
+    base = {} if result is None else test.own_fix(player, result)
     rivals = _level_rivals(evaluation, player, base)
     if rivals:
         return "finish ahead of " + " and ".join(tag(p) for p in rivals) + " on spread"

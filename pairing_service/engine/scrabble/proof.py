@@ -43,7 +43,6 @@ from .standings import Standings
 
 NEVER = 10**18  # a threshold no margin reaches
 ALWAYS = -(10**18)
-MAX_SEARCH_NODES = 200_000  # GP1 search; beyond it GP1 is reported unverified
 
 OPPOSITE = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW}
 ALL_RESULTS = (Result.WIN, Result.DRAW, Result.LOSS)
@@ -263,7 +262,9 @@ class RoundUnderTest:
             for index in range(len(self.units)):
                 if index == own_index:
                     continue
-                if stop_at is not None and maximize and total >= stop_at:
+                if stop_at is not None and total >= stop_at:
+                    # A maximum has reached the bound, or a minimum cannot come back under
+                    # it: the rest of the outcome does not change the answer.
                     assignment[index] = self._results(index, fixed)[0]
                     continue
                 count, chosen = self._best_in_unit(index, fixed, record, maximize)
@@ -271,9 +272,36 @@ class RoundUnderTest:
                 assignment[index] = chosen
             if best_total is None or (total > best_total if maximize else total < best_total):
                 best_total, best_assignment = total, assignment
-            if stop_at is not None and maximize and best_total >= stop_at:
+            if stop_at is not None and (best_total >= stop_at) == maximize:
                 break
         return best_total or 0, best_assignment
+
+    def breakdown(
+        self, player: str, own_result: Result
+    ) -> tuple[int, dict[int, dict[Result, int]]]:
+        """For certainty with the player's unit fixed to ``own_result`` (its first player's
+        result): the count from the player's own game, and per other unit the most players
+        level with or above the player for each of its results. The worst case of any
+        partial outcome is then a sum, so conditions on other games cost O(1) each."""
+        own_index = self.unit_of[player]
+        unit = self.units[own_index]
+        record, first_change = self._own(player, own_result, worst=True)
+        own_count = 0
+        opponent = unit.second if unit.first == player else unit.first
+        if opponent is not None and not unit.bye:
+            gained = self._delta(unit, own_result)[0]
+            opponent_gained = gained if unit.first == opponent else 2 - gained
+            mover = first_change if unit.first == opponent else -first_change
+            own_count = int(self._threshold(opponent, opponent_gained, record, False) <= mover)
+        per_unit = {
+            index: {
+                result: self._unit_count(index, result, record, False, True)
+                for result in self._results(index, {})
+            }
+            for index in range(len(self.units))
+            if index != own_index
+        }
+        return own_count, per_unit
 
     # --- what a player gets -------------------------------------------------------------
 
@@ -282,9 +310,13 @@ class RoundUnderTest:
         count, assignment = self.count_above(player, fixed, maximize=True, stop_at=self.victors)
         return count < self.victors, assignment
 
-    def possible(self, player: str, fixed: Mapping[int, Result]) -> tuple[bool, Assignment]:
-        """A victor in some outcome agreeing with ``fixed``; that outcome (or the best one)."""
-        count, assignment = self.count_above(player, fixed, maximize=False)
+    def possible(
+        self, player: str, fixed: Mapping[int, Result], best_outcome: bool = False
+    ) -> tuple[bool, Assignment]:
+        """A victor in some outcome agreeing with ``fixed``, and that outcome; with
+        ``best_outcome``, the player's best outcome even when it is not enough."""
+        stop = None if best_outcome else self.victors
+        count, assignment = self.count_above(player, fixed, maximize=False, stop_at=stop)
         return count < self.victors, assignment
 
     def place(self, player: str, fixed: Mapping[int, Result]) -> Place:
@@ -374,7 +406,9 @@ class RoundUnderTest:
     def outcome_count(self) -> int:
         return int(3 ** sum(1 for u in self.units if not u.bye))
 
-    def leader_guaranteed(self, leaders: Sequence[str]) -> tuple[bool | None, Assignment]:
+    def leader_guaranteed(
+        self, leaders: Sequence[str], max_nodes: int
+    ) -> tuple[bool | None, Assignment]:
         """GP1's question: in every outcome, is some leader certain?
 
         Depth-first over units; a branch is dropped as soon as some leader is certain for
@@ -393,7 +427,7 @@ class RoundUnderTest:
         def search(depth: int, fixed: dict[int, Result]) -> tuple[bool | None, Assignment]:
             nonlocal nodes
             nodes += 1
-            if nodes > MAX_SEARCH_NODES:
+            if nodes > max_nodes:
                 return None, {}
             if any(self.certain(leader, fixed)[0] for leader in leaders):
                 return True, {}

@@ -67,7 +67,7 @@ def _pair_group(
     def cost(a: int, b: int) -> Cost:
         pa, pb = members[a], members[b]
         repeats = standings.meetings(pa, pb)
-        rematch = int(standings.back_to_back(pa, pb))
+        rematch = int(standings.back_to_back(pa, pb)) if repeats else 0  # needs a meeting
         if a < n_carried and b < n_carried:
             distance = half + abs(a - b)
         elif a < n_carried:
