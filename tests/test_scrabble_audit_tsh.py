@@ -184,3 +184,27 @@ def test_rounds_left_and_victors_are_bounded(client):
     assert_problem(client.post(FINAL, json={"players": LEADERS, "tsh": DIVISION}), 422, "/players")
     body = client.post(FINAL, json={"players": LEADERS, "rounds_left": 3}).get_json()
     assert body["rounds_left"] == 3 and body["rule"]["source"] == "fallback"
+
+
+def test_every_outcome_can_be_listed_with_its_victors(client):
+    body = client.post(FINAL, json={"players": LEADERS, "list_outcomes": True}).get_json()
+    outcomes = body["outcomes"]
+    games = {tuple(p["players"]) for p in body["pairings"]}
+    relevant_games = [g for g in games if set(g) & {"A", "B", "C"}]
+    assert len(outcomes) == 3 ** len(relevant_games)
+    for outcome in outcomes:
+        assert outcome["complete"] is True
+        assert len(outcome["victors"]) <= 2
+        assert not set(outcome["victors"]) & set(outcome["decided_by_spread"])
+    # A is a victor in every outcome where A wins.
+    a_wins = [o for o in outcomes if {"player": "A", "rank": 1, "result": "win"} in o["results"]]
+    assert a_wins and all("A" in o["victors"] for o in a_wins)
+    audit_body = client.post(
+        AUDIT,
+        json={
+            "players": LEADERS,
+            "pairings": [{"players": p["players"]} for p in body["pairings"]],
+            "list_outcomes": True,
+        },
+    ).get_json()
+    assert audit_body["outcomes"] == outcomes

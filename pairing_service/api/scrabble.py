@@ -16,11 +16,18 @@ from ..engine.scrabble import (
     audit,
     half_wins_of,
 )
+from ..engine.scrabble.outcomes import contention
 from ..engine.scrabble.principles import Need, Verdict
-from ..engine.scrabble.proof import Outcome
+from ..engine.scrabble.proof import Outcome, RoundUnderTest
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
 from .parsing import StandingsBlueprint
-from .scrabble_schemas import AuditIn, AuditOut, FinalRoundIn, FinalRoundOut
+from .scrabble_schemas import (
+    MAX_LISTED_OUTCOMES,
+    AuditIn,
+    AuditOut,
+    FinalRoundIn,
+    FinalRoundOut,
+)
 
 blp = StandingsBlueprint(
     "scrabble",
@@ -155,6 +162,11 @@ class Audit(MethodView):
             "recommendation": shape(standings, result.recommendation, body, round_number),
             "differences": list(result.differences),
             "matches_recommendation": result.matches_recommendation,
+            **(
+                {"outcomes": listed_outcomes(standings, body, pairs, bye)}
+                if body.get("list_outcomes")
+                else {}
+            ),
         }
 
 
@@ -210,6 +222,28 @@ def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, An
             for pid, result in sorted(outcome.results.items(), key=lambda i: standings.rank(i[0]))
         ],
     }
+
+
+def listed_outcomes(
+    standings: Standings, body: dict[str, Any], pairs: list[tuple[str, str]], bye: str | None
+) -> list[dict[str, Any]] | None:
+    race = contention(standings, body["victors"], body["max_spread_per_game"], body["rounds_left"])
+    test = RoundUnderTest(
+        standings,
+        race.relevant,
+        pairs,
+        bye,
+        body["victors"],
+        body["max_spread_per_game"],
+        body["rounds_left"],
+    )
+    listing = test.listing(MAX_LISTED_OUTCOMES)
+    if listing is None:
+        return None
+    return [
+        dict(shape_outcome(standings, outcome) or {}, victors=certain, decided_by_spread=spread)
+        for outcome, certain, spread in listing
+    ]
 
 
 def shape_principles(
@@ -278,6 +312,10 @@ def shape(
     }
     if body.get("tsh_commands"):
         shaped["tsh_commands"] = pair_commands([g.players for g in advice.games], round_number or 1)
+    if body.get("list_outcomes"):
+        pairs = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
+        bye = next((g.players[0] for g in advice.games if g.bye), None)
+        shaped["outcomes"] = listed_outcomes(standings, body, pairs, bye)
     return shaped
 
 

@@ -12,6 +12,7 @@ from .common import ID_LENGTH, NAME_LENGTH, printable
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
 MAX_TSH_LENGTH = 500_000
+MAX_LISTED_OUTCOMES = 729  # six games of contenders
 MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
 MAX_WINS = 1000
@@ -107,6 +108,13 @@ class FinalRoundIn(Schema):
         load_default=False,
         metadata={"description": "Also answer the pairing as tsh commands (`pair 3 7 8`)."},
     )
+    list_outcomes = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": f"Also list every outcome of the contenders' games and who finishes "
+            f"as a victor in each (up to {MAX_LISTED_OUTCOMES} outcomes)."
+        },
+    )
     victors = fields.Integer(
         strict=True,
         load_default=2,
@@ -165,6 +173,17 @@ class OutcomeOut(Schema):
     results = fields.List(fields.Nested(ResultOut), required=True)
 
 
+class ListedOutcomeOut(OutcomeOut):
+    victors = fields.List(
+        fields.String(), required=True, metadata={"description": "Certain victors."}
+    )
+    decided_by_spread = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Victors for some margins only: spread decides."},
+    )
+
+
 class SeedNoteOut(Schema):
     status = fields.String(required=True)
     reason = fields.String(required=True)
@@ -221,6 +240,11 @@ class FinalRoundOut(Schema):
         fields.String(),
         metadata={"description": "The pairing as tsh commands, when asked for."},
     )
+    outcomes = fields.List(
+        fields.Nested(ListedOutcomeOut),
+        allow_none=True,
+        metadata={"description": "Every outcome, when asked for; null when there are too many."},
+    )
 
 
 class ProposedPairingIn(Schema):
@@ -254,3 +278,4 @@ class AuditOut(Schema):
         },
     )
     matches_recommendation = fields.Boolean(required=True)
+    outcomes = fields.List(fields.Nested(ListedOutcomeOut), allow_none=True)

@@ -403,6 +403,23 @@ class RoundUnderTest:
         for combo in itertools.product(*choices):
             yield dict(enumerate(combo))
 
+    def listing(self, limit: int) -> list[tuple[Outcome, list[str], list[str]]] | None:
+        """Every outcome with its certain victors and the players it leaves to spread, in
+        rank order; None when there are more than ``limit`` outcomes."""
+        if self.outcome_count() > limit:
+            return None
+        listed = []
+        for assignment in self.outcomes():
+            places = {p: self.place(p, assignment) for p in self.relevant}
+            listed.append(
+                (
+                    self.outcome(assignment),
+                    [p for p in self.relevant if places[p] is Place.CERTAIN],
+                    [p for p in self.relevant if places[p] is Place.SPREAD],
+                )
+            )
+        return listed
+
     def outcome_count(self) -> int:
         return int(3 ** sum(1 for u in self.units if not u.bye))
 
