@@ -213,6 +213,25 @@ class RoundUnderTest:
         record = (half_wins + gained + shift_wins, spread + change + shift_spread)
         return record, change if unit.first == player else -change
 
+    def _opponent_above(
+        self,
+        player: str,
+        own_result: Result,
+        record: tuple[int, int],
+        first_change: int,
+        strict: bool,
+    ) -> int:
+        """1 if the player's own opponent (a relevant one) finishes above ``record`` when
+        the unit's first player gets ``own_result`` and changes spread by ``first_change``."""
+        unit = self.units[self.unit_of[player]]
+        opponent = unit.second if unit.first == player else unit.first
+        if opponent is None or unit.bye:
+            return 0
+        gained = self._delta(unit, own_result)[0]
+        opponent_gained = gained if unit.first == opponent else 2 - gained
+        mover = first_change if unit.first == opponent else -first_change
+        return int(self._threshold(opponent, opponent_gained, record, strict) <= mover)
+
     def _best_in_unit(
         self, index: int, fixed: Mapping[int, Result], record: tuple[int, int], maximize: bool
     ) -> tuple[int, Result]:
@@ -246,19 +265,13 @@ class RoundUnderTest:
         a maximum stops once it reaches that count (the rest of the outcome is arbitrary)."""
         own_index = self.unit_of[player]
         strict = not maximize
-        unit = self.units[own_index]
-        opponent = unit.second if unit.first == player else unit.first
         best_total: int | None = None
         best_assignment: Assignment = {}
         for own_result in self._results(own_index, fixed):
             record, first_change = self._own(player, own_result, worst=maximize)
             total = 0
             assignment: Assignment = {own_index: own_result}
-            if opponent is not None and not unit.bye:
-                gained = self._delta(unit, own_result)[0]
-                opponent_gained = gained if unit.first == opponent else 2 - gained
-                mover = first_change if unit.first == opponent else -first_change
-                total += int(self._threshold(opponent, opponent_gained, record, strict) <= mover)
+            total += self._opponent_above(player, own_result, record, first_change, strict)
             for index in range(len(self.units)):
                 if index == own_index:
                     continue
@@ -284,15 +297,8 @@ class RoundUnderTest:
         level with or above the player for each of its results. The worst case of any
         partial outcome is then a sum, so conditions on other games cost O(1) each."""
         own_index = self.unit_of[player]
-        unit = self.units[own_index]
         record, first_change = self._own(player, own_result, worst=True)
-        own_count = 0
-        opponent = unit.second if unit.first == player else unit.first
-        if opponent is not None and not unit.bye:
-            gained = self._delta(unit, own_result)[0]
-            opponent_gained = gained if unit.first == opponent else 2 - gained
-            mover = first_change if unit.first == opponent else -first_change
-            own_count = int(self._threshold(opponent, opponent_gained, record, False) <= mover)
+        own_count = self._opponent_above(player, own_result, record, first_change, False)
         per_unit = {
             index: {
                 result: self._unit_count(index, result, record, False, True)
