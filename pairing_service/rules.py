@@ -7,6 +7,7 @@ from pathlib import Path
 
 import yaml
 
+from .engine.puffing_billy import BoardRules
 from .engine.scrabble import RuleTable
 from .engine.strikes import StrikesRules
 
@@ -17,6 +18,7 @@ DEFAULT_RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 class Rules:
     scrabble: RuleTable
     strikes: StrikesRules
+    puffing_billy: BoardRules
 
     def summary(self) -> dict[str, int]:
         return {
@@ -33,4 +35,6 @@ def load_rules(directory: Path | str = DEFAULT_RULES_DIR) -> Rules:
         scrabble = RuleTable.from_data(yaml.safe_load(handle))
     with (folder / "strikes.yaml").open(encoding="utf-8") as handle:
         strikes = StrikesRules.from_data(yaml.safe_load(handle))
-    return Rules(scrabble=scrabble, strikes=strikes)
+    with (folder / "puffing_billy.yaml").open(encoding="utf-8") as handle:
+        puffing_billy = BoardRules.from_data(yaml.safe_load(handle))
+    return Rules(scrabble=scrabble, strikes=strikes, puffing_billy=puffing_billy)

@@ -18,6 +18,7 @@ from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ..engine.puffing_billy import InvalidBoard
 from ..engine.scrabble import InvalidStandings
 from ..engine.strikes import InvalidInput as StrikesInput
 from ..engine.strikes.event import EventConflict, EventNotFound
@@ -179,7 +180,8 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
 
     @app.errorhandler(StrikesInput)
     @app.errorhandler(InvalidStandings)
-    def engine_refused(error: StrikesInput | InvalidStandings) -> Response:
+    @app.errorhandler(InvalidBoard)
+    def engine_refused(error: StrikesInput | InvalidStandings | InvalidBoard) -> Response:
         return field_problem(error.field, error.message)
 
     @app.errorhandler(Exception)

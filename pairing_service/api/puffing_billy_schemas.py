@@ -1,0 +1,131 @@
+"""Schemas of Puffing Billy scoring (bounds stated here)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from .common import player_id, printable
+
+MAX_SCORE = 10**12
+MAX_BOARDS = 2000
+METHODS = ("preliminary", "final")
+
+
+class PBNumber(fields.Number):  # type: ignore[type-arg]
+    """An exact decimal, written as a JSON number in its shortest form (3.028).
+
+    Values are computed and kept as decimals quantized to the thousandth; a binary float
+    appears only in the final encoding, where its shortest repr has exactly those digits.
+    """
+
+    num_type = Decimal
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else float(value)
+
+
+class BoardPlayerIn(Schema):
+    id = player_id(example="Jenny")
+    score = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(0, MAX_SCORE),
+        metadata={"description": "Game score (money), 0 or more.", "example": 252000},
+    )
+    place = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, 6),
+        metadata={
+            "description": "Optional, to mark ties: equal places share (1, 2, 2, 4). "
+            "Without places, the listing order is the finishing order."
+        },
+    )
+
+
+def method_field() -> fields.String:
+    return fields.String(
+        load_default="preliminary",
+        validate=validate.OneOf(METHODS),
+        metadata={
+            "description": "preliminary: the seed's close-play bonus; final: this service's "
+            "margin-of-victory bonus (docs/puffing-billy.md)."
+        },
+    )
+
+
+class BoardIn(Schema):
+    players = fields.List(
+        fields.Nested(BoardPlayerIn),
+        required=True,
+        validate=validate.Length(1, 6),
+        metadata={"description": "1-6 players in finishing order, as on the score sheet."},
+    )
+    method = method_field()
+
+
+class ScoredOut(Schema):
+    id = fields.String(required=True)
+    place = fields.Integer(required=True)
+    score = fields.Integer(required=True)
+    placement = PBNumber(required=True)
+    bonus = PBNumber(required=True)
+    total = PBNumber(required=True)
+    total_exact = fields.String(required=True, metadata={"example": "3.028"})
+
+
+class BoardOut(Schema):
+    players = fields.List(fields.Nested(ScoredOut), required=True)
+    method = fields.String(required=True)
+
+
+class EventBoardIn(BoardIn):
+    name = fields.String(validate=[validate.Length(max=100), printable])
+    method = fields.String(
+        data_key="stage",
+        load_default="preliminary",
+        validate=validate.OneOf(METHODS),
+        metadata={"description": "preliminary board, or a board of the final."},
+    )
+
+
+class EventIn(Schema):
+    boards = fields.List(
+        fields.Nested(EventBoardIn),
+        required=True,
+        validate=validate.Length(1, MAX_BOARDS),
+    )
+    finalists = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, 1000),
+        metadata={"description": "How many qualify for the final from the preliminaries."},
+    )
+
+
+class PBStandingOut(Schema):
+    rank = fields.Integer(required=True)
+    id = fields.String(required=True)
+    total = PBNumber(required=True)
+    total_exact = fields.String(required=True)
+    boards = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    best_board = PBNumber(required=True)
+    bonus = PBNumber(required=True)
+    qualified = fields.Boolean(required=True)
+
+
+class EventOut(Schema):
+    standings = fields.List(fields.Nested(PBStandingOut), required=True)
+    qualifiers = fields.List(fields.String(), required=True)
+    tied_at_cut = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Players level at the last qualifying place: all qualify."},
+    )
+    final_standings = fields.List(fields.Nested(PBStandingOut), required=True)
+    champions = fields.List(fields.String(), required=True)
+    boards = fields.List(fields.Nested(BoardOut), required=True)
+    tiebreaks = fields.String(required=True)

@@ -1,0 +1,103 @@
+"""A Puffing Billy event: PB scores summed over boards, standings, qualifiers, finals.
+
+Preliminary standings rank by, in order: total PB score; boards won; best single-board PB
+score; total bonus points; players still level share the rank. The first ``finalists``
+ranks qualify for the final; players tied at the cut all qualify, and the answer says so
+(the director may prefer a playoff). Final standings rank the final boards' scores (by
+the finals method of each board), then the final margin bonus, then the preliminary rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
+
+
+@dataclass(frozen=True)
+class Board:
+    entries: tuple[BoardEntry, ...]
+    stage: Method = Method.PRELIMINARY
+    name: str | None = None
+
+
+@dataclass
+class Standing:
+    id: str
+    total: Decimal = Decimal(0)
+    boards: int = 0
+    wins: int = 0
+    best_board: Decimal = Decimal(0)
+    bonus: Decimal = Decimal(0)
+    rank: int = 0
+    qualified: bool = False
+    scores: list[ScoredEntry] = field(default_factory=list)
+
+    def add(self, entry: ScoredEntry) -> None:
+        self.total += entry.total
+        self.boards += 1
+        self.wins += entry.place == 1
+        self.best_board = max(self.best_board, entry.total)
+        self.bonus += entry.bonus
+        self.scores.append(entry)
+
+
+@dataclass(frozen=True)
+class EventResult:
+    preliminary: list[Standing]
+    final: list[Standing]
+    qualifiers: list[str]
+    tied_at_cut: list[str]
+    champions: list[str]
+    boards: list[list[ScoredEntry]]
+
+
+def standings(
+    boards: Sequence[Board],
+    rules: BoardRules,
+    finalists: int = 0,
+) -> EventResult:
+    scored_boards: list[list[ScoredEntry]] = []
+    prelim: dict[str, Standing] = {}
+    final: dict[str, Standing] = {}
+    for index, board in enumerate(boards):
+        try:
+            scored = score_board(board.entries, rules, board.stage)
+        except InvalidBoard as exc:
+            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message) from exc
+        scored_boards.append(scored)
+        table = prelim if board.stage is Method.PRELIMINARY else final
+        for entry in scored:
+            table.setdefault(entry.id, Standing(entry.id)).add(entry)
+    ranked = _rank(list(prelim.values()), lambda s: (s.total, s.wins, s.best_board, s.bonus))
+    qualifiers: list[str] = []
+    tied: list[str] = []
+    if finalists > 0 and ranked:
+        cut = sorted(s.rank for s in ranked)[min(finalists, len(ranked)) - 1]
+        qualifiers = [s.id for s in ranked if s.rank <= cut]
+        if len(qualifiers) > finalists:
+            tied = [s.id for s in ranked if s.rank == cut]
+        for s in ranked:
+            s.qualified = s.id in qualifiers
+    prelim_rank = {s.id: s.rank for s in ranked}
+    worst = len(ranked) + 1
+    final_ranked = _rank(
+        list(final.values()),
+        lambda s: (s.total, s.bonus, -prelim_rank.get(s.id, worst)),
+    )
+    champions = [s.id for s in final_ranked if s.rank == 1]
+    return EventResult(ranked, final_ranked, qualifiers, tied, champions, scored_boards)
+
+
+def _rank(
+    rows: list[Standing], key: Callable[[Standing], tuple[Decimal | int, ...]]
+) -> list[Standing]:
+    ordered = sorted(rows, key=lambda s: (tuple(-k for k in key(s)), s.id))
+    for position, row in enumerate(ordered, start=1):
+        if position > 1 and key(row) == key(ordered[position - 2]):
+            row.rank = ordered[position - 2].rank
+        else:
+            row.rank = position
+    return ordered
