@@ -26,6 +26,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
+from ..ranking import read_places
+
 
 class Method(StrEnum):
     PRELIMINARY = "preliminary"
@@ -173,11 +175,9 @@ def _places(entries: Sequence[BoardEntry]) -> list[int]:
     values = [p or 0 for p in given]
     if values != sorted(values):
         raise InvalidBoard("players", "list players in finishing order (places never fall)")
-    competition = [1 + sum(1 for q in values if q < p) for p in values]
-    distinct = sorted(set(values))
-    dense = [distinct.index(p) + 1 for p in values]
-    if values not in (competition, dense):
+    places = read_places(values)
+    if places is None:
         raise InvalidBoard(
             "players", f"places {values} are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)"
         )
-    return competition
+    return places

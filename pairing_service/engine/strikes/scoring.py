@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..ranking import competition_places, read_places
 from .errors import InvalidInput
 
 
@@ -24,13 +25,6 @@ class Scored:
     place: int  # competition ranking: a tie for 2nd at a 5-player table gives 1, 2, 2, 4, 5
     strikes: Fraction
     score: int | None = None
-
-
-def competition_places(values: Sequence[int], *, higher_is_better: bool) -> list[int]:
-    """1 + the number of strictly better values, for each value."""
-    sign = -1 if higher_is_better else 1
-    keys = [sign * v for v in values]
-    return [1 + sum(other < key for other in keys) for key in keys]
 
 
 def score_table(
@@ -74,13 +68,11 @@ def _places(finishes: Sequence[Finish]) -> list[int]:
     if not all(with_place):
         raise InvalidInput("results", "give scores for every player or places for every player")
     given = [f.place or 0 for f in finishes]
-    competition = competition_places(given, higher_is_better=False)
-    distinct = sorted(set(given))
-    dense = [distinct.index(p) + 1 for p in given]
-    if given not in (competition, dense):
+    places = read_places(given)
+    if places is None:
         raise InvalidInput(
             "results",
             f"places {given} are not a ranking: number tied players alike and start at 1, "
             "as 1, 2, 2, 4 or 1, 2, 2, 3",
         )
-    return competition
+    return places

@@ -1,0 +1,25 @@
+"""Finishing places shared by the formats: competition ranking, and given places read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def competition_places(values: Sequence[int], *, higher_is_better: bool) -> list[int]:
+    """1 + the number of strictly better values, for each value (1, 2, 2, 4)."""
+    sign = -1 if higher_is_better else 1
+    keys = [sign * v for v in values]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def read_places(given: Sequence[int]) -> list[int] | None:
+    """Given places as a competition ranking, or None when they are not a ranking.
+
+    Equal numbers tie. Both the standard competition ranking (1, 2, 2, 4) and the dense one
+    (1, 2, 2, 3) are read as the same tie for 2nd; anything else (no 1st place, gaps that
+    are not a tie) is refused, since a typo there silently changes the scores.
+    """
+    competition = competition_places(given, higher_is_better=False)
+    distinct = sorted(set(given))
+    dense = [distinct.index(p) + 1 for p in given]
+    return competition if list(given) in (competition, dense) else None
