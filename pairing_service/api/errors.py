@@ -18,9 +18,7 @@ from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..engine.puffing_billy import InvalidBoard
-from ..engine.scrabble import InvalidStandings
-from ..engine.strikes import InvalidInput as StrikesInput
+from ..engine.errors import FieldError
 from ..engine.strikes.event import EventConflict, EventNotFound
 from ..store import TournamentNotFound, WrongToken
 
@@ -178,10 +176,8 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     def conflict(error: EventConflict) -> Response:
         return problem(409, str(error))
 
-    @app.errorhandler(StrikesInput)
-    @app.errorhandler(InvalidStandings)
-    @app.errorhandler(InvalidBoard)
-    def engine_refused(error: StrikesInput | InvalidStandings | InvalidBoard) -> Response:
+    @app.errorhandler(FieldError)
+    def engine_refused(error: FieldError) -> Response:
         return field_problem(error.field, error.message)
 
     @app.errorhandler(Exception)

@@ -26,6 +26,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
+from ..errors import FieldError, first_repeat
 from ..ranking import read_places
 
 
@@ -34,13 +35,8 @@ class Method(StrEnum):
     FINAL = "final"
 
 
-class InvalidBoard(ValueError):
+class InvalidBoard(FieldError):
     """A board the rules cannot score; ``field`` is a slash path into the input."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -107,10 +103,10 @@ def score_board(
         raise InvalidBoard("players", "a board needs at least one player")
     if len(entries) > rules.max_players:
         raise InvalidBoard("players", f"a board has at most {rules.max_players} players")
-    ids = [e.id for e in entries]
+    repeat = first_repeat([e.id for e in entries])
+    if repeat is not None:
+        raise InvalidBoard(f"players/{repeat}/id", f"{entries[repeat].id!r} is listed twice")
     for index, entry in enumerate(entries):
-        if ids.index(entry.id) != index:
-            raise InvalidBoard(f"players/{index}/id", f"{entry.id!r} is listed twice")
         if entry.score < 0:
             raise InvalidBoard(f"players/{index}/score", "scores cannot be negative")
     places = _places(entries)

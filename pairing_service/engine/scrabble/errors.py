@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
+from ..errors import FieldError
+
 
 class ScrabbleEngineError(Exception):
     """Base of every error the Scrabble engine raises on purpose."""
 
 
-class InvalidStandings(ScrabbleEngineError, ValueError):
+class InvalidStandings(ScrabbleEngineError, FieldError):
     """Standings that cannot be paired as given. ``field`` is a slash path into the input."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
 
 
 class InvalidRuleTable(ScrabbleEngineError, ValueError):

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
+from ..errors import FieldError
+
 
 class StrikesError(Exception):
     """Base of every error the strikes engine raises on purpose."""
 
 
-class InvalidInput(StrikesError, ValueError):
+class InvalidInput(StrikesError, FieldError):
     """Input the rules cannot apply to. ``field`` is a slash path into the input."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
 
 
 class NoTablePlan(InvalidInput):

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import first_repeat
 from ..ranking import competition_places, read_places
 from .errors import InvalidInput
 
@@ -42,10 +43,11 @@ def score_table(
             "results",
             f"a table has {min(strikes_by_place)} to {max(strikes_by_place)} players, not {size}",
         )
-    players = [f.player for f in finishes]
-    for index, player in enumerate(players):
-        if players.index(player) != index:
-            raise InvalidInput(f"results/{index}/player", f"{player!r} is listed twice")
+    repeat = first_repeat([f.player for f in finishes])
+    if repeat is not None:
+        raise InvalidInput(
+            f"results/{repeat}/player", f"{finishes[repeat].player!r} is listed twice"
+        )
     places = _places(finishes)
     table = strikes_by_place[size]
     scored = []

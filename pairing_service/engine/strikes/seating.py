@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from ..errors import first_repeat
 from .errors import InvalidInput
 from .plans import TablePlan
 
@@ -87,10 +88,9 @@ def seat(
     seed: int = 0,
     budget: int = DEFAULT_BUDGET,
 ) -> Seating:
-    ids = [p.id for p in players]
-    if len(set(ids)) != len(ids):
-        duplicate = next(i for i, pid in enumerate(ids) if ids.index(pid) != i)
-        raise InvalidInput(f"players/{duplicate}/id", f"{ids[duplicate]!r} is listed twice")
+    repeat = first_repeat([p.id for p in players])
+    if repeat is not None:
+        raise InvalidInput(f"players/{repeat}/id", f"{players[repeat].id!r} is listed twice")
     if len(players) != plan.seated + plan.byes:
         raise InvalidInput(
             "players", f"the plan seats {plan.seated + plan.byes} players, not {len(players)}"

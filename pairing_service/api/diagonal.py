@@ -1,0 +1,137 @@
+"""Diagonal Race: the next round's opponents, results and the winner, and the simulator."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask.views import MethodView
+
+from ..engine.diagonal import Entrant, GameResult, InvalidRound, plan_round, simulate, tally
+from ..engine.errors import first_repeat, refuse_repeats
+from .diagonal_schemas import (
+    DiagonalRoundOut,
+    ResultsIn,
+    ResultsOut,
+    RoundIn,
+    SimulateIn,
+    SimulateOut,
+)
+from .parsing import StrictBlueprint
+
+blp = StrictBlueprint(
+    "diagonal",
+    __name__,
+    url_prefix="/v1/diagonal",
+    description="Diagonal Race tournaments for race games (several opponents per round).",
+)
+MAX_SIMULATED_GAMES = 400_000  # events x players x opponents, bounded per request
+
+
+@blp.route("/round")
+class Round(MethodView):
+    @blp.arguments(RoundIn)
+    @blp.response(200, DiagonalRoundOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """The next round: players with two or more losses are out; the rest meet
+        opponents by rating in the diagonal pattern, avoiding rematches where possible."""
+        entrants = [
+            Entrant(p["id"], p["rating"], p["losses"], tuple(p.get("met") or ()))
+            for p in body["players"]
+        ]
+        plan = plan_round(entrants, body.get("opponents"))
+        met = {e.id: Counter(e.met) for e in entrants}
+        notes = []
+        if plan.rematches:
+            notes.append(
+                f"no pairing without rematches exists; {plan.rematches} rematch"
+                f"{'es' if plan.rematches > 1 else ''} (the fewest possible)"
+            )
+        if len(plan.players) <= 1:
+            notes.append("one player or none left: no games")
+        return {
+            "games": [
+                {"players": [a, b], "rematch": bool(met[a][b] or met[b][a])} for a, b in plan.games
+            ],
+            "eliminated": list(plan.eliminated),
+            "opponents": plan.opponents,
+            "step": plan.step,
+            "rematches": plan.rematches,
+            "order": list(plan.players),
+            "notes": notes,
+        }
+
+
+@blp.route("/results")
+class Results(MethodView):
+    @blp.arguments(ResultsIn)
+    @blp.response(200, ResultsOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Losses accumulated over the rounds, eliminations, and the winner (or playoff)."""
+        players = body.get("players") or []
+        refuse_repeats(players, "players", InvalidRound)
+        rounds = []
+        for r, round_body in enumerate(body["rounds"]):
+            games = []
+            for g, game in enumerate(round_body["games"]):
+                pair = game.get("players") or []
+                if len(pair) != 2:
+                    raise InvalidRound(f"rounds/{r}/games/{g}/players", "a game has two players")
+                games.append(GameResult((pair[0], pair[1]), game["winner"], game["pieces_left"]))
+            rounds.append(games)
+        state = tally(players, rounds)
+        return {
+            "players": [
+                {
+                    "id": rec.id,
+                    "wins": rec.wins,
+                    "losses": rec.losses,
+                    "games": rec.games,
+                    "pieces_left": rec.pieces,
+                    "eliminated_after_round": rec.eliminated_after_round,
+                }
+                for rec in state.records.values()
+            ],
+            "survivors": state.survivors,
+            "eliminated_last_round": state.eliminated_last_round,
+            "finished": state.finished,
+            "winners": state.winners,
+            "playoff": state.playoff,
+            "reason": state.reason,
+        }
+
+
+@blp.route("/simulate")
+class Simulate(MethodView):
+    @blp.arguments(SimulateIn)
+    @blp.response(200, SimulateOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Simulate whole events: rounds played, games per player, chances to win."""
+        players = body["players"]
+        ids = [p["id"] for p in players]
+        repeat = first_repeat(ids)
+        if repeat is not None:
+            raise InvalidRound(f"players/{repeat}/id", f"{ids[repeat]!r} is listed twice")
+        if body["events"] * len(players) * 4 > MAX_SIMULATED_GAMES:
+            raise InvalidRound("events", "too many events for this field; use fewer")
+        report = simulate(
+            [(p["id"], p["rating"]) for p in players],
+            luck=body["luck"],
+            events=body["events"],
+            seed=body["seed"],
+        )
+        return {
+            "events": report.events,
+            "mean_rounds": round(report.mean_rounds, 3),
+            "rounds": [{"value": v, "count": report.rounds[v]} for v in sorted(report.rounds)],
+            "players": [
+                {
+                    "id": p["id"],
+                    "rating": p["rating"],
+                    "win_chance": round(report.win_chance[p["id"]], 4),
+                    "mean_games": round(report.mean_games[p["id"]], 3),
+                }
+                for p in players
+            ],
+            "playoffs": report.playoffs,
+        }

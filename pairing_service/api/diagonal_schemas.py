@@ -1,0 +1,152 @@
+"""Schemas of Diagonal Race tournaments (bounds stated here)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .common import ID_LENGTH, player_id, printable
+
+MAX_FIELD = 400
+MAX_MET = 200
+MAX_ROUNDS = 50
+MAX_RATING = 10_000
+MAX_PIECES = 1000
+
+
+def id_list(max_length: int, required: bool = False, **metadata: object) -> fields.List:  # type: ignore[type-arg]
+    return fields.List(
+        fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
+        required=required,
+        validate=validate.Length(max=max_length),
+        metadata=metadata,
+    )
+
+
+class RoundPlayerIn(Schema):
+    id = player_id(example="A")
+    rating = fields.Float(
+        load_default=0, validate=validate.Range(-MAX_RATING, MAX_RATING), metadata={"example": 1720}
+    )
+    losses = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_ROUNDS * 4))
+    met = id_list(MAX_MET, description="Earlier opponents (repeat an id for each meeting).")
+
+
+class RoundIn(Schema):
+    players = fields.List(
+        fields.Nested(RoundPlayerIn), required=True, validate=validate.Length(1, MAX_FIELD)
+    )
+    opponents = fields.Integer(
+        strict=True,
+        validate=validate.Range(2, 20),
+        metadata={
+            "description": "Opponents per player, even; default 4 in the first round (nobody "
+            "has met anyone or lost), 2 after."
+        },
+    )
+
+
+class DiagonalGameOut(Schema):
+    players = fields.List(fields.String(), required=True)
+    rematch = fields.Boolean(required=True)
+
+
+class DiagonalRoundOut(Schema):
+    games = fields.List(fields.Nested(DiagonalGameOut), required=True)
+    eliminated = fields.List(
+        fields.String(), required=True, metadata={"description": "Two or more losses: no games."}
+    )
+    opponents = fields.Integer(required=True, metadata={"description": "Games per player."})
+    step = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The diagonal step used, or null (rematch-avoiding pairing, "
+            "or everyone plays everyone)."
+        },
+    )
+    rematches = fields.Integer(required=True)
+    order = fields.List(fields.String(), required=True, metadata={"description": "By rating."})
+    notes = fields.List(fields.String(), required=True)
+
+
+class GameResultIn(Schema):
+    players = id_list(2, required=True, description="The two players.")
+    winner = player_id()
+    pieces_left = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, MAX_PIECES),
+        metadata={"description": "The loser's pieces still on the board: the winner's margin."},
+    )
+
+
+class ResultRoundIn(Schema):
+    games = fields.List(
+        fields.Nested(GameResultIn), required=True, validate=validate.Length(max=MAX_FIELD * 10)
+    )
+
+
+class ResultsIn(Schema):
+    players = id_list(MAX_FIELD, required=True, description="Every entrant.")
+    rounds = fields.List(
+        fields.Nested(ResultRoundIn), required=True, validate=validate.Length(max=MAX_ROUNDS)
+    )
+
+
+class DiagonalRecordOut(Schema):
+    id = fields.String(required=True)
+    wins = fields.Integer(required=True)
+    losses = fields.Integer(required=True)
+    games = fields.Integer(required=True)
+    pieces_left = fields.Integer(required=True)
+    eliminated_after_round = fields.Integer(allow_none=True, required=True)
+
+
+class ResultsOut(Schema):
+    players = fields.List(fields.Nested(DiagonalRecordOut), required=True)
+    survivors = fields.List(fields.String(), required=True)
+    eliminated_last_round = fields.List(fields.String(), required=True)
+    finished = fields.Boolean(required=True)
+    winners = fields.List(fields.String(), required=True)
+    playoff = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "A playoff is required between these."},
+    )
+    reason = fields.String(required=True)
+
+
+class RatedIn(Schema):
+    id = player_id()
+    rating = fields.Float(required=True, validate=validate.Range(-MAX_RATING, MAX_RATING))
+
+
+class SimulateIn(Schema):
+    players = fields.List(fields.Nested(RatedIn), required=True, validate=validate.Length(2, 64))
+    luck = fields.Float(
+        load_default=0.5,
+        validate=validate.Range(0, 1),
+        metadata={"description": "0: pure Elo; 1: every game a coin toss."},
+    )
+    events = fields.Integer(strict=True, load_default=200, validate=validate.Range(1, 2000))
+    seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 2**63 - 1))
+
+
+class ChanceOut(Schema):
+    id = fields.String(required=True)
+    rating = fields.Float(required=True)
+    win_chance = fields.Float(required=True)
+    mean_games = fields.Float(required=True)
+
+
+class DiagonalCountOut(Schema):
+    value = fields.Integer(required=True)
+    count = fields.Integer(required=True)
+
+
+class SimulateOut(Schema):
+    events = fields.Integer(required=True)
+    mean_rounds = fields.Float(required=True)
+    rounds = fields.List(fields.Nested(DiagonalCountOut), required=True)
+    players = fields.List(fields.Nested(ChanceOut), required=True)
+    playoffs = fields.Integer(required=True)

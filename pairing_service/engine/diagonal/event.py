@@ -1,0 +1,196 @@
+"""Diagonal Race rounds, results, eliminations and the winner (seed 002).
+
+Players with two or more accumulated losses are eliminated. Each round pairs the rest by
+rating in the diagonal pattern (``pattern.py``): four opponents in the first round (nobody
+has met anyone yet), two after. The winner is the last player left; if everyone left is
+eliminated in the same round: the fewest losses; then the direct comparison of the tied
+players' games against each other over all rounds (most wins); then, in those games, the
+most pieces left (the loser's pieces still on the board when the winner finished, credited
+to the winner); else a playoff between them is required.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import FieldError, first_repeat
+from .pattern import Pairing, pair_round
+
+ELIMINATED_AT = 2
+FIRST_ROUND_OPPONENTS = 4
+LATER_OPPONENTS = 2
+
+
+class InvalidRound(FieldError):
+    """Input the rules cannot apply to; ``field`` is a slash path into the input."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: str
+    rating: float = 0.0
+    losses: int = 0
+    met: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    games: tuple[tuple[str, str], ...]
+    eliminated: tuple[str, ...]
+    players: tuple[str, ...]  # those who play, best rating first
+    opponents: int
+    step: int | None
+    rematches: int
+
+
+def plan_round(entrants: Sequence[Entrant], opponents: int | None = None) -> RoundPlan:
+    repeat = first_repeat([e.id for e in entrants])
+    if repeat is not None:
+        raise InvalidRound(f"players/{repeat}/id", f"{entrants[repeat].id!r} is listed twice")
+    first_round = not any(e.met or e.losses for e in entrants)
+    wanted = opponents or (FIRST_ROUND_OPPONENTS if first_round else LATER_OPPONENTS)
+    if wanted % 2:
+        raise InvalidRound("opponents", "the diagonal pattern needs an even number of opponents")
+    order = {e.id: i for i, e in enumerate(entrants)}
+    active = sorted(
+        (e for e in entrants if e.losses < ELIMINATED_AT), key=lambda e: (-e.rating, order[e.id])
+    )
+    eliminated = tuple(e.id for e in entrants if e.losses >= ELIMINATED_AT)
+    met: dict[str, Counter[str]] = {e.id: Counter(e.met) for e in entrants}
+
+    def meetings(a: int, b: int) -> int:
+        x, y = active[a].id, active[b].id
+        return max(met[x][y], met[y][x])
+
+    pairing: Pairing = pair_round(len(active), wanted, meetings)
+    games = tuple((active[a].id, active[b].id) for a, b in pairing.games)
+    return RoundPlan(
+        games=games,
+        eliminated=eliminated,
+        players=tuple(e.id for e in active),
+        opponents=pairing.opponents,
+        step=pairing.step,
+        rematches=pairing.rematches,
+    )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    players: tuple[str, str]
+    winner: str
+    pieces_left: int = 0
+
+
+@dataclass
+class Record:
+    id: str
+    wins: int = 0
+    losses: int = 0
+    pieces: int = 0
+    eliminated_after_round: int | None = None
+    games: int = 0
+
+
+@dataclass
+class Tally:
+    records: dict[str, Record]
+    rounds: int
+    survivors: list[str]
+    finished: bool
+    winners: list[str]
+    reason: str
+    playoff: list[str] = field(default_factory=list)
+    eliminated_last_round: list[str] = field(default_factory=list)
+
+
+def tally(
+    players: Sequence[str],
+    rounds: Sequence[Sequence[GameResult]],
+    carried: dict[str, int] | None = None,
+) -> Tally:
+    """Losses, eliminations and the winner from every round's results."""
+    records = {p: Record(p, losses=(carried or {}).get(p, 0)) for p in players}
+    for record in records.values():
+        if record.losses >= ELIMINATED_AT:
+            record.eliminated_after_round = 0
+    last_players: list[str] = []
+    newly: list[str] = []
+    for number, games in enumerate(rounds, start=1):
+        last_players = []
+        for index, game in enumerate(games):
+            where = f"rounds/{number - 1}/games/{index}"
+            a, b = game.players
+            for position, pid in enumerate(game.players):
+                if pid not in records:
+                    raise InvalidRound(f"{where}/players/{position}", f"{pid!r} is not a player")
+                out = records[pid].eliminated_after_round
+                if out is not None and out < number:
+                    raise InvalidRound(
+                        f"{where}/players/{position}",
+                        f"{pid!r} was eliminated after round {out} and cannot play",
+                    )
+            if a == b:
+                raise InvalidRound(f"{where}/players", "a player cannot play themselves")
+            if game.winner not in game.players:
+                raise InvalidRound(f"{where}/winner", f"{game.winner!r} did not play this game")
+            loser = b if game.winner == a else a
+            records[game.winner].wins += 1
+            records[game.winner].pieces += game.pieces_left
+            records[loser].losses += 1
+            for pid in game.players:
+                records[pid].games += 1
+                if pid not in last_players:
+                    last_players.append(pid)
+        newly = []
+        for record in records.values():
+            if record.eliminated_after_round is None and record.losses >= ELIMINATED_AT:
+                record.eliminated_after_round = number
+                newly.append(record.id)
+    survivors = [r.id for r in records.values() if r.eliminated_after_round is None]
+    result = Tally(records, len(rounds), survivors, False, [], "", eliminated_last_round=newly)
+    if len(survivors) == 1:
+        result.finished, result.winners = True, survivors
+        result.reason = "the last player left"
+    elif not survivors and rounds:
+        _everyone_out(result, last_players, rounds)
+    else:
+        result.reason = f"{len(survivors)} players left"
+    return result
+
+
+def _everyone_out(result: Tally, last: list[str], rounds: Sequence[Sequence[GameResult]]) -> None:
+    records = result.records
+    fewest = min(records[p].losses for p in last)
+    tied = [p for p in last if records[p].losses == fewest]
+    result.finished = True
+    if len(tied) == 1:
+        result.winners, result.reason = tied, "everyone was eliminated: fewest losses"
+        return
+    among = [g for games in rounds for g in games if set(g.players) <= set(tied)]
+    wins = Counter(g.winner for g in among)
+    best = max(wins[p] for p in tied)
+    tied2 = [p for p in tied if wins[p] == best]
+    if len(tied2) == 1:
+        result.winners = tied2
+        result.reason = "everyone was eliminated: fewest losses, then direct comparison"
+        return
+    pieces: Counter[str] = Counter()
+    for g in among:
+        if g.winner in tied2:
+            pieces[g.winner] += g.pieces_left
+    most = max(pieces[p] for p in tied2)
+    tied3 = [p for p in tied2 if pieces[p] == most]
+    if len(tied3) == 1:
+        result.winners = tied3
+        result.reason = (
+            "everyone was eliminated: fewest losses, direct comparison, then pieces left"
+        )
+        return
+    result.finished = False
+    result.playoff = tied3
+    result.reason = (
+        "everyone was eliminated and " + ", ".join(tied3) + " are level on losses, direct "
+        "comparison and pieces left: new rounds between them decide"
+    )
