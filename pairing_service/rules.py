@@ -7,6 +7,7 @@ from pathlib import Path
 
 import yaml
 
+from .engine.league import LeagueRules
 from .engine.puffing_billy import BoardRules
 from .engine.scrabble import RuleTable
 from .engine.strikes import StrikesRules
@@ -19,6 +20,7 @@ class Rules:
     scrabble: RuleTable
     strikes: StrikesRules
     puffing_billy: BoardRules
+    league: LeagueRules
 
     def summary(self) -> dict[str, int]:
         return {
@@ -37,4 +39,6 @@ def load_rules(directory: Path | str = DEFAULT_RULES_DIR) -> Rules:
         strikes = StrikesRules.from_data(yaml.safe_load(handle))
     with (folder / "puffing_billy.yaml").open(encoding="utf-8") as handle:
         puffing_billy = BoardRules.from_data(yaml.safe_load(handle))
-    return Rules(scrabble=scrabble, strikes=strikes, puffing_billy=puffing_billy)
+    with (folder / "meeple_league.yaml").open(encoding="utf-8") as handle:
+        league = LeagueRules.from_data(yaml.safe_load(handle))
+    return Rules(scrabble=scrabble, strikes=strikes, puffing_billy=puffing_billy, league=league)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import diagonal, health, puffing_billy, scrabble, strikes, tournaments
+from . import diagonal, health, league, puffing_billy, scrabble, strikes, tournaments
 from .converters import CONVERTERS
 from .errors import ProblemApi, register_error_handlers
 from .swagger import register_swagger_assets
@@ -23,6 +23,7 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(puffing_billy.blp)
     api.register_blueprint(diagonal.blp)
+    api.register_blueprint(league.blp)
     register_error_handlers(app, api)
     register_swagger_assets(app)
     return api

@@ -1,0 +1,216 @@
+"""Meeple League: league tables, schedules, league formation, lifetime standings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from flask import current_app
+from flask.views import MethodView
+
+from ..engine.errors import refuse_repeats
+from ..engine.league import (
+    TIEBREAKERS,
+    Finish,
+    Game,
+    LeagueRules,
+    NewPlayer,
+    Result,
+    SeasonLeague,
+    check_schedule,
+    form_leagues,
+    league_table,
+    lifetime,
+    meeting_bound,
+    schedule,
+)
+from ..engine.league.table import InvalidLeague
+from .league_schemas import (
+    FormationIn,
+    FormationOut,
+    LeagueTableOut,
+    LifetimeIn,
+    LifetimeOut,
+    ScheduleIn,
+    ScheduleOut,
+    TableIn,
+)
+from .parsing import StrictBlueprint
+
+blp = StrictBlueprint(
+    "league",
+    __name__,
+    url_prefix="/v1/league",
+    description="Meeple League: points, tiebreakers, formation, schedules, lifetime standings.",
+)
+
+
+def league_rules() -> LeagueRules:
+    rules: LeagueRules = current_app.extensions["pairing_rules"].league
+    return rules
+
+
+def exact(value: float) -> Fraction:
+    return Fraction(str(value))
+
+
+@blp.route("/table")
+class Table(MethodView):
+    @blp.arguments(TableIn)
+    @blp.response(200, LeagueTableOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """A league's table: points, then the seed's full tiebreaker chain, with the values."""
+        scale = league_rules().league_points
+        if "points" in body:
+            scale = {len(body["points"]): tuple(exact(p) for p in body["points"])}
+        games = [
+            Game(
+                g["name"],
+                tuple(Result(r["player"], r["score"], r["position"]) for r in g["results"]),
+            )
+            for g in body["games"]
+        ]
+        lines = league_table(games, scale, body["previous_ranking"])
+        return {
+            "standings": [
+                {
+                    "player": line.player,
+                    "rank": line.rank,
+                    "league_points": float(line.league_points),
+                    "league_points_exact": str(line.league_points),
+                    "games": line.games,
+                    "decided_by": line.decided_by,
+                    "values": dict(
+                        line.values,
+                        winner_share=round(float(line.winner_share), 6),
+                        previous_rank=None
+                        if line.previous_rank is None
+                        else line.previous_rank + 1,
+                    ),
+                }
+                for line in lines
+            ],
+            "tiebreakers": list(TIEBREAKERS),
+        }
+
+
+@blp.route("/schedule")
+class ScheduleResource(MethodView):
+    @blp.arguments(ScheduleIn)
+    @blp.response(200, ScheduleOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """A league's games: each player in four, meetings as even as possible, each player
+        with each starting seat once (the seed's grid for seven players)."""
+        players = body["players"]
+        refuse_repeats(players, "players", InvalidLeague)
+        plan = schedule(players, league_rules().seven_player_grid, body["seed"])
+        check_schedule(plan, players)
+        low, high, high_pairs = meeting_bound(len(players))
+        pairs = len(players) * (len(players) - 1) // 2
+        optimal = (
+            f"every pair meets {low} times"
+            if low == high
+            else f"{high_pairs} pairs meet {high} times and {pairs - high_pairs} meet {low}: "
+            "the most even split of the games' meetings"
+        )
+        prefix = f"{body['game']} S{body['season']} L{body['league']}"
+        return {
+            "games": [
+                {"name": f"{prefix} G{i}", "seats": list(game)}
+                for i, game in enumerate(plan.games, start=1)
+            ],
+            "meetings": [
+                {"players": sorted(pair), "games": count}
+                for pair, count in sorted(plan.meetings.items(), key=lambda i: sorted(i[0]))
+            ],
+            "optimal": optimal,
+        }
+
+
+def finishes(rows: list[dict[str, Any]]) -> list[Finish]:
+    return [
+        Finish(
+            r["player"],
+            int(r["league"].split("-", 1)[0]),
+            r["league"],
+            r["place"],
+            exact(r["league_points"]),
+            r["wins"],
+            r.get("league_size"),
+        )
+        for r in rows
+    ]
+
+
+@blp.route("/formation")
+class FormationResource(MethodView):
+    @blp.arguments(FormationIn)
+    @blp.response(200, FormationOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Next season's divisions and leagues (the seed's Steps 1-7), and who moved."""
+        rules = league_rules()
+        formation = form_leagues(
+            body["signups"],
+            finishes(body["last_season"]),
+            finishes(body["returning"]),
+            [NewPlayer(p["player"], exact(p["laurels"])) for p in body["new_players"]],
+            league_size=rules.league_size,
+            relegated=rules.relegated,
+        )
+        divisions: dict[int, list[dict[str, Any]]] = {}
+        for league in formation.leagues:
+            divisions.setdefault(league.division, []).append(
+                {"league": league.name, "players": list(league.players)}
+            )
+        return {
+            "divisions": [
+                {"division": d, "leagues": leagues} for d, leagues in sorted(divisions.items())
+            ],
+            "order": list(formation.order),
+            "movements": [
+                {
+                    "player": m.player,
+                    "league": m.league,
+                    "division": m.division,
+                    "previous_division": m.previous_division,
+                    "movement": m.kind,
+                }
+                for m in formation.movements
+            ],
+            "holes": list(formation.holes),
+        }
+
+
+@blp.route("/lifetime")
+class LifetimeResource(MethodView):
+    @blp.arguments(LifetimeIn)
+    @blp.response(200, LifetimeOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Lifetime standings by division (a higher division's point first) and the season
+        winners."""
+        leagues = [
+            SeasonLeague(
+                lg["season"],
+                lg["league"],
+                tuple((s["player"], exact(s["league_points"])) for s in lg["standings"]),
+            )
+            for lg in body["leagues"]
+        ]
+        result = lifetime(leagues)
+        return {
+            "standings": [
+                {
+                    "rank": line.rank,
+                    "player": line.player,
+                    "seasons": line.seasons,
+                    "by_division": [
+                        {"division": d, "league_points": float(p)}
+                        for d, p in sorted(line.by_division.items())
+                    ],
+                }
+                for line in result.standings
+            ],
+            "season_winners": [
+                {"season": season, "player": player} for season, player in result.season_winners
+            ],
+        }

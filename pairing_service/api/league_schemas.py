@@ -1,0 +1,227 @@
+"""Schemas of the Meeple League (bounds stated here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates
+
+from .common import ID_LENGTH, player_id, printable
+from .puffing_billy_schemas import PBNumber as ExactNumber
+
+MAX_GAMES = 2000
+MAX_PLAYERS = 2000
+MAX_SCORE = 10**9
+LEAGUE_NAME = validate.Regexp(r"^[1-9][0-9]{0,2}-[A-Z]{1,3}$", error="a league is named like 3-B")
+
+
+def id_field(**kwargs: Any) -> fields.String:
+    return fields.String(validate=[validate.Length(1, ID_LENGTH), printable], **kwargs)
+
+
+class LeagueResultIn(Schema):
+    player = player_id(example="A")
+    score = fields.Integer(
+        required=True, strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)
+    )
+    position = fields.Integer(required=True, strict=True, validate=validate.Range(1, 8))
+
+
+class LeagueGameIn(Schema):
+    name = fields.String(load_default="", validate=[validate.Length(max=100), printable])
+    results = fields.List(
+        fields.Nested(LeagueResultIn), required=True, validate=validate.Length(2, 8)
+    )
+
+
+class TableIn(Schema):
+    games = fields.List(
+        fields.Nested(LeagueGameIn), required=True, validate=validate.Length(1, MAX_GAMES)
+    )
+    previous_ranking = fields.List(
+        id_field(), load_default=list, validate=validate.Length(max=MAX_PLAYERS)
+    )
+    points = fields.List(
+        fields.Float(validate=validate.Range(0, 1000)),
+        validate=validate.Length(2, 8),
+        metadata={"description": "League points by place, overriding the rules' scale."},
+    )
+
+    @validates("points")
+    def _falling(self, value: list[float], **_: Any) -> None:
+        if value != sorted(value, reverse=True):
+            raise ValidationError("points must not rise from one place to the next")
+
+
+class TiebreakValuesOut(Schema):
+    league_points = ExactNumber(required=True)
+    wins = fields.Integer(required=True)
+    seconds = fields.Integer(required=True)
+    thirds = fields.Integer(required=True)
+    winner_share = fields.Float(required=True)
+    margin = fields.Integer(required=True)
+    total_score = fields.Integer(required=True)
+    head_to_head = fields.Integer(allow_none=True, required=True)
+    previous_rank = fields.Integer(allow_none=True, required=True)
+
+
+class TableLineOut(Schema):
+    player = fields.String(required=True)
+    rank = fields.Integer(required=True)
+    league_points = fields.Float(required=True)
+    league_points_exact = fields.String(required=True)
+    games = fields.Integer(required=True)
+    decided_by = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The tiebreaker that puts this player above the next one."},
+    )
+    values = fields.Nested(TiebreakValuesOut, required=True)
+
+
+class LeagueTableOut(Schema):
+    standings = fields.List(fields.Nested(TableLineOut), required=True)
+    tiebreakers = fields.List(fields.String(), required=True)
+
+
+class ScheduleIn(Schema):
+    players = fields.List(id_field(), required=True, validate=validate.Length(4, 16))
+    game = fields.String(
+        required=True, validate=[validate.Regexp(r"^[A-Za-z0-9]{1,10}$"), validate.Length(1, 10)]
+    )
+    season = fields.Integer(required=True, strict=True, validate=validate.Range(1, 10_000))
+    league = fields.String(required=True, validate=LEAGUE_NAME)
+    seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 2**31))
+
+
+class ScheduledGameOut(Schema):
+    name = fields.String(required=True, metadata={"example": "AGR S2 L3-B G1"})
+    seats = fields.List(fields.String(), required=True)
+
+
+class MeetingOut(Schema):
+    players = fields.List(fields.String(), required=True)
+    games = fields.Integer(required=True)
+
+
+class ScheduleOut(Schema):
+    games = fields.List(fields.Nested(ScheduledGameOut), required=True)
+    meetings = fields.List(fields.Nested(MeetingOut), required=True)
+    optimal = fields.String(required=True)
+
+
+class FinishIn(Schema):
+    player = player_id()
+    league = fields.String(required=True, validate=LEAGUE_NAME)
+    place = fields.Integer(required=True, strict=True, validate=validate.Range(1, 16))
+    league_points = fields.Float(load_default=0, validate=validate.Range(0, 10_000))
+    wins = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 1000))
+    league_size = fields.Integer(
+        strict=True,
+        validate=validate.Range(4, 16),
+        metadata={
+            "description": "Players in that league (default: counted from last season, else "
+            "7); it says who the bottom two were."
+        },
+    )
+
+
+class NewPlayerIn(Schema):
+    player = player_id()
+    laurels = fields.Float(load_default=0, validate=validate.Range(0, 10_000))
+
+
+class FormationIn(Schema):
+    signups = fields.List(
+        id_field(),
+        required=True,
+        validate=validate.Length(4, MAX_PLAYERS),
+        metadata={"description": "Step 1: everyone playing, in sign-up order."},
+    )
+    last_season = fields.List(
+        fields.Nested(FinishIn),
+        load_default=list,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Every finish of last season (drop-outs included)."},
+    )
+    returning = fields.List(
+        fields.Nested(FinishIn),
+        load_default=list,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Returners' most recent finishes."},
+    )
+    new_players = fields.List(
+        fields.Nested(NewPlayerIn), load_default=list, validate=validate.Length(max=MAX_PLAYERS)
+    )
+
+
+class FormedLeagueOut(Schema):
+    league = fields.String(required=True)
+    players = fields.List(fields.String(), required=True)
+
+
+class DivisionOut(Schema):
+    division = fields.Integer(required=True)
+    leagues = fields.List(fields.Nested(FormedLeagueOut), required=True)
+
+
+class MovementOut(Schema):
+    player = fields.String(required=True)
+    league = fields.String(required=True)
+    division = fields.Integer(required=True)
+    previous_division = fields.Integer(allow_none=True, required=True)
+    movement = fields.String(
+        required=True,
+        validate=validate.OneOf(["promoted", "relegated", "stayed", "returning", "new"]),
+    )
+
+
+class FormationOut(Schema):
+    divisions = fields.List(fields.Nested(DivisionOut), required=True)
+    order = fields.List(fields.String(), required=True)
+    movements = fields.List(fields.Nested(MovementOut), required=True)
+    holes = fields.List(fields.String(), required=True)
+
+
+class SeasonStandingIn(Schema):
+    player = player_id()
+    league_points = fields.Float(required=True, validate=validate.Range(0, 10_000))
+
+
+class SeasonLeagueIn(Schema):
+    season = fields.Integer(required=True, strict=True, validate=validate.Range(1, 10_000))
+    league = fields.String(required=True, validate=LEAGUE_NAME)
+    standings = fields.List(
+        fields.Nested(SeasonStandingIn),
+        required=True,
+        validate=validate.Length(1, 16),
+        metadata={"description": "The league's final standings, winner first."},
+    )
+
+
+class LifetimeIn(Schema):
+    leagues = fields.List(
+        fields.Nested(SeasonLeagueIn), required=True, validate=validate.Length(1, 5000)
+    )
+
+
+class DivisionPointsOut(Schema):
+    division = fields.Integer(required=True)
+    league_points = fields.Float(required=True)
+
+
+class LifetimeLineOut(Schema):
+    rank = fields.Integer(required=True)
+    player = fields.String(required=True)
+    seasons = fields.Integer(required=True)
+    by_division = fields.List(fields.Nested(DivisionPointsOut), required=True)
+
+
+class SeasonWinnerOut(Schema):
+    season = fields.Integer(required=True)
+    player = fields.String(required=True)
+
+
+class LifetimeOut(Schema):
+    standings = fields.List(fields.Nested(LifetimeLineOut), required=True)
+    season_winners = fields.List(fields.Nested(SeasonWinnerOut), required=True)

@@ -1,0 +1,204 @@
+"""A league's table: league points and the seed's full tiebreaker chain.
+
+Points: 10/6/3/1 for 1st-4th in a 4-player game; tied players split the points of the
+places they occupy (exact fractions). Positions may be given as 1, 2, 2, 4 or 1, 2, 2, 3.
+
+The chain, in order (each only among players still level):
+
+1. league points;
+2. wins (games finished 1st, shared 1st included);
+3. 2nd places; 4. 3rd places (by the competition position: a tie for 2nd is a 2nd place);
+5. average share of the winner's score: the mean over the player's games of score /
+   winning score (a game whose winning score is 0 or less counts 1 for players level with
+   the winner, else 0);
+6. margin of victory: the sum over the player's games of (own score - the best score of
+   the other players in that game): the margin of each win, minus the margin of each defeat;
+7. total points scored in all games;
+8. net score in head-to-head games: among the players still level, the sum, over every game
+   where the player met another of them, of (own score - that player's score);
+9. the ranking coming into the season (earlier in ``previous_ranking`` is higher; players
+   not listed come after those listed).
+Players level on all nine share the rank. Each player's values are reported, with the
+tiebreaker that separated them from the player ranked just below (``decided_by``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import FieldError, first_repeat
+from ..ranking import read_places
+
+TIEBREAKERS = (
+    "league_points",
+    "wins",
+    "seconds",
+    "thirds",
+    "winner_share",
+    "margin",
+    "total_score",
+    "head_to_head",
+    "previous_rank",
+)
+
+
+class InvalidLeague(FieldError):
+    """League input the rules cannot apply to."""
+
+
+@dataclass(frozen=True)
+class Result:
+    player: str
+    score: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    results: tuple[Result, ...]
+
+
+@dataclass
+class Line:
+    player: str
+    league_points: Fraction = Fraction(0)
+    games: int = 0
+    wins: int = 0
+    seconds: int = 0
+    thirds: int = 0
+    share_sum: Fraction = Fraction(0)
+    margin: int = 0
+    total_score: int = 0
+    head_to_head: int | None = None  # only computed where it was needed
+    previous_rank: int | None = None
+    rank: int = 0
+    decided_by: str | None = None
+    values: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def winner_share(self) -> Fraction:
+        return self.share_sum / self.games if self.games else Fraction(0)
+
+
+def league_table(
+    games: Sequence[Game],
+    points: Mapping[int, Sequence[Fraction]],
+    previous_ranking: Sequence[str] = (),
+) -> list[Line]:
+    lines: dict[str, Line] = {}
+    scored_games: list[list[tuple[Result, int]]] = []
+    for g, game in enumerate(games):
+        where = f"games/{g}"
+        results = game.results
+        scale = points.get(len(results))
+        if scale is None:
+            raise InvalidLeague(
+                f"{where}/results",
+                f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
+                f"not {len(results)}",
+            )
+        repeat = first_repeat([r.player for r in results])
+        if repeat is not None:
+            raise InvalidLeague(
+                f"{where}/results/{repeat}/player", f"{results[repeat].player!r} is listed twice"
+            )
+        places = read_places([r.position for r in results])
+        if places is None:
+            raise InvalidLeague(
+                f"{where}/results",
+                "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
+            )
+        winning = max(r.score for r, p in zip(results, places, strict=True) if p == 1)
+        scored_games.append(list(zip(results, places, strict=True)))
+        for result, place in zip(results, places, strict=True):
+            line = lines.setdefault(result.player, Line(result.player))
+            tied = places.count(place)
+            line.league_points += Fraction(sum(scale[place - 1 : place - 1 + tied]), tied)
+            line.games += 1
+            line.wins += place == 1
+            line.seconds += place == 2
+            line.thirds += place == 3
+            if winning > 0:
+                line.share_sum += Fraction(result.score, winning)
+            else:
+                line.share_sum += 1 if result.score >= winning else 0
+            best_other = max(r.score for r in results if r.player != result.player)
+            line.margin += result.score - best_other
+            line.total_score += result.score
+    order = {pid: i for i, pid in enumerate(previous_ranking)}
+    for line in lines.values():
+        line.previous_rank = order.get(line.player)
+    ranked = _rank(list(lines.values()), scored_games)
+    for line in ranked:
+        line.values = {
+            "league_points": line.league_points,
+            "wins": line.wins,
+            "seconds": line.seconds,
+            "thirds": line.thirds,
+            "winner_share": line.winner_share,
+            "margin": line.margin,
+            "total_score": line.total_score,
+            "head_to_head": line.head_to_head,
+            "previous_rank": line.previous_rank,
+        }
+    return ranked
+
+
+def _key(line: Line, name: str) -> tuple[int, Fraction]:
+    """Larger is better for every tiebreaker (ranks are negated; unlisted comes last)."""
+    if name == "previous_rank":
+        return (
+            (0, Fraction(0)) if line.previous_rank is None else (1, Fraction(-line.previous_rank))
+        )
+    if name == "head_to_head":
+        return (0, Fraction(line.head_to_head or 0))
+    value = line.winner_share if name == "winner_share" else getattr(line, name)
+    return (0, Fraction(value))
+
+
+def _rank(lines: list[Line], games: list[list[tuple[Result, int]]]) -> list[Line]:
+    ordered = _order(lines, 0, games)
+    for index, line in enumerate(ordered):
+        if index and ordered[index - 1].decided_by is None:
+            line.rank = ordered[index - 1].rank  # level on everything with the one above
+        else:
+            line.rank = index + 1
+    return ordered
+
+
+def _order(group: list[Line], level: int, games: list[list[tuple[Result, int]]]) -> list[Line]:
+    """Sort a level group by tiebreaker ``level`` and on; set who is separated by what."""
+    if len(group) == 1 or level == len(TIEBREAKERS):
+        for line in group:
+            line.decided_by = None  # level with the next one (the caller sets the last)
+        return group
+    name = TIEBREAKERS[level]
+    if name == "head_to_head":
+        _head_to_head(group, games)
+    buckets: dict[tuple[int, Fraction], list[Line]] = {}
+    for line in group:
+        buckets.setdefault(_key(line, name), []).append(line)
+    result: list[Line] = []
+    for key in sorted(buckets, reverse=True):
+        inner = _order(buckets[key], level + 1, games)
+        if result:
+            result[-1].decided_by = name  # the last of the group above vs this group
+        result.extend(inner)
+    if result:
+        result[-1].decided_by = None  # set by the caller, if anyone follows
+    return result
+
+
+def _head_to_head(group: list[Line], games: list[list[tuple[Result, int]]]) -> None:
+    members = {line.player for line in group}
+    for line in group:
+        net = 0
+        for game in games:
+            scores = {r.player: r.score for r, _ in game}
+            if line.player in scores:
+                mine = scores[line.player]
+                net += sum(mine - s for p, s in scores.items() if p in members and p != line.player)
+        line.head_to_head = net
