@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask import current_app
 from marshmallow import ValidationError, fields, validate
+
+from ..rules import Rules
 
 ID_LENGTH = 64
 NAME_LENGTH = 100
@@ -25,3 +28,9 @@ def player_id(**metadata: Any) -> fields.String:
         validate=[validate.Length(1, ID_LENGTH), printable],
         metadata={"description": f"Player id, 1-{ID_LENGTH} printable characters.", **metadata},
     )
+
+
+def loaded_rules() -> Rules:
+    """The rule data loaded at start-up (``create_app``)."""
+    rules: Rules = current_app.extensions["pairing_rules"]
+    return rules

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from flask import current_app
 from flask.views import MethodView
 
 from ..engine.errors import refuse_repeats
@@ -13,7 +12,6 @@ from ..engine.league import (
     TIEBREAKERS,
     Finish,
     Game,
-    LeagueRules,
     NewPlayer,
     Result,
     SeasonLeague,
@@ -25,6 +23,7 @@ from ..engine.league import (
     schedule,
 )
 from ..engine.league.table import InvalidLeague
+from .common import loaded_rules
 from .league_schemas import (
     FormationIn,
     FormationOut,
@@ -45,11 +44,6 @@ blp = StrictBlueprint(
 )
 
 
-def league_rules() -> LeagueRules:
-    rules: LeagueRules = current_app.extensions["pairing_rules"].league
-    return rules
-
-
 def exact(value: float) -> Fraction:
     return Fraction(str(value))
 
@@ -60,7 +54,7 @@ class Table(MethodView):
     @blp.response(200, LeagueTableOut)
     def post(self, body: dict[str, Any]) -> Any:
         """A league's table: points, then the seed's full tiebreaker chain, with the values."""
-        scale = league_rules().league_points
+        scale = loaded_rules().league.league_points
         if "points" in body:
             scale = {len(body["points"]): tuple(exact(p) for p in body["points"])}
         games = [
@@ -103,7 +97,7 @@ class ScheduleResource(MethodView):
         with each starting seat once (the seed's grid for seven players)."""
         players = body["players"]
         refuse_repeats(players, "players", InvalidLeague)
-        plan = schedule(players, league_rules().seven_player_grid, body["seed"])
+        plan = schedule(players, loaded_rules().league.seven_player_grid, body["seed"])
         check_schedule(plan, players)
         low, high, high_pairs = meeting_bound(len(players))
         pairs = len(players) * (len(players) - 1) // 2
@@ -148,7 +142,7 @@ class FormationResource(MethodView):
     @blp.response(200, FormationOut)
     def post(self, body: dict[str, Any]) -> Any:
         """Next season's divisions and leagues (the seed's Steps 1-7), and who moved."""
-        rules = league_rules()
+        rules = loaded_rules().league
         formation = form_leagues(
             body["signups"],
             finishes(body["last_season"]),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
 from flask.views import MethodView
 
-from ..engine.puffing_billy import Board, BoardEntry, BoardRules, Method, ScoredEntry, standings
+from ..engine.puffing_billy import Board, BoardEntry, Method, ScoredEntry, standings
 from ..engine.puffing_billy import score_board as score
 from ..engine.puffing_billy.event import Standing
+from .common import loaded_rules
 from .parsing import StrictBlueprint
 from .puffing_billy_schemas import BoardIn, BoardOut, EventIn, EventOut
 
@@ -25,11 +25,6 @@ TIEBREAKS = (
     "bonus; still level, the rank is shared. Final: total, then final margin bonus, then "
     "preliminary rank."
 )
-
-
-def board_rules() -> BoardRules:
-    rules: BoardRules = current_app.extensions["pairing_rules"].puffing_billy
-    return rules
 
 
 def entries_of(players: list[dict[str, Any]]) -> tuple[BoardEntry, ...]:
@@ -72,7 +67,7 @@ class BoardScore(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Score one board: placement, bonus and total for every listed player."""
         method = Method(body["method"])
-        scored = score(entries_of(body["players"]), board_rules(), method)
+        scored = score(entries_of(body["players"]), loaded_rules().puffing_billy, method)
         return {"players": shape_scored(scored), "method": method.value}
 
 
@@ -87,7 +82,7 @@ class EventStandings(MethodView):
             Board(entries_of(b["players"]), Method(b["method"]), b.get("name"))
             for b in body["boards"]
         ]
-        result = standings(boards, board_rules(), body["finalists"])
+        result = standings(boards, loaded_rules().puffing_billy, body["finalists"])
         return {
             "standings": [shape_standing(s) for s in result.preliminary],
             "qualifiers": result.qualifiers,

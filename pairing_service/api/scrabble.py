@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, request
 from flask.views import MethodView
 
 from ..engine.scrabble import (
@@ -20,6 +20,7 @@ from ..engine.scrabble.outcomes import contention
 from ..engine.scrabble.principles import Need, Verdict
 from ..engine.scrabble.proof import Outcome, RoundUnderTest
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
+from .common import loaded_rules
 from .parsing import StandingsBlueprint
 from .scrabble_schemas import (
     MAX_LISTED_OUTCOMES,
@@ -95,7 +96,7 @@ def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
     standings, next_round = standings_of(body)
     advice = advise(
         standings,
-        current_app.extensions["pairing_rules"].scrabble,
+        loaded_rules().scrabble,
         victors=body["victors"],
         max_spread_per_game=body["max_spread_per_game"],
         rounds_left=body["rounds_left"],
@@ -137,7 +138,7 @@ class Audit(MethodView):
         pairs, bye = proposed_pairing(standings, body["pairings"])
         result = audit(
             standings,
-            current_app.extensions["pairing_rules"].scrabble,
+            loaded_rules().scrabble,
             pairs,
             bye,
             victors=body["victors"],

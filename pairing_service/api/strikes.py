@@ -6,7 +6,6 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from flask import current_app
 from flask.views import MethodView
 
 from ..engine.strikes import (
@@ -14,7 +13,6 @@ from ..engine.strikes import (
     Finish,
     RoundType,
     Scored,
-    StrikesRules,
     meetings,
     repeat_meetings,
     score_table,
@@ -23,6 +21,7 @@ from ..engine.strikes import (
     table_plan,
 )
 from ..engine.strikes.plans import SEED_RANGE
+from .common import loaded_rules
 from .parsing import StrictBlueprint
 from .strikes_schemas import (
     PlanIn,
@@ -41,11 +40,6 @@ blp = StrictBlueprint(
     url_prefix="/v1/strikes",
     description="Accumulated-strikes elimination tournaments for 3-5 player games.",
 )
-
-
-def strikes_rules() -> StrikesRules:
-    rules: StrikesRules = current_app.extensions["pairing_rules"].strikes
-    return rules
 
 
 def finishes_of(results: list[dict[str, Any]]) -> list[Finish]:
@@ -75,7 +69,7 @@ class Score(MethodView):
         Places come from scores (highest wins) or are given. Tied players share the strikes
         of the places they occupy, exactly.
         """
-        scored = score_table(finishes_of(body["results"]), strikes_rules().strikes_by_place)
+        scored = score_table(finishes_of(body["results"]), loaded_rules().strikes.strikes_by_place)
         return {"strikes": shape_scored(scored)}
 
 
@@ -89,7 +83,7 @@ class Tables(MethodView):
             body["players"],
             RoundType(body["round_type"]),
             body["game"],
-            strikes_rules(),
+            loaded_rules().strikes,
             two_player_games=body["two_player_games"],
         )
         return {
@@ -109,7 +103,7 @@ class SeatingResource(MethodView):
         `history` lists every earlier table. `optimize` (the default) starts from the best of
         `plans` random plans and improves it; `best_of_random` is the seed's method.
         """
-        rules = strikes_rules()
+        rules = loaded_rules().strikes
         players = [Contestant(p["id"], Fraction(str(p["strikes"]))) for p in body["players"]]
         kind = RoundType(body["round_type"])
         plan = table_plan(
@@ -157,7 +151,7 @@ class Planner(MethodView):
             body["players"],
             body["game"],
             body["threshold"],
-            strikes_rules(),
+            loaded_rules().strikes,
             two_player_games=body["two_player_games"],
             events=body["events"],
             seed=body["seed"],
