@@ -37,6 +37,8 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     "SQLITE_PATH": None,
     "DATABASE_MIGRATE": True,
+    # Origins (scheme://host[:port]) whose pages may call the API and load the widget.
+    "CORS_ORIGINS": [],
 }
 
 

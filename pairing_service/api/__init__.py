@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import diagonal, health, league, puffing_billy, scrabble, strikes, tournaments
+from . import diagonal, health, league, puffing_billy, scrabble, strikes, tournaments, widget
 from .converters import CONVERTERS
+from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
 from .swagger import register_swagger_assets
 
@@ -24,6 +25,8 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(puffing_billy.blp)
     api.register_blueprint(diagonal.blp)
     api.register_blueprint(league.blp)
+    app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
+    init_cors(app)
     register_swagger_assets(app)
     return api

@@ -1,0 +1,250 @@
+// Pairing Advisor widgets, v1: <pairing-advisor> and <strikes-standings>.
+// A dependency-free ES module. Each element renders into an open shadow root; a host page
+// can restyle it with CSS custom properties: --pa-font, --pa-accent, --pa-bg, --pa-fg,
+// --pa-muted, --pa-border, --pa-radius.
+
+const STYLE = `
+:host { display: block; font-family: var(--pa-font, system-ui, sans-serif); color: var(--pa-fg, #1d2430);
+  background: var(--pa-bg, #fff); border: 1px solid var(--pa-border, #d6dae1); border-radius: var(--pa-radius, 8px);
+  padding: 12px; max-width: 100%; box-sizing: border-box; line-height: 1.4; }
+* { box-sizing: border-box; }
+h2 { font-size: 1.1rem; margin: 0 0 8px; }
+h3 { font-size: 1rem; margin: 14px 0 6px; }
+label { display: block; font-size: .9rem; margin: 6px 0 2px; }
+textarea, input, select { font: inherit; width: 100%; padding: 6px; border: 1px solid var(--pa-border, #d6dae1); border-radius: 4px; }
+textarea { min-height: 8em; font-family: ui-monospace, monospace; font-size: .85rem; }
+.row { display: flex; gap: 8px; flex-wrap: wrap; }
+.row > * { flex: 1 1 120px; }
+button { font: inherit; background: var(--pa-accent, #2456c7); color: #fff; border: 0; border-radius: 4px;
+  padding: 8px 14px; margin-top: 10px; cursor: pointer; }
+button.secondary { background: transparent; color: var(--pa-accent, #2456c7); border: 1px solid var(--pa-accent, #2456c7); }
+button:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-visible {
+  outline: 3px solid var(--pa-accent, #2456c7); outline-offset: 2px; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--pa-border, #d6dae1); vertical-align: top; }
+th { font-weight: 600; }
+.muted { color: var(--pa-muted, #5b6472); font-size: .85rem; }
+.badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: .8rem; font-weight: 600; }
+.satisfied, .active { background: #e3f4e8; color: #17602f; }
+.violated, .eliminated { background: #fde4e4; color: #8c1d1d; }
+.overridden, .unavoidable, .unverified, .dropped { background: #fff1d6; color: #7a4b00; }
+.not_applicable { background: #eceef2; color: #4a5260; }
+.error { background: #fde4e4; color: #8c1d1d; border-radius: 4px; padding: 8px; margin-top: 10px; }
+.winner { font-weight: 700; color: var(--pa-accent, #2456c7); }
+ul { padding-left: 1.2em; margin: 4px 0; }
+`;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+async function problemOrJson(response) {
+  const type = response.headers.get("Content-Type") || "";
+  const body = type.includes("json") ? await response.json() : { title: response.statusText, detail: await response.text() };
+  if (!response.ok) {
+    const error = new Error(body.detail || response.statusText);
+    error.title = body.title || `Error ${response.status}`;
+    throw error;
+  }
+  return body;
+}
+
+function errorBox(error) {
+  const title = error.title || "The service could not be reached";
+  return el("div", { class: "error", role: "alert" }, el("strong", {}, title), el("div", {}, error.message || ""));
+}
+
+function apiBase(element) {
+  return (element.getAttribute("api") || "").replace(/\/+$/, "");
+}
+
+const SAMPLE = "id,wins,spread,name\nA,8,412,Ann\nB,8,120,Bob\nC,7,300,Cat\nD,7,-40,Dan\nE,5,10,Eve\nF,4,-80,Fay\n";
+
+class PairingAdvisor extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+  }
+
+  connectedCallback() {
+    if (this.shadowRoot.childElementCount) return;
+    const format = el("select", { id: "format" },
+      el("option", { value: "csv" }, "CSV: id, wins, spread, name"),
+      el("option", { value: "tsh" }, "tsh division file (.t)"));
+    this.text = el("textarea", { id: "standings", "aria-describedby": "hint" });
+    this.text.value = this.getAttribute("standings") || SAMPLE;
+    this.format = format;
+    this.victors = el("input", { id: "victors", type: "number", min: "1", max: "8", value: "2" });
+    this.cap = el("input", { id: "cap", type: "number", min: "1", max: "10000", placeholder: "unbounded" });
+    this.rows = el("tbody");
+    this.rowEditor = el("div", { class: "scroll", hidden: "" },
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Id"), el("th", {}, "Wins"), el("th", {}, "Spread"), el("th", {}, "Name"))), this.rows),
+      el("button", { type: "button", class: "secondary", onclick: () => this.addRow() }, "Add a player"));
+    this.output = el("div", { "aria-live": "polite" });
+    const form = el("form", { onsubmit: (event) => { event.preventDefault(); this.pair(); } },
+      el("h2", {}, this.getAttribute("heading") || "Final-round pairings"),
+      el("label", { for: "format" }, "Standings as"), format,
+      el("label", { for: "standings" }, "Standings"), this.text,
+      el("p", { id: "hint", class: "muted" }, "Paste one player per line, or edit rows."),
+      el("button", { type: "button", class: "secondary", onclick: () => this.toggleRows() }, "Edit as rows"),
+      this.rowEditor,
+      el("div", { class: "row" },
+        el("div", {}, el("label", { for: "victors" }, "Victors"), this.victors),
+        el("div", {}, el("label", { for: "cap" }, "Max spread per game"), this.cap)),
+      el("button", { type: "submit" }, "Pair the final round"));
+    this.shadowRoot.append(el("style", {}, STYLE), form, this.output);
+  }
+
+  addRow(values = ["", "", "", ""]) {
+    const cells = values.map((value, i) => el("td", {}, el("input", {
+      value, "aria-label": ["Id", "Wins", "Spread", "Name"][i], size: "6" })));
+    this.rows.append(el("tr", {}, cells));
+  }
+
+  toggleRows() {
+    const showing = !this.rowEditor.hidden;
+    if (showing) {
+      this.text.value = "id,wins,spread,name\n" + [...this.rows.rows]
+        .map((row) => [...row.querySelectorAll("input")].map((input) => input.value.trim()).join(","))
+        .filter((line) => line.replace(/,/g, "")).join("\n") + "\n";
+      this.rowEditor.hidden = true;
+      this.text.hidden = false;
+      return;
+    }
+    this.rows.replaceChildren();
+    this.format.value = "csv";
+    for (const line of this.text.value.split(/\r?\n/)) {
+      const cells = line.split(",").map((cell) => cell.trim());
+      if (!cells[0] || cells[0].toLowerCase() === "id") continue;
+      this.addRow([cells[0], cells[1] || "", cells[2] || "", cells[3] || ""]);
+    }
+    this.rowEditor.hidden = false;
+    this.text.hidden = true;
+  }
+
+  async pair() {
+    if (!this.rowEditor.hidden) this.toggleRows();
+    const query = new URLSearchParams({ victors: this.victors.value || "2" });
+    if (this.cap.value) query.set("max_spread_per_game", this.cap.value);
+    const csv = this.format.value === "csv";
+    this.output.replaceChildren(el("p", { class: "muted" }, "Asking the advisor…"));
+    try {
+      const response = await fetch(`${apiBase(this)}/v1/scrabble/final-round?${query}`, {
+        method: "POST",
+        credentials: "omit",
+        headers: { "Content-Type": csv ? "text/csv" : "text/plain", Accept: "application/json" },
+        body: this.text.value,
+      });
+      this.show(await problemOrJson(response));
+    } catch (error) {
+      this.output.replaceChildren(errorBox(error));
+    }
+  }
+
+  show(answer) {
+    const gibsonized = new Set(answer.gibsonized);
+    const name = (id, rank) => `#${rank} ${id}${gibsonized.has(id) ? " (Gibsonized)" : ""}`;
+    const pairings = el("table", { class: "pairings" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Board"), el("th", {}, "Player"), el("th", {}, "Opponent"), el("th", {}, "Why"))),
+      el("tbody", {}, answer.pairings.map((game, i) => el("tr", {},
+        el("td", {}, String(i + 1)),
+        el("td", {}, name(game.players[0], game.ranks[0])),
+        el("td", {}, game.bye ? "BYE" : name(game.players[1], game.ranks[1])),
+        el("td", { class: "muted" }, game.reason)))));
+    const principles = el("ul", { class: "principles" }, answer.principles.map((p) => el("li", {},
+      el("strong", {}, p.id), " ", el("span", { class: `badge ${p.status}` }, p.status.replace("_", " ")), " ",
+      p.reason, p.seed && p.seed.status !== p.status ? el("div", { class: "muted" }, `The seed says ${p.seed.status}.`) : null)));
+    const needs = el("ul", { class: "needs" }, answer.needs.map((n) => el("li", {}, `#${n.rank} ${n.player}: ${n.text}`)));
+    this.output.replaceChildren(
+      el("h3", {}, `Configuration ${answer.configuration}`),
+      el("p", {}, `Rule ${answer.rule.id} (${answer.rule.source}): ${answer.rule.text}`),
+      el("div", { class: "scroll" }, pairings),
+      el("h3", {}, "Principles"), principles,
+      el("h3", {}, "What each contender needs"), needs,
+      ...answer.warnings.map((w) => el("p", { class: "muted" }, `Note: ${w}`)));
+  }
+}
+
+class StrikesStandings extends HTMLElement {
+  static get observedAttributes() { return ["tournament", "api"]; }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+  }
+
+  connectedCallback() {
+    if (!this.shadowRoot.childElementCount) {
+      this.output = el("div", { "aria-live": "polite" });
+      this.shadowRoot.append(el("style", {}, STYLE),
+        el("button", { type: "button", class: "secondary", onclick: () => this.refresh() }, "Refresh"),
+        this.output);
+    }
+    this.refresh();
+  }
+
+  attributeChangedCallback() {
+    if (this.output) this.refresh();
+  }
+
+  async refresh() {
+    const id = this.getAttribute("tournament");
+    if (!id) {
+      this.output.replaceChildren(el("p", { class: "muted" }, "No tournament given."));
+      return;
+    }
+    const base = `${apiBase(this)}/v1/strikes/tournaments/${encodeURIComponent(id)}`;
+    try {
+      const tournament = await problemOrJson(await fetch(base, { credentials: "omit", headers: { Accept: "application/json" } }));
+      let round = null;
+      if (tournament.current_round) {
+        round = await problemOrJson(await fetch(`${base}/rounds/${tournament.current_round}`, { credentials: "omit" }));
+      }
+      this.show(tournament, round);
+    } catch (error) {
+      this.output.replaceChildren(errorBox(error));
+    }
+  }
+
+  show(tournament, round) {
+    const parts = [el("h2", {}, tournament.name || "Strikes tournament")];
+    parts.push(el("p", { class: "muted" }, `Eliminated at ${tournament.threshold} strikes · ${tournament.status.replace("_", " ")}`));
+    if (tournament.winners.length) {
+      parts.push(el("p", { class: "winner" }, `Winner${tournament.winners.length > 1 ? "s" : ""}: ${tournament.winners.join(", ")}`));
+    }
+    if (round) {
+      parts.push(el("h3", {}, `Round ${round.round} (${round.kind}, ${round.status})`));
+      parts.push(el("div", { class: "scroll" }, el("table", { class: "seating" },
+        el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Players"), el("th", {}, "Result"))),
+        el("tbody", {}, round.tables.map((t) => el("tr", {},
+          el("td", {}, String(t.table)),
+          el("td", {}, t.players.join(", ")),
+          el("td", { class: "muted" }, t.result ? t.result.map((r) => `${r.player} ${r.strikes}`).join(", ") : "—")))))));
+      if (round.byes.length) parts.push(el("p", { class: "muted" }, `Bye: ${round.byes.join(", ")}`));
+    }
+    parts.push(el("h3", {}, "Standings"));
+    parts.push(el("div", { class: "scroll" }, el("table", { class: "standings" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Strikes"), el("th", {}, "Games"), el("th", {}, "Status"))),
+      el("tbody", {}, tournament.standings.map((s) => el("tr", {},
+        el("td", {}, s.name || s.player),
+        el("td", {}, String(s.strikes)),
+        el("td", {}, String(s.games)),
+        el("td", {}, el("span", { class: `badge ${s.status}` }, s.status))))))));
+    this.output.replaceChildren(...parts);
+  }
+}
+
+if (!customElements.get("pairing-advisor")) customElements.define("pairing-advisor", PairingAdvisor);
+if (!customElements.get("strikes-standings")) customElements.define("strikes-standings", StrikesStandings);
+
+export { PairingAdvisor, StrikesStandings };

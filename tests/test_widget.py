@@ -1,0 +1,335 @@
+"""The embeddable widget: served, CORS, and driven in a real browser (Debian's chromium).
+
+Browser tests run a service on one loopback port and host pages on others, so the widget
+really is cross-origin. Screenshots go to test-output/widget/.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import shutil
+import socket
+import threading
+import urllib.request
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from werkzeug.serving import make_server
+
+from .conftest import assert_problem
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "test-output" / "widget"
+CHROMIUM = "/usr/bin/chromium"
+HOST = "127.0.0.1"
+CSV = (
+    "id,wins,spread,name\nA,10,300,Ann\nB,10,200,Bob\nC,9,100,Cat\n"
+    "D,8,0,Dan\nE,6,0,Eve\nF,5,0,Fay\n"
+)
+
+
+# --- without a browser ------------------------------------------------------------------
+
+
+@pytest.fixture()
+def cors_client(tmp_path):
+    app = _with_origins(tmp_path, ["http://allowed.example"])
+    yield app.test_client()
+    app.extensions["pairing_store"].engine.dispose()
+
+
+def _with_origins(tmp_path, origins):
+    from pairing_service import create_app
+
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/w.sqlite3",
+            "CORS_ORIGINS": origins,
+        }
+    )
+
+
+def test_the_script_and_the_demo_are_served(client):
+    script = client.get("/widget/v1/pairing-advisor.js")
+    assert script.status_code == 200 and script.mimetype == "text/javascript"
+    text = script.get_data(as_text=True)
+    assert 'customElements.define("pairing-advisor"' in text
+    assert 'customElements.define("strikes-standings"' in text
+    assert 'attachShadow({ mode: "open" })' in text
+    demo = client.get("/widget/demo")
+    assert demo.status_code == 200 and demo.mimetype == "text/html"
+    assert "<pairing-advisor" in demo.get_data(as_text=True)
+    assert "script-src 'self'" in demo.headers["Content-Security-Policy"]
+    assert demo.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_allowed_origins_get_cors_headers_without_credentials(cors_client):
+    headers = {"Origin": "http://allowed.example"}
+    answer = cors_client.get("/widget/v1/pairing-advisor.js", headers=headers)
+    assert answer.headers["Access-Control-Allow-Origin"] == "http://allowed.example"
+    assert "Access-Control-Allow-Credentials" not in answer.headers
+    preflight = cors_client.options(
+        "/v1/scrabble/final-round",
+        headers={
+            **headers,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
+    assert preflight.status_code == 200
+    assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
+    assert "Content-Type" in preflight.headers["Access-Control-Allow-Headers"]
+    api = cors_client.post(
+        "/v1/scrabble/final-round", data=CSV, content_type="text/csv", headers=headers
+    )
+    assert (
+        api.status_code == 200
+        and api.headers["Access-Control-Allow-Origin"] == "http://allowed.example"
+    )
+
+
+def test_other_origins_are_refused_and_same_origin_is_fine(cors_client, client):
+    refused = cors_client.post(
+        "/v1/scrabble/final-round",
+        data=CSV,
+        content_type="text/csv",
+        headers={"Origin": "http://evil.example"},
+    )
+    assert_problem(refused, 403)
+    assert "Access-Control-Allow-Origin" not in refused.headers
+    script = client.get("/widget/v1/pairing-advisor.js", headers={"Origin": "http://other.example"})
+    assert script.status_code == 403  # no origins are allowed by default
+    same = client.post(
+        "/v1/scrabble/final-round",
+        data=CSV,
+        content_type="text/csv",
+        headers={"Origin": "http://localhost"},
+    )
+    assert same.status_code == 200
+
+
+# --- in a real browser -------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def _browser_or_skip():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:  # pragma: no cover - declared in the test extras
+        reason = f"playwright is not installed: {exc}"
+    else:
+        if Path(CHROMIUM).exists():
+            return sync_playwright
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + " (CI=true: the browser tests must run)")
+    pytest.skip(reason)
+
+
+class _Pages(http.server.BaseHTTPRequestHandler):
+    pages: ClassVar[dict[str, str]] = {}
+
+    def do_GET(self) -> None:
+        body = self.pages.get(self.path.split("?")[0], "not found").encode()
+        self.send_response(200 if self.path.split("?")[0] in self.pages else 404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def _serve(server):
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server
+
+
+@pytest.fixture()
+def sites(tmp_path):
+    """The service on one port; an allowed host site and a refused one on two others."""
+    sync_playwright = _browser_or_skip()
+    host_port, evil_port, api_port = _free_port(), _free_port(), _free_port()
+    host = f"http://{HOST}:{host_port}"
+    evil = f"http://{HOST}:{evil_port}"
+    api = f"http://{HOST}:{api_port}"
+    app = _with_origins(tmp_path, [host])
+    service = _serve(make_server(HOST, api_port, app, threaded=True))
+    handler = type("Pages", (_Pages,), {"pages": {}})
+    host_server = _serve(http.server.ThreadingHTTPServer((HOST, host_port), handler))
+    evil_server = _serve(http.server.ThreadingHTTPServer((HOST, evil_port), handler))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield {
+                "api": api,
+                "host": host,
+                "evil": evil,
+                "pages": handler.pages,
+                "browser": browser,
+            }
+        finally:
+            browser.close()
+            for server in (service, host_server, evil_server):
+                server.shutdown()
+            app.extensions["pairing_store"].engine.dispose()
+
+
+def _page(api: str, body: str) -> str:
+    return (
+        "<!doctype html><html><head><meta name='viewport' content='width=device-width'>"
+        f"<script type='module' src='{api}/widget/v1/pairing-advisor.js'></script>"
+        "<style>body{margin:8px;font-family:sans-serif}"
+        " pairing-advisor{--pa-accent:#b03a2e}</style>"
+        f"</head><body><h1>Club site</h1>{body}</body></html>"
+    )
+
+
+def test_a_host_site_pairs_a_final_round_through_the_widget(sites):
+    sites["pages"]["/advisor.html"] = _page(
+        sites["api"], f"<pairing-advisor api='{sites['api']}'></pairing-advisor>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1400})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(sites["host"] + "/advisor.html")
+    widget = page.locator("pairing-advisor")
+    widget.locator("textarea").fill(CSV)
+    widget.locator("#victors").fill("2")
+    widget.get_by_role("button", name="Pair the final round").click()
+    table = widget.locator("table.pairings tbody tr")
+    table.first.wait_for(timeout=15_000)
+    assert table.count() == 3
+    assert "#1 A" in table.nth(0).inner_text()
+    principles = widget.locator("ul.principles li")
+    assert principles.count() == 4
+    assert "GP1" in principles.nth(0).inner_text()
+    assert widget.locator("ul.needs li").count() >= 3
+    assert widget.locator("h3").first.inner_text() == "Configuration 0/0/1/2"
+    # Keyboard: the form's controls are reachable with Tab.
+    widget.locator("#format").focus()
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.querySelector('pairing-advisor').shadowRoot.activeElement.id")
+    assert focused == "standings"
+    # Fits a 360 px phone without sideways scrolling of the page.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True)
+    # An API error is shown as the problem's title and detail.
+    widget.locator("textarea").fill("id,wins,spread\nA,ten,0\n")
+    widget.get_by_role("button", name="Pair the final round").click()
+    alert = widget.get_by_role("alert")
+    alert.wait_for(timeout=15_000)
+    assert "Unprocessable Entity" in alert.inner_text() and "/players/0/wins" in alert.inner_text()
+    page.screenshot(path=str(SHOTS / "advisor-error.png"), full_page=True)
+    assert errors == []
+
+
+def _create_tournament(api: str) -> tuple[str, str]:
+    body = json.dumps(
+        {
+            "name": "Club night",
+            "players": [{"id": p} for p in ["ann", "bob", "cat", "dan", "eve", "fay", "gus"]],
+            "seed": 4,
+        }
+    ).encode()
+    request = urllib.request.Request(
+        api + "/v1/strikes/tournaments",
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        created = json.loads(response.read())
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    start = urllib.request.Request(
+        api + f"/v1/strikes/tournaments/{created['id']}/rounds", method="POST", headers=auth
+    )
+    with urllib.request.urlopen(start) as response:
+        round_ = json.loads(response.read())
+    table = round_["tables"][0]
+    result = json.dumps(
+        {"results": [{"player": p, "score": 100 - 10 * i} for i, p in enumerate(table["players"])]}
+    ).encode()
+    put = urllib.request.Request(
+        api + f"/v1/strikes/tournaments/{created['id']}/rounds/1/tables/1",
+        data=result,
+        method="PUT",
+        headers={**auth, "Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(put).close()
+    return created["id"], table["players"][0]
+
+
+def test_a_strikes_tournament_shows_its_seating_and_standings(sites):
+    tournament, leader = _create_tournament(sites["api"])
+    sites["pages"]["/standings.html"] = _page(
+        sites["api"],
+        f"<strikes-standings api='{sites['api']}' tournament='{tournament}'></strikes-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1000})
+    page.goto(sites["host"] + "/standings.html")
+    widget = page.locator("strikes-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert rows.count() == 7
+    assert widget.locator("h2").inner_text() == "Club night"
+    assert widget.locator("table.seating tbody tr").count() == 2  # 7 players: a 4 and a 3
+    assert leader in widget.locator("table.seating").inner_text()
+    widget.get_by_role("button", name="Refresh").click()
+    rows.first.wait_for(timeout=15_000)
+    page.screenshot(path=str(SHOTS / "strikes.png"), full_page=True)
+
+
+def test_a_disallowed_origin_is_refused(sites):
+    sites["pages"]["/evil.html"] = _page(
+        sites["api"], f"<pairing-advisor api='{sites['api']}'></pairing-advisor>"
+    )
+    page = sites["browser"].new_page()
+    page.goto(sites["evil"] + "/evil.html")
+    page.wait_for_timeout(1000)
+    # The module script itself is refused: the element is never defined.
+    assert page.evaluate("customElements.get('pairing-advisor') === undefined")
+    outcome = page.evaluate(
+        """async (api) => {
+            try { await fetch(api + '/v1/strikes/tables', {method: 'POST',
+                  headers: {'Content-Type': 'application/json'}, body: '{"players": 9}'});
+                  return 'allowed'; }
+            catch (error) { return 'refused'; }
+        }""",
+        sites["api"],
+    )
+    assert outcome == "refused"
+    page.screenshot(path=str(SHOTS / "refused.png"), full_page=True)
+
+
+def test_the_demo_page_embeds_both(sites):
+    page = sites["browser"].new_page(viewport={"width": 800, "height": 1200})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    tournament, _ = _create_tournament(sites["api"])
+    page.goto(f"{sites['api']}/widget/demo?tournament={tournament}")
+    page.locator("pairing-advisor").get_by_role("button", name="Pair the final round").click()
+    page.locator("pairing-advisor table.pairings tbody tr").first.wait_for(timeout=15_000)
+    page.locator("strikes-standings table.standings tbody tr").first.wait_for(timeout=15_000)
+    page.screenshot(path=str(SHOTS / "demo.png"), full_page=True)
+    assert errors == []
+
+
+def test_chromium_is_where_the_tests_expect():
+    if shutil.which("chromium") is None and os.environ.get("CI", "").lower() != "true":
+        pytest.skip("chromium is not installed here")
+    assert Path(CHROMIUM).exists()
