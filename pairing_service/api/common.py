@@ -21,6 +21,24 @@ def printable(value: str) -> None:
         raise ValidationError("control characters are not allowed")
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only (marshmallow also takes 1, 0, "yes", "on" by default)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class StrictFloat(fields.Float):
+    """A JSON number only (marshmallow also takes numeric strings such as "1.5")."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def player_id(**metadata: Any) -> fields.String:
     """A required player id: 1-64 printable characters."""
     return fields.String(

@@ -25,7 +25,7 @@ blp = StrictBlueprint(
     url_prefix="/v1/diagonal",
     description="Diagonal Race tournaments for race games (several opponents per round).",
 )
-MAX_SIMULATED_GAMES = 400_000  # events x players x opponents, bounded per request
+MAX_SIMULATED_PLAYER_EVENTS = 2_500  # events x players of one request (about 2 s at most)
 
 
 @blp.route("/round")
@@ -112,8 +112,10 @@ class Simulate(MethodView):
         repeat = first_repeat(ids)
         if repeat is not None:
             raise InvalidRound(f"players/{repeat}/id", f"{ids[repeat]!r} is listed twice")
-        if body["events"] * len(players) * 4 > MAX_SIMULATED_GAMES:
-            raise InvalidRound("events", "too many events for this field; use fewer")
+        if body["events"] * len(players) > MAX_SIMULATED_PLAYER_EVENTS:
+            raise InvalidRound(
+                "events", f"events x players may be at most {MAX_SIMULATED_PLAYER_EVENTS}"
+            )
         report = simulate(
             [(p["id"], p["rating"]) for p in players],
             luck=body["luck"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from .common import ID_LENGTH, player_id, printable
+from .common import ID_LENGTH, StrictFloat, player_id, printable
 
 MAX_FIELD = 400
 MAX_MET = 200
@@ -24,7 +24,7 @@ def id_list(max_length: int, required: bool = False, **metadata: object) -> fiel
 
 class RoundPlayerIn(Schema):
     id = player_id(example="A")
-    rating = fields.Float(
+    rating = StrictFloat(
         load_default=0, validate=validate.Range(-MAX_RATING, MAX_RATING), metadata={"example": 1720}
     )
     losses = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_ROUNDS * 4))
@@ -118,25 +118,30 @@ class ResultsOut(Schema):
 
 class RatedIn(Schema):
     id = player_id()
-    rating = fields.Float(required=True, validate=validate.Range(-MAX_RATING, MAX_RATING))
+    rating = StrictFloat(required=True, validate=validate.Range(-MAX_RATING, MAX_RATING))
 
 
 class SimulateIn(Schema):
     players = fields.List(fields.Nested(RatedIn), required=True, validate=validate.Length(2, 64))
-    luck = fields.Float(
+    luck = StrictFloat(
         load_default=0.5,
         validate=validate.Range(0, 1),
         metadata={"description": "0: pure Elo; 1: every game a coin toss."},
     )
-    events = fields.Integer(strict=True, load_default=200, validate=validate.Range(1, 2000))
+    events = fields.Integer(
+        strict=True,
+        load_default=50,
+        validate=validate.Range(1, 2000),
+        metadata={"description": "events x players at most 2,500"},
+    )
     seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 2**63 - 1))
 
 
 class ChanceOut(Schema):
     id = fields.String(required=True)
-    rating = fields.Float(required=True)
-    win_chance = fields.Float(required=True)
-    mean_games = fields.Float(required=True)
+    rating = StrictFloat(required=True)
+    win_chance = StrictFloat(required=True)
+    mean_games = StrictFloat(required=True)
 
 
 class DiagonalCountOut(Schema):
@@ -146,7 +151,7 @@ class DiagonalCountOut(Schema):
 
 class SimulateOut(Schema):
     events = fields.Integer(required=True)
-    mean_rounds = fields.Float(required=True)
+    mean_rounds = StrictFloat(required=True)
     rounds = fields.List(fields.Nested(DiagonalCountOut), required=True)
     players = fields.List(fields.Nested(ChanceOut), required=True)
     playoffs = fields.Integer(required=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
-from .common import ID_LENGTH, player_id, printable
+from .common import ID_LENGTH, StrictFloat, player_id, printable
 from .puffing_billy_schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000
@@ -42,7 +42,7 @@ class TableIn(Schema):
         id_field(), load_default=list, validate=validate.Length(max=MAX_PLAYERS)
     )
     points = fields.List(
-        fields.Float(validate=validate.Range(0, 1000)),
+        StrictFloat(validate=validate.Range(0, 1000)),
         validate=validate.Length(2, 8),
         metadata={"description": "League points by place, overriding the rules' scale."},
     )
@@ -58,7 +58,7 @@ class TiebreakValuesOut(Schema):
     wins = fields.Integer(required=True)
     seconds = fields.Integer(required=True)
     thirds = fields.Integer(required=True)
-    winner_share = fields.Float(required=True)
+    winner_share = StrictFloat(required=True)
     margin = fields.Integer(required=True)
     total_score = fields.Integer(required=True)
     head_to_head = fields.Integer(allow_none=True, required=True)
@@ -68,7 +68,7 @@ class TiebreakValuesOut(Schema):
 class TableLineOut(Schema):
     player = fields.String(required=True)
     rank = fields.Integer(required=True)
-    league_points = fields.Float(required=True)
+    league_points = StrictFloat(required=True)
     league_points_exact = fields.String(required=True)
     games = fields.Integer(required=True)
     decided_by = fields.String(
@@ -114,7 +114,7 @@ class FinishIn(Schema):
     player = player_id()
     league = fields.String(required=True, validate=LEAGUE_NAME)
     place = fields.Integer(required=True, strict=True, validate=validate.Range(1, 16))
-    league_points = fields.Float(load_default=0, validate=validate.Range(0, 10_000))
+    league_points = StrictFloat(load_default=0, validate=validate.Range(0, 10_000))
     wins = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 1000))
     league_size = fields.Integer(
         strict=True,
@@ -128,7 +128,7 @@ class FinishIn(Schema):
 
 class NewPlayerIn(Schema):
     player = player_id()
-    laurels = fields.Float(load_default=0, validate=validate.Range(0, 10_000))
+    laurels = StrictFloat(load_default=0, validate=validate.Range(0, 10_000))
 
 
 class FormationIn(Schema):
@@ -185,7 +185,7 @@ class FormationOut(Schema):
 
 class SeasonStandingIn(Schema):
     player = player_id()
-    league_points = fields.Float(required=True, validate=validate.Range(0, 10_000))
+    league_points = StrictFloat(required=True, validate=validate.Range(0, 10_000))
 
 
 class SeasonLeagueIn(Schema):
@@ -207,7 +207,7 @@ class LifetimeIn(Schema):
 
 class DivisionPointsOut(Schema):
     division = fields.Integer(required=True)
-    league_points = fields.Float(required=True)
+    league_points = StrictFloat(required=True)
 
 
 class LifetimeLineOut(Schema):

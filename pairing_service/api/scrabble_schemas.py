@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 from ..engine.scrabble.advisor import MAX_VICTORS
-from .common import ID_LENGTH, NAME_LENGTH, printable
+from .common import ID_LENGTH, NAME_LENGTH, StrictBoolean, StrictFloat, printable
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
@@ -29,7 +29,7 @@ class PlayerIn(Schema):
         validate=[validate.Length(max=NAME_LENGTH), printable],
         metadata={"example": "Ann"},
     )
-    wins = fields.Float(
+    wins = StrictFloat(
         required=True,
         validate=validate.Range(0, MAX_WINS),
         metadata={
@@ -104,11 +104,11 @@ class FinalRoundIn(Schema):
             "after the last one counted)."
         },
     )
-    tsh_commands = fields.Boolean(
+    tsh_commands = StrictBoolean(
         load_default=False,
         metadata={"description": "Also answer the pairing as tsh commands (`pair 3 7 8`)."},
     )
-    list_outcomes = fields.Boolean(
+    list_outcomes = StrictBoolean(
         load_default=False,
         metadata={
             "description": f"Also list every outcome of the contenders' games and who finishes "

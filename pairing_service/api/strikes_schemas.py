@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.strikes import GAME_KINDS, STRATEGIES
-from .common import ID_LENGTH, player_id
+from .common import ID_LENGTH, StrictBoolean, StrictFloat, player_id
 
 MAX_FIELD = 1000  # players in one seating or tournament
 MAX_HISTORY_TABLES = 20_000
@@ -17,7 +17,7 @@ MAX_STRIKES = 10**6
 MAX_PLANS = 1000
 MAX_SEED = 2**63 - 1
 MAX_THRESHOLD = 10_000
-MAX_SIMULATED_PLAYER_EVENTS = 25_000  # players x events of one planner request
+MAX_SIMULATED_PLAYER_EVENTS = 10_000  # players x events of one planner request (~0.5 s)
 MAX_PLAN_SEATS = 60_000  # plans x players: random plans drawn for one seating
 
 
@@ -58,7 +58,7 @@ def game_field() -> fields.String:
 
 
 def two_player_field() -> fields.Boolean:
-    return fields.Boolean(
+    return StrictBoolean(
         load_default=False,
         metadata={"description": "The game plays well with 2 (5 left in a 4-3 game: 3 + 2)."},
     )
@@ -132,7 +132,7 @@ class TablesOut(Schema):
 
 class ContestantIn(Schema):
     id = player_id(example="A")
-    strikes = fields.Float(
+    strikes = StrictFloat(
         load_default=0,
         validate=validate.Range(0, MAX_STRIKES),
         metadata={"description": "Strikes so far.", "example": 12},
@@ -211,7 +211,12 @@ class PlanIn(Schema):
         strict=True, load_default=35, validate=validate.Range(1, MAX_THRESHOLD)
     )
     two_player_games = two_player_field()
-    events = fields.Integer(strict=True, load_default=200, validate=validate.Range(1, 2000))
+    events = fields.Integer(
+        strict=True,
+        load_default=100,
+        validate=validate.Range(1, 2000),
+        metadata={"description": f"players x events at most {MAX_SIMULATED_PLAYER_EVENTS}"},
+    )
     seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_SEED))
 
     @validates_schema
@@ -229,14 +234,14 @@ class CountOut(Schema):
 
 class PlanOut(Schema):
     events = fields.Integer(required=True)
-    mean_rounds = fields.Float(required=True)
+    mean_rounds = StrictFloat(required=True)
     rounds_p10 = fields.Integer(required=True)
     rounds_p50 = fields.Integer(required=True)
     rounds_p90 = fields.Integer(required=True)
     rounds = fields.List(
         fields.Nested(CountOut), required=True, metadata={"description": "rounds -> events"}
     )
-    mean_games_per_player = fields.Float(required=True)
+    mean_games_per_player = StrictFloat(required=True)
     games_per_player = fields.List(
         fields.Nested(CountOut), required=True, metadata={"description": "games -> players"}
     )

@@ -126,7 +126,10 @@ class TournamentStore:
             row.game, row.threshold, row.two_player_games, row.strategy, row.plans, row.seed
         )
         event = Event(settings, entrants, list(rounds.values()), self.rules)
-        return StoredTournament(tid, row.name, row.created_at, row.revision, event)
+        created = row.created_at
+        if created.tzinfo is None:  # SQLite keeps no offset; every time stored is UTC
+            created = created.replace(tzinfo=UTC)
+        return StoredTournament(tid, row.name, created, row.revision, event)
 
     def _reload(self, conn: Connection, tournament_id: str) -> StoredTournament:
         row = conn.execute(

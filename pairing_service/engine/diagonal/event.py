@@ -153,8 +153,10 @@ def tally(
     if len(survivors) == 1:
         result.finished, result.winners = True, survivors
         result.reason = "the last player left"
-    elif not survivors and rounds:
+    elif not survivors and last_players:
         _everyone_out(result, last_players, rounds)
+    elif not survivors:
+        result.reason = "nobody is left to play"
     else:
         result.reason = f"{len(survivors)} players left"
     return result
