@@ -39,6 +39,8 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_MIGRATE": True,
     # Origins (scheme://host[:port]) whose pages may call the API and load the widget.
     "CORS_ORIGINS": [],
+    # Writes to persistent tournaments per client address: "<count>/<seconds>" ("" off).
+    "WRITE_RATE_LIMIT": "120/60",
 }
 
 

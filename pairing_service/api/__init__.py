@@ -8,6 +8,7 @@ from . import diagonal, health, league, puffing_billy, scrabble, strikes, tourna
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
+from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
 
@@ -28,5 +29,6 @@ def init_api(app: Flask) -> ProblemApi:
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
     init_cors(app)
+    init_rate_limit(app)
     register_swagger_assets(app)
     return api

@@ -49,6 +49,7 @@ PROBLEM_TYPES = {
     403: "/problems/wrong-token",
     404: "/problems/not-found",
     409: "/problems/conflict",
+    429: "/problems/too-many-requests",
     413: "/problems/body-too-large",
     415: "/problems/unsupported-media-type",
     422: "/problems/validation",

@@ -48,7 +48,7 @@ def documents(*statuses: int) -> Callable[[F], F]:
     return decorate
 
 
-WRITE_ERRORS = (401, 403, 404, 409)
+WRITE_ERRORS = (401, 403, 404, 409, 429)
 
 
 def store() -> TournamentStore:
