@@ -8,84 +8,31 @@ database migrate it once.
 
 from __future__ import annotations
 
-import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, func, select
 
 from pairing_service.store import normalise_url, schema
 
-ROOT = Path(__file__).resolve().parent.parent
-WORKERS = 4
+from .servers import call, free_port, start_gunicorn, wait_ready
+
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def call(base: str, method: str, path: str, body=None, token: str | None = None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
 
 
 @pytest.fixture()
 def server(database_url, tmp_path):
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=database_url, WEB_CONCURRENCY=str(WORKERS))
-    log = (tmp_path / "gunicorn.log").open("w")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--config",
-            "gunicorn.conf.py",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "pairing_service:create_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    log = tmp_path / "gunicorn.log"
+    process = start_gunicorn(database_url, port, log)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if call(base, "GET", "/readyz")[0] == 200:
-                break
-        except OSError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("gunicorn did not start:\n" + (tmp_path / "gunicorn.log").read_text())
-        time.sleep(0.2)
+    try:
+        wait_ready(base, process, log)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
     yield base, database_url
     process.terminate()
     process.wait(timeout=30)
-    log.close()
 
 
 def test_concurrent_results_are_all_kept_once(server):
