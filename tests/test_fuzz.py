@@ -23,7 +23,13 @@ from .test_strikes_concurrency import server as gunicorn_server  # noqa: F401 - 
 IN_PROCESS_EXAMPLES = 45
 OVER_THE_WIRE_EXAMPLES = 4
 
-app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/fuzz.sqlite3"})
+app = create_app(
+    {
+        "TESTING": True,
+        "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/fuzz.sqlite3",
+        "WRITE_RATE_LIMIT": "",  # thousands of writes from one address, on purpose
+    }
+)
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 
 

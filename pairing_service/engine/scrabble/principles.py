@@ -41,7 +41,7 @@ from .proof import OPPOSITE, Outcome, RoundUnderTest, Status, Unit, UnitCache
 from .standings import Standings
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
-MAX_EXHAUSTIVE_CANDIDATES = 800
+MAX_EXHAUSTIVE_CANDIDATES = 240  # every pairing of up to 7 relevant players
 MAX_COMPARED_PLAYERS = 12  # relevant players; beyond, pairings are not compared
 SEARCH_NODES = 20_000  # GP1's search over outcomes, when pairings are compared
 SEARCH_NODES_LARGE = 2_000  # ... and when there are too many players to compare
@@ -401,11 +401,12 @@ class Judge:
             better_here.append(pairs)
         if better_here:
             broken = self._first_broken(better_here[0], higher, level)
+            among = "" if exhaustive else f" (among {len(candidates)} standard pairings compared)"
             return Verdict(
                 gp,
                 "overridden",
                 f"{text}; pairings that keep {gp} better, such as "
-                f"{self.describe(better_here[0])}, break {broken}",
+                f"{self.describe(better_here[0])}, break {broken}{among}",
                 outcome,
             )
         if exhaustive:
