@@ -33,6 +33,9 @@ app = create_app(
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 
 
+GENERATED: list[str] = []  # one entry per case run in process
+
+
 def call_and_check(case, **kwargs) -> None:
     """Call and validate; a 413 (the body limit) is a refusal too, which schemathesis's
     list of refusal codes for schema-invalid data does not include."""
@@ -51,7 +54,17 @@ def call_and_check(case, **kwargs) -> None:
     print_blob=False,
 )
 def test_every_operation_in_process(case):
+    GENERATED.append(f"{case.method} {case.path}")
     call_and_check(case)
+
+
+def test_over_a_thousand_cases_were_generated():
+    """Runs after the parametrized test above (file order): the fuzzing really was broad."""
+    if not GENERATED:
+        pytest.skip("run together with test_every_operation_in_process")
+    assert len(GENERATED) >= 1000, len(GENERATED)
+    documented = {f"{r.ok().method.upper()} {r.ok().path}" for r in schema.get_all_operations()}
+    assert documented <= set(GENERATED)
 
 
 @pytest.fixture()

