@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from flask import current_app, request, url_for
 from flask.views import MethodView
 
+from ..engine.strikes import Ending
 from ..engine.strikes.event import Entrant, Event, Settings
 from ..store import StoredTournament, TournamentStore
 from .errors import MissingToken
@@ -65,38 +66,22 @@ def director_token() -> str:
     return token[: MAX_TOKEN_LENGTH + 1]
 
 
-def status_of(event: Event) -> str:
-    ending = event.ending()
-    latest = event.latest
-    if latest is not None and not latest.closed:
-        return "round_open"
-    if (
-        ending is not None
-        and ending.finished
-        and not (ending.tiebreak_game and latest is not None and latest.kind != "tiebreak")
-    ):
-        return "finished"
-    return "between_rounds" if latest is not None else "registered"
-
-
-def shape_ending(event: Event) -> dict[str, Any] | None:
-    ending = event.ending()
+def shape_ending(event: Event, ending: Ending | None) -> dict[str, Any] | None:
     if ending is None:
         return None
-    offered = ending.tiebreak_game and event.latest is not None and event.latest.kind != "tiebreak"
     return {
         "finished": ending.finished,
         "winners": list(ending.winners),
         "rule": ending.rule,
         "reason": ending.reason,
-        "tiebreak_game": offered,
+        "tiebreak_game": event.tiebreak_available(),
     }
 
 
 def shape_tournament(stored: StoredTournament) -> dict[str, Any]:
     event = stored.event
     settings = event.settings
-    ending = shape_ending(event)
+    ending = shape_ending(event, event.ending())
     return {
         "id": stored.id,
         "name": stored.name,
@@ -108,7 +93,7 @@ def shape_tournament(stored: StoredTournament) -> dict[str, Any]:
         "seed": settings.seed,
         "created_at": stored.created_at,
         "revision": stored.revision,
-        "status": status_of(event),
+        "status": event.status(),
         "current_round": event.latest.number if event.latest else None,
         "standings": [
             {
@@ -118,9 +103,7 @@ def shape_tournament(stored: StoredTournament) -> dict[str, Any]:
                 "strikes_exact": str(s.strikes),
                 "games": s.games,
                 "opponents_met": s.opponents_met,
-                "status": "dropped"
-                if s.dropped_before_round is not None
-                else ("eliminated" if s.eliminated_after_round is not None else "active"),
+                "status": s.status,
                 "eliminated_after_round": s.eliminated_after_round,
                 "dropped_before_round": s.dropped_before_round,
             }
@@ -147,7 +130,6 @@ def shape_round(stored: StoredTournament, number: int) -> dict[str, Any]:
     event = stored.event
     rnd = event.round(number)
     eliminated = [p for p, after in event.eliminated_after().items() if after == number]
-    is_last_closed = rnd.closed and all(r.number <= number or not r.closed for r in event.rounds)
     return {
         "tournament": stored.id,
         "round": rnd.number,
@@ -157,7 +139,7 @@ def shape_round(stored: StoredTournament, number: int) -> dict[str, Any]:
         "byes": rnd.byes(),
         "detrimental_points": rnd.detrimental_points,
         "eliminated": eliminated,
-        "ending": shape_ending(event) if is_last_closed else None,
+        "ending": shape_ending(event, event.ending_of_round(number)),
     }
 
 

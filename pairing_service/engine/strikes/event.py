@@ -98,8 +98,11 @@ class Standing:
     dropped_before_round: int | None
 
     @property
-    def active(self) -> bool:
-        return self.eliminated_after_round is None and self.dropped_before_round is None
+    def status(self) -> str:
+        """active, eliminated or dropped."""
+        if self.dropped_before_round is not None:
+            return "dropped"
+        return "eliminated" if self.eliminated_after_round is not None else "active"
 
 
 class Event:
@@ -200,6 +203,34 @@ class Event:
             return decide_tiebreak(table, previous)
         return self._ending_of(last)
 
+    def tiebreak_available(self) -> bool:
+        """Two winners may still play the 2-player tiebreak game."""
+        ending = self.ending()
+        latest = self.latest
+        return bool(
+            ending is not None
+            and ending.tiebreak_game
+            and latest is not None
+            and latest.kind != "tiebreak"
+        )
+
+    def status(self) -> str:
+        """registered, round_open, between_rounds or finished."""
+        latest = self.latest
+        if latest is None:
+            return "registered"
+        if not latest.closed:
+            return "round_open"
+        ending = self.ending()
+        if ending is not None and ending.finished and not self.tiebreak_available():
+            return "finished"
+        return "between_rounds"
+
+    def ending_of_round(self, number: int) -> Ending | None:
+        """The ending if round ``number`` is the latest closed round, else None."""
+        closed = [r.number for r in self.rounds if r.closed]
+        return self.ending() if closed and closed[-1] == number else None
+
     def _ending_of(self, rnd: Round) -> Ending:
         return decide(
             [rnd.results[t] for t in sorted(rnd.results)],
@@ -221,14 +252,14 @@ class Event:
         ending = self.ending()
         number = (latest.number if latest else 0) + 1
         if ending is not None and ending.finished:
+            if self.tiebreak_available():
+                seats = [Seat(pid, 1) for pid in ending.winners]
+                return NewRound(number, "tiebreak", seats, None)
             if latest is not None and latest.kind == "tiebreak":
                 raise EventConflict("the event is over: the tiebreak game has been played")
-            if not ending.tiebreak_game:
-                raise EventConflict(
-                    "the event is over: " + ", ".join(ending.winners) + " (" + ending.reason + ")"
-                )
-            seats = [Seat(pid, 1) for pid in ending.winners]
-            return NewRound(number, "tiebreak", seats, None)
+            raise EventConflict(
+                "the event is over: " + ", ".join(ending.winners) + " (" + ending.reason + ")"
+            )
         active = self.active()
         seed_round = sum(1 for r in self.rounds if r.kind != "tiebreak") + 1
         kind = round_type(seed_round)
