@@ -15,10 +15,11 @@ from ..engine.scrabble import (
     advise,
     audit,
     half_wins_of,
+    list_outcomes,
+    read_pairing,
 )
-from ..engine.scrabble.outcomes import contention
 from ..engine.scrabble.principles import Need, Verdict
-from ..engine.scrabble.proof import Outcome, RoundUnderTest
+from ..engine.scrabble.proof import Outcome
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
 from .common import loaded_rules
 from .parsing import StandingsBlueprint
@@ -135,7 +136,7 @@ class Audit(MethodView):
         that pairing, and the advisor's own recommendation beside it, with the differences.
         """
         standings, next_round = standings_of(body)
-        pairs, bye = proposed_pairing(standings, body["pairings"])
+        pairs, bye = read_pairing(standings, [p["players"] for p in body["pairings"]])
         result = audit(
             standings,
             loaded_rules().scrabble,
@@ -171,37 +172,6 @@ class Audit(MethodView):
         }
 
 
-def proposed_pairing(
-    standings: Standings, pairings: list[dict[str, Any]]
-) -> tuple[list[tuple[str, str]], str | None]:
-    """A complete pairing of the field, or InvalidStandings naming the entry."""
-    seen: set[str] = set()
-    pairs: list[tuple[str, str]] = []
-    bye: str | None = None
-    for index, entry in enumerate(pairings):
-        players = entry["players"]
-        for position, pid in enumerate(players):
-            where = f"pairings/{index}/players/{position}"
-            if pid not in standings:
-                raise InvalidStandings(where, f"{pid!r} is not in the standings")
-            if pid in seen:
-                raise InvalidStandings(where, f"{pid!r} is paired twice")
-            seen.add(pid)
-        if len(players) == 1:
-            if bye is not None or len(standings) % 2 == 0:
-                raise InvalidStandings(
-                    f"pairings/{index}/players",
-                    "only an odd field has a bye, and only one",
-                )
-            bye = players[0]
-        else:
-            pairs.append((players[0], players[1]))
-    missing = [pid for pid in standings.ids if pid not in seen]
-    if missing:
-        raise InvalidStandings("pairings", "not paired: " + ", ".join(missing[:10]))
-    return pairs, bye
-
-
 def _wants_text() -> bool:
     # JSON unless the client prefers plain text outright ("*/*" means JSON).
     accepted = request.accept_mimetypes
@@ -228,17 +198,15 @@ def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, An
 def listed_outcomes(
     standings: Standings, body: dict[str, Any], pairs: list[tuple[str, str]], bye: str | None
 ) -> list[dict[str, Any]] | None:
-    race = contention(standings, body["victors"], body["max_spread_per_game"], body["rounds_left"])
-    test = RoundUnderTest(
+    listing = list_outcomes(
         standings,
-        race.relevant,
         pairs,
         bye,
         body["victors"],
         body["max_spread_per_game"],
         body["rounds_left"],
+        MAX_LISTED_OUTCOMES,
     )
-    listing = test.listing(MAX_LISTED_OUTCOMES)
     if listing is None:
         return None
     return [

@@ -1,6 +1,16 @@
 """Scrabble final-round pairing for events with several victors (seed 003)."""
 
-from .advisor import Advice, Audit, Game, RuleUsed, SeedNote, advise, audit
+from .advisor import (
+    Advice,
+    Audit,
+    Game,
+    RuleUsed,
+    SeedNote,
+    advise,
+    audit,
+    list_outcomes,
+    read_pairing,
+)
 from .errors import InvalidRuleTable, InvalidStandings, ScrabbleEngineError
 from .standings import Player, Standings, half_wins_of
 from .table import RuleTable
@@ -20,4 +30,6 @@ __all__ = [
     "advise",
     "audit",
     "half_wins_of",
+    "list_outcomes",
+    "read_pairing",
 ]

@@ -17,8 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..matching import Cost, Edge, min_cost_perfect_matching
+from .errors import InvalidStandings
 from .outcomes import Contention, Final, Result, contention, finals_after, may_reach
 from .principles import OUTSIDER, Judge, Need, Verdict, needs
+from .proof import Outcome, RoundUnderTest
 from .standings import Standings, configuration_text, format_half
 from .swiss import pair_swiss
 from .table import Row, RuleTable, group_members, pair_group, select
@@ -532,6 +534,56 @@ def audit(
         differences=tuple(differences),
         matches_recommendation=proposed == recommended,
     )
+
+
+def read_pairing(
+    standings: Standings, games: Sequence[Sequence[str]]
+) -> tuple[list[tuple[str, str]], str | None]:
+    """A proposed pairing as (pairs, bye), when it pairs every player of the field exactly
+    once (one id is the bye, in an odd field only); else InvalidStandings naming the entry."""
+    seen: set[str] = set()
+    pairs: list[tuple[str, str]] = []
+    bye: str | None = None
+    for index, players in enumerate(games):
+        for position, pid in enumerate(players):
+            where = f"pairings/{index}/players/{position}"
+            if pid not in standings:
+                raise InvalidStandings(where, f"{pid!r} is not in the standings")
+            if pid in seen:
+                raise InvalidStandings(where, f"{pid!r} is paired twice")
+            seen.add(pid)
+        if len(players) == 1:
+            if bye is not None or len(standings) % 2 == 0:
+                raise InvalidStandings(
+                    f"pairings/{index}/players", "only an odd field has a bye, and only one"
+                )
+            bye = players[0]
+        elif len(players) == 2:
+            pairs.append((players[0], players[1]))
+        else:
+            raise InvalidStandings(f"pairings/{index}/players", "a game has two players")
+    missing = [pid for pid in standings.ids if pid not in seen]
+    if missing:
+        raise InvalidStandings("pairings", "not paired: " + ", ".join(missing[:10]))
+    return pairs, bye
+
+
+def list_outcomes(
+    standings: Standings,
+    pairs: Sequence[tuple[str, str]],
+    bye: str | None,
+    victors: int = 2,
+    max_spread_per_game: int | None = None,
+    rounds_left: int = 1,
+    limit: int = 729,
+) -> list[tuple[Outcome, list[str], list[str]]] | None:
+    """Every outcome of the contenders' games with its certain victors and the players it
+    leaves to spread; None when there are more than ``limit`` outcomes."""
+    race = contention(standings, victors, max_spread_per_game, rounds_left)
+    test = RoundUnderTest(
+        standings, race.relevant, pairs, bye, victors, max_spread_per_game, rounds_left
+    )
+    return test.listing(limit)
 
 
 def _pair_set(pairs: Sequence[tuple[str, str]], bye: str | None) -> frozenset[frozenset[str]]:

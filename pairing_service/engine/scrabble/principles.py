@@ -192,12 +192,8 @@ class Evaluation:
     def _gp4(self) -> int:
         if self.rounds_left > 1 or self.test.victors < 2:
             return 0
-        clinched = set(self.contention.clinched)
         engineered = []
-        for unit in self.test.units:
-            a, b = unit.first, unit.second
-            if b is None or (a in clinched and b in clinched):
-                continue
+        for a, b in self.contested_games():
             draw_a = self.test.certain(a, self.test.own_fix(a, Result.DRAW))[0]
             if draw_a and self.test.certain(b, self.test.own_fix(b, Result.DRAW))[0]:
                 engineered.append((a, b))
@@ -210,6 +206,16 @@ class Evaluation:
                 outcome,
             )
         return len(engineered)
+
+    def contested_games(self) -> list[tuple[str, str]]:
+        """Games between two players who can be victors, not both already certain (a game
+        between two certain players cannot change who the victors are)."""
+        clinched = set(self.contention.clinched)
+        return [
+            (u.first, u.second)
+            for u in self.test.units
+            if u.second is not None and not (u.first in clinched and u.second in clinched)
+        ]
 
     def applicable(self, gp: str) -> str | None:
         """Why a principle does not apply here, or None."""
@@ -227,11 +233,7 @@ class Evaluation:
         if gp == "GP4":
             if self.test.victors < 2:
                 return "with one victor place, a draw cannot make two victors"
-            clinched = set(self.contention.clinched)
-            if not any(
-                u.second is not None and not (u.first in clinched and u.second in clinched)
-                for u in self.test.units
-            ):
+            if not self.contested_games():
                 return "no game between two players who can be victors"
         return None
 
@@ -602,7 +604,7 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
     if len(test.relevant) > MAX_COMPARED_PLAYERS:  # naming spread rivals costs a search
         return "other results or spread to go their way"
     base = {} if result is None else test.own_fix(player, result)
-    rivals = _level_rivals(evaluation, player, base)
+    rivals = test.rivals(player, base)
     if rivals:
         return "finish ahead of " + " and ".join(tag(p) for p in rivals) + " on spread"
     return "other results to go their way"
@@ -636,7 +638,3 @@ def _describe_help(evaluation: Evaluation, unit: Unit, good: Sequence[Result]) -
         frozenset({Result.WIN, Result.LOSS}): f"{first} and {second} not draw",
     }
     return words[kinds]
-
-
-def _level_rivals(evaluation: Evaluation, player: str, base: dict[int, Result]) -> list[str]:
-    return evaluation.test.rivals(player, base)
