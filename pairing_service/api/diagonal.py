@@ -8,7 +8,6 @@ from typing import Any
 from flask.views import MethodView
 
 from ..engine.diagonal import Entrant, GameResult, InvalidRound, plan_round, simulate, tally
-from ..engine.errors import first_repeat, refuse_repeats
 from .diagonal_schemas import (
     DiagonalRoundOut,
     ResultsIn,
@@ -68,18 +67,14 @@ class Results(MethodView):
     @blp.response(200, ResultsOut)
     def post(self, body: dict[str, Any]) -> Any:
         """Losses accumulated over the rounds, eliminations, and the winner (or playoff)."""
-        players = body.get("players") or []
-        refuse_repeats(players, "players", InvalidRound)
-        rounds = []
-        for r, round_body in enumerate(body["rounds"]):
-            games = []
-            for g, game in enumerate(round_body["games"]):
-                pair = game.get("players") or []
-                if len(pair) != 2:
-                    raise InvalidRound(f"rounds/{r}/games/{g}/players", "a game has two players")
-                games.append(GameResult((pair[0], pair[1]), game["winner"], game["pieces_left"]))
-            rounds.append(games)
-        state = tally(players, rounds)
+        rounds = [
+            [
+                GameResult((g["players"][0], g["players"][1]), g["winner"], g["pieces_left"])
+                for g in round_body["games"]
+            ]
+            for round_body in body["rounds"]
+        ]
+        state = tally(body["players"], rounds)
         return {
             "players": [
                 {
@@ -108,10 +103,6 @@ class Simulate(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Simulate whole events: rounds played, games per player, chances to win."""
         players = body["players"]
-        ids = [p["id"] for p in players]
-        repeat = first_repeat(ids)
-        if repeat is not None:
-            raise InvalidRound(f"players/{repeat}/id", f"{ids[repeat]!r} is listed twice")
         if body["events"] * len(players) > MAX_SIMULATED_PLAYER_EVENTS:
             raise InvalidRound(
                 "events", f"events x players may be at most {MAX_SIMULATED_PLAYER_EVENTS}"

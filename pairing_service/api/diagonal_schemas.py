@@ -70,7 +70,12 @@ class DiagonalRoundOut(Schema):
 
 
 class GameResultIn(Schema):
-    players = id_list(2, required=True, description="The two players.")
+    players = fields.List(
+        fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
+        required=True,
+        validate=validate.Length(2, 2),
+        metadata={"description": "The two players."},
+    )
     winner = player_id()
     pieces_left = fields.Integer(
         strict=True,

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.errors import refuse_repeats
 from ..engine.league import (
     TIEBREAKERS,
     Finish,
@@ -22,7 +21,6 @@ from ..engine.league import (
     meeting_bound,
     schedule,
 )
-from ..engine.league.table import InvalidLeague
 from .common import loaded_rules
 from .league_schemas import (
     FormationIn,
@@ -96,7 +94,6 @@ class ScheduleResource(MethodView):
         """A league's games: each player in four, meetings as even as possible, each player
         with each starting seat once (the seed's grid for seven players)."""
         players = body["players"]
-        refuse_repeats(players, "players", InvalidLeague)
         plan = schedule(players, loaded_rules().league.seven_player_grid, body["seed"])
         check_schedule(plan, players)
         low, high, high_pairs = meeting_bound(len(players))

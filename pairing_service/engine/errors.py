@@ -25,10 +25,10 @@ def first_repeat(items: Sequence[Hashable]) -> int | None:
     return None
 
 
-def refuse_repeats(items: Sequence[str], field: str, error: type[FieldError]) -> None:
-    """Raise ``error`` at ``field/<index>`` for the first id listed twice."""
+def refuse_repeats(
+    items: Sequence[str], field: str, error: type[FieldError], suffix: str = ""
+) -> None:
+    """Raise ``error`` at ``<field>/<index><suffix>`` for the first id listed twice."""
     index = first_repeat(items)
     if index is not None:
-        raise error(
-            f"{field}/{index}" if field else str(index), f"{items[index]!r} is listed twice"
-        )
+        raise error(f"{field}/{index}{suffix}", f"{items[index]!r} is listed twice")

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..errors import FieldError, first_repeat
+from ..errors import FieldError, refuse_repeats
 from .pattern import Pairing, pair_round
 
 ELIMINATED_AT = 2
@@ -46,9 +46,7 @@ class RoundPlan:
 
 
 def plan_round(entrants: Sequence[Entrant], opponents: int | None = None) -> RoundPlan:
-    repeat = first_repeat([e.id for e in entrants])
-    if repeat is not None:
-        raise InvalidRound(f"players/{repeat}/id", f"{entrants[repeat].id!r} is listed twice")
+    refuse_repeats([e.id for e in entrants], "players", InvalidRound, "/id")
     first_round = not any(e.met or e.losses for e in entrants)
     wanted = opponents or (FIRST_ROUND_OPPONENTS if first_round else LATER_OPPONENTS)
     if wanted % 2:
@@ -111,6 +109,7 @@ def tally(
     carried: dict[str, int] | None = None,
 ) -> Tally:
     """Losses, eliminations and the winner from every round's results."""
+    refuse_repeats(list(players), "players", InvalidRound)
     records = {p: Record(p, losses=(carried or {}).get(p, 0)) for p in players}
     for record in records.values():
         if record.losses >= ELIMINATED_AT:

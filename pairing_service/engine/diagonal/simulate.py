@@ -15,7 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .event import Entrant, GameResult, plan_round, tally
+from ..errors import refuse_repeats
+from .event import Entrant, GameResult, InvalidRound, plan_round, tally
 
 MAX_ROUNDS = 100
 MAX_PIECES = 15
@@ -44,6 +45,7 @@ def simulate(
     seed: int = 0,
     first_round_opponents: int = 4,
 ) -> SimulationReport:
+    refuse_repeats([pid for pid, _ in ratings], "players", InvalidRound, "/id")
     rng = random.Random(seed)
     rating = dict(ratings)
     ids = [pid for pid, _ in ratings]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from string import ascii_uppercase
 
-from ..errors import first_repeat
+from ..errors import refuse_repeats
 from .table import InvalidLeague
 
 
@@ -156,9 +156,7 @@ def form_leagues(
         ("returning", [f.player for f in returning]),
         ("new_players", [p.player for p in new_players]),
     ):
-        repeat = first_repeat(items)
-        if repeat is not None:
-            raise InvalidLeague(f"{name}/{repeat}", f"{items[repeat]!r} is listed twice")
+        refuse_repeats(items, name, InvalidLeague)
     signed = set(signups)
     last_ids = {f.player for f in last_season}
     returning_ids = {f.player for f in returning}

@@ -24,6 +24,9 @@ from dataclasses import dataclass
 
 import rustworkx as rx
 
+from ..errors import refuse_repeats
+from .table import InvalidLeague
+
 SEATS = 4
 MAX_LEAGUE = 16
 SEARCH_STEPS = 20_000
@@ -52,6 +55,9 @@ def meetings_of(games: Sequence[Sequence[str]]) -> dict[frozenset[str], int]:
 
 
 def schedule(players: Sequence[str], grid: Sequence[Sequence[int]], seed: int = 0) -> Schedule:
+    refuse_repeats(players, "players", InvalidLeague)
+    if len(players) < SEATS:
+        raise InvalidLeague("players", f"a league needs at least {SEATS} players")
     n = len(players)
     if n == 7:
         games = tuple(tuple(players[i - 1] for i in row) for row in grid)

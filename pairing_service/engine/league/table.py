@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import FieldError, first_repeat
+from ..errors import FieldError, refuse_repeats
 from ..ranking import read_places
 
 TIEBREAKERS = (
@@ -100,11 +100,7 @@ def league_table(
                 f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
                 f"not {len(results)}",
             )
-        repeat = first_repeat([r.player for r in results])
-        if repeat is not None:
-            raise InvalidLeague(
-                f"{where}/results/{repeat}/player", f"{results[repeat].player!r} is listed twice"
-            )
+        refuse_repeats([r.player for r in results], f"{where}/results", InvalidLeague, "/player")
         places = read_places([r.position for r in results])
         if places is None:
             raise InvalidLeague(

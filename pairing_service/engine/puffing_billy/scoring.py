@@ -26,7 +26,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
-from ..errors import FieldError, first_repeat
+from ..errors import FieldError, refuse_repeats
 from ..ranking import read_places
 
 
@@ -103,9 +103,7 @@ def score_board(
         raise InvalidBoard("players", "a board needs at least one player")
     if len(entries) > rules.max_players:
         raise InvalidBoard("players", f"a board has at most {rules.max_players} players")
-    repeat = first_repeat([e.id for e in entries])
-    if repeat is not None:
-        raise InvalidBoard(f"players/{repeat}/id", f"{entries[repeat].id!r} is listed twice")
+    refuse_repeats([e.id for e in entries], "players", InvalidBoard, "/id")
     for index, entry in enumerate(entries):
         if entry.score < 0:
             raise InvalidBoard(f"players/{index}/score", "scores cannot be negative")

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import first_repeat
+from ..errors import refuse_repeats
 from ..ranking import competition_places, read_places
 from .errors import InvalidInput
 
@@ -43,11 +43,7 @@ def score_table(
             "results",
             f"a table has {min(strikes_by_place)} to {max(strikes_by_place)} players, not {size}",
         )
-    repeat = first_repeat([f.player for f in finishes])
-    if repeat is not None:
-        raise InvalidInput(
-            f"results/{repeat}/player", f"{finishes[repeat].player!r} is listed twice"
-        )
+    refuse_repeats([f.player for f in finishes], "results", InvalidInput, "/player")
     places = _places(finishes)
     table = strikes_by_place[size]
     scored = []

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ..errors import first_repeat
+from ..errors import refuse_repeats
 from .errors import InvalidInput
 from .plans import TablePlan
 
@@ -88,9 +88,7 @@ def seat(
     seed: int = 0,
     budget: int = DEFAULT_BUDGET,
 ) -> Seating:
-    repeat = first_repeat([p.id for p in players])
-    if repeat is not None:
-        raise InvalidInput(f"players/{repeat}/id", f"{players[repeat].id!r} is listed twice")
+    refuse_repeats([p.id for p in players], "players", InvalidInput, "/id")
     if len(players) != plan.seated + plan.byes:
         raise InvalidInput(
             "players", f"the plan seats {plan.seated + plan.byes} players, not {len(players)}"
