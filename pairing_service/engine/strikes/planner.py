@@ -17,6 +17,7 @@ from fractions import Fraction
 from .data import GameKind, StrikesRules
 from .plans import round_type, table_plan
 from .scoring import Finish, score_table
+from .seating import Contestant, seat
 from .winners import decide
 
 MAX_ROUNDS = 200  # far beyond any real event; stops a pathological threshold
@@ -87,26 +88,30 @@ def _one_event(
         plan = table_plan(
             len(alive), round_type(number), game, rules, two_player_games=two_player_games
         )
-        order = sorted(alive, key=lambda p: (strikes[p], rng.random()))
-        byes, seated = order[: plan.byes], order[plan.byes :]
+        # One random plan, as the seed deals: seating quality does not change how strikes
+        # accrue when results are random.
+        seating = seat(
+            [Contestant(p, strikes[p]) for p in alive],
+            (),
+            plan,
+            rules.detrimental_points,
+            strategy="best_of_random",
+            plans=1,
+            seed=rng.randrange(2**32),
+        )
         tables = []
-        start = 0
-        for group in plan.groups:
-            members = seated[start : start + sum(group)]
-            start += sum(group)
-            rng.shuffle(members)
-            for size in group:
-                table, members = members[:size], members[size:]
-                places = list(range(1, size + 1))
-                rng.shuffle(places)
-                scored = score_table(
-                    [Finish(p, place=pl) for p, pl in zip(table, places, strict=True)],
-                    rules.strikes_by_place,
-                )
-                for entry in scored:
-                    strikes[entry.player] += entry.strikes
-                    per_player[entry.player] += 1
-                tables.append(scored)
+        for table in seating.tables:
+            places = list(range(1, len(table.players) + 1))
+            rng.shuffle(places)
+            scored = score_table(
+                [Finish(p, place=pl) for p, pl in zip(table.players, places, strict=True)],
+                rules.strikes_by_place,
+            )
+            for entry in scored:
+                strikes[entry.player] += entry.strikes
+                per_player[entry.player] += 1
+            tables.append(scored)
+        byes = list(seating.byes)
         ending = decide(tables, byes, strikes, threshold, two_player_games=two_player_games)
         if ending.finished:
             return number, per_player, ending.winners
