@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def competition_places(values: Sequence[int], *, higher_is_better: bool) -> list[int]:
@@ -23,3 +26,16 @@ def read_places(given: Sequence[int]) -> list[int] | None:
     distinct = sorted(set(given))
     dense = [distinct.index(p) + 1 for p in given]
     return competition if list(given) in (competition, dense) else None
+
+
+def rank_by(
+    rows: Sequence[T], key: Callable[[T], tuple[Any, ...]], name: Callable[[T], str]
+) -> list[tuple[int, T]]:
+    """Rows best first by ``key`` (larger is better, compared in order), with shared ranks
+    for equal keys (1, 2, 2, 4); equal rows keep a stable order by ``name``."""
+    ordered = sorted(rows, key=lambda row: (tuple(-value for value in key(row)), name(row)))
+    ranked: list[tuple[int, T]] = []
+    for index, row in enumerate(ordered):
+        level = index and key(row) == key(ordered[index - 1])
+        ranked.append((ranked[-1][0] if level else index + 1, row))
+    return ranked

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..ranking import rank_by
+
 
 @dataclass(frozen=True)
 class SeasonLeague:
@@ -53,10 +55,12 @@ def lifetime(leagues: Sequence[SeasonLeague]) -> Lifetime:
     for player, line in lines.items():
         line.seasons = len(seasons[player])
     deepest = max((lg.division for lg in leagues), default=1)
-    ordered = sorted(lines.values(), key=lambda ln: (tuple(-v for v in ln.key(deepest)), ln.player))
-    for index, line in enumerate(ordered):
-        same = index and ordered[index - 1].key(deepest) == line.key(deepest)
-        line.rank = ordered[index - 1].rank if same else index + 1
+    ordered = []
+    for rank, line in rank_by(
+        list(lines.values()), lambda ln: ln.key(deepest), lambda ln: ln.player
+    ):
+        line.rank = rank
+        ordered.append(line)
     winners = sorted(
         (lg.season, lg.standings[0][0]) for lg in leagues if lg.division == 1 and lg.standings
     )

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from ..ranking import rank_by
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
 
 
@@ -94,10 +95,7 @@ def standings(
 def _rank(
     rows: list[Standing], key: Callable[[Standing], tuple[Decimal | int, ...]]
 ) -> list[Standing]:
-    ordered = sorted(rows, key=lambda s: (tuple(-k for k in key(s)), s.id))
-    for position, row in enumerate(ordered, start=1):
-        if position > 1 and key(row) == key(ordered[position - 2]):
-            row.rank = ordered[position - 2].rank
-        else:
-            row.rank = position
-    return ordered
+    ranked = rank_by(rows, key, lambda s: s.id)
+    for rank, row in ranked:
+        row.rank = rank
+    return [row for _, row in ranked]
