@@ -108,6 +108,19 @@ def test_rematches_are_avoided_whenever_possible_and_minimal_otherwise(n, data):
     assert pairing.rematches == best
 
 
+def test_opponents_far_from_the_pattern_are_used_when_only_they_avoid_rematches():
+    # 36 players, two opponents, step 12: everyone has met everyone 8-16 places away (the
+    # pattern and its neighbours), but nobody has met the players next to them.
+    def met(a, b):
+        gap = min((a - b) % 36, (b - a) % 36)
+        return int(8 <= gap <= 16)
+
+    pairing = pair_round(36, 2, met)
+    assert diagonal_step(36, 2) == 12
+    assert pairing.rematches == 0
+    assert all(len(o) == 2 for o in as_matrix(36, pairing.games).values())
+
+
 def test_the_pattern_is_kept_when_it_repeats_no_one():
     met = {(0, 1)}
     pairing = pair_round(12, 2, lambda a, b: int((a, b) in met))

@@ -17,9 +17,11 @@ repeats a meeting, the pairing is the minimum-cost k-factor of the field (everyo
 k distinct opponents) whose cost is, in order: rematches (previous meetings summed), then
 distance from the pattern (how far each opponent is, in rating order, from the nearest
 diagonal offset). It is found exactly by Tutte's reduction of a k-factor to a perfect
-matching (shared ``min_cost_perfect_matching``), over candidate opponents near the pattern,
-widened to everyone when those admit no k-factor. So a rematch-free pairing is found
-whenever one exists, and otherwise the fewest rematches are used (the answer says so).
+matching (shared ``min_cost_perfect_matching``), over candidate opponents within 4 places
+of the pattern, then 12, then (up to 40 players) everyone, while the best found still
+repeats a meeting. So up to 40 players a rematch-free pairing is found whenever one exists
+and otherwise the fewest rematches are used; above 40, the fewest among opponents within 12
+places of the pattern (the answer says how many rematches remain).
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from dataclasses import dataclass
 
 from ..matching import Edge, NoPerfectMatching, min_cost_perfect_matching
 
-NEAR = 4  # candidate opponents on each side of each diagonal offset, before widening
+NEAR = 4  # candidate opponents on each side of each diagonal offset, first
+WIDE = 12  # ... then this many, when the first window cannot avoid every rematch
+EXACT_FIELD = 40  # up to this many players, then everyone: the fewest rematches, exactly
 MAX_MEETINGS = 50
 
 
@@ -92,18 +96,24 @@ def pair_round(n: int, k: int, meetings: Callable[[int, int], int]) -> Pairing:
     plain = diagonal_games(n, k)
     if not any(meetings(a, b) for a, b in plain):
         return Pairing(plain, step, 0, k)
-    for widen in (False, True):
-        candidates = _candidates(n, k, widen)
-        try:
-            games = _k_factor(n, k, candidates, meetings)
-        except NoPerfectMatching:
-            continue
-        return Pairing(games, None, sum(meetings(a, b) for a, b in games), k)
-    raise AssertionError("the complete field always has a k-factor")  # pragma: no cover
+    # Each window holds the pattern itself, so each has a k-factor: widen only while the
+    # best pairing found still repeats a meeting.
+    windows = (NEAR, WIDE, None) if n <= EXACT_FIELD else (NEAR, WIDE)
+    best: Pairing | None = None
+    for window in windows:
+        games = _k_factor(n, k, _candidates(n, k, window), meetings)
+        found = Pairing(games, None, sum(meetings(a, b) for a, b in games), k)
+        if best is None or found.rematches < best.rematches:
+            best = found
+        if best.rematches == 0:
+            break
+    assert best is not None
+    return best
 
 
-def _candidates(n: int, k: int, everyone: bool) -> list[tuple[int, int]]:
-    if everyone:
+def _candidates(n: int, k: int, window: int | None) -> list[tuple[int, int]]:
+    """Opponents within ``window`` places of a diagonal offset (None: everyone)."""
+    if window is None:
         return [(a, b) for a in range(n) for b in range(a + 1, n)]
     step = diagonal_step(n, k) or 1
     found: set[tuple[int, int]] = set()
@@ -111,7 +121,7 @@ def _candidates(n: int, k: int, everyone: bool) -> list[tuple[int, int]]:
         for j in range(1, k // 2 + 1):
             for sign in (1, -1):
                 centre = a + sign * j * step
-                for d in range(-NEAR, NEAR + 1):
+                for d in range(-window, window + 1):
                     b = (centre + d) % n
                     if b != a:
                         found.add((min(a, b), max(a, b)))
