@@ -84,3 +84,22 @@ def wait_ready(base: str, process: subprocess.Popen[bytes], log: Path, seconds: 
             process.kill()
             raise RuntimeError("gunicorn did not start:\n" + log.read_text())
         time.sleep(0.2)
+
+
+def result_rows_per_player(database_url: str, tournament: str) -> dict[str, int]:
+    """How many stored result rows each player of a tournament has, read from the database."""
+    from sqlalchemy import create_engine, func, select
+
+    from pairing_service.store import normalise_url, schema
+
+    engine = create_engine(normalise_url(database_url))
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.results.c.player_id, func.count())
+                .where(schema.results.c.tournament_id == tournament)
+                .group_by(schema.results.c.player_id)
+            ).all()
+    finally:
+        engine.dispose()
+    return {player: count for player, count in rows}

@@ -376,3 +376,20 @@ def test_formation_endpoint_pinned_shape(client):
     assert body["divisions"][0]["division"] == 1
     assert body["divisions"][0]["leagues"][0]["league"] == "1-A"
     assert len(body["divisions"][0]["leagues"][0]["players"]) == 8
+
+
+def test_in_a_league_of_eight_the_bottom_two_are_seventh_and_eighth():
+    # Division 2 has one league of eight: its 6th stays with Division 2's finishers, its
+    # 7th and 8th go below them (the seed's "bottom two"); in a league of 7 the 6th goes.
+    last = finishes_of(1, "1-A", [f"A{i}" for i in range(1, 8)]) + finishes_of(
+        2, "2-A", [f"B{i}" for i in range(1, 9)]
+    )
+    formed = form_leagues([f.player for f in last], last, [], [])
+    order = list(formed.order)
+    assert order.index("B6") < order.index("A6")  # an 8-league's 6th is not relegated-like
+    assert order[-2:] == ["B7", "B8"]
+    seven = finishes_of(1, "1-A", [f"A{i}" for i in range(1, 8)]) + finishes_of(
+        2, "2-A", [f"B{i}" for i in range(1, 8)]
+    )
+    order7 = list(form_leagues([f.player for f in seven], seven, [], []).order)
+    assert order7[-2:] == ["B6", "B7"]

@@ -208,3 +208,15 @@ def test_every_outcome_can_be_listed_with_its_victors(client):
         },
     ).get_json()
     assert audit_body["outcomes"] == outcomes
+
+
+def test_a_bye_is_opponent_zero_and_its_score_is_the_spread():
+    text = (
+        "Able, Ann 1800 2 0 ; 400 50\nBaker, Bob 1700 1 3 ; 380 420\nCole, Cat 1600 0 2 ; -25 390\n"
+    )
+    division = read_division(text)
+    records = {p.id: (p.half_wins, p.spread, p.opponents) for p in division.players}
+    assert records["1"] == (4, 20 + 50, ("2", None))  # beat Bob by 20, then a +50 bye
+    assert records["2"] == (2, -20 + 30, ("1", "3"))
+    assert records["3"] == (0, -25 - 30, (None, "2"))  # a forfeit (-25) is a loss
+    assert division.rounds == 2

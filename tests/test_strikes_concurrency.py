@@ -11,11 +11,8 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import create_engine, func, select
 
-from pairing_service.store import normalise_url, schema
-
-from .servers import call, free_port, start_gunicorn, wait_ready
+from .servers import call, free_port, result_rows_per_player, start_gunicorn, wait_ready
 
 pytestmark = pytest.mark.slow
 
@@ -56,18 +53,9 @@ def test_concurrent_results_are_all_kept_once(server):
         answers = list(pool.map(enter, jobs))
     assert [status for status, _ in answers] == [200] * len(jobs), answers
 
-    engine = create_engine(normalise_url(database_url))
-    try:
-        with engine.connect() as conn:
-            per_player = conn.execute(
-                select(schema.results.c.player_id, func.count())
-                .where(schema.results.c.tournament_id == tid)
-                .group_by(schema.results.c.player_id)
-            ).all()
-    finally:
-        engine.dispose()
-    assert sorted(p for p, _ in per_player) == [p["id"] for p in players]
-    assert {count for _, count in per_player} == {1}
+    per_player = result_rows_per_player(database_url, tid)
+    assert sorted(per_player) == [p["id"] for p in players]
+    assert set(per_player.values()) == {1}
 
     status, closed = call(
         base, "POST", f"/v1/strikes/tournaments/{tid}/rounds/1/close", token=token
