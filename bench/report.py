@@ -37,6 +37,12 @@ BENCHES = [
         "<= 100 ms/round at 200",
     ),
     (
+        "Held events: Diagonal Race (64) and Puffing Billy (200) through the API",
+        "bench_events.py",
+        [],
+        "median write and median standings read <= 20 ms",
+    ),
+    (
         "Load: 50 clients for 60 s on gunicorn",
         "load.py",
         ["--seconds", "60"],
@@ -63,7 +69,7 @@ def main() -> int:
     for title, script, args, target in BENCHES:
         if quick and script == "load.py":
             args = ["--seconds", "10"]
-        if quick and script == "bench_strikes.py":
+        if quick and script in ("bench_strikes.py", "bench_events.py"):
             args = ["--quick"]
         started = time.monotonic()
         run = subprocess.run(

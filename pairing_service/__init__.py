@@ -9,8 +9,12 @@ from typing import Any
 
 from flask import Flask
 
+from .engine.diagonal.held import RaceLedger
+from .engine.held import Ledger
+from .engine.puffing_billy.held import BoardLedger
+from .engine.strikes.held import StrikesLedger
 from .rules import DEFAULT_RULES_DIR, Rules, load_rules
-from .store import TournamentStore, make_engine
+from .store import HeldStore, make_engine
 
 __all__ = ["create_app"]
 
@@ -62,15 +66,26 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     rules = load_rules(app.config["RULES_DIR"])
     app.extensions["pairing_rules"] = rules
-    app.extensions["pairing_store"] = open_store(app, rules)
+    app.extensions["pairing_ledgers"] = ledgers(rules)
+    app.extensions["pairing_store"] = open_store(app)
     init_api(app)
     return app
 
 
-def open_store(app: Flask, rules: Rules) -> TournamentStore:
+def ledgers(rules: Rules) -> dict[str, Ledger[Any]]:
+    """The rules of every held format's log, by format."""
+    held: list[Ledger[Any]] = [
+        StrikesLedger(rules.strikes),
+        RaceLedger(),
+        BoardLedger(rules.puffing_billy),
+    ]
+    return {ledger.format: ledger for ledger in held}
+
+
+def open_store(app: Flask) -> HeldStore:
     path = app.config["SQLITE_PATH"] or Path(app.instance_path) / "pairing.sqlite3"
     url = app.config["DATABASE_URL"] or f"sqlite:///{path}"
-    store = TournamentStore(make_engine(url), rules.strikes)
+    store = HeldStore(make_engine(url))
     if app.config["DATABASE_MIGRATE"]:
         store.migrate()
     return store

@@ -86,9 +86,9 @@ def wait_ready(base: str, process: subprocess.Popen[bytes], log: Path, seconds: 
         time.sleep(0.2)
 
 
-def result_rows_per_player(database_url: str, tournament: str) -> dict[str, int]:
-    """How many stored result rows each player of a tournament has, read from the database."""
-    from sqlalchemy import create_engine, func, select
+def logged_actions(database_url: str, tournament: str) -> list[tuple[str, dict[str, Any]]]:
+    """A tournament's log as stored, (kind, data) in order, read straight from the database."""
+    from sqlalchemy import create_engine, select
 
     from pairing_service.store import normalise_url, schema
 
@@ -96,10 +96,20 @@ def result_rows_per_player(database_url: str, tournament: str) -> dict[str, int]
     try:
         with engine.connect() as conn:
             rows = conn.execute(
-                select(schema.results.c.player_id, func.count())
-                .where(schema.results.c.tournament_id == tournament)
-                .group_by(schema.results.c.player_id)
+                select(schema.log.c.kind, schema.log.c.data)
+                .where(schema.log.c.tournament_id == tournament)
+                .order_by(schema.log.c.seq)
             ).all()
     finally:
         engine.dispose()
-    return {player: count for player, count in rows}
+    return [(kind, data) for kind, data in rows]
+
+
+def results_logged_per_player(database_url: str, tournament: str) -> dict[str, int]:
+    """How many result entries of a strikes tournament's log name each player."""
+    counts: dict[str, int] = {}
+    for kind, data in logged_actions(database_url, tournament):
+        if kind in ("result_entered", "result_corrected"):
+            for row in data["results"]:
+                counts[row["player"]] = counts.get(row["player"], 0) + 1
+    return counts

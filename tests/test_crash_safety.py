@@ -1,7 +1,8 @@
 """Crash safety: SIGKILL the gunicorn master and workers while clients enter results.
 
 After a restart, every result that was acknowledged (2xx) is stored exactly once and whole,
-nothing half-written exists, and the tournament goes on: on SQLite and on PostgreSQL.
+nothing half-written exists, and the tournament goes on: for every held format, on SQLite
+and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -13,54 +14,46 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .servers import call, free_port, result_rows_per_player, start_gunicorn, wait_ready
+from . import workloads
+from .servers import call, free_port, start_gunicorn, wait_ready
 
 pytestmark = pytest.mark.slow
-PLAYERS = 100  # 20 tables of five
+SIZE = {"strikes": 100, "diagonal": 40, "puffing_billy": 100}  # 20 tables, 80 games, 25 boards
 
 
-def result_body(players: list[str]) -> dict:
-    return {"results": [{"player": p, "score": 500 - 37 * i} for i, p in enumerate(players)]}
-
-
-def test_acknowledged_results_survive_sigkill(database_url, tmp_path):
+@pytest.mark.parametrize("fmt", list(SIZE))
+def test_acknowledged_results_survive_sigkill(fmt, database_url, tmp_path):
     log = tmp_path / "gunicorn.log"
     port = free_port()
     process = start_gunicorn(database_url, port, log)
     base = f"http://127.0.0.1:{port}"
     wait_ready(base, process, log)
-    players = [{"id": f"P{i:03d}"} for i in range(PLAYERS)]
-    status, created = call(base, "POST", "/v1/strikes/tournaments", {"players": players, "seed": 9})
-    assert status == 201
-    tid, token = created["id"], created["token"]
-    status, rnd = call(base, "POST", f"/v1/strikes/tournaments/{tid}/rounds", token=token)
-    assert status == 201
-    tables = {t["table"]: t["players"] for t in rnd["tables"]}
+    held = workloads.create(base, fmt, SIZE[fmt])
 
-    acknowledged: dict[int, list[str]] = {}
+    acknowledged: set[int] = set()
     enough = threading.Event()
     lock = threading.Lock()
 
-    def enter(table: int) -> None:
-        path = f"/v1/strikes/tournaments/{tid}/rounds/1/tables/{table}"
+    def enter(key: int) -> None:
+        path, body = held.writes[key]
         try:
-            status, _ = call(base, "PUT", path, result_body(tables[table]), token, timeout=10)
+            status, _ = call(base, "PUT", path, body, held.token, timeout=10)
         except OSError:
             return  # the server died under this request: not acknowledged
         if status == 200:
             with lock:
-                acknowledged[table] = tables[table]
+                acknowledged.add(key)
                 if len(acknowledged) >= 6:
                     enough.set()
 
     with ThreadPoolExecutor(max_workers=8) as pool:
-        futures = [pool.submit(enter, table) for table in tables]
+        futures = [pool.submit(enter, key) for key in held.writes]
         enough.wait(timeout=30)
         os.killpg(process.pid, signal.SIGKILL)  # the master and every worker, mid-flight
         for future in futures:
             future.result()
     process.wait(timeout=30)
-    assert 6 <= len(acknowledged) < len(tables), "the crash should land mid-way"
+    assert 6 <= len(acknowledged) < len(held.writes), "the crash should land mid-way"
 
     # Restart on the same database.
     port = free_port()
@@ -68,28 +61,19 @@ def test_acknowledged_results_survive_sigkill(database_url, tmp_path):
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base, process, log)
-        status, stored = call(base, "GET", f"/v1/strikes/tournaments/{tid}/rounds/1")
-        assert status == 200
-        by_table = {t["table"]: t for t in stored["tables"]}
-        for table, seated in acknowledged.items():
-            result = by_table[table]["result"]
-            assert result is not None, f"acknowledged table {table} was lost"
-            assert [r["player"] for r in result] == seated  # the order entered: places 1..5
-        for table in by_table.values():  # nothing half-written
-            if table["result"] is not None:
-                assert sorted(r["player"] for r in table["result"]) == sorted(table["players"])
-        assert set(result_rows_per_player(database_url, tid).values()) <= {1}
+        stored = workloads.shown(base, held)
+        for key in acknowledged:
+            assert key in stored, f"acknowledged {fmt} write {key} was lost"
+        for key, result in stored.items():  # nothing half-written, nothing changed
+            assert result == workloads.expected(held, key)
+        assert set(workloads.logged(database_url, held).values()) <= {1}
         # The tournament goes on: the rest is entered and the round closes.
-        for table, seated in tables.items():
-            if by_table[table]["result"] is None:
-                path = f"/v1/strikes/tournaments/{tid}/rounds/1/tables/{table}"
-                assert call(base, "PUT", path, result_body(seated), token)[0] == 200
-        status, closed = call(
-            base, "POST", f"/v1/strikes/tournaments/{tid}/rounds/1/close", token=token
-        )
-        assert status == 200 and closed["status"] == "closed"
-        status, read = call(base, "GET", f"/v1/strikes/tournaments/{tid}")
-        assert sum(s["strikes"] for s in read["standings"]) == 60 * len(tables)
+        for key, (path, body) in held.writes.items():
+            if key not in stored:
+                assert call(base, "PUT", path, body, held.token)[0] == 200
+        status, _ = workloads.finish(base, held)
+        assert status == 200
+        assert workloads.logged(database_url, held) == {key: 1 for key in held.writes}
     finally:
         process.terminate()
         process.wait(timeout=30)

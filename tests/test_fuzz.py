@@ -18,7 +18,7 @@ from schemathesis.checks import negative_data_rejection, positive_data_acceptanc
 
 from pairing_service import create_app
 
-from .test_strikes_concurrency import server as gunicorn_server  # noqa: F401 - a fixture
+from .test_concurrency import server as gunicorn_server  # noqa: F401 - a fixture
 
 IN_PROCESS_EXAMPLES = 45
 OVER_THE_WIRE_EXAMPLES = 4

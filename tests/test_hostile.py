@@ -234,6 +234,65 @@ CATALOGUE = [
     ("method not allowed", "delete", "/v1/scrabble/final-round", None, None, 405),
     ("write without a token", "post", TOURNAMENTS + "/" + "a" * 32 + "/rounds", None, None, 401),
     (
+        "401 race entrants",
+        "post",
+        "/v1/diagonal/events",
+        ('{"players": [' + ",".join(f'{{"id": "r{i}"}}' for i in range(401)) + "]}").encode(),
+        "application/json",
+        422,
+    ),
+    (
+        "rating beyond bounds in a race",
+        "post",
+        "/v1/diagonal/events",
+        b'{"players": [{"id": "a", "rating": 1e308}, {"id": "b", "rating": 1}]}',
+        "application/json",
+        422,
+    ),
+    (
+        "game number beyond the route's bound",
+        "put",
+        "/v1/diagonal/events/" + "a" * 32 + "/rounds/1/games/99999999999",
+        b'{"winner": "a"}',
+        "application/json",
+        404,
+    ),
+    (
+        "undo without a token",
+        "post",
+        "/v1/diagonal/events/" + "a" * 32 + "/undo",
+        None,
+        None,
+        401,
+    ),
+    (
+        "seven players on a board",
+        "put",
+        "/v1/puffing-billy/events/" + "a" * 32 + "/boards/1",
+        (
+            '{"players": [' + ",".join(f'{{"id": "p{i}", "score": 1}}' for i in range(7)) + "]}"
+        ).encode(),
+        "application/json",
+        422,
+    ),
+    (
+        "finalists as a string",
+        "post",
+        "/v1/puffing-billy/events/" + "a" * 32 + "/preliminaries/close",
+        b'{"finalists": "4"}',
+        "application/json",
+        422,
+    ),
+    (
+        "history of a malformed id",
+        "get",
+        "/v1/puffing-billy/events/not-an-id/history",
+        None,
+        None,
+        404,
+    ),
+    ("export as XML", "get", TOURNAMENTS + "/" + "a" * 32 + "/export?format=xml", None, None, 422),
+    (
         "tsh file with no players",
         "post",
         "/v1/scrabble/final-round",
@@ -292,6 +351,30 @@ def test_writes_are_rate_limited(tmp_path):
     assert_problem(limited, 429)
     assert int(limited.headers["Retry-After"]) >= 1
     assert client.post("/v1/strikes/tables", json={"players": 9}).status_code == 200  # not a write
+    app.extensions["pairing_store"].engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/v1/diagonal/events", {"players": [{"id": "a"}, {"id": "b"}]}),
+        ("/v1/puffing-billy/events", {"players": [{"id": "a"}]}),
+    ],
+)
+def test_one_rate_limit_covers_every_held_format(tmp_path, path, body):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/r.sqlite3",
+            "WRITE_RATE_LIMIT": "2/60",
+        }
+    )
+    client = app.test_client()
+    created = client.post(path, json=body).get_json()
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    assert client.post(f"{path}/{created['id']}/undo", headers=auth).status_code == 409
+    assert_problem(client.post(f"{path}/{created['id']}/undo", headers=auth), 429)
+    assert client.get(f"{path}/{created['id']}/history").status_code == 200  # reads are free
     app.extensions["pairing_store"].engine.dispose()
 
 

@@ -7,10 +7,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import func, select
 
+from pairing_service.engine.held import NothingToUndo
 from pairing_service.engine.strikes import Finish
 from pairing_service.engine.strikes.event import Entrant, Settings
+from pairing_service.engine.strikes.held import StrikesLedger
 from pairing_service.store import TournamentNotFound, WrongToken, normalise_url, schema
-from pairing_service.store import tournaments as tournaments_module
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)
 
@@ -20,6 +21,25 @@ def store(store_app):
     return store_app.extensions["pairing_store"]
 
 
+@pytest.fixture()
+def strikes(rules):
+    return StrikesLedger(rules.strikes)
+
+
+def create(store, strikes, players=8):
+    created = strikes.created(SETTINGS, [Entrant(f"P{i}") for i in range(players)])
+    return store.create(strikes, "Club night", created)
+
+
+def log_rows(store, tournament_id: str) -> int:
+    with store.engine.connect() as conn:
+        return conn.execute(
+            select(func.count())
+            .select_from(schema.log)
+            .where(schema.log.c.tournament_id == tournament_id)
+        ).scalar_one()
+
+
 def test_migrations_create_exactly_the_schema(store):
     store.migrate()  # a second run changes nothing
     with store.engine.connect() as conn:
@@ -27,37 +47,75 @@ def test_migrations_create_exactly_the_schema(store):
     assert differences == []
 
 
-def test_a_failed_write_changes_nothing(store, monkeypatch):
-    stored, token = store.create(SETTINGS, [Entrant(f"P{i}") for i in range(8)])
-    stored, _ = store.start_round(stored.id, token)
-    players = stored.event.round(1).tables()[1]
-    store.enter_result(stored.id, token, 1, 1, [Finish(p, score=i) for i, p in enumerate(players)])
-    before = store.get(stored.id)
+def test_a_failed_write_changes_nothing(store, strikes, monkeypatch):
+    held, token = create(store, strikes)
+    held, _ = store.write(strikes, held.id, token, strikes.start_round)
+    players = held.state.round(1).tables()[1]
+    finishes = [Finish(p, score=i) for i, p in enumerate(players)]
+    store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, finishes))
+    before = store.read(strikes, held.id)
 
-    def broken_clock():
+    def broken_fold(state, entry):
         raise RuntimeError("the disk is full")
 
-    # The correction deletes the old rows, then fails before inserting the new ones.
-    monkeypatch.setattr(tournaments_module, "now", broken_clock)
+    # The correction is appended and the revision bumped, then the write fails.
+    monkeypatch.setattr(strikes, "apply", broken_fold)
+    corrected = [Finish(p, score=-i) for i, p in enumerate(players)]
     with pytest.raises(RuntimeError):
-        store.enter_result(
-            stored.id, token, 1, 1, [Finish(p, score=-i) for i, p in enumerate(players)]
-        )
-    after = store.get(stored.id)
-    assert after.revision == before.revision
-    assert after.event.round(1).results == before.event.round(1).results
-    with store.engine.connect() as conn:
-        rows = conn.execute(select(func.count()).select_from(schema.results)).scalar_one()
-    assert rows == len(players)
+        store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, corrected))
+    monkeypatch.undo()
+    after = store.read(strikes, held.id)
+    assert after.revision == before.revision == 3
+    assert after.log == before.log
+    assert after.state.round(1).results == before.state.round(1).results
+    assert log_rows(store, held.id) == 3
 
 
-def test_tokens_and_ids_are_checked(store):
-    stored, token = store.create(SETTINGS, [Entrant(f"P{i}") for i in range(8)])
+def test_an_identical_write_appends_nothing(store, strikes):
+    held, token = create(store, strikes)
+    held, _ = store.write(strikes, held.id, token, strikes.start_round)
+    players = held.state.round(1).tables()[1]
+    finishes = [Finish(p, score=10 * i) for i, p in enumerate(players)]
+    for _ in range(3):
+        store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, finishes))
+    assert [e.kind for e in store.read(strikes, held.id).log] == [
+        "created",
+        "round_started",
+        "result_entered",
+    ]
+
+
+def test_undo_takes_back_the_latest_action_and_keeps_it_in_the_log(store, strikes):
+    held, token = create(store, strikes)
+    with pytest.raises(NothingToUndo):
+        store.undo(strikes, held.id, token)
+    store.write(strikes, held.id, token, strikes.start_round)
+    held, undo = store.undo(strikes, held.id, token)
+    assert undo.data == {"entry": 2, "kind": "round_started"}
+    assert held.state.latest is None
+    assert [e.kind for e in held.log] == ["created", "round_started", "undone"]
+    assert store.read(strikes, held.id).state.latest is None
+    # The round can start again; undo of only the creation is refused.
+    held, _ = store.write(strikes, held.id, token, strikes.start_round)
+    assert held.state.latest.number == 1 and held.revision == 4
+    store.undo(strikes, held.id, token)
+    with pytest.raises(NothingToUndo):
+        store.undo(strikes, held.id, token)
+    assert log_rows(store, held.id) == 5
+
+
+def test_tokens_ids_and_formats_are_checked(store, strikes, rules):
+    from pairing_service.engine.diagonal.held import RaceLedger
+
+    held, token = create(store, strikes)
     with pytest.raises(WrongToken):
-        store.start_round(stored.id, token + "x")
+        store.write(strikes, held.id, token + "x", strikes.start_round)
     with pytest.raises(TournamentNotFound):
-        store.get("f" * 32)
-    assert store.get(stored.id).event.latest is None
+        store.read(strikes, "f" * 32)
+    with pytest.raises(TournamentNotFound):  # a strikes tournament is no Diagonal event
+        store.read(RaceLedger(), held.id)
+    assert store.read(strikes, held.id).state.latest is None
+    assert log_rows(store, held.id) == 1
 
 
 @pytest.mark.parametrize(
@@ -83,3 +141,31 @@ def test_the_default_database_is_a_sqlite_file(tmp_path, monkeypatch):
     assert engine.dialect.name == "sqlite"
     assert (tmp_path / "sub" / "events.sqlite3").exists()
     engine.dispose()
+
+
+def test_kept_states_never_change_and_never_go_stale(store, strikes):
+    """Each process keeps folded states by revision; writes change their own copy, and a
+    write from another process (another store on the database) is seen at once."""
+    from pairing_service.store import HeldStore
+
+    held, token = create(store, strikes)
+    store.write(strikes, held.id, token, strikes.start_round)
+    before = store.read(strikes, held.id)  # kept
+    players = before.state.round(1).tables()[1]
+    finishes = [Finish(p, score=i) for i, p in enumerate(players)]
+    after, _ = store.write(
+        strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, finishes)
+    )
+    assert before.state.round(1).results == {}  # the kept state was not changed
+    assert after.state is not before.state and 1 in after.state.round(1).results
+    other_worker = HeldStore(store.engine)
+    second = [Finish(p, score=i) for i, p in enumerate(before.state.round(1).tables()[2])]
+    other_worker.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 2, second))
+    seen = store.read(strikes, held.id)
+    assert seen.revision == 4 and sorted(seen.state.round(1).results) == [1, 2]
+    assert seen.state.round(1).results[1] == after.state.round(1).results[1]
+    assert sorted(after.state.round(1).results) == [1]
+    # A read of what a write kept is that very state; folding the log gives the same.
+    assert store.read(strikes, held.id) is seen
+    fresh = HeldStore(store.engine).read(strikes, held.id)
+    assert fresh.log == seen.log and fresh.state.standings() == seen.state.standings()

@@ -106,21 +106,34 @@ def test_a_whole_round(client):
     assert all(s["games"] == 1 for s in read["standings"])
 
 
-def test_one_row_per_player_after_repeated_puts(client, store_app):
+def test_one_result_per_table_after_repeated_puts(client, store_app):
     tid, auth, *_ = create(client)
     rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
     table = rnd["tables"][0]
-    for ranking in ([f"P{i}" for i in range(9)], [f"P{i}" for i in reversed(range(9))]):
+    forward, backward = [f"P{i}" for i in range(9)], [f"P{i}" for i in reversed(range(9))]
+    for ranking in (forward, forward, backward, backward):
         client.put(
             f"{BASE}/{tid}/rounds/1/tables/1",
             json=results_by_order(table["players"], ranking),
             headers=auth,
         )
-    engine = store_app.extensions["pairing_store"].engine
-    with engine.connect() as conn:
-        rows = conn.execute(select(func.count()).select_from(schema.results)).scalar_one()
-    assert rows == len(table["players"])
+    # The repeats were no-ops; the correction is logged beside the entry it replaces.
+    log = (
+        store_app.extensions["pairing_store"]
+        .read(store_app.extensions["pairing_ledgers"]["strikes"], tid)
+        .log
+    )
+    assert [e.kind for e in log] == [
+        "created",
+        "round_started",
+        "result_entered",
+        "result_corrected",
+    ]
+    assert [r["player"] for r in log[3].data["was"]] == [
+        r["player"] for r in log[2].data["results"]
+    ]
     shown = client.get(f"{BASE}/{tid}/rounds/1").get_json()["tables"][0]["result"]
+    assert len(shown) == len(table["players"])
     assert shown[0]["player"] == max(table["players"], key=lambda p: int(p[1:]))
 
 

@@ -192,6 +192,7 @@ def sites(tmp_path):
 def _page(api: str, body: str) -> str:
     return (
         "<!doctype html><html><head><meta name='viewport' content='width=device-width'>"
+        "<link rel='icon' href='data:,'>"  # the host site has no favicon: no 404 in the console
         f"<script type='module' src='{api}/widget/v1/pairing-advisor.js'></script>"
         "<style>body{margin:8px;font-family:sans-serif}"
         " pairing-advisor{--pa-accent:#b03a2e}</style>"
@@ -294,6 +295,118 @@ def test_a_strikes_tournament_shows_its_seating_and_standings(sites):
     page.screenshot(path=str(SHOTS / "strikes.png"), full_page=True)
 
 
+def _api(api: str, method: str, path: str, body=None, token: str | None = None):
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(api + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def _watch(page) -> list[str]:
+    """Page errors and console errors, collected as they happen."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return errors
+
+
+def test_a_diagonal_event_shows_its_round_and_standings(sites):
+    api = sites["api"]
+    players = [{"id": f"r{i}", "name": f"Racer {i}", "rating": 1800 - 20 * i} for i in range(6)]
+    created = _api(api, "POST", "/v1/diagonal/events", {"name": "Spring Race", "players": players})
+    base, token = f"/v1/diagonal/events/{created['id']}", created["token"]
+    games = _api(api, "POST", base + "/rounds", token=token)["games"]
+    first = games[0]
+    _api(
+        api,
+        "PUT",
+        f"{base}/rounds/1/games/1",
+        {"winner": first["players"][0], "pieces_left": 3},
+        token,
+    )
+    sites["pages"]["/race.html"] = _page(
+        api, f"<diagonal-standings api='{api}' event='{created['id']}'></diagonal-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1200})
+    errors = _watch(page)
+    page.goto(sites["host"] + "/race.html")
+    widget = page.locator("diagonal-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert rows.count() == 6
+    assert widget.locator("h2").inner_text() == "Spring Race"
+    assert widget.locator("h3").first.inner_text() == "Round 1 (4 games each, open)"
+    game_rows = widget.locator("table.games tbody tr")
+    assert game_rows.count() == len(games)
+    winner = f"Racer {first['players'][0][1:]}"
+    assert game_rows.nth(0).inner_text().endswith(f"{winner} won, 3 pieces left")
+    assert game_rows.nth(1).inner_text().endswith("—")
+    # A result entered elsewhere appears on Refresh.
+    second = games[1]
+    _api(
+        api,
+        "PUT",
+        f"{base}/rounds/1/games/2",
+        {"winner": second["players"][1], "pieces_left": 1},
+        token,
+    )
+    widget.get_by_role("button", name="Refresh").click()
+    page.wait_for_function(
+        "() => !document.querySelector('diagonal-standings').shadowRoot"
+        ".querySelectorAll('table.games tbody tr')[1].innerText.endsWith('—')",
+        timeout=15_000,
+    )
+    assert "1 pieces left" in game_rows.nth(1).inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "diagonal.png"), full_page=True)
+    assert errors == []
+
+
+def test_a_puffing_billy_event_shows_its_boards_standings_and_champion(sites):
+    api = sites["api"]
+    ids = ["Jenny", "Damien", "Stephen", "Sybil", "Ben"]
+    created = _api(
+        api,
+        "POST",
+        "/v1/puffing-billy/events",
+        {"name": "Billy Cup", "players": [{"id": p} for p in ids]},
+    )
+    base, token = f"/v1/puffing-billy/events/{created['id']}", created["token"]
+    scores = [252_000, 248_000, 121_000, 98_000, 60_000]
+    sheet = {"players": [{"id": p, "score": s} for p, s in zip(ids, scores, strict=True)]}
+    _api(api, "PUT", base + "/boards/1", {**sheet, "name": "Heat 1"}, token)
+    sites["pages"]["/billy.html"] = _page(
+        api,
+        f"<puffing-billy-standings api='{api}' event='{created['id']}'></puffing-billy-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1200})
+    errors = _watch(page)
+    page.goto(sites["host"] + "/billy.html")
+    widget = page.locator("puffing-billy-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert rows.count() == 5
+    assert rows.nth(0).inner_text().split("\t")[:3] == ["1", "Jenny", "3.028"]
+    assert rows.nth(1).inner_text().split("\t")[:3] == ["2", "Damien", "2.492"]
+    assert "Heat 1" in widget.locator("table.boards").inner_text()
+    # The final: the preliminaries close with two qualifiers, Damien wins the final board.
+    _api(api, "POST", base + "/preliminaries/close", {"finalists": 2}, token)
+    final = {"players": [{"id": "Damien", "score": 900}, {"id": "Jenny", "score": 100}]}
+    _api(api, "PUT", base + "/boards/2", final, token)
+    _api(api, "POST", base + "/final/close", token=token)
+    widget.get_by_role("button", name="Refresh").click()
+    widget.locator("p.winner").wait_for(timeout=15_000)
+    assert widget.locator("p.winner").inner_text() == "Winner: Damien"
+    assert widget.locator("table.final tbody tr").count() == 2
+    assert widget.locator("h3").first.inner_text() == "Final boards"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "puffing-billy.png"), full_page=True)
+    assert errors == []
+
+
 def test_a_disallowed_origin_is_refused(sites):
     sites["pages"]["/evil.html"] = _page(
         sites["api"], f"<pairing-advisor api='{sites['api']}'></pairing-advisor>"
@@ -316,15 +429,27 @@ def test_a_disallowed_origin_is_refused(sites):
     page.screenshot(path=str(SHOTS / "refused.png"), full_page=True)
 
 
-def test_the_demo_page_embeds_both(sites):
+def test_the_demo_page_embeds_every_widget(sites):
     page = sites["browser"].new_page(viewport={"width": 800, "height": 1200})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = _watch(page)
     tournament, _ = _create_tournament(sites["api"])
     page.goto(f"{sites['api']}/widget/demo?tournament={tournament}")
     page.locator("pairing-advisor").get_by_role("button", name="Pair the final round").click()
     page.locator("pairing-advisor table.pairings tbody tr").first.wait_for(timeout=15_000)
     page.locator("strikes-standings table.standings tbody tr").first.wait_for(timeout=15_000)
+    # The form switches to a Diagonal Race event.
+    race = _api(
+        sites["api"],
+        "POST",
+        "/v1/diagonal/events",
+        {"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}]},
+    )
+    page.select_option("#format", "diagonal-standings")
+    page.fill("#tournament", race["id"])
+    page.get_by_role("button", name="Show standings").click()
+    page.locator("diagonal-standings table.standings tbody tr").first.wait_for(timeout=15_000)
+    assert page.locator("strikes-standings").is_hidden()
+    assert page.locator("diagonal-standings table.standings tbody tr").count() == 3
     page.screenshot(path=str(SHOTS / "demo.png"), full_page=True)
     assert errors == []
 

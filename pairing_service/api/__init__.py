@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import diagonal, health, league, puffing_billy, scrabble, strikes, tournaments, widget
+from . import (
+    diagonal,
+    diagonal_events,
+    health,
+    league,
+    puffing_billy,
+    puffing_billy_events,
+    scrabble,
+    strikes,
+    tournaments,
+    widget,
+)
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
@@ -25,6 +36,8 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(puffing_billy.blp)
     api.register_blueprint(diagonal.blp)
+    api.register_blueprint(diagonal_events.blp)
+    api.register_blueprint(puffing_billy_events.blp)
     api.register_blueprint(league.blp)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import current_app
+from flask import current_app, request
 from marshmallow import ValidationError, fields, validate
 
 from ..rules import Rules
@@ -52,3 +52,9 @@ def loaded_rules() -> Rules:
     """The rule data loaded at start-up (``create_app``)."""
     rules: Rules = current_app.extensions["pairing_rules"]
     return rules
+
+
+def prefers(mimetype: str) -> bool:
+    """The client asks for ``mimetype`` over JSON outright ("*/*" means JSON)."""
+    accepted = request.accept_mimetypes
+    return accepted[mimetype] > accepted["application/json"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from ..engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
 from .common import ID_LENGTH, StrictFloat, player_id, printable
+from .held import EntrantIn, HeldOut, TokenOut, event_name, round_status
 
 MAX_FIELD = 400
 MAX_MET = 200
@@ -160,3 +162,126 @@ class SimulateOut(Schema):
     rounds = fields.List(fields.Nested(DiagonalCountOut), required=True)
     players = fields.List(fields.Nested(ChanceOut), required=True)
     playoffs = fields.Integer(required=True)
+
+
+# --- held events ------------------------------------------------------------------------------
+
+
+class RacerIn(EntrantIn):
+    rating = StrictFloat(
+        allow_none=True,
+        validate=validate.Range(-MAX_RATING, MAX_RATING),
+        metadata={
+            "description": "Give every player a rating, or none: then the order listed is "
+            "the rating order, best first.",
+            "example": 1720,
+        },
+    )
+
+
+def opponents_field(default: int, when: str) -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        load_default=default,
+        validate=validate.Range(2, 20),
+        metadata={"description": f"Opponents per player {when}: even (seed: {default})."},
+    )
+
+
+class RaceEventIn(Schema):
+    name = event_name()
+    players = fields.List(
+        fields.Nested(RacerIn),
+        required=True,
+        validate=validate.Length(2, MAX_FIELD),
+        metadata={"description": f"Every entrant, 2-{MAX_FIELD}; ids unique."},
+    )
+    first_round_opponents = opponents_field(FIRST_ROUND_OPPONENTS, "in the first round")
+    opponents = opponents_field(LATER_OPPONENTS, "in every later round")
+
+
+class RaceStandingOut(Schema):
+    player = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    rating = StrictFloat(allow_none=True, required=True)
+    wins = fields.Integer(required=True)
+    losses = fields.Integer(required=True)
+    games = fields.Integer(required=True, metadata={"description": "Results entered so far."})
+    pieces_left = fields.Integer(
+        required=True, metadata={"description": "Summed over the games they won: the margin."}
+    )
+    opponents = fields.List(fields.String(), required=True)
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["winner", "active", "playoff", "eliminated", "dropped"]),
+    )
+    eliminated_after_round = fields.Integer(allow_none=True, required=True)
+    dropped_before_round = fields.Integer(allow_none=True, required=True)
+
+
+class RaceEndingOut(Schema):
+    finished = fields.Boolean(required=True)
+    winners = fields.List(fields.String(), required=True)
+    playoff = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Not finished: the next round is a playoff between these."},
+    )
+    reason = fields.String(required=True)
+
+
+class RaceEventOut(HeldOut):
+    first_round_opponents = fields.Integer(required=True)
+    opponents = fields.Integer(required=True)
+    status = round_status()
+    current_round = fields.Integer(allow_none=True, required=True)
+    standings = fields.List(fields.Nested(RaceStandingOut), required=True)
+    ending = fields.Nested(RaceEndingOut, allow_none=True, required=True)
+    winners = fields.List(fields.String(), required=True)
+    tiebreaks = fields.String(required=True)
+
+
+class RaceEventCreatedOut(RaceEventOut, TokenOut):
+    pass
+
+
+class RaceResultIn(Schema):
+    winner = player_id(example="ann")
+    pieces_left = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, MAX_PIECES),
+        metadata={"description": "The loser's pieces still on the board: the winner's margin."},
+    )
+
+
+class RaceResultOut(Schema):
+    winner = fields.String(required=True)
+    pieces_left = fields.Integer(required=True)
+
+
+class RaceGameOut(Schema):
+    game = fields.Integer(required=True)
+    players = fields.List(fields.String(), required=True)
+    rematch = fields.Boolean(required=True, metadata={"description": "They met before."})
+    result = fields.Nested(RaceResultOut, allow_none=True, required=True)
+
+
+class RaceRoundOut(Schema):
+    event = fields.String(required=True)
+    round = fields.Integer(required=True)
+    playoff = fields.Boolean(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
+    opponents = fields.Integer(required=True, metadata={"description": "Games per player."})
+    step = fields.Integer(allow_none=True, required=True)
+    rematches = fields.Integer(required=True)
+    games = fields.List(fields.Nested(RaceGameOut), required=True)
+    waiting = fields.List(
+        fields.Integer(), required=True, metadata={"description": "Games without a result."}
+    )
+    eliminated = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Players out after this round (once it is closed)."},
+    )
+    ending = fields.Nested(RaceEndingOut, allow_none=True, required=True)

@@ -18,8 +18,7 @@ from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..engine.errors import FieldError
-from ..engine.strikes.event import EventConflict, EventNotFound
+from ..engine.errors import Conflict, FieldError, NotFound
 from ..store import TournamentNotFound, WrongToken
 
 PROBLEM_JSON = "application/problem+json"
@@ -169,12 +168,12 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     def no_tournament(_: TournamentNotFound) -> Response:
         return problem(404, "there is no tournament with this id")
 
-    @app.errorhandler(EventNotFound)
-    def not_in_event(error: EventNotFound) -> Response:
+    @app.errorhandler(NotFound)
+    def not_in_tournament(error: NotFound) -> Response:
         return problem(404, str(error))
 
-    @app.errorhandler(EventConflict)
-    def conflict(error: EventConflict) -> Response:
+    @app.errorhandler(Conflict)
+    def conflict(error: Conflict) -> Response:
         return problem(409, str(error))
 
     @app.errorhandler(FieldError)

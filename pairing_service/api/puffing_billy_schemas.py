@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from .common import player_id, printable
+from .held import EntrantIn, HeldOut, TokenOut, event_name
 
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000
@@ -129,3 +130,92 @@ class EventOut(Schema):
     champions = fields.List(fields.String(), required=True)
     boards = fields.List(fields.Nested(BoardOut), required=True)
     tiebreaks = fields.String(required=True)
+
+
+# --- held events ------------------------------------------------------------------------------
+
+MAX_EVENT_PLAYERS = 1000
+
+
+class BoardPlayersIn(Schema):
+    players = fields.List(
+        fields.Nested(BoardPlayerIn),
+        required=True,
+        validate=validate.Length(1, 6),
+        metadata={"description": "1-6 players in finishing order, as on the score sheet."},
+    )
+    name = fields.String(
+        allow_none=True,
+        validate=[validate.Length(max=100), printable],
+        metadata={"description": "The sheet's label, e.g. 'Table 3, round 2'."},
+    )
+
+
+class PBEventIn(Schema):
+    name = event_name()
+    players = fields.List(
+        fields.Nested(EntrantIn),
+        required=True,
+        validate=validate.Length(1, MAX_EVENT_PLAYERS),
+        metadata={"description": f"Every entrant, 1-{MAX_EVENT_PLAYERS}; ids unique."},
+    )
+
+
+class FinalistsIn(Schema):
+    finalists = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(1, MAX_EVENT_PLAYERS),
+        metadata={"description": "How many qualify for the final(s); level at the cut, all do."},
+    )
+
+
+class PlacingOut(Schema):
+    rank = fields.Integer(required=True)
+    id = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    basis = fields.String(
+        required=True,
+        metadata={"description": "final, qualified (no final board) or preliminaries"},
+    )
+
+
+class PBEventOut(HeldOut):
+    stage = fields.String(
+        required=True, validate=validate.OneOf(["preliminary", "final", "finished"])
+    )
+    finalists = fields.Integer(
+        required=True, metadata={"description": "Chosen when the preliminaries closed; 0 before."}
+    )
+    boards_entered = fields.Integer(required=True)
+    standings = fields.List(fields.Nested(PBStandingOut), required=True)
+    qualifiers = fields.List(fields.String(), required=True)
+    tied_at_cut = fields.List(fields.String(), required=True)
+    final_standings = fields.List(fields.Nested(PBStandingOut), required=True)
+    champions = fields.List(fields.String(), required=True)
+    ranking = fields.List(
+        fields.Nested(PlacingOut),
+        required=True,
+        metadata={"description": "Everyone: the final first, then by the preliminaries."},
+    )
+    without_boards = fields.List(
+        fields.String(), required=True, metadata={"description": "Registered, no board yet."}
+    )
+    tiebreaks = fields.String(required=True)
+
+
+class PBEventCreatedOut(PBEventOut, TokenOut):
+    pass
+
+
+class HeldBoardOut(Schema):
+    event = fields.String(required=True)
+    board = fields.Integer(required=True)
+    stage = fields.String(required=True, validate=validate.OneOf(METHODS))
+    name = fields.String(allow_none=True, required=True)
+    players = fields.List(fields.Nested(ScoredOut), required=True)
+
+
+class HeldBoardsOut(Schema):
+    event = fields.String(required=True)
+    boards = fields.List(fields.Nested(HeldBoardOut), required=True)

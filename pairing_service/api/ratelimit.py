@@ -1,10 +1,11 @@
 """Rate limiting of writes to persistent tournaments (configurable).
 
 ``WRITE_RATE_LIMIT`` (env ``PAIRING_WRITE_RATE_LIMIT``) is "<count>/<seconds>", default
-"120/60": each client address may make that many writes (POST, PUT, DELETE under
-/v1/strikes/tournaments) per window; more get a 429 problem with Retry-After. An empty
-value turns it off. The count is kept per worker process (a sliding window in memory), so
-with N gunicorn workers a client can make at most N times the limit: the limit is there
+"120/60": each client address may make that many writes (POST, PUT, DELETE) to held
+tournaments of every format (the routes of a ``HeldBlueprint``) per window; more get a
+429 problem with Retry-After. An empty value turns it off. The count is kept per worker
+process (a sliding window in memory), so with N gunicorn workers a client can make at
+most N times the limit: the limit is there
 to stop a runaway script, not to meter.
 """
 
@@ -18,8 +19,8 @@ from collections import deque
 from flask import Flask, Response, request
 
 from .errors import problem
+from .held import HeldBlueprint
 
-WRITE_PREFIX = "/v1/strikes/tournaments"
 WRITE_METHODS = frozenset({"POST", "PUT", "DELETE"})
 
 
@@ -63,7 +64,8 @@ def init_rate_limit(app: Flask) -> None:
 
     @app.before_request
     def limit_writes() -> Response | None:
-        if request.method not in WRITE_METHODS or not request.path.startswith(WRITE_PREFIX):
+        held = isinstance(app.blueprints.get(request.blueprint or ""), HeldBlueprint)
+        if request.method not in WRITE_METHODS or not held:
             return None
         wait = window.allow(request.remote_addr or "unknown", time.monotonic())
         if not wait:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request
+from flask import Response
 from flask.views import MethodView
 
 from ..engine.scrabble import (
@@ -21,7 +21,7 @@ from ..engine.scrabble import (
 from ..engine.scrabble.principles import Need, Verdict
 from ..engine.scrabble.proof import Outcome
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
-from .common import loaded_rules
+from .common import loaded_rules, prefers
 from .parsing import StandingsBlueprint
 from .scrabble_schemas import (
     MAX_LISTED_OUTCOMES,
@@ -120,7 +120,7 @@ class FinalRound(MethodView):
         """
         standings, advice, round_number = advice_for(body)
         shaped = shape(standings, advice, body, round_number)
-        if _wants_text():
+        if prefers("text/plain"):
             return Response(render_text(standings, shaped), mimetype="text/plain")
         return shaped
 
@@ -170,12 +170,6 @@ class Audit(MethodView):
                 else {}
             ),
         }
-
-
-def _wants_text() -> bool:
-    # JSON unless the client prefers plain text outright ("*/*" means JSON).
-    accepted = request.accept_mimetypes
-    return accepted["text/plain"] > accepted["application/json"]
 
 
 def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, Any] | None:

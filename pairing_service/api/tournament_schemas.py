@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.strikes import GAME_KINDS, STRATEGIES
-from .common import NAME_LENGTH, player_id, printable
+from .held import EntrantIn, TokenOut, event_name, round_status
 from .strikes_schemas import (
     MAX_FIELD,
     MAX_PLANS,
@@ -20,13 +20,8 @@ from .strikes_schemas import (
 )
 
 
-class EntrantIn(Schema):
-    id = player_id(example="ann")
-    name = fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable])
-
-
 class TournamentIn(Schema):
-    name = fields.String(allow_none=True, validate=[validate.Length(max=200), printable])
+    name = event_name()
     players = fields.List(
         fields.Nested(EntrantIn),
         required=True,
@@ -100,24 +95,15 @@ class TournamentOut(Schema):
     seed = fields.Integer(required=True)
     created_at = fields.DateTime(required=True)
     revision = fields.Integer(required=True)
-    status = fields.String(
-        required=True,
-        validate=validate.OneOf(["registered", "round_open", "between_rounds", "finished"]),
-    )
+    status = round_status()
     current_round = fields.Integer(allow_none=True, required=True)
     standings = fields.List(fields.Nested(StandingOut), required=True)
     ending = fields.Nested(EndingOut, allow_none=True, required=True)
     winners = fields.List(fields.String(), required=True)
 
 
-class CreatedOut(TournamentOut):
-    token = fields.String(
-        required=True,
-        metadata={
-            "description": "The director token: send it as `Authorization: Bearer ...` "
-            "on every write. Shown only here."
-        },
-    )
+class CreatedOut(TournamentOut, TokenOut):
+    pass
 
 
 class TableOut(Schema):

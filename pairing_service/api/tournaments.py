@@ -7,63 +7,40 @@ tournament (401 without one, 403 with another tournament's).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from http import HTTPStatus
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
-from flask import current_app, request, url_for
+from flask import url_for
 from flask.views import MethodView
 
 from ..engine.strikes import Ending
 from ..engine.strikes.event import Entrant, Event, Settings
-from ..store import StoredTournament, TournamentStore
-from .errors import MissingToken
-from .parsing import StrictBlueprint
+from ..engine.strikes.held import StrikesLedger
+from ..store import Held
+from .held import (
+    HeldBlueprint,
+    add_log_routes,
+    created_answer,
+    director_token,
+    held_store,
+    ledger,
+)
 from .strikes import finishes_of, shape_scored
 from .strikes_schemas import MAX_SEED, TableResultIn
 from .tournament_schemas import CreatedOut, RoundOut, TableOut, TournamentIn, TournamentOut
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-blp = StrictBlueprint(
+blp = HeldBlueprint(
     "tournaments",
     __name__,
     url_prefix="/v1/strikes/tournaments",
     description="Persistent strikes tournaments, run round by round.",
 )
 
-MAX_TOKEN_LENGTH = 200
-BEARER: dict[str, list[str]] = {"BearerAuth": []}
 ROUND = "/<hex32:tournament_id>/rounds/<int(min=1, max=100000):number>"
-AUTH_DOC = {"security": [BEARER]}
 
 
-def documents(*statuses: int) -> Callable[[F], F]:
-    """Document the problem responses a route can give."""
-
-    def decorate(view: F) -> F:
-        for status in statuses:
-            view = blp.alt_response(status, response=HTTPStatus(status).name)(view)
-        return view
-
-    return decorate
-
-
-WRITE_ERRORS = (401, 403, 404, 409, 429)
-
-
-def store() -> TournamentStore:
-    found: TournamentStore = current_app.extensions["pairing_store"]
-    return found
-
-
-def director_token() -> str:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        raise MissingToken
-    return token[: MAX_TOKEN_LENGTH + 1]
+def strikes() -> StrikesLedger:
+    return ledger(StrikesLedger)
 
 
 def shape_ending(event: Event, ending: Ending | None) -> dict[str, Any] | None:
@@ -78,8 +55,8 @@ def shape_ending(event: Event, ending: Ending | None) -> dict[str, Any] | None:
     }
 
 
-def shape_tournament(stored: StoredTournament) -> dict[str, Any]:
-    event = stored.event
+def shape_tournament(stored: Held[Event]) -> dict[str, Any]:
+    event = stored.state
     settings = event.settings
     ending = shape_ending(event, event.ending())
     return {
@@ -126,8 +103,8 @@ def shape_table(event: Event, number: int, table: int) -> dict[str, Any]:
     }
 
 
-def shape_round(stored: StoredTournament, number: int) -> dict[str, Any]:
-    event = stored.event
+def shape_round(stored: Held[Event], number: int) -> dict[str, Any]:
+    event = stored.state
     rnd = event.round(number)
     eliminated = [p for p, after in event.eliminated_after().items() if after == number]
     return {
@@ -158,32 +135,36 @@ class Tournaments(MethodView):
             seed=body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED),
         )
         entrants = [Entrant(p["id"], p.get("name")) for p in body["players"]]
-        stored, token = store().create(settings, entrants, body.get("name"))
-        location = url_for("tournaments.Tournament", tournament_id=stored.id)
-        return dict(shape_tournament(stored), token=token), 201, {"Location": location}
+        created = strikes().created(settings, entrants)
+        stored, token = held_store().create(strikes(), body.get("name"), created)
+        return created_answer(stored, token, shape_tournament, "tournaments.Tournament")
 
 
 @blp.route("/<hex32:tournament_id>")
 class Tournament(MethodView):
     @blp.response(200, TournamentOut)
-    @documents(404)
+    @blp.documents(404)
     def get(self, tournament_id: str) -> Any:
         """The tournament: settings, status, standings, and the winner(s) once decided."""
-        return shape_tournament(store().get(tournament_id))
+        return shape_tournament(held_store().read(strikes(), tournament_id))
 
 
 @blp.route("/<hex32:tournament_id>/rounds")
 class Rounds(MethodView):
     @blp.response(201, RoundOut)
-    @blp.doc(**AUTH_DOC)
-    @documents(*WRITE_ERRORS)
+    @blp.writes()
     def post(self, tournament_id: str) -> Any:
         """Start the next round: its type, table plan and least-times-met seating.
 
         After an ending with two winners and 2-player games allowed, this starts their
         tiebreak game instead.
         """
-        stored, number = store().start_round(tournament_id, director_token())
+        stored, _ = held_store().write(
+            strikes(), tournament_id, director_token(), strikes().start_round
+        )
+        latest = stored.state.latest
+        assert latest is not None  # the round just started
+        number = latest.number
         location = url_for("tournaments.RoundResource", tournament_id=stored.id, number=number)
         return shape_round(stored, number), 201, {"Location": location}
 
@@ -191,46 +172,89 @@ class Rounds(MethodView):
 @blp.route(ROUND)
 class RoundResource(MethodView):
     @blp.response(200, RoundOut)
-    @documents(404)
+    @blp.documents(404)
     def get(self, tournament_id: str, number: int) -> Any:
         """A round's tables, byes and results."""
-        return shape_round(store().get(tournament_id), number)
+        return shape_round(held_store().read(strikes(), tournament_id), number)
 
 
 @blp.route(ROUND + "/tables/<int(min=1, max=100000):table>")
 class TableResource(MethodView):
     @blp.arguments(TableResultIn)
     @blp.response(200, TableOut)
-    @blp.doc(**AUTH_DOC)
-    @documents(*WRITE_ERRORS)
+    @blp.writes()
     def put(self, body: dict[str, Any], tournament_id: str, number: int, table: int) -> Any:
         """Enter or correct a table's result (idempotent).
 
         Allowed while the round is the latest one: open, or closed with no later round yet.
+        A correction keeps the entry it replaces in the history.
         """
-        stored = store().enter_result(
-            tournament_id, director_token(), number, table, finishes_of(body["results"])
+        finishes = finishes_of(body["results"])
+        stored, _ = held_store().write(
+            strikes(),
+            tournament_id,
+            director_token(),
+            lambda event: strikes().enter_result(event, number, table, finishes),
         )
-        return shape_table(stored.event, number, table)
+        return shape_table(stored.state, number, table)
 
 
 @blp.route(ROUND + "/close")
 class CloseRound(MethodView):
     @blp.response(200, RoundOut)
-    @blp.doc(**AUTH_DOC)
-    @documents(*WRITE_ERRORS)
+    @blp.writes()
     def post(self, tournament_id: str, number: int) -> Any:
         """Close a round: refused while a table has no result. Says who is out, and the
         ending when the event is decided."""
-        stored = store().close_round(tournament_id, director_token(), number)
+        stored, _ = held_store().write(
+            strikes(),
+            tournament_id,
+            director_token(),
+            lambda event: strikes().close_round(event, number),
+        )
         return shape_round(stored, number)
 
 
 @blp.route("/<hex32:tournament_id>/players/<player_id:player>/drop")
 class DropPlayer(MethodView):
     @blp.response(200, TournamentOut)
-    @blp.doc(**AUTH_DOC)
-    @documents(*WRITE_ERRORS)
+    @blp.writes()
     def post(self, tournament_id: str, player: str) -> Any:
         """Drop a player between rounds; they get no further tables."""
-        return shape_tournament(store().drop_player(tournament_id, director_token(), player))
+        stored, _ = held_store().write(
+            strikes(),
+            tournament_id,
+            director_token(),
+            lambda event: strikes().drop(event, player),
+        )
+        return shape_tournament(stored)
+
+
+def standings_table(stored: Held[Event]) -> tuple[list[str], list[Sequence[Any]]]:
+    header = [
+        "player",
+        "name",
+        "strikes",
+        "games",
+        "opponents_met",
+        "status",
+        "eliminated_after_round",
+        "dropped_before_round",
+    ]
+    rows: list[Sequence[Any]] = [
+        [
+            s.player,
+            s.name,
+            str(s.strikes),
+            s.games,
+            s.opponents_met,
+            s.status,
+            s.eliminated_after_round,
+            s.dropped_before_round,
+        ]
+        for s in stored.state.standings()
+    ]
+    return header, rows
+
+
+add_log_routes(blp, StrikesLedger, TournamentOut, shape_tournament, standings_table)

@@ -32,3 +32,11 @@ def refuse_repeats(
     index = first_repeat(items)
     if index is not None:
         raise error(f"{field}/{index}{suffix}", f"{items[index]!r} is listed twice")
+
+
+class Conflict(Exception):
+    """The held tournament's state does not allow this now (a 409); the message says why."""
+
+
+class NotFound(Exception):
+    """No such round, table, game, board or player in this tournament (a 404)."""

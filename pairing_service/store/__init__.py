@@ -1,19 +1,13 @@
 """Persistence: SQLAlchemy 2 Core, SQLite by default, PostgreSQL by ``DATABASE_URL``."""
 
 from .database import make_engine, migrate, normalise_url
-from .tournaments import (
-    StoredTournament,
-    StoreError,
-    TournamentNotFound,
-    TournamentStore,
-    WrongToken,
-)
+from .held import Held, HeldStore, StoreError, TournamentNotFound, WrongToken
 
 __all__ = [
+    "Held",
+    "HeldStore",
     "StoreError",
-    "StoredTournament",
     "TournamentNotFound",
-    "TournamentStore",
     "WrongToken",
     "make_engine",
     "migrate",

@@ -1,14 +1,14 @@
-"""Tables of the persistent strikes tournaments (SQLAlchemy Core).
+"""Tables of every held tournament (SQLAlchemy Core): one row each, and its log of actions.
 
 The migrations under ``migrations/versions`` create exactly these tables; a test compares
-them. Strikes are stored as exact fractions (numerator, denominator).
+them. Action data is JSON; exact numbers (strikes as fractions, Puffing Billy decimals)
+are kept in it as text, so no float ever touches them.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
+    JSON,
     Column,
     DateTime,
     ForeignKeyConstraint,
@@ -22,80 +22,27 @@ from sqlalchemy import (
 metadata = MetaData()
 
 tournaments = Table(
-    "strikes_tournaments",
+    "tournaments",
     metadata,
     Column("id", String(32), primary_key=True),
+    Column("format", String(20), nullable=False),  # strikes, diagonal, puffing_billy, ...
     Column("name", String(200), nullable=True),
-    Column("game", String(8), nullable=False),
-    Column("threshold", Integer, nullable=False),
-    Column("two_player_games", Boolean, nullable=False),
-    Column("strategy", String(20), nullable=False),
-    Column("plans", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("settings", JSON, nullable=False),
     Column("token_hash", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("revision", Integer, nullable=False),  # bumped by every write
+    Column("revision", Integer, nullable=False),  # bumped by every action appended
 )
 
-players = Table(
-    "strikes_players",
+log = Table(
+    "tournament_log",
     metadata,
     Column("tournament_id", String(32), nullable=False),
-    Column("player_id", String(64), nullable=False),
-    Column("name", String(100), nullable=True),
-    Column("position", Integer, nullable=False),
-    Column("dropped_before_round", Integer, nullable=True),
-    PrimaryKeyConstraint("tournament_id", "player_id"),
-    ForeignKeyConstraint(["tournament_id"], ["strikes_tournaments.id"], ondelete="CASCADE"),
-)
-
-rounds = Table(
-    "strikes_rounds",
-    metadata,
-    Column("tournament_id", String(32), nullable=False),
-    Column("number", Integer, nullable=False),
-    Column("kind", String(10), nullable=False),
-    Column("closed", Boolean, nullable=False),
-    Column("detrimental_points", Integer, nullable=False),
-    Column("started_at", DateTime(timezone=True), nullable=False),
-    Column("closed_at", DateTime(timezone=True), nullable=True),
-    PrimaryKeyConstraint("tournament_id", "number"),
-    ForeignKeyConstraint(["tournament_id"], ["strikes_tournaments.id"], ondelete="CASCADE"),
-)
-
-seats = Table(
-    "strikes_seats",
-    metadata,
-    Column("tournament_id", String(32), nullable=False),
-    Column("round_number", Integer, nullable=False),
-    Column("player_id", String(64), nullable=False),
-    Column("table_number", Integer, nullable=True),  # NULL: a bye
-    Column("group_number", Integer, nullable=False),
-    Column("seat", Integer, nullable=False),
-    PrimaryKeyConstraint("tournament_id", "round_number", "player_id"),
-    ForeignKeyConstraint(
-        ["tournament_id", "round_number"],
-        ["strikes_rounds.tournament_id", "strikes_rounds.number"],
-        ondelete="CASCADE",
-    ),
-)
-
-results = Table(
-    "strikes_results",
-    metadata,
-    Column("tournament_id", String(32), nullable=False),
-    Column("round_number", Integer, nullable=False),
-    Column("table_number", Integer, nullable=False),
-    Column("player_id", String(64), nullable=False),
-    Column("place", Integer, nullable=False),
-    Column("score", BigInteger, nullable=True),
-    Column("strikes_numerator", BigInteger, nullable=False),
-    Column("strikes_denominator", BigInteger, nullable=False),
-    Column("entered_at", DateTime(timezone=True), nullable=False),
-    PrimaryKeyConstraint("tournament_id", "round_number", "player_id"),
-    ForeignKeyConstraint(
-        ["tournament_id", "round_number"],
-        ["strikes_rounds.tournament_id", "strikes_rounds.number"],
-        ondelete="CASCADE",
-    ),
+    Column("seq", Integer, nullable=False),  # 1, 2, 3, ... within the tournament
+    Column("kind", String(40), nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("actor", String(80), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    # Two writers can never both append the same seq: the second one's commit fails.
+    PrimaryKeyConstraint("tournament_id", "seq"),
+    ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
 )

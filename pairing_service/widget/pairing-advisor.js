@@ -1,4 +1,5 @@
-// Pairing Advisor widgets, v1: <pairing-advisor> and <strikes-standings>.
+// Pairing Advisor widgets, v1: <pairing-advisor>, and the standings of held events:
+// <strikes-standings>, <diagonal-standings> and <puffing-billy-standings>.
 // A dependency-free ES module. Each element renders into an open shadow root; a host page
 // can restyle it with CSS custom properties: --pa-font, --pa-accent, --pa-bg, --pa-fg,
 // --pa-muted, --pa-border, --pa-radius.
@@ -7,6 +8,7 @@ const STYLE = `
 :host { display: block; font-family: var(--pa-font, system-ui, sans-serif); color: var(--pa-fg, #1d2430);
   background: var(--pa-bg, #fff); border: 1px solid var(--pa-border, #d6dae1); border-radius: var(--pa-radius, 8px);
   padding: 12px; max-width: 100%; box-sizing: border-box; line-height: 1.4; }
+:host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 h2 { font-size: 1.1rem; margin: 0 0 8px; }
 h3 { font-size: 1rem; margin: 14px 0 6px; }
@@ -26,9 +28,9 @@ th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--pa-b
 th { font-weight: 600; }
 .muted { color: var(--pa-muted, #5b6472); font-size: .85rem; }
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: .8rem; font-weight: 600; }
-.satisfied, .active { background: #e3f4e8; color: #17602f; }
+.satisfied, .active, .winner.badge, .qualified { background: #e3f4e8; color: #17602f; }
 .violated, .eliminated { background: #fde4e4; color: #8c1d1d; }
-.overridden, .unavoidable, .unverified, .dropped { background: #fff1d6; color: #7a4b00; }
+.overridden, .unavoidable, .unverified, .dropped, .playoff { background: #fff1d6; color: #7a4b00; }
 .not_applicable { background: #eceef2; color: #4a5260; }
 .error { background: #fde4e4; color: #8c1d1d; border-radius: 4px; padding: 8px; margin-top: 10px; }
 .winner { font-weight: 700; color: var(--pa-accent, #2456c7); }
@@ -175,8 +177,10 @@ class PairingAdvisor extends HTMLElement {
   }
 }
 
-class StrikesStandings extends HTMLElement {
-  static get observedAttributes() { return ["tournament", "api"]; }
+// A held tournament's standings, read without a token and refreshed on demand. Subclasses
+// name their collection and draw the event; this base fetches and reports problems.
+class HeldStandings extends HTMLElement {
+  static get observedAttributes() { return ["tournament", "event", "api"]; }
 
   constructor() {
     super();
@@ -198,53 +202,123 @@ class StrikesStandings extends HTMLElement {
   }
 
   async refresh() {
-    const id = this.getAttribute("tournament");
+    const id = this.getAttribute("event") || this.getAttribute("tournament");
     if (!id) {
-      this.output.replaceChildren(el("p", { class: "muted" }, "No tournament given."));
+      this.output.replaceChildren(el("p", { class: "muted" }, "No event given."));
       return;
     }
-    const base = `${apiBase(this)}/v1/strikes/tournaments/${encodeURIComponent(id)}`;
+    const base = `${apiBase(this)}${this.constructor.collection}/${encodeURIComponent(id)}`;
+    const read = async (path) => problemOrJson(await fetch(base + path, { credentials: "omit", headers: { Accept: "application/json" } }));
     try {
-      const tournament = await problemOrJson(await fetch(base, { credentials: "omit", headers: { Accept: "application/json" } }));
-      let round = null;
-      if (tournament.current_round) {
-        round = await problemOrJson(await fetch(`${base}/rounds/${tournament.current_round}`, { credentials: "omit" }));
-      }
-      this.show(tournament, round);
+      const event = await read("");
+      this.show(event, await this.current(event, read));
     } catch (error) {
       this.output.replaceChildren(errorBox(error));
     }
   }
 
+  // The part of the event under way: the current round (or boards), or null.
+  async current(event, read) {
+    return event.current_round ? read(`/rounds/${event.current_round}`) : null;
+  }
+}
+
+function table(className, headings, rows) {
+  return el("div", { class: "scroll" }, el("table", { class: className },
+    el("thead", {}, el("tr", {}, headings.map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c) => el("td", {}, c)))))));
+}
+
+function badge(status) {
+  return el("span", { class: `badge ${status}` }, status);
+}
+
+function winnersLine(winners) {
+  return winners.length ? el("p", { class: "winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`) : null;
+}
+
+class StrikesStandings extends HeldStandings {
+  static collection = "/v1/strikes/tournaments";
+
   show(tournament, round) {
     const parts = [el("h2", {}, tournament.name || "Strikes tournament")];
     parts.push(el("p", { class: "muted" }, `Eliminated at ${tournament.threshold} strikes · ${tournament.status.replace("_", " ")}`));
-    if (tournament.winners.length) {
-      parts.push(el("p", { class: "winner" }, `Winner${tournament.winners.length > 1 ? "s" : ""}: ${tournament.winners.join(", ")}`));
-    }
+    parts.push(winnersLine(tournament.winners));
     if (round) {
       parts.push(el("h3", {}, `Round ${round.round} (${round.kind}, ${round.status})`));
-      parts.push(el("div", { class: "scroll" }, el("table", { class: "seating" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Players"), el("th", {}, "Result"))),
-        el("tbody", {}, round.tables.map((t) => el("tr", {},
-          el("td", {}, String(t.table)),
-          el("td", {}, t.players.join(", ")),
-          el("td", { class: "muted" }, t.result ? t.result.map((r) => `${r.player} ${r.strikes}`).join(", ") : "—")))))));
+      parts.push(table("seating", ["Table", "Players", "Result"], round.tables.map((t) => [
+        String(t.table), t.players.join(", "),
+        t.result ? t.result.map((r) => `${r.player} ${r.strikes}`).join(", ") : "—"])));
       if (round.byes.length) parts.push(el("p", { class: "muted" }, `Bye: ${round.byes.join(", ")}`));
     }
     parts.push(el("h3", {}, "Standings"));
-    parts.push(el("div", { class: "scroll" }, el("table", { class: "standings" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Strikes"), el("th", {}, "Games"), el("th", {}, "Status"))),
-      el("tbody", {}, tournament.standings.map((s) => el("tr", {},
-        el("td", {}, s.name || s.player),
-        el("td", {}, String(s.strikes)),
-        el("td", {}, String(s.games)),
-        el("td", {}, el("span", { class: `badge ${s.status}` }, s.status))))))));
-    this.output.replaceChildren(...parts);
+    parts.push(table("standings", ["Player", "Strikes", "Games", "Status"], tournament.standings.map((s) => [
+      s.name || s.player, String(s.strikes), String(s.games), badge(s.status)])));
+    this.output.replaceChildren(...parts.filter(Boolean));
+  }
+}
+
+class DiagonalStandings extends HeldStandings {
+  static collection = "/v1/diagonal/events";
+
+  show(race, round) {
+    const names = Object.fromEntries(race.standings.map((s) => [s.player, s.name || s.player]));
+    const parts = [el("h2", {}, race.name || "Diagonal Race")];
+    parts.push(el("p", { class: "muted" }, `Two losses eliminate · ${race.status.replace("_", " ")}`));
+    parts.push(winnersLine(race.winners));
+    if (race.ending && !race.ending.finished) parts.push(el("p", { class: "muted" }, race.ending.reason));
+    if (round) {
+      const kind = round.playoff ? "playoff" : `${round.opponents} games each`;
+      parts.push(el("h3", {}, `Round ${round.round} (${kind}, ${round.status})`));
+      parts.push(table("games", ["Game", "Players", "Result"], round.games.map((g) => [
+        String(g.game), g.players.map((p) => names[p]).join(" v "),
+        g.result ? `${names[g.result.winner]} won, ${g.result.pieces_left} pieces left` : "—"])));
+    }
+    parts.push(el("h3", {}, "Standings"));
+    parts.push(table("standings", ["Player", "Wins", "Losses", "Games", "Opponents", "Status"], race.standings.map((s) => [
+      names[s.player], String(s.wins), String(s.losses), String(s.games),
+      s.opponents.map((p) => names[p]).join(", "), badge(s.status)])));
+    this.output.replaceChildren(...parts.filter(Boolean));
+  }
+}
+
+class PuffingBillyStandings extends HeldStandings {
+  static collection = "/v1/puffing-billy/events";
+
+  // The boards of the stage under way (the final's once the preliminaries are closed).
+  async current(event, read) {
+    const stage = event.stage === "preliminary" ? "preliminary" : "final";
+    const { boards } = await read("/boards");
+    return { stage, boards: boards.filter((b) => b.stage === stage) };
+  }
+
+  show(event, current) {
+    const names = Object.fromEntries(event.ranking.map((r) => [r.id, r.name || r.id]));
+    const parts = [el("h2", {}, event.name || "Puffing Billy")];
+    const stages = { preliminary: "preliminaries", final: "final under way", finished: "finished" };
+    parts.push(el("p", { class: "muted" }, `${stages[event.stage]} · ${event.boards_entered} boards entered`));
+    parts.push(winnersLine(event.champions));
+    if (current.boards.length) {
+      parts.push(el("h3", {}, current.stage === "final" ? "Final boards" : "Latest boards"));
+      parts.push(table("boards", ["Board", "Players (PB score)"], current.boards.slice(-12).map((b) => [
+        b.name || String(b.board), b.players.map((p) => `${names[p.id]} ${p.total_exact}`).join(", ")])));
+    }
+    if (event.final_standings.length) {
+      parts.push(el("h3", {}, "Final"));
+      parts.push(table("final", ["Rank", "Player", "PB score"], event.final_standings.map((s) => [
+        String(s.rank), names[s.id], s.total_exact])));
+    }
+    parts.push(el("h3", {}, "Standings"));
+    parts.push(table("standings", ["Rank", "Player", "PB score", "Boards", "Wins", ""], event.standings.map((s) => [
+      String(s.rank), names[s.id], s.total_exact, String(s.boards), String(s.wins),
+      s.qualified ? badge("qualified") : ""])));
+    this.output.replaceChildren(...parts.filter(Boolean));
   }
 }
 
 if (!customElements.get("pairing-advisor")) customElements.define("pairing-advisor", PairingAdvisor);
 if (!customElements.get("strikes-standings")) customElements.define("strikes-standings", StrikesStandings);
+if (!customElements.get("diagonal-standings")) customElements.define("diagonal-standings", DiagonalStandings);
+if (!customElements.get("puffing-billy-standings")) customElements.define("puffing-billy-standings", PuffingBillyStandings);
 
-export { PairingAdvisor, StrikesStandings };
+export { PairingAdvisor, StrikesStandings, DiagonalStandings, PuffingBillyStandings };

@@ -12,7 +12,7 @@ to the winner); else a playoff between them is required.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import FieldError, refuse_repeats
@@ -106,14 +106,15 @@ class Tally:
 def tally(
     players: Sequence[str],
     rounds: Sequence[Sequence[GameResult]],
-    carried: dict[str, int] | None = None,
+    withdrawn: Collection[str] = (),
 ) -> Tally:
-    """Losses, eliminations and the winner from every round's results."""
+    """Losses, eliminations and the winner from every round's results.
+
+    ``withdrawn`` players (dropped by the director) are no longer among the survivors;
+    their games so far still count for everyone.
+    """
     refuse_repeats(list(players), "players", InvalidRound)
-    records = {p: Record(p, losses=(carried or {}).get(p, 0)) for p in players}
-    for record in records.values():
-        if record.losses >= ELIMINATED_AT:
-            record.eliminated_after_round = 0
+    records = {p: Record(p) for p in players}
     last_players: list[str] = []
     newly: list[str] = []
     for number, games in enumerate(rounds, start=1):
@@ -147,7 +148,9 @@ def tally(
             if record.eliminated_after_round is None and record.losses >= ELIMINATED_AT:
                 record.eliminated_after_round = number
                 newly.append(record.id)
-    survivors = [r.id for r in records.values() if r.eliminated_after_round is None]
+    survivors = [
+        r.id for r in records.values() if r.eliminated_after_round is None and r.id not in withdrawn
+    ]
     result = Tally(records, len(rounds), survivors, False, [], "", eliminated_last_round=newly)
     if len(survivors) == 1:
         result.finished, result.winners = True, survivors
@@ -163,35 +166,45 @@ def tally(
 
 def _everyone_out(result: Tally, last: list[str], rounds: Sequence[Sequence[GameResult]]) -> None:
     records = result.records
-    fewest = min(records[p].losses for p in last)
-    tied = [p for p in last if records[p].losses == fewest]
-    result.finished = True
-    if len(tied) == 1:
-        result.winners, result.reason = tied, "everyone was eliminated: fewest losses"
+    games = [g for games in rounds for g in games]
+    level, rule = break_tie(last, {p: records[p].losses for p in last}, games)
+    if len(level) == 1:
+        result.finished, result.winners = True, level
+        result.reason = f"everyone was eliminated: {rule}"
         return
-    among = [g for games in rounds for g in games if set(g.players) <= set(tied)]
-    wins = Counter(g.winner for g in among)
-    best = max(wins[p] for p in tied)
-    tied2 = [p for p in tied if wins[p] == best]
-    if len(tied2) == 1:
-        result.winners = tied2
-        result.reason = "everyone was eliminated: fewest losses, then direct comparison"
-        return
-    pieces: Counter[str] = Counter()
-    for g in among:
-        if g.winner in tied2:
-            pieces[g.winner] += g.pieces_left
-    most = max(pieces[p] for p in tied2)
-    tied3 = [p for p in tied2 if pieces[p] == most]
-    if len(tied3) == 1:
-        result.winners = tied3
-        result.reason = (
-            "everyone was eliminated: fewest losses, direct comparison, then pieces left"
-        )
-        return
-    result.finished = False
-    result.playoff = tied3
+    result.playoff = level
     result.reason = (
-        "everyone was eliminated and " + ", ".join(tied3) + " are level on losses, direct "
+        "everyone was eliminated and " + ", ".join(level) + " are level on losses, direct "
         "comparison and pieces left: new rounds between them decide"
     )
+
+
+TIE_RULES = ("fewest losses", "direct comparison", "pieces left")
+
+
+def break_tie(
+    tied: Sequence[str], losses: Mapping[str, int], games: Sequence[GameResult]
+) -> tuple[list[str], str]:
+    """The seed's chain for players who all went out together, in order: the fewest
+    ``losses``; then the direct comparison, most wins in ``games`` between two of them;
+    then, in those games, the most pieces left. Returns the players still level (one: the
+    winner) and the rules applied, in words ("fewest losses, then direct comparison")."""
+    level = list(tied)
+    among = [g for g in games if set(g.players) <= set(tied)]
+    wins = Counter(g.winner for g in among)
+    pieces: Counter[str] = Counter()
+    for g in among:
+        pieces[g.winner] += g.pieces_left
+    keys: tuple[Callable[[str], int], ...] = (
+        lambda p: -losses[p],
+        lambda p: wins[p],
+        lambda p: pieces[p],
+    )
+    used: list[str] = []
+    for rule, key in zip(TIE_RULES, keys, strict=True):
+        used.append(rule)
+        best = max(key(p) for p in level)
+        level = [p for p in level if key(p) == best]
+        if len(level) == 1:
+            break
+    return level, ", then ".join(used)

@@ -60,16 +60,23 @@ def standings(
     rules: BoardRules,
     finalists: int = 0,
 ) -> EventResult:
-    scored_boards: list[list[ScoredEntry]] = []
-    prelim: dict[str, Standing] = {}
-    final: dict[str, Standing] = {}
+    scored_boards: list[tuple[Method, list[ScoredEntry]]] = []
     for index, board in enumerate(boards):
         try:
-            scored = score_board(board.entries, rules, board.stage)
+            scored_boards.append((board.stage, score_board(board.entries, rules, board.stage)))
         except InvalidBoard as exc:
             raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message) from exc
-        scored_boards.append(scored)
-        table = prelim if board.stage is Method.PRELIMINARY else final
+    return rank_boards(scored_boards, finalists)
+
+
+def rank_boards(
+    boards: Sequence[tuple[Method, Sequence[ScoredEntry]]], finalists: int = 0
+) -> EventResult:
+    """Standings, qualifiers and the final from boards already scored (stage, entries)."""
+    prelim: dict[str, Standing] = {}
+    final: dict[str, Standing] = {}
+    for stage, scored in boards:
+        table = prelim if stage is Method.PRELIMINARY else final
         for entry in scored:
             table.setdefault(entry.id, Standing(entry.id)).add(entry)
     ranked = _rank(list(prelim.values()), lambda s: (s.total, s.wins, s.best_board, s.bonus))
@@ -89,7 +96,9 @@ def standings(
         lambda s: (s.total, s.bonus, -prelim_rank.get(s.id, worst)),
     )
     champions = [s.id for s in final_ranked if s.rank == 1]
-    return EventResult(ranked, final_ranked, qualifiers, tied, champions, scored_boards)
+    return EventResult(
+        ranked, final_ranked, qualifiers, tied, champions, [list(s) for _, s in boards]
+    )
 
 
 def _rank(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from ..errors import Conflict, NotFound
 from .data import GameKind, StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
 from .plans import RoundType, round_type, table_plan
@@ -24,11 +25,11 @@ from .winners import Ending, decide, decide_tiebreak
 RoundKind = Literal["random", "split", "tiebreak"]
 
 
-class EventConflict(StrikesError):
+class EventConflict(StrikesError, Conflict):
     """The event's state does not allow this now (a 409): the message says why."""
 
 
-class EventNotFound(StrikesError):
+class EventNotFound(StrikesError, NotFound):
     """No such round, table or player in this event (a 404)."""
 
 

@@ -2,7 +2,8 @@
 
 Results for every table of a 60-player round are entered at once, each table three times
 from different clients: every request succeeds, and each player ends with exactly one
-result row. Tournaments created at once are all kept. Workers starting together on a fresh
+result row. Every other held format likewise: each game or board written three times at
+once is logged once. Tournaments created at once are all kept. Workers starting together on a fresh
 database migrate it once.
 """
 
@@ -12,7 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .servers import call, free_port, result_rows_per_player, start_gunicorn, wait_ready
+from . import workloads
+from .servers import call, free_port, results_logged_per_player, start_gunicorn, wait_ready
 
 pytestmark = pytest.mark.slow
 
@@ -53,7 +55,7 @@ def test_concurrent_results_are_all_kept_once(server):
         answers = list(pool.map(enter, jobs))
     assert [status for status, _ in answers] == [200] * len(jobs), answers
 
-    per_player = result_rows_per_player(database_url, tid)
+    per_player = results_logged_per_player(database_url, tid)
     assert sorted(per_player) == [p["id"] for p in players]
     assert set(per_player.values()) == {1}
 
@@ -87,3 +89,22 @@ def test_concurrent_creates_and_round_starts(server):
     with ThreadPoolExecutor(max_workers=8) as pool:
         statuses = sorted(pool.map(start, range(8)))
     assert statuses == [201] + [409] * 7
+
+
+@pytest.mark.parametrize(("fmt", "size"), [("diagonal", 30), ("puffing_billy", 60)])
+def test_concurrent_writes_to_every_format_are_logged_once(server, fmt, size):
+    base, database_url = server
+    held = workloads.create(base, fmt, size)
+    jobs = [key for key in held.writes for _ in range(3)]
+
+    def enter(key):
+        path, body = held.writes[key]
+        return call(base, "PUT", path, body, held.token)[0]
+
+    with ThreadPoolExecutor(max_workers=24) as pool:
+        statuses = list(pool.map(enter, jobs))
+    assert statuses == [200] * len(jobs)
+    assert workloads.logged(database_url, held) == {key: 1 for key in held.writes}
+    shown = workloads.shown(base, held)
+    assert shown == {key: workloads.expected(held, key) for key in held.writes}
+    assert workloads.finish(base, held)[0] == 200

@@ -1,0 +1,209 @@
+"""Held Puffing Billy events: create, enter boards, close the preliminaries and the final.
+
+Reads are public; every write needs the event's director token (``held.py``). Scores are
+exact decimals from the score sheet to the standings: the log keeps them as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask.views import MethodView
+
+from ..engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
+from ..store import Held
+from .held import (
+    TOURNAMENT,
+    HeldBlueprint,
+    add_log_routes,
+    created_answer,
+    director_token,
+    held_row,
+    held_store,
+    ledger,
+)
+from .puffing_billy import TIEBREAKS, entries_of, shape_scored, shape_standing
+from .puffing_billy_schemas import (
+    BoardPlayersIn,
+    FinalistsIn,
+    HeldBoardOut,
+    HeldBoardsOut,
+    PBEventCreatedOut,
+    PBEventIn,
+    PBEventOut,
+)
+
+blp = HeldBlueprint(
+    "puffing_billy_events",
+    __name__,
+    url_prefix="/v1/puffing-billy/events",
+    description="Held Puffing Billy events: preliminary boards, then the final(s).",
+)
+
+BOARD = TOURNAMENT + "/boards/<int(min=1, max=100000):board>"
+
+
+def boards() -> BoardLedger:
+    return ledger(BoardLedger)
+
+
+def shape_event(held: Held[BoardEvent]) -> dict[str, Any]:
+    event = held.state
+    result = event.result()
+    return {
+        **held_row(held),
+        "stage": event.stage,
+        "finalists": event.finalists,
+        "boards_entered": len(event.boards),
+        "standings": [shape_standing(s) for s in result.preliminary],
+        "qualifiers": result.qualifiers,
+        "tied_at_cut": result.tied_at_cut,
+        "final_standings": [shape_standing(s) for s in result.final],
+        "champions": result.champions if event.stage == "finished" else [],
+        "ranking": [
+            {"rank": p.rank, "id": p.id, "name": event.players[p.id], "basis": p.basis}
+            for p in event.ranking(result)
+        ],
+        "without_boards": event.without_boards(),
+        "tiebreaks": TIEBREAKS,
+    }
+
+
+def shape_board(held: Held[BoardEvent], board: HeldBoard) -> dict[str, Any]:
+    return {
+        "event": held.id,
+        "board": board.number,
+        "stage": board.stage.value,
+        "name": board.name,
+        "players": shape_scored(list(board.entries)),
+    }
+
+
+@blp.route("")
+class Events(MethodView):
+    @blp.arguments(PBEventIn)
+    @blp.response(201, PBEventCreatedOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Register an event's players; the answer carries the director token, once."""
+        created = boards().created([(p["id"], p.get("name")) for p in body["players"]])
+        held, token = held_store().create(boards(), body.get("name"), created)
+        return created_answer(held, token, shape_event, "puffing_billy_events.Event")
+
+
+@blp.route(TOURNAMENT)
+class Event(MethodView):
+    @blp.response(200, PBEventOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str) -> Any:
+        """Standings, qualifiers, the final's standings, the champion(s) once the final is
+        closed, and the full ranking."""
+        return shape_event(held_store().read(boards(), tournament_id))
+
+
+@blp.route(TOURNAMENT + "/boards")
+class Boards(MethodView):
+    @blp.response(200, HeldBoardsOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str) -> Any:
+        """Every board entered, scored, by number."""
+        held = held_store().read(boards(), tournament_id)
+        entered = held.state.boards
+        return {
+            "event": held.id,
+            "boards": [shape_board(held, entered[n]) for n in sorted(entered)],
+        }
+
+
+@blp.route(BOARD)
+class Board(MethodView):
+    @blp.response(200, HeldBoardOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str, board: int) -> Any:
+        """One board, scored."""
+        held = held_store().read(boards(), tournament_id)
+        return shape_board(held, held.state.board(board))
+
+    @blp.arguments(BoardPlayersIn)
+    @blp.response(200, HeldBoardOut)
+    @blp.writes()
+    def put(self, body: dict[str, Any], tournament_id: str, board: int) -> Any:
+        """Enter or correct the score sheet numbered ``board`` (idempotent). Before the
+        preliminaries close it is a preliminary board; after, a board of the final, with
+        qualifiers only. A correction keeps the sheet it replaces in the history."""
+        entries = entries_of(body["players"])
+        held, _ = held_store().write(
+            boards(),
+            tournament_id,
+            director_token(),
+            lambda event: boards().enter_board(event, board, entries, body.get("name")),
+        )
+        return shape_board(held, held.state.board(board))
+
+
+@blp.route(TOURNAMENT + "/preliminaries/close")
+class ClosePreliminaries(MethodView):
+    @blp.arguments(FinalistsIn)
+    @blp.response(200, PBEventOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+        """Close the preliminaries: the first ``finalists`` ranks qualify (all of those
+        level at the cut); boards entered from now on are boards of the final."""
+        held, _ = held_store().write(
+            boards(),
+            tournament_id,
+            director_token(),
+            lambda event: boards().close_preliminaries(event, body["finalists"]),
+        )
+        return shape_event(held)
+
+
+@blp.route(TOURNAMENT + "/final/close")
+class CloseFinal(MethodView):
+    @blp.response(200, PBEventOut)
+    @blp.writes()
+    def post(self, tournament_id: str) -> Any:
+        """Close the final: the champion(s) and the full ranking are decided."""
+        held, _ = held_store().write(
+            boards(), tournament_id, director_token(), boards().close_final
+        )
+        return shape_event(held)
+
+
+def standings_table(held: Held[BoardEvent]) -> tuple[list[str], list[Sequence[Any]]]:
+    """The full ranking with each player's preliminary and final figures (exact)."""
+    event = held.state
+    result = event.result()
+    prelim = {s.id: s for s in result.preliminary}
+    final = {s.id: s for s in result.final}
+    header = [
+        "rank",
+        "player",
+        "name",
+        "basis",
+        "preliminary_total",
+        "boards",
+        "wins",
+        "final_total",
+        "qualified",
+    ]
+    rows: list[Sequence[Any]] = []
+    for p in event.ranking(result):
+        pre, fin = prelim.get(p.id), final.get(p.id)
+        rows.append(
+            [
+                p.rank,
+                p.id,
+                event.players[p.id],
+                p.basis,
+                str(pre.total) if pre else None,
+                pre.boards if pre else 0,
+                pre.wins if pre else 0,
+                str(fin.total) if fin else None,
+                p.id in result.qualifiers,
+            ]
+        )
+    return header, rows
+
+
+add_log_routes(blp, BoardLedger, PBEventOut, shape_event, standings_table)

@@ -1,0 +1,443 @@
+"""A Diagonal Race event held round by round, as a log of the director's actions (seed 002).
+
+The director creates the event from players in rating order (or with ratings), and then:
+starts a round (the engine pairs it: four opponents in the first round, two after, in the
+diagonal pattern by rating, avoiding rematches; ``pattern.py``), enters each game's winner
+and pieces left, and closes the round when every game has a result. Two accumulated
+losses eliminate. The event ends as the seed says (``event.py``): the last player left
+wins; when everyone left went out in the same round, the fewest losses, the direct
+comparison and the pieces left decide, and if they are still level, new rounds between
+the tied players: each such playoff round pairs them in the same pattern (everyone plays
+everyone when there are two or three), and after it the same chain is applied to the
+playoff games so far, until one player is ahead.
+
+Results count as they are entered; eliminations and the winner are read when a round is
+closed. A result may be corrected while its round is the latest one (open, or closed with
+no later round yet). Dropping a player (between rounds) takes them out of later rounds;
+their games so far still count for their opponents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import Conflict, NotFound, refuse_repeats
+from ..held import CREATED, JSON, Action, Entry, Ledger
+from .event import (
+    ELIMINATED_AT,
+    FIRST_ROUND_OPPONENTS,
+    LATER_OPPONENTS,
+    Entrant,
+    GameResult,
+    InvalidRound,
+    RoundPlan,
+    Tally,
+    break_tie,
+    plan_round,
+    tally,
+)
+
+ROUND_STARTED = "round_started"
+RESULT_ENTERED = "result_entered"
+RESULT_CORRECTED = "result_corrected"
+ROUND_CLOSED = "round_closed"
+PLAYER_DROPPED = "player_dropped"
+
+
+@dataclass(frozen=True)
+class RaceSettings:
+    first_round_opponents: int = FIRST_ROUND_OPPONENTS
+    opponents: int = LATER_OPPONENTS
+
+
+@dataclass(frozen=True)
+class Racer:
+    id: str
+    name: str | None = None
+    rating: float | None = None  # None: rated by the order the players were listed in
+
+
+@dataclass
+class RaceRound:
+    number: int
+    playoff: bool
+    games: list[tuple[str, str]]
+    opponents: int
+    step: int | None
+    rematches: int
+    results: dict[int, GameResult] = field(default_factory=dict)  # game number (from 1)
+    closed: bool = False
+
+    def entered(self) -> list[GameResult]:
+        return [self.results[g] for g in sorted(self.results)]
+
+    def waiting(self) -> list[int]:
+        return [g for g in range(1, len(self.games) + 1) if g not in self.results]
+
+    def game(self, number: int) -> tuple[str, str]:
+        if not 1 <= number <= len(self.games):
+            raise NotFound(f"round {self.number} has no game {number}")
+        return self.games[number - 1]
+
+
+@dataclass(frozen=True)
+class RaceStanding:
+    player: str
+    name: str | None
+    rating: float | None
+    wins: int
+    losses: int
+    games: int
+    pieces_left: int
+    opponents: tuple[str, ...]
+    status: str  # winner, active, playoff, eliminated or dropped
+    eliminated_after_round: int | None
+    dropped_before_round: int | None
+
+
+@dataclass(frozen=True)
+class RaceEnding:
+    finished: bool
+    winners: tuple[str, ...]
+    playoff: tuple[str, ...]  # not finished: the next round is a playoff between these
+    reason: str
+
+
+class RaceEvent:
+    """The state of a held Diagonal Race event, folded from its log."""
+
+    def __init__(self, settings: RaceSettings, racers: Sequence[Racer]) -> None:
+        self.settings = settings
+        self.racers = {r.id: r for r in racers}
+        self.rounds: list[RaceRound] = []
+        self.dropped: dict[str, int] = {}  # player -> the round before which they left
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def latest(self) -> RaceRound | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> RaceRound:
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        raise NotFound(f"there is no round {number}")
+
+    def rating_order(self) -> list[str]:
+        """Best first; equal (or no) ratings keep the order the players were listed in."""
+        listed = list(self.racers)
+        return sorted(listed, key=lambda p: (-(self.racers[p].rating or 0.0), listed.index(p)))
+
+    def _tally(self, closed_only: bool) -> Tally:
+        main = [r for r in self.rounds if not r.playoff and (r.closed or not closed_only)]
+        return tally(list(self.racers), [r.entered() for r in main], self.dropped)
+
+    def ending(self) -> RaceEnding | None:
+        """How the event stands after its closed rounds: finished, a playoff due (or under
+        way), or None while it goes on."""
+        main = self._tally(closed_only=True)
+        if main.finished:
+            return RaceEnding(True, tuple(main.winners), (), main.reason)
+        if not main.playoff:
+            return None
+        tied, reason = list(main.playoff), main.reason
+        played: list[GameResult] = []
+        for rnd in (r for r in self.rounds if r.playoff and r.closed):
+            played += rnd.entered()
+            lost = Counter(loser for g in played for loser in g.players if loser != g.winner)
+            tied, rule = break_tie(tied, {p: lost[p] for p in tied}, played)
+            if len(tied) == 1:
+                return RaceEnding(True, (tied[0],), (), f"won the playoff: {rule}")
+            reason = (
+                f"the playoff after round {rnd.number} leaves " + ", ".join(tied) + " level "
+                f"({rule}): another playoff round decides"
+            )
+        return RaceEnding(False, (), tuple(tied), reason)
+
+    def status(self) -> str:
+        """registered, round_open, between_rounds or finished."""
+        ending = self.ending()
+        if ending is not None and ending.finished:
+            return "finished"
+        latest = self.latest
+        if latest is None:
+            return "registered"
+        return "between_rounds" if latest.closed else "round_open"
+
+    def standings(self) -> list[RaceStanding]:
+        """Every player with the results entered so far: the winner first, then those still
+        in (fewest losses, most wins), then the eliminated (latest out first, fewest
+        losses, most wins, most pieces), then the dropped."""
+        main = self._tally(closed_only=False)
+        ending = self.ending()
+        winners = set(ending.winners) if ending else set()
+        playoff = set(ending.playoff) if ending else set()
+        played = [g for r in self.rounds for g in r.entered()]
+        wins, losses, pieces = Counter[str](), Counter[str](), Counter[str]()
+        opponents: dict[str, list[str]] = {p: [] for p in self.racers}
+        for g in played:
+            a, b = g.players
+            wins[g.winner] += 1
+            pieces[g.winner] += g.pieces_left
+            losses[b if g.winner == a else a] += 1
+            opponents[a].append(b)
+            opponents[b].append(a)
+        rows = []
+        for pid, racer in self.racers.items():
+            out = main.records[pid].eliminated_after_round
+            if pid in winners:
+                status = "winner"
+            elif pid in self.dropped:
+                status = "dropped"
+            elif pid in playoff:
+                status = "playoff"
+            else:
+                status = "active" if out is None else "eliminated"
+            rows.append(
+                RaceStanding(
+                    pid,
+                    racer.name,
+                    racer.rating,
+                    wins[pid],
+                    losses[pid],
+                    len(opponents[pid]),
+                    pieces[pid],
+                    tuple(opponents[pid]),
+                    status,
+                    out,
+                    self.dropped.get(pid),
+                )
+            )
+        order = ("winner", "active", "playoff", "eliminated", "dropped")
+        return sorted(
+            rows,
+            key=lambda s: (
+                order.index(s.status),
+                -(s.eliminated_after_round or 0),
+                s.losses,
+                -s.wins,
+                -s.pieces_left,
+            ),
+        )
+
+    def eliminated_in(self, number: int) -> list[str]:
+        """Players who went out after main round ``number`` (once it is closed)."""
+        rnd = self.round(number)
+        if rnd.playoff or not rnd.closed:
+            return []
+        records = self._tally(closed_only=True).records
+        return [p for p, r in records.items() if r.eliminated_after_round == number]
+
+    # --- deciding -----------------------------------------------------------------------
+
+    def plan(self) -> tuple[RoundPlan, bool]:
+        """The next round's pairing, and whether it is a playoff."""
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise Conflict(f"round {latest.number} is still open; close it first")
+        ending = self.ending()
+        if ending is not None and ending.finished:
+            raise Conflict(f"the event is over: {', '.join(ending.winners)} ({ending.reason})")
+        met: dict[str, list[str]] = {p: [] for p in self.racers}
+        for rnd in self.rounds:
+            for a, b in rnd.games:
+                met[a].append(b)
+                met[b].append(a)
+        order = self.rating_order()
+
+        def entrant(pid: str, losses: int) -> Entrant:
+            return Entrant(pid, self.racers[pid].rating or 0.0, losses, tuple(met[pid]))
+
+        if ending is not None and ending.playoff:
+            field_ = [entrant(p, 0) for p in order if p in ending.playoff]
+            return plan_round(field_, self.settings.opponents), True
+        records = self._tally(closed_only=True).records
+        survivors = [
+            p for p in order if records[p].losses < ELIMINATED_AT and p not in self.dropped
+        ]
+        first = not any(not r.playoff for r in self.rounds)
+        wanted = self.settings.first_round_opponents if first else self.settings.opponents
+        return plan_round([entrant(p, records[p].losses) for p in survivors], wanted), False
+
+    def result(self, number: int, game: int, winner: str, pieces_left: int) -> GameResult:
+        """A game's result, if it may be entered or corrected now."""
+        rnd = self.round(number)
+        latest = self.latest
+        if latest is not None and rnd.number != latest.number:
+            raise Conflict(
+                f"round {number} is closed and round {latest.number} has started; "
+                "results can no longer change"
+            )
+        a, b = rnd.game(game)
+        if winner not in (a, b):
+            raise InvalidRound("winner", f"{winner!r} did not play game {game} ({a} v {b})")
+        return GameResult((a, b), winner, pieces_left)
+
+    def check_close(self, number: int) -> None:
+        rnd = self.round(number)
+        latest = self.latest
+        if latest is not None and rnd.number != latest.number:
+            raise Conflict(f"round {number} was closed before round {latest.number} began")
+        waiting = rnd.waiting()
+        if waiting:
+            listed = ", ".join(str(g) for g in waiting)
+            raise Conflict(f"round {number} cannot close: no result yet for game(s) {listed}")
+
+    def check_drop(self, player: str) -> int:
+        """The round before which ``player`` leaves (the next round's number)."""
+        if player not in self.racers:
+            raise NotFound(f"there is no player {player!r}")
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise Conflict(f"round {latest.number} is open; drop players between rounds")
+        ending = self.ending()
+        if ending is not None and ending.finished:
+            raise Conflict("the event is over")
+        if player in self.dropped:
+            raise Conflict(f"{player!r} already dropped")
+        row = next(s for s in self.standings() if s.player == player)
+        if row.status != "active":
+            raise Conflict(f"{player!r} is not in play ({row.status})")
+        return (latest.number if latest else 0) + 1
+
+
+def _result_data(result: GameResult) -> dict[str, JSON]:
+    return {"winner": result.winner, "pieces_left": result.pieces_left}
+
+
+class RaceLedger(Ledger[RaceEvent]):
+    format = "diagonal"
+
+    @staticmethod
+    def created(settings: RaceSettings, racers: Sequence[Racer]) -> Action:
+        if len(racers) < 2:
+            raise InvalidRound("players", "a race needs at least two players")
+        refuse_repeats([r.id for r in racers], "players", InvalidRound, "/id")
+        rated = [r.rating is not None for r in racers]
+        if any(rated) and not all(rated):
+            index = rated.index(False)
+            raise InvalidRound(
+                f"players/{index}/rating", "give every player a rating, or none (listing order)"
+            )
+        for name, value in (
+            ("first_round_opponents", settings.first_round_opponents),
+            ("opponents", settings.opponents),
+        ):
+            if value < 2 or value % 2:
+                raise InvalidRound(name, "the diagonal pattern needs an even number, 2 or more")
+        return Action(
+            CREATED,
+            {
+                "settings": {
+                    "first_round_opponents": settings.first_round_opponents,
+                    "opponents": settings.opponents,
+                },
+                "players": [{"id": r.id, "name": r.name, "rating": r.rating} for r in racers],
+            },
+        )
+
+    def start_round(self, event: RaceEvent) -> Action:
+        plan, playoff = event.plan()
+        latest = event.latest
+        return Action(
+            ROUND_STARTED,
+            {
+                "round": (latest.number if latest else 0) + 1,
+                "playoff": playoff,
+                "games": [list(g) for g in plan.games],
+                "opponents": plan.opponents,
+                "step": plan.step,
+                "rematches": plan.rematches,
+            },
+        )
+
+    def enter_result(
+        self, event: RaceEvent, number: int, game: int, winner: str, pieces_left: int
+    ) -> Action | None:
+        """A game's result, or its correction; None when it is already exactly this."""
+        result = event.result(number, game, winner, pieces_left)
+        previous = event.round(number).results.get(game)
+        if previous == result:
+            return None
+        data: dict[str, JSON] = {"round": number, "game": game, **_result_data(result)}
+        if previous is None:
+            return Action(RESULT_ENTERED, data)
+        return Action(RESULT_CORRECTED, {**data, "was": _result_data(previous)})
+
+    def close_round(self, event: RaceEvent, number: int) -> Action | None:
+        event.check_close(number)
+        if event.round(number).closed:
+            return None
+        return Action(ROUND_CLOSED, {"round": number})
+
+    def drop(self, event: RaceEvent, player: str) -> Action:
+        return Action(PLAYER_DROPPED, {"player": player, "before_round": event.check_drop(player)})
+
+    # --- fold ---------------------------------------------------------------------------
+
+    def start(self, created: Entry) -> RaceEvent:
+        settings = RaceSettings(**created.data["settings"])
+        racers = [Racer(p["id"], p.get("name"), p.get("rating")) for p in created.data["players"]]
+        return RaceEvent(settings, racers)
+
+    def apply(self, event: RaceEvent, entry: Entry) -> None:
+        data = entry.data
+        if entry.kind == ROUND_STARTED:
+            event.rounds.append(
+                RaceRound(
+                    data["round"],
+                    data["playoff"],
+                    [(a, b) for a, b in data["games"]],
+                    data["opponents"],
+                    data["step"],
+                    data["rematches"],
+                )
+            )
+        elif entry.kind in (RESULT_ENTERED, RESULT_CORRECTED):
+            rnd = event.round(data["round"])
+            rnd.results[data["game"]] = GameResult(
+                rnd.game(data["game"]), data["winner"], data["pieces_left"]
+            )
+        elif entry.kind == ROUND_CLOSED:
+            event.round(data["round"]).closed = True
+        elif entry.kind == PLAYER_DROPPED:
+            event.dropped[data["player"]] = data["before_round"]
+        else:
+            raise ValueError(f"a diagonal log has no action {entry.kind!r}")
+
+    def clone(self, event: RaceEvent) -> RaceEvent:
+        # apply() appends rounds, fills and closes them, and records drops.
+        copy = RaceEvent(event.settings, list(event.racers.values()))
+        copy.rounds = [replace(r, results=dict(r.results)) for r in event.rounds]
+        copy.dropped = dict(event.dropped)
+        return copy
+
+    def describe(self, action: Action) -> str:
+        data: Mapping[str, Any] = action.data
+        if action.kind == CREATED:
+            players = data["players"]
+            rated = "by rating" if players[0]["rating"] is not None else "in the order listed"
+            return f"Created with {len(players)} players, ranked {rated}"
+        if action.kind == ROUND_STARTED:
+            kind = "playoff" if data["playoff"] else f"{data['opponents']} opponents each"
+            rematches = f", {data['rematches']} rematch(es)" if data["rematches"] else ""
+            return f"Round {data['round']} started ({kind}): {len(data['games'])} games{rematches}"
+        if action.kind == RESULT_ENTERED:
+            return f"Round {data['round']}, game {data['game']}: {_won(data)}"
+        if action.kind == RESULT_CORRECTED:
+            return (
+                f"Round {data['round']}, game {data['game']} corrected: {_won(data)} "
+                f"(was {_won(data['was'])})"
+            )
+        if action.kind == ROUND_CLOSED:
+            return f"Round {data['round']} closed"
+        if action.kind == PLAYER_DROPPED:
+            return f"{data['player']} dropped before round {data['before_round']}"
+        raise ValueError(f"a diagonal log has no action {action.kind!r}")
+
+
+def _won(data: Mapping[str, Any]) -> str:
+    return f"{data['winner']} won, {data['pieces_left']} pieces left"

@@ -1,0 +1,268 @@
+"""A Puffing Billy event held board by board, as a log of the director's actions (seed 004).
+
+The director registers the players, then enters each preliminary board's score sheet
+(players in finishing order, game scores, places to mark ties; up to six listed) under the
+sheet's number, closes the preliminaries choosing how many qualify for the final(s),
+enters the final boards (qualifiers only, each on one final board), and closes the final.
+Each board is scored when it is entered, by the seed's method for preliminaries and this
+service's documented finals rule for finals (``scoring.py``), and the log keeps the
+scores as exact decimals (text), so the standings add up digit for digit.
+
+A board may be corrected while its stage is the current one (preliminary boards until the
+preliminaries close); undo the close to correct one later. The full ranking: the players
+of the final by the final standings, then qualifiers who played no final board, then
+everyone else by the preliminary standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from ..errors import Conflict, NotFound, refuse_repeats
+from ..held import CREATED, JSON, Action, Entry, Ledger
+from .event import EventResult, rank_boards
+from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
+
+BOARD_ENTERED = "board_entered"
+BOARD_CORRECTED = "board_corrected"
+PRELIMINARIES_CLOSED = "preliminaries_closed"
+FINAL_CLOSED = "final_closed"
+
+Stage = Literal["preliminary", "final", "finished"]
+
+
+@dataclass(frozen=True)
+class HeldBoard:
+    number: int
+    stage: Method
+    name: str | None
+    entries: tuple[ScoredEntry, ...]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One row of the full ranking."""
+
+    rank: int
+    id: str
+    basis: str  # final, qualified (no final board), preliminaries
+
+
+class BoardEvent:
+    """The state of a held Puffing Billy event, folded from its log."""
+
+    def __init__(self, players: Mapping[str, str | None]) -> None:
+        self.players = dict(players)  # id -> name, in registration order
+        self.boards: dict[int, HeldBoard] = {}
+        self.stage: Stage = "preliminary"
+        self.finalists = 0
+
+    # --- reading ------------------------------------------------------------------------
+
+    def board(self, number: int) -> HeldBoard:
+        if number not in self.boards:
+            raise NotFound(f"there is no board {number}")
+        return self.boards[number]
+
+    def result(self, finalists: int | None = None) -> EventResult:
+        """Standings of the boards so far; qualifiers by ``finalists`` (default: the
+        number chosen when the preliminaries closed)."""
+        boards = [self.boards[n] for n in sorted(self.boards)]
+        cut = self.finalists if finalists is None else finalists
+        return rank_boards([(b.stage, b.entries) for b in boards], cut)
+
+    def without_boards(self) -> list[str]:
+        """Registered players with no board yet."""
+        played = {e.id for b in self.boards.values() for e in b.entries}
+        return [p for p in self.players if p not in played]
+
+    def ranking(self, result: EventResult | None = None) -> list[Placing]:
+        result = result or self.result()
+        placings = [Placing(s.rank, s.id, "final") for s in result.final]
+        played_final = {s.id for s in result.final}
+        absent = [q for q in result.qualifiers if q not in played_final]
+        placings += [Placing(len(placings) + 1, q, "qualified, no final board") for q in absent]
+        placings += [
+            Placing(s.rank, s.id, "preliminaries")
+            for s in result.preliminary
+            if s.id not in played_final and s.id not in absent
+        ]
+        return placings
+
+    # --- deciding -----------------------------------------------------------------------
+
+    def check_board(self, number: int, entries: Sequence[BoardEntry]) -> Method:
+        """The stage a board entered now belongs to, if it may be entered or corrected."""
+        if self.stage == "finished":
+            raise Conflict("the event is over; undo the close of the final to change a board")
+        stage = Method.PRELIMINARY if self.stage == "preliminary" else Method.FINAL
+        existing = self.boards.get(number)
+        if existing is not None and existing.stage is not stage:
+            raise Conflict(
+                f"board {number} is a preliminary board and the preliminaries are closed; "
+                "undo their close to correct it"
+            )
+        refuse_repeats([e.id for e in entries], "players", InvalidBoard, "/id")
+        qualifiers = set(self.result().qualifiers) if stage is Method.FINAL else set()
+        for index, entry in enumerate(entries):
+            where = f"players/{index}/id"
+            if entry.id not in self.players:
+                raise InvalidBoard(where, f"{entry.id!r} is not a player of this event")
+            if stage is not Method.FINAL:
+                continue
+            if entry.id not in qualifiers:
+                raise InvalidBoard(where, f"{entry.id!r} did not qualify for the final")
+            other = next(
+                (
+                    b.number
+                    for b in self.boards.values()
+                    if b.stage is Method.FINAL
+                    and b.number != number
+                    and any(e.id == entry.id for e in b.entries)
+                ),
+                None,
+            )
+            if other is not None:
+                raise InvalidBoard(where, f"{entry.id!r} already plays final board {other}")
+        return stage
+
+
+def _encode(entries: Sequence[ScoredEntry]) -> list[dict[str, JSON]]:
+    return [
+        {
+            "id": e.id,
+            "place": e.place,
+            "score": e.score,
+            "placement": str(e.placement),
+            "bonus": str(e.bonus),
+        }
+        for e in entries
+    ]
+
+
+def _decode(rows: Sequence[Mapping[str, Any]]) -> tuple[ScoredEntry, ...]:
+    return tuple(
+        ScoredEntry(r["id"], r["place"], r["score"], Decimal(r["placement"]), Decimal(r["bonus"]))
+        for r in rows
+    )
+
+
+def _totals(rows: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(f"{r['id']} {Decimal(r['placement']) + Decimal(r['bonus'])}" for r in rows)
+
+
+class BoardLedger(Ledger[BoardEvent]):
+    format = "puffing_billy"
+
+    def __init__(self, rules: BoardRules) -> None:
+        self.rules = rules
+
+    @staticmethod
+    def created(players: Sequence[tuple[str, str | None]]) -> Action:
+        if not players:
+            raise InvalidBoard("players", "register at least one player")
+        refuse_repeats([p for p, _ in players], "players", InvalidBoard, "/id")
+        return Action(
+            CREATED, {"settings": {}, "players": [{"id": p, "name": n} for p, n in players]}
+        )
+
+    def enter_board(
+        self,
+        event: BoardEvent,
+        number: int,
+        entries: Sequence[BoardEntry],
+        name: str | None = None,
+    ) -> Action | None:
+        """A board's score sheet, or its correction; None when it is already exactly this."""
+        stage = event.check_board(number, entries)
+        scored = tuple(score_board(entries, self.rules, stage))
+        existing = event.boards.get(number)
+        if existing is not None and existing.entries == scored and existing.name == name:
+            return None
+        data: dict[str, JSON] = {
+            "board": number,
+            "stage": stage.value,
+            "name": name,
+            "players": _encode(scored),
+        }
+        if existing is None:
+            return Action(BOARD_ENTERED, data)
+        return Action(BOARD_CORRECTED, {**data, "was": _encode(existing.entries)})
+
+    def close_preliminaries(self, event: BoardEvent, finalists: int) -> Action:
+        if event.stage != "preliminary":
+            raise Conflict("the preliminaries are closed already")
+        result = event.result()
+        if not result.preliminary:
+            raise Conflict("no preliminary board has been entered")
+        if finalists > len(result.preliminary):
+            raise InvalidBoard(
+                "finalists", f"only {len(result.preliminary)} players have played a board"
+            )
+        cut = event.result(finalists)
+        return Action(
+            PRELIMINARIES_CLOSED,
+            {"finalists": finalists, "qualifiers": cut.qualifiers, "tied_at_cut": cut.tied_at_cut},
+        )
+
+    def close_final(self, event: BoardEvent) -> Action:
+        if event.stage != "final":
+            raise Conflict(
+                "the final is closed already"
+                if event.stage == "finished"
+                else "close the preliminaries first"
+            )
+        result = event.result()
+        if not result.final:
+            raise Conflict("no final board has been entered")
+        return Action(FINAL_CLOSED, {"champions": result.champions})
+
+    # --- fold ---------------------------------------------------------------------------
+
+    def start(self, created: Entry) -> BoardEvent:
+        return BoardEvent({p["id"]: p.get("name") for p in created.data["players"]})
+
+    def apply(self, event: BoardEvent, entry: Entry) -> None:
+        data = entry.data
+        if entry.kind in (BOARD_ENTERED, BOARD_CORRECTED):
+            event.boards[data["board"]] = HeldBoard(
+                data["board"], Method(data["stage"]), data["name"], _decode(data["players"])
+            )
+        elif entry.kind == PRELIMINARIES_CLOSED:
+            event.stage, event.finalists = "final", data["finalists"]
+        elif entry.kind == FINAL_CLOSED:
+            event.stage = "finished"
+        else:
+            raise ValueError(f"a Puffing Billy log has no action {entry.kind!r}")
+
+    def clone(self, event: BoardEvent) -> BoardEvent:
+        # apply() replaces whole boards (each immutable) and moves the stage on.
+        copy = BoardEvent(event.players)
+        copy.boards = dict(event.boards)
+        copy.stage, copy.finalists = event.stage, event.finalists
+        return copy
+
+    def describe(self, action: Action) -> str:
+        data: Mapping[str, Any] = action.data
+        if action.kind == CREATED:
+            return f"Created with {len(data['players'])} players"
+        if action.kind == BOARD_ENTERED:
+            return f"Board {data['board']} ({data['stage']}): {_totals(data['players'])}"
+        if action.kind == BOARD_CORRECTED:
+            return (
+                f"Board {data['board']} ({data['stage']}) corrected: {_totals(data['players'])} "
+                f"(was {_totals(data['was'])})"
+            )
+        if action.kind == PRELIMINARIES_CLOSED:
+            tied = data["tied_at_cut"]
+            level = f"; level at the cut, all qualify: {', '.join(tied)}" if tied else ""
+            return (
+                f"Preliminaries closed, {data['finalists']} to qualify: "
+                f"{', '.join(data['qualifiers'])}{level}"
+            )
+        if action.kind == FINAL_CLOSED:
+            return f"Final closed: {', '.join(data['champions'])} won"
+        raise ValueError(f"a Puffing Billy log has no action {action.kind!r}")

@@ -1,0 +1,250 @@
+"""Held tournaments of every format: a row each, and the append-only log of its actions.
+
+A write opens one transaction, locks the tournament's row (``SELECT ... FOR UPDATE`` on
+PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite), checks the director token, folds the log into
+the state with the format's :class:`~pairing_service.engine.held.Ledger`, lets the engine
+decide the action, appends it with the next sequence number and bumps the revision, and
+commits. Any error rolls everything back, so a write is whole or absent; the lock
+serialises writers from every gunicorn worker, and the log's primary key (tournament,
+seq) makes a duplicate append impossible even without it. Reads fold the log in one
+snapshot.
+
+Folding a long log on every read costs (a 400-board Puffing Billy event: ~15 ms), so each
+process keeps the last states it folded or wrote, by tournament, with their revision. A
+read still asks the database for the tournament's row in its snapshot, and uses the kept
+state only when the revision there is the kept one: every action bumps the revision in
+the same transaction, so a kept state is never stale, whichever worker wrote. Kept states
+are never changed: writes fold their own copy, and keep it only after their commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from ..engine.held import Action, Entry, Ledger, undo
+from . import schema
+from .database import WRITE, is_postgresql, migrate
+
+S = TypeVar("S")
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class TournamentNotFound(StoreError):
+    """No tournament of this format with this id (a 404)."""
+
+
+class WrongToken(StoreError):
+    """The director token does not belong to this tournament (a 403)."""
+
+
+@dataclass(frozen=True)
+class Held(Generic[S]):
+    """A held tournament as read: its row, its whole log, and the state folded from it."""
+
+    id: str
+    format: str
+    name: str | None
+    created_at: datetime
+    revision: int
+    log: tuple[Entry, ...]
+    state: S
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    # SQLite keeps no offset; every time stored is UTC.
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+KEPT_STATES = 64  # per process; a state of a large event is a few MB at most
+
+
+class HeldStore:
+    def __init__(self, engine: Engine, kept: int = KEPT_STATES) -> None:
+        self.engine = engine
+        self._kept: OrderedDict[str, Held[Any]] = OrderedDict()
+        self._kept_size = kept
+        self._kept_lock = threading.Lock()
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    # --- reads --------------------------------------------------------------------------
+
+    def read(self, ledger: Ledger[S], tournament_id: str) -> Held[S]:
+        # One snapshot for both SELECTs (SQLite's deferred BEGIN gives one already).
+        options = {"isolation_level": "REPEATABLE READ"} if is_postgresql(self.engine) else {}
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+            row = self._row(conn, ledger, tournament_id)
+            kept = self._recall(tournament_id, row.revision)
+            if kept is not None:
+                return kept
+            log = self._log(conn, tournament_id)
+        return self._keep(self._held(row, log, ledger.fold(log)))
+
+    # --- writes -------------------------------------------------------------------------
+
+    def create(self, ledger: Ledger[S], name: str | None, created: Action) -> tuple[Held[S], str]:
+        """A new tournament and its director token (returned once; only its hash is kept)."""
+        tournament_id = uuid.uuid4().hex
+        token = secrets.token_urlsafe(32)
+        entry = Entry(1, created, now())
+        state = ledger.fold([entry])  # the engine refuses a creation it cannot fold
+        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            conn.execute(
+                insert(schema.tournaments).values(
+                    id=tournament_id,
+                    format=ledger.format,
+                    name=name,
+                    settings=created.data.get("settings", {}),
+                    token_hash=hash_token(token),
+                    created_at=entry.at,
+                    revision=1,
+                )
+            )
+            self._insert(conn, tournament_id, entry)
+            row = self._row(conn, ledger, tournament_id)
+        return self._held(row, [entry], state), token
+
+    def write(
+        self,
+        ledger: Ledger[S],
+        tournament_id: str,
+        token: str,
+        decide: Callable[[S], Action | None],
+    ) -> tuple[Held[S], Entry | None]:
+        """Let the engine decide one action on the current state and append it.
+
+        ``decide`` returns None when the state already is what was asked (an identical
+        result entered again): nothing is appended and the revision stays.
+        """
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, state):
+            action = decide(state)
+            if action is None:
+                return self._held(row, log, state), None
+            entry = self._append(conn, tournament_id, log, action)
+            ledger.apply(state, entry)
+            held = self._held(row, [*log, entry], state, bumped=True)
+        return self._keep(held), entry
+
+    def undo(self, ledger: Ledger[S], tournament_id: str, token: str) -> tuple[Held[S], Entry]:
+        """Take back the latest action still in effect (the undo is logged too)."""
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, _):
+            entry = self._append(conn, tournament_id, log, undo(log))
+            after = [*log, entry]
+            held = self._held(row, after, ledger.fold(after), bumped=True)
+        return self._keep(held), entry
+
+    # --- states kept between requests ---------------------------------------------------
+
+    def _recall(self, tournament_id: str, revision: int) -> Held[Any] | None:
+        with self._kept_lock:
+            held = self._kept.get(tournament_id)
+            if held is None or held.revision != revision:
+                return None
+            self._kept.move_to_end(tournament_id)
+            return held
+
+    def _keep(self, held: Held[S]) -> Held[S]:
+        """Remember a committed state (it must never be changed from now on)."""
+        with self._kept_lock:
+            self._kept[held.id] = held
+            self._kept.move_to_end(held.id)
+            while len(self._kept) > self._kept_size:
+                self._kept.popitem(last=False)
+        return held
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    @contextmanager
+    def _locked(
+        self, ledger: Ledger[S], tournament_id: str, token: str
+    ) -> Iterator[tuple[Connection, Any, list[Entry], S]]:
+        """The locked row, its log, and a state of it that is the caller's to change."""
+        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            row = self._row(conn, ledger, tournament_id, lock=True)
+            if not hmac.compare_digest(row.token_hash, hash_token(token)):
+                raise WrongToken(tournament_id)
+            kept = self._recall(tournament_id, row.revision)
+            if kept is not None:
+                yield conn, row, list(kept.log), ledger.clone(kept.state)
+            else:
+                log = self._log(conn, tournament_id)
+                yield conn, row, log, ledger.fold(log)
+
+    def _row(
+        self, conn: Connection, ledger: Ledger[Any], tournament_id: str, lock: bool = False
+    ) -> Any:
+        query = select(schema.tournaments).where(schema.tournaments.c.id == tournament_id)
+        row = conn.execute(query.with_for_update() if lock else query).one_or_none()
+        if row is None or row.format != ledger.format:
+            raise TournamentNotFound(tournament_id)
+        return row
+
+    def _log(self, conn: Connection, tournament_id: str) -> list[Entry]:
+        table = schema.log
+        rows = conn.execute(
+            select(table.c.seq, table.c.kind, table.c.data, table.c.actor, table.c.at)
+            .where(table.c.tournament_id == tournament_id)
+            .order_by(table.c.seq)
+        )
+        return [Entry(r.seq, Action(r.kind, r.data), _utc(r.at), r.actor) for r in rows]
+
+    def _append(
+        self, conn: Connection, tournament_id: str, log: Sequence[Entry], action: Action
+    ) -> Entry:
+        entry = Entry((log[-1].seq if log else 0) + 1, action, now())
+        self._insert(conn, tournament_id, entry)
+        conn.execute(
+            update(schema.tournaments)
+            .where(schema.tournaments.c.id == tournament_id)
+            .values(revision=schema.tournaments.c.revision + 1)
+        )
+        return entry
+
+    @staticmethod
+    def _insert(conn: Connection, tournament_id: str, entry: Entry) -> None:
+        conn.execute(
+            insert(schema.log).values(
+                tournament_id=tournament_id,
+                seq=entry.seq,
+                kind=entry.kind,
+                data=dict(entry.data),
+                actor=entry.actor,
+                at=entry.at,
+            )
+        )
+
+    @staticmethod
+    def _held(row: Any, log: Sequence[Entry], state: S, bumped: bool = False) -> Held[S]:
+        return Held(
+            id=row.id,
+            format=row.format,
+            name=row.name,
+            created_at=_utc(row.created_at),
+            revision=row.revision + (1 if bumped else 0),
+            log=tuple(log),
+            state=state,
+        )

@@ -1,0 +1,128 @@
+"""One round of independent writes for each held format, for the server tests.
+
+A workload creates a tournament over HTTP and lists its writes, each with a key: a table
+(strikes), a game (Diagonal Race) or a board (Puffing Billy). ``shown`` reads back which
+keys have a result, ``logged`` counts the log's result entries per key, and ``finish``
+closes the round once every write is in.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .servers import call, logged_actions
+
+Write = tuple[str, dict[str, Any]]  # path, body of a PUT
+
+
+@dataclass
+class Held:
+    fmt: str
+    base: str  # the tournament's path
+    token: str
+    writes: dict[int, Write]
+
+
+def create(base_url: str, fmt: str, size: int) -> Held:
+    if fmt == "strikes":
+        players = [{"id": f"P{i:03d}"} for i in range(size)]
+        body = {"players": players, "seed": 9}
+        status, created = call(base_url, "POST", "/v1/strikes/tournaments", body)
+        assert status == 201, created
+        path = f"/v1/strikes/tournaments/{created['id']}"
+        status, rnd = call(base_url, "POST", path + "/rounds", token=created["token"])
+        assert status == 201, rnd
+        writes = {
+            t["table"]: (
+                f"{path}/rounds/1/tables/{t['table']}",
+                {
+                    "results": [
+                        {"player": p, "score": 500 - 37 * i} for i, p in enumerate(t["players"])
+                    ]
+                },
+            )
+            for t in rnd["tables"]
+        }
+    elif fmt == "diagonal":
+        players = [{"id": f"P{i:03d}", "rating": 2000 - i} for i in range(size)]
+        status, created = call(base_url, "POST", "/v1/diagonal/events", {"players": players})
+        assert status == 201, created
+        path = f"/v1/diagonal/events/{created['id']}"
+        status, rnd = call(base_url, "POST", path + "/rounds", token=created["token"])
+        assert status == 201, rnd
+        writes = {
+            g["game"]: (
+                f"{path}/rounds/1/games/{g['game']}",
+                {"winner": g["players"][g["game"] % 2], "pieces_left": g["game"] % 7},
+            )
+            for g in rnd["games"]
+        }
+    else:
+        players = [{"id": f"P{i:03d}"} for i in range(size)]
+        status, created = call(base_url, "POST", "/v1/puffing-billy/events", {"players": players})
+        assert status == 201, created
+        path = f"/v1/puffing-billy/events/{created['id']}"
+        writes = {
+            board: (
+                f"{path}/boards/{board}",
+                {
+                    "players": [
+                        {"id": p["id"], "score": 1000 * (board % 5 + 1) - 90 * i}
+                        for i, p in enumerate(players[4 * (board - 1) : 4 * board])
+                    ]
+                },
+            )
+            for board in range(1, size // 4 + 1)
+        }
+    return Held(fmt, path, created["token"], writes)
+
+
+def shown(base_url: str, held: Held) -> dict[int, Any]:
+    """Key -> the result as read back (only keys that have one)."""
+    if held.fmt == "strikes":
+        status, rnd = call(base_url, "GET", held.base + "/rounds/1")
+        assert status == 200
+        return {
+            t["table"]: [r["player"] for r in t["result"]] for t in rnd["tables"] if t["result"]
+        }
+    if held.fmt == "diagonal":
+        status, rnd = call(base_url, "GET", held.base + "/rounds/1")
+        assert status == 200
+        return {g["game"]: g["result"] for g in rnd["games"] if g["result"]}
+    status, boards = call(base_url, "GET", held.base + "/boards")
+    assert status == 200
+    return {b["board"]: [e["id"] for e in b["players"]] for b in boards["boards"]}
+
+
+def expected(held: Held, key: int) -> Any:
+    """What ``shown`` must give for a key once its write is in."""
+    body = held.writes[key][1]
+    if held.fmt == "strikes":
+        return [r["player"] for r in body["results"]]
+    if held.fmt == "diagonal":
+        return body
+    return [p["id"] for p in body["players"]]
+
+
+KEY = {"strikes": "table", "diagonal": "game", "puffing_billy": "board"}
+
+
+def logged(database_url: str, held: Held) -> Counter[int]:
+    """Key -> how many result entries (entered or corrected) the stored log holds."""
+    tid = held.base.rsplit("/", 1)[1]
+    return Counter(
+        data[KEY[held.fmt]]
+        for kind, data in logged_actions(database_url, tid)
+        if kind.endswith(("_entered", "_corrected"))
+    )
+
+
+def finish(base_url: str, held: Held) -> tuple[int, Any]:
+    """Close the round (or the preliminaries) once every write is in."""
+    if held.fmt == "puffing_billy":
+        return call(
+            base_url, "POST", held.base + "/preliminaries/close", {"finalists": 4}, held.token
+        )
+    return call(base_url, "POST", held.base + "/rounds/1/close", token=held.token)
