@@ -43,6 +43,12 @@ BENCHES = [
         "median write and median standings read <= 20 ms",
     ),
     (
+        "Meeple League: five seasons of 300 players through the API",
+        "bench_league.py",
+        [],
+        "formation <= 1 s; median report and table read <= 20 ms",
+    ),
+    (
         "Load: 50 clients for 60 s on gunicorn",
         "load.py",
         ["--seconds", "60"],
@@ -69,7 +75,7 @@ def main() -> int:
     for title, script, args, target in BENCHES:
         if quick and script == "load.py":
             args = ["--seconds", "10"]
-        if quick and script in ("bench_strikes.py", "bench_events.py"):
+        if quick and script in ("bench_strikes.py", "bench_events.py", "bench_league.py"):
             args = ["--quick"]
         started = time.monotonic()
         run = subprocess.run(

@@ -11,6 +11,7 @@ from flask import Flask
 
 from .engine.diagonal.held import RaceLedger
 from .engine.held import Ledger
+from .engine.league.held import LeagueLedger
 from .engine.puffing_billy.held import BoardLedger
 from .engine.strikes.held import StrikesLedger
 from .rules import DEFAULT_RULES_DIR, Rules, load_rules
@@ -45,6 +46,10 @@ DEFAULTS: dict[str, Any] = {
     "CORS_ORIGINS": [],
     # Writes to persistent tournaments per client address: "<count>/<seconds>" ("" off).
     "WRITE_RATE_LIMIT": "120/60",
+    # SMTP_URL (or PAIRING_SMTP_URL), e.g. smtp://mail.example:25 or smtps://user:pw@host:465:
+    # when set, league letters are sent to players who gave an e-mail address.
+    "SMTP_URL": None,
+    "MAIL_FROM": "pairing-advisor@localhost",
 }
 
 
@@ -58,8 +63,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
-    if os.environ.get("DATABASE_URL"):
-        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    for name in ("DATABASE_URL", "SMTP_URL"):
+        if os.environ.get(name):
+            app.config[name] = os.environ[name]
     app.config.from_prefixed_env("PAIRING")
     if config:
         app.config.from_mapping(config)
@@ -78,6 +84,7 @@ def ledgers(rules: Rules) -> dict[str, Ledger[Any]]:
         StrikesLedger(rules.strikes),
         RaceLedger(),
         BoardLedger(rules.puffing_billy),
+        LeagueLedger(rules.league),
     ]
     return {ledger.format: ledger for ledger in held}
 

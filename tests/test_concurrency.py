@@ -91,7 +91,7 @@ def test_concurrent_creates_and_round_starts(server):
     assert statuses == [201] + [409] * 7
 
 
-@pytest.mark.parametrize(("fmt", "size"), [("diagonal", 30), ("puffing_billy", 60)])
+@pytest.mark.parametrize(("fmt", "size"), [("diagonal", 30), ("puffing_billy", 60), ("league", 28)])
 def test_concurrent_writes_to_every_format_are_logged_once(server, fmt, size):
     base, database_url = server
     held = workloads.create(base, fmt, size)

@@ -18,7 +18,8 @@ from . import workloads
 from .servers import call, free_port, start_gunicorn, wait_ready
 
 pytestmark = pytest.mark.slow
-SIZE = {"strikes": 100, "diagonal": 40, "puffing_billy": 100}  # 20 tables, 80 games, 25 boards
+# 20 tables, 80 games, 25 boards, 42 league games
+SIZE = {"strikes": 100, "diagonal": 40, "puffing_billy": 100, "league": 42}
 
 
 @pytest.mark.parametrize("fmt", list(SIZE))

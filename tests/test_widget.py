@@ -407,6 +407,104 @@ def test_a_puffing_billy_event_shows_its_boards_standings_and_champion(sites):
     assert errors == []
 
 
+def test_a_player_reports_a_league_game_and_the_table_updates(sites):
+    api = sites["api"]
+    org = _api(api, "POST", "/v1/league/organisations", {"name": "Agricola League", "code": "AGR"})
+    base, token = f"/v1/league/organisations/{org['id']}", org["token"]
+    _api(api, "POST", base + "/seasons", token=token)
+    signups = {"players": [{"id": f"p{i}", "name": f"Player {i}"} for i in range(7)]}
+    _api(api, "POST", base + "/seasons/1/signups", signups, token)
+    formed = _api(api, "POST", base + "/seasons/1/form", token=token)
+    tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
+    seats = _api(api, "GET", base + "/seasons/1/leagues/1-A")["games"][0]["seats"]
+    reporter = seats[0]
+    sites["pages"]["/league.html"] = _page(
+        api,
+        f"<league-standings api='{api}' organisation='{org['id']}' league='1-A'></league-standings>"
+        f"<league-report api='{api}' organisation='{org['id']}' season='1'></league-report>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1400})
+    errors = _watch(page)
+    page.goto(sites["host"] + "/league.html")
+    standings = page.locator("league-standings")
+    standings.locator("table.standings").wait_for(timeout=15_000)
+    assert "0 of 7 games reported" in standings.locator("h3").inner_text()
+    assert standings.locator("table.standings tbody tr").count() == 7  # everyone, at 0
+    form = page.locator("league-report")
+    form.locator("#token").fill(tokens[reporter])
+    form.locator("#league").fill("1-A")
+    form.get_by_role("button", name="Show my league's games").click()
+    form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
+    assert form.locator("#game option").count() == 7
+    for index, score in enumerate((120, 90, 80, 40)):
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_role("status").wait_for(timeout=15_000)
+    assert "AGR S1 L1-A G1 is reported" in form.get_by_role("status").inner_text()
+    rows = standings.locator("table.standings tbody tr")
+    standings.get_by_text("1 of 7 games reported").wait_for(timeout=15_000)  # no reload
+    assert rows.count() == 7
+    assert rows.nth(0).inner_text().split("\t")[1:3] == [reporter, "10"]
+    # Another player's token cannot report it differently: the problem is shown.
+    form.locator("#token").fill(tokens[seats[1]])
+    for index, score in enumerate((1, 90, 80, 40)):
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    form.get_by_role("button", name="Report this game").click()
+    alert = form.get_by_role("alert")
+    alert.wait_for(timeout=15_000)
+    assert "Conflict" in alert.inner_text() and "reported already" in alert.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "league.png"), full_page=True)
+    assert [e for e in errors if "409" not in e] == []  # the refused PUT is logged by Chromium
+
+
+def test_league_standings_show_a_division_and_the_lifetime_table(sites):
+    api = sites["api"]
+    org = _api(api, "POST", "/v1/league/organisations", {"code": "TM"})
+    base, token = f"/v1/league/organisations/{org['id']}", org["token"]
+    _api(api, "POST", base + "/seasons", token=token)
+    signups = {"players": [{"id": f"p{i:02d}"} for i in range(14)]}
+    _api(api, "POST", base + "/seasons/1/signups", signups, token)
+    _api(api, "POST", base + "/seasons/1/form", token=token)
+    for league in ("1-A", "2-A"):
+        for game in _api(api, "GET", f"{base}/seasons/1/leagues/{league}")["games"]:
+            results = [
+                {"player": p, "score": 100 - 10 * i, "position": i + 1}
+                for i, p in enumerate(game["seats"])
+            ]
+            path = f"{base}/seasons/1/leagues/{league}/games/{game['game']}"
+            _api(api, "PUT", path, {"results": results}, token)
+    closed = _api(api, "POST", base + "/seasons/1/close", token=token)
+    sites["pages"]["/lifetime.html"] = _page(
+        api,
+        f"<league-standings api='{api}' organisation='{org['id']}' division='2'></league-standings>"
+        f"<league-standings api='{api}' organisation='{org['id']}' view='lifetime'>"
+        "</league-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1600})
+    errors = _watch(page)
+    page.goto(sites["host"] + "/lifetime.html")
+    division, lifetime = (
+        page.locator("league-standings").nth(0),
+        page.locator("league-standings").nth(1),
+    )
+    division.locator("table.standings tbody tr").first.wait_for(timeout=15_000)
+    assert division.locator("h3").inner_text() == "Season 1, league 2-A (7 of 7 games reported)"
+    lifetime.locator("table.lifetime tbody tr").first.wait_for(timeout=15_000)
+    assert lifetime.locator("table.lifetime tbody tr").count() == 14
+    assert lifetime.locator("table.winners tbody tr").inner_text().split("\t") == [
+        "1",
+        closed["winner"],
+    ]
+    assert (
+        lifetime.locator("table.lifetime tbody tr")
+        .first.inner_text()
+        .startswith(f"1\t{closed['winner']}")
+    )
+    page.screenshot(path=str(SHOTS / "league-lifetime.png"), full_page=True)
+    assert errors == []
+
+
 def test_a_disallowed_origin_is_refused(sites):
     sites["pages"]["/evil.html"] = _page(
         sites["api"], f"<pairing-advisor api='{sites['api']}'></pairing-advisor>"

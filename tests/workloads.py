@@ -1,7 +1,8 @@
 """One round of independent writes for each held format, for the server tests.
 
 A workload creates a tournament over HTTP and lists its writes, each with a key: a table
-(strikes), a game (Diagonal Race) or a board (Puffing Billy). ``shown`` reads back which
+(strikes), a game (Diagonal Race), a board (Puffing Billy) or a league game (Meeple
+League). ``shown`` reads back which
 keys have a result, ``logged`` counts the log's result entries per key, and ``finish``
 closes the round once every write is in.
 """
@@ -23,6 +24,7 @@ class Held:
     base: str  # the tournament's path
     token: str
     writes: dict[int, Write]
+    games: dict[tuple[str, int], int] | None = None  # league: (league, game) -> key
 
 
 def create(base_url: str, fmt: str, size: int) -> Held:
@@ -59,6 +61,8 @@ def create(base_url: str, fmt: str, size: int) -> Held:
             )
             for g in rnd["games"]
         }
+    elif fmt == "league":
+        return _league(base_url, size)
     else:
         players = [{"id": f"P{i:03d}"} for i in range(size)]
         status, created = call(base_url, "POST", "/v1/puffing-billy/events", {"players": players})
@@ -79,6 +83,34 @@ def create(base_url: str, fmt: str, size: int) -> Held:
     return Held(fmt, path, created["token"], writes)
 
 
+def _league(base_url: str, size: int) -> Held:
+    """A season of ``size`` players formed; the writes are its game reports (organiser)."""
+    status, created = call(base_url, "POST", "/v1/league/organisations", {"code": "AGR"})
+    assert status == 201, created
+    path, token = f"/v1/league/organisations/{created['id']}", created["token"]
+    assert call(base_url, "POST", path + "/seasons", token=token)[0] == 201
+    signups = {"players": [{"id": f"P{i:03d}"} for i in range(size)]}
+    assert call(base_url, "POST", path + "/seasons/1/signups", signups, token)[0] == 200
+    status, season = call(base_url, "POST", path + "/seasons/1/form", token=token)
+    assert status == 200, season
+    writes: dict[int, Write] = {}
+    games: dict[tuple[str, int], int] = {}
+    for lg in season["leagues"]:
+        status, league = call(base_url, "GET", f"{path}/seasons/1/leagues/{lg['league']}")
+        for game in league["games"]:
+            key = len(writes) + 1
+            games[(lg["league"], game["game"])] = key
+            results = [
+                {"player": p, "score": 100 - 9 * i - key % 5, "position": i + 1}
+                for i, p in enumerate(game["seats"])
+            ]
+            writes[key] = (
+                f"{path}/seasons/1/leagues/{lg['league']}/games/{game['game']}",
+                {"results": results},
+            )
+    return Held("league", path, token, writes, games)
+
+
 def shown(base_url: str, held: Held) -> dict[int, Any]:
     """Key -> the result as read back (only keys that have one)."""
     if held.fmt == "strikes":
@@ -91,6 +123,16 @@ def shown(base_url: str, held: Held) -> dict[int, Any]:
         status, rnd = call(base_url, "GET", held.base + "/rounds/1")
         assert status == 200
         return {g["game"]: g["result"] for g in rnd["games"] if g["result"]}
+    if held.fmt == "league":
+        assert held.games is not None
+        found = {}
+        for league in {name for name, _ in held.games}:
+            status, read = call(base_url, "GET", f"{held.base}/seasons/1/leagues/{league}")
+            assert status == 200
+            for game in read["games"]:
+                if game["results"]:
+                    found[held.games[(league, game["game"])]] = game["results"]
+        return found
     status, boards = call(base_url, "GET", held.base + "/boards")
     assert status == 200
     return {b["board"]: [e["id"] for e in b["players"]] for b in boards["boards"]}
@@ -103,6 +145,8 @@ def expected(held: Held, key: int) -> Any:
         return [r["player"] for r in body["results"]]
     if held.fmt == "diagonal":
         return body
+    if held.fmt == "league":
+        return body["results"]
     return [p["id"] for p in body["players"]]
 
 
@@ -110,12 +154,18 @@ KEY = {"strikes": "table", "diagonal": "game", "puffing_billy": "board"}
 
 
 def logged(database_url: str, held: Held) -> Counter[int]:
-    """Key -> how many result entries (entered or corrected) the stored log holds."""
+    """Key -> how many result entries (entered, reported or corrected) the log holds."""
     tid = held.base.rsplit("/", 1)[1]
+
+    def key(data: dict[str, Any]) -> int:
+        if held.games is not None:
+            return held.games[(data["league"], data["game"])]
+        return int(data[KEY[held.fmt]])
+
     return Counter(
-        data[KEY[held.fmt]]
+        key(data)
         for kind, data in logged_actions(database_url, tid)
-        if kind.endswith(("_entered", "_corrected"))
+        if kind.endswith(("_entered", "_reported", "_corrected"))
     )
 
 
@@ -125,4 +175,6 @@ def finish(base_url: str, held: Held) -> tuple[int, Any]:
         return call(
             base_url, "POST", held.base + "/preliminaries/close", {"finalists": 4}, held.token
         )
+    if held.fmt == "league":
+        return call(base_url, "POST", held.base + "/seasons/1/close", token=held.token)
     return call(base_url, "POST", held.base + "/rounds/1/close", token=held.token)

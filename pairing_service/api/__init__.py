@@ -9,6 +9,7 @@ from . import (
     diagonal_events,
     health,
     league,
+    league_organisations,
     puffing_billy,
     puffing_billy_events,
     scrabble,
@@ -39,6 +40,7 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(diagonal_events.blp)
     api.register_blueprint(puffing_billy_events.blp)
     api.register_blueprint(league.blp)
+    api.register_blueprint(league_organisations.blp)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
     init_cors(app)

@@ -19,6 +19,7 @@ from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.errors import Conflict, FieldError, NotFound
+from ..engine.league.held import NotYourGame
 from ..store import TournamentNotFound, WrongToken
 
 PROBLEM_JSON = "application/problem+json"
@@ -167,6 +168,10 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     @app.errorhandler(TournamentNotFound)
     def no_tournament(_: TournamentNotFound) -> Response:
         return problem(404, "there is no tournament with this id")
+
+    @app.errorhandler(NotYourGame)
+    def not_your_game(error: NotYourGame) -> Response:
+        return problem(403, f"this reporting token may not report this game: {error}")
 
     @app.errorhandler(NotFound)
     def not_in_tournament(error: NotFound) -> Response:

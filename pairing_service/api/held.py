@@ -193,7 +193,7 @@ def shape_entry(entry: Entry, kind: Ledger[Any], undone: int | None) -> dict[str
         "at": entry.at,
         "actor": entry.actor,
         "summary": kind.summary(entry.action),
-        "data": dict(entry.data),
+        "data": dict(kind.public(entry.action)),
         "undone_by": undone,
     }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -11,6 +12,9 @@ from ..engine.league import (
     TIEBREAKERS,
     Finish,
     Game,
+    Lifetime,
+    Line,
+    Movement,
     NewPlayer,
     Result,
     SeasonLeague,
@@ -46,6 +50,59 @@ def exact(value: float) -> Fraction:
     return Fraction(str(value))
 
 
+def shape_lines(lines: Sequence[Line]) -> list[dict[str, Any]]:
+    """A league table's lines with every tiebreaker's value."""
+    return [
+        {
+            "player": line.player,
+            "rank": line.rank,
+            "league_points": float(line.league_points),
+            "league_points_exact": str(line.league_points),
+            "games": line.games,
+            "decided_by": line.decided_by,
+            "values": dict(
+                line.values,
+                winner_share=round(float(line.winner_share), 6),
+                previous_rank=None if line.previous_rank is None else line.previous_rank + 1,
+            ),
+        }
+        for line in lines
+    ]
+
+
+def shape_movements(movements: Sequence[Movement]) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": m.player,
+            "league": m.league,
+            "division": m.division,
+            "previous_division": m.previous_division,
+            "movement": m.kind,
+        }
+        for m in movements
+    ]
+
+
+def shape_lifetime(result: Lifetime) -> dict[str, Any]:
+    return {
+        "standings": [
+            {
+                "rank": line.rank,
+                "player": line.player,
+                "seasons": line.seasons,
+                "by_division": [
+                    {"division": d, "league_points": float(p)}
+                    for d, p in sorted(line.by_division.items())
+                ],
+            }
+            for line in result.standings
+        ],
+        "season_winners": [
+            {"season": season, "player": player} for season, player in result.season_winners
+        ],
+    }
+
+
 @blp.route("/table")
 class Table(MethodView):
     @blp.arguments(TableIn)
@@ -63,27 +120,7 @@ class Table(MethodView):
             for g in body["games"]
         ]
         lines = league_table(games, scale, body["previous_ranking"])
-        return {
-            "standings": [
-                {
-                    "player": line.player,
-                    "rank": line.rank,
-                    "league_points": float(line.league_points),
-                    "league_points_exact": str(line.league_points),
-                    "games": line.games,
-                    "decided_by": line.decided_by,
-                    "values": dict(
-                        line.values,
-                        winner_share=round(float(line.winner_share), 6),
-                        previous_rank=None
-                        if line.previous_rank is None
-                        else line.previous_rank + 1,
-                    ),
-                }
-                for line in lines
-            ],
-            "tiebreakers": list(TIEBREAKERS),
-        }
+        return {"standings": shape_lines(lines), "tiebreakers": list(TIEBREAKERS)}
 
 
 @blp.route("/schedule")
@@ -158,16 +195,7 @@ class FormationResource(MethodView):
                 {"division": d, "leagues": leagues} for d, leagues in sorted(divisions.items())
             ],
             "order": list(formation.order),
-            "movements": [
-                {
-                    "player": m.player,
-                    "league": m.league,
-                    "division": m.division,
-                    "previous_division": m.previous_division,
-                    "movement": m.kind,
-                }
-                for m in formation.movements
-            ],
+            "movements": shape_movements(formation.movements),
             "holes": list(formation.holes),
         }
 
@@ -187,21 +215,4 @@ class LifetimeResource(MethodView):
             )
             for lg in body["leagues"]
         ]
-        result = lifetime(leagues)
-        return {
-            "standings": [
-                {
-                    "rank": line.rank,
-                    "player": line.player,
-                    "seasons": line.seasons,
-                    "by_division": [
-                        {"division": d, "league_points": float(p)}
-                        for d, p in sorted(line.by_division.items())
-                    ],
-                }
-                for line in result.standings
-            ],
-            "season_winners": [
-                {"season": season, "player": player} for season, player in result.season_winners
-            ],
-        }
+        return shape_lifetime(lifetime(leagues))

@@ -7,6 +7,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from .common import ID_LENGTH, StrictFloat, player_id, printable
+from .held import EntrantIn, HeldOut, TokenOut, event_name
 from .puffing_billy_schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000
@@ -225,3 +226,148 @@ class SeasonWinnerOut(Schema):
 class LifetimeOut(Schema):
     standings = fields.List(fields.Nested(LifetimeLineOut), required=True)
     season_winners = fields.List(fields.Nested(SeasonWinnerOut), required=True)
+
+
+# --- held organisations -----------------------------------------------------------------------
+
+MAX_SIGNUPS = 1000
+
+
+class OrganisationIn(Schema):
+    name = event_name()
+    code = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[A-Z0-9]{2,8}$", error="2-8 capital letters or digits"),
+        metadata={
+            "description": "The game's code, used in game names (AGR S2 L3-B G5).",
+            "example": "AGR",
+        },
+    )
+
+
+class SignUpIn(EntrantIn):
+    laurels = StrictFloat(
+        load_default=0,
+        validate=validate.Range(0, 100_000),
+        metadata={"description": "Lifetime BPA laurels in this game: orders new players."},
+    )
+    email = fields.Email(
+        allow_none=True,
+        validate=validate.Length(max=254),
+        metadata={"description": "Where the season's letter goes (when SMTP is configured)."},
+    )
+
+
+class SignUpsIn(Schema):
+    players = fields.List(
+        fields.Nested(SignUpIn),
+        required=True,
+        validate=validate.Length(1, MAX_SIGNUPS),
+        metadata={"description": "Players signing up, in sign-up order."},
+    )
+
+
+class SeasonSummaryOut(Schema):
+    season = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["signup", "running", "closed"]))
+    players = fields.Integer(required=True)
+    leagues = fields.Integer(required=True)
+    winner = fields.String(allow_none=True, required=True)
+
+
+class OrganisationOut(HeldOut):
+    code = fields.String(required=True)
+    current_season = fields.Integer(allow_none=True, required=True)
+    seasons = fields.List(fields.Nested(SeasonSummaryOut), required=True)
+
+
+class OrganisationCreatedOut(OrganisationOut, TokenOut):
+    pass
+
+
+class SignUpOut(Schema):
+    id = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    laurels = StrictFloat(required=True)
+
+
+class SeasonLeagueOut(Schema):
+    league = fields.String(required=True)
+    division = fields.Integer(required=True)
+    players = fields.List(fields.String(), required=True)
+    games = fields.Integer(required=True)
+    reported = fields.Integer(required=True)
+
+
+class SeasonOut(Schema):
+    organisation = fields.String(required=True)
+    season = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["signup", "running", "closed"]))
+    signups = fields.List(fields.Nested(SignUpOut), required=True)
+    leagues = fields.List(fields.Nested(SeasonLeagueOut), required=True)
+    movements = fields.List(fields.Nested(MovementOut), required=True)
+    holes = fields.List(fields.String(), required=True)
+    winner = fields.String(allow_none=True, required=True)
+    promoted = fields.List(fields.String(), required=True)
+    relegated = fields.List(fields.String(), required=True)
+
+
+class ReportingTokenOut(Schema):
+    player = fields.String(required=True)
+    token = fields.String(required=True)
+
+
+class FormedOut(SeasonOut):
+    reporting_tokens = fields.List(
+        fields.Nested(ReportingTokenOut),
+        required=True,
+        metadata={"description": "Each player's reporting token: shown only here."},
+    )
+    letters_sent = fields.Integer(
+        required=True,
+        metadata={"description": "Letters handed to the SMTP server (0 without one)."},
+    )
+    letters_not_sent = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Players with an e-mail whose letter could not be sent."},
+    )
+
+
+class HeldGameOut(Schema):
+    game = fields.Integer(required=True)
+    name = fields.String(required=True)
+    league = fields.String(required=True)
+    seats = fields.List(fields.String(), required=True)
+    results = fields.List(fields.Nested(LeagueResultIn), allow_none=True, required=True)
+    reported_by = fields.String(allow_none=True, required=True)
+
+
+class GameReportIn(Schema):
+    results = fields.List(
+        fields.Nested(LeagueResultIn),
+        required=True,
+        validate=validate.Length(2, 8),
+        metadata={"description": "Every player of the game: score and finishing position."},
+    )
+
+
+class HeldLeagueOut(Schema):
+    organisation = fields.String(required=True)
+    season = fields.Integer(required=True)
+    league = fields.String(required=True)
+    division = fields.Integer(required=True)
+    standings = fields.List(fields.Nested(TableLineOut), required=True)
+    games = fields.List(fields.Nested(HeldGameOut), required=True)
+    tiebreakers = fields.List(fields.String(), required=True)
+
+
+class LetterOut(Schema):
+    player = fields.String(required=True)
+    email = fields.String(allow_none=True, required=True)
+    text = fields.String(required=True)
+
+
+class LettersOut(Schema):
+    season = fields.Integer(required=True)
+    letters = fields.List(fields.Nested(LetterOut), required=True)

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import Conflict
+from .errors import Conflict, NotFound
 
 CREATED = "created"
 UNDONE = "undone"
+DIRECTOR = "director"  # the actor of every action taken with the director token
 
 State = TypeVar("State")
 JSON = Any  # JSON values only: dict, list, str, int, float, bool, None
@@ -46,7 +47,7 @@ class Entry:
     seq: int
     action: Action
     at: datetime
-    actor: str = "director"
+    actor: str = DIRECTOR
 
     @property
     def kind(self) -> str:
@@ -55,6 +56,17 @@ class Entry:
     @property
     def data(self) -> Mapping[str, JSON]:
         return self.action.data
+
+
+T = TypeVar("T")
+
+
+def numbered(items: Sequence[T], number: int, what: str) -> T:
+    """The item numbered ``number`` (from 1) of a tournament's rounds, seasons, ...;
+    NotFound when there is none."""
+    if 1 <= number <= len(items):
+        return items[number - 1]
+    raise NotFound(f"there is no {what} {number}")
 
 
 class NothingToUndo(Conflict):
@@ -106,6 +118,15 @@ class Ledger(ABC, Generic[State]):
     @abstractmethod
     def describe(self, action: Action) -> str:
         """The action in plain words, for the history a director reads."""
+
+    def actor(self, state: State, token_hash: str) -> str | None:
+        """Who else may write with this token (its SHA-256), if anyone: a league's
+        players report their own games. Only writes that allow it ask."""
+        return None
+
+    def public(self, action: Action) -> Mapping[str, JSON]:
+        """The action's data as the history shows it (without secrets)."""
+        return action.data
 
     def fold(self, log: Sequence[Entry]) -> State:
         live = in_effect(log)

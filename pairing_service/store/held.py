@@ -33,7 +33,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from ..engine.held import Action, Entry, Ledger, undo
+from ..engine.held import DIRECTOR, Action, Entry, Ledger, undo
 from . import schema
 from .database import WRITE, is_postgresql, migrate
 
@@ -140,19 +140,32 @@ class HeldStore:
         ``decide`` returns None when the state already is what was asked (an identical
         result entered again): nothing is appended and the revision stays.
         """
-        with self._locked(ledger, tournament_id, token) as (conn, row, log, state):
-            action = decide(state)
+        return self.write_as(ledger, tournament_id, token, lambda state, _: decide(state), False)
+
+    def write_as(
+        self,
+        ledger: Ledger[S],
+        tournament_id: str,
+        token: str,
+        decide: Callable[[S, str], Action | None],
+        others: bool = True,
+    ) -> tuple[Held[S], Entry | None]:
+        """As :meth:`write`, for an action that someone other than the director may take
+        (``others``): ``decide`` is told who acts, the director or whoever the ledger
+        says holds this token (a league's player), and the log records it."""
+        with self._locked(ledger, tournament_id, token, others) as (conn, row, log, state, actor):
+            action = decide(state, actor)
             if action is None:
                 return self._held(row, log, state), None
-            entry = self._append(conn, tournament_id, log, action)
+            entry = self._append(conn, tournament_id, log, action, actor)
             ledger.apply(state, entry)
             held = self._held(row, [*log, entry], state, bumped=True)
         return self._keep(held), entry
 
     def undo(self, ledger: Ledger[S], tournament_id: str, token: str) -> tuple[Held[S], Entry]:
         """Take back the latest action still in effect (the undo is logged too)."""
-        with self._locked(ledger, tournament_id, token) as (conn, row, log, _):
-            entry = self._append(conn, tournament_id, log, undo(log))
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, _, actor):
+            entry = self._append(conn, tournament_id, log, undo(log), actor)
             after = [*log, entry]
             held = self._held(row, after, ledger.fold(after), bumped=True)
         return self._keep(held), entry
@@ -180,19 +193,26 @@ class HeldStore:
 
     @contextmanager
     def _locked(
-        self, ledger: Ledger[S], tournament_id: str, token: str
-    ) -> Iterator[tuple[Connection, Any, list[Entry], S]]:
-        """The locked row, its log, and a state of it that is the caller's to change."""
+        self, ledger: Ledger[S], tournament_id: str, token: str, others: bool = False
+    ) -> Iterator[tuple[Connection, Any, list[Entry], S, str]]:
+        """The locked row, its log, a state of it that is the caller's to change, and who
+        acts: the director, or (``others``) whoever the ledger says holds the token."""
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             row = self._row(conn, ledger, tournament_id, lock=True)
-            if not hmac.compare_digest(row.token_hash, hash_token(token)):
+            digest = hash_token(token)
+            director = hmac.compare_digest(row.token_hash, digest)
+            if not director and not others:
                 raise WrongToken(tournament_id)
             kept = self._recall(tournament_id, row.revision)
             if kept is not None:
-                yield conn, row, list(kept.log), ledger.clone(kept.state)
+                log, state = list(kept.log), ledger.clone(kept.state)
             else:
                 log = self._log(conn, tournament_id)
-                yield conn, row, log, ledger.fold(log)
+                state = ledger.fold(log)
+            actor = DIRECTOR if director else ledger.actor(state, digest)
+            if actor is None:
+                raise WrongToken(tournament_id)
+            yield conn, row, log, state, actor
 
     def _row(
         self, conn: Connection, ledger: Ledger[Any], tournament_id: str, lock: bool = False
@@ -213,9 +233,14 @@ class HeldStore:
         return [Entry(r.seq, Action(r.kind, r.data), _utc(r.at), r.actor) for r in rows]
 
     def _append(
-        self, conn: Connection, tournament_id: str, log: Sequence[Entry], action: Action
+        self,
+        conn: Connection,
+        tournament_id: str,
+        log: Sequence[Entry],
+        action: Action,
+        actor: str = DIRECTOR,
     ) -> Entry:
-        entry = Entry((log[-1].seq if log else 0) + 1, action, now())
+        entry = Entry((log[-1].seq if log else 0) + 1, action, now(), actor)
         self._insert(conn, tournament_id, entry)
         conn.execute(
             update(schema.tournaments)

@@ -1,5 +1,6 @@
 // Pairing Advisor widgets, v1: <pairing-advisor>, and the standings of held events:
-// <strikes-standings>, <diagonal-standings> and <puffing-billy-standings>.
+// <strikes-standings>, <diagonal-standings>, <puffing-billy-standings> and <league-standings>;
+// and <league-report>, a player's form to report a league game.
 // A dependency-free ES module. Each element renders into an open shadow root; a host page
 // can restyle it with CSS custom properties: --pa-font, --pa-accent, --pa-bg, --pa-fg,
 // --pa-muted, --pa-border, --pa-radius.
@@ -177,14 +178,22 @@ class PairingAdvisor extends HTMLElement {
   }
 }
 
+const REPORTED = "pairing-advisor-reported";
+
 // A held tournament's standings, read without a token and refreshed on demand. Subclasses
 // name their collection and draw the event; this base fetches and reports problems.
 class HeldStandings extends HTMLElement {
-  static get observedAttributes() { return ["tournament", "event", "api"]; }
+  static get observedAttributes() { return ["tournament", "event", "organisation", "api", "season", "league", "division", "view"]; }
 
   constructor() {
     super();
     this.attachShadow({ mode: "open" });
+    // A report made on the same page (<league-report>) refreshes what it changed.
+    this.onReported = (event) => { if (event.detail.id === this.heldId()) this.refresh(); };
+  }
+
+  heldId() {
+    return this.getAttribute("event") || this.getAttribute("tournament") || this.getAttribute("organisation");
   }
 
   connectedCallback() {
@@ -194,7 +203,12 @@ class HeldStandings extends HTMLElement {
         el("button", { type: "button", class: "secondary", onclick: () => this.refresh() }, "Refresh"),
         this.output);
     }
+    document.addEventListener(REPORTED, this.onReported);
     this.refresh();
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener(REPORTED, this.onReported);
   }
 
   attributeChangedCallback() {
@@ -202,7 +216,7 @@ class HeldStandings extends HTMLElement {
   }
 
   async refresh() {
-    const id = this.getAttribute("event") || this.getAttribute("tournament");
+    const id = this.heldId();
     if (!id) {
       this.output.replaceChildren(el("p", { class: "muted" }, "No event given."));
       return;
@@ -316,9 +330,140 @@ class PuffingBillyStandings extends HeldStandings {
   }
 }
 
+function leagueTable(line) {
+  return table("standings", ["#", "Player", "Points", "Games", "Wins", "Decided by"], line.standings.map((s) => [
+    String(s.rank), s.player, s.league_points_exact, String(s.games), String(s.values.wins), s.decided_by || ""]));
+}
+
+// A league organisation: one league's table (league="2-A"), a division's tables
+// (division="2"), or the lifetime table and season winners (view="lifetime"). Without
+// those, Division 1 of the season (the latest unless season="n").
+class LeagueStandings extends HeldStandings {
+  static collection = "/v1/league/organisations";
+
+  async current(org, read) {
+    if (this.getAttribute("view") === "lifetime") return { lifetime: await read("/lifetime") };
+    const number = this.getAttribute("season") || org.current_season;
+    if (!number) return { tables: [] };
+    const league = this.getAttribute("league");
+    if (league) return { number, tables: [await read(`/seasons/${number}/leagues/${encodeURIComponent(league)}`)] };
+    const division = Number(this.getAttribute("division") || 1);
+    const season = await read(`/seasons/${number}`);
+    const names = season.leagues.filter((l) => l.division === division).map((l) => l.league);
+    return { number, division, tables: await Promise.all(names.map((n) => read(`/seasons/${number}/leagues/${n}`))) };
+  }
+
+  show(org, current) {
+    const parts = [el("h2", {}, org.name || `${org.code} league`)];
+    if (current.lifetime) {
+      parts.push(el("h3", {}, "Season winners"));
+      parts.push(table("winners", ["Season", "Winner"], current.lifetime.season_winners.map((w) => [String(w.season), w.player])));
+      parts.push(el("h3", {}, "Lifetime standings"));
+      parts.push(table("lifetime", ["#", "Player", "Seasons", "Points by division"], current.lifetime.standings.map((s) => [
+        String(s.rank), s.player, String(s.seasons),
+        s.by_division.map((d) => `D${d.division}: ${d.league_points}`).join(", ")])));
+    } else if (!current.tables.length) {
+      parts.push(el("p", { class: "muted" }, "No league has been formed yet."));
+    } else {
+      for (const league of current.tables) {
+        const played = league.games.filter((g) => g.results).length;
+        parts.push(el("h3", {}, `Season ${league.season}, league ${league.league} (${played} of ${league.games.length} games reported)`));
+        parts.push(leagueTable(league));
+      }
+    }
+    this.output.replaceChildren(...parts);
+  }
+}
+
+// A player's form to report one of their games: their reporting token (from their
+// letter), the league and the game; then every player's score and position.
+class LeagueReport extends HTMLElement {
+  static get observedAttributes() { return ["organisation", "api", "season", "league", "token"]; }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+  }
+
+  connectedCallback() {
+    if (this.shadowRoot.childElementCount) return;
+    const field = (id, label, value = "", type = "text") => [
+      el("label", { for: id }, label),
+      el("input", { id, type, value, autocomplete: "off" })];
+    this.form = el("form", { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
+      el("div", { class: "row" },
+        el("div", {}, ...field("token", "Your reporting token", this.getAttribute("token") || "", "password")),
+        el("div", {}, ...field("league", "League", this.getAttribute("league") || ""))),
+      el("button", { type: "button", class: "secondary", onclick: () => this.load() }, "Show my league's games"),
+      el("label", { for: "game" }, "Game"),
+      el("select", { id: "game", onchange: () => this.drawSeats() }),
+      el("div", { class: "seats" }),
+      el("button", { type: "submit" }, "Report this game"));
+    this.output = el("div", { "aria-live": "polite" });
+    this.shadowRoot.append(el("style", {}, STYLE), el("h2", {}, "Report a game"), this.form, this.output);
+    if (this.getAttribute("league")) this.load();
+  }
+
+  $(id) { return this.shadowRoot.getElementById(id); }
+
+  base() {
+    const season = this.getAttribute("season");
+    return `${apiBase(this)}/v1/league/organisations/${encodeURIComponent(this.getAttribute("organisation") || "")}/seasons/${season}`;
+  }
+
+  async load() {
+    const league = this.$("league").value.trim();
+    try {
+      const answer = await problemOrJson(await fetch(`${this.base()}/leagues/${encodeURIComponent(league)}`, { credentials: "omit" }));
+      this.games = answer.games;
+      this.$("game").replaceChildren(...answer.games.map((g) =>
+        el("option", { value: String(g.game) }, `${g.name}: ${g.seats.join(", ")}${g.results ? " (reported)" : ""}`)));
+      this.drawSeats();
+      this.output.replaceChildren();
+    } catch (error) {
+      this.output.replaceChildren(errorBox(error));
+    }
+  }
+
+  drawSeats() {
+    const game = (this.games || []).find((g) => String(g.game) === this.$("game").value);
+    const box = this.shadowRoot.querySelector(".seats");
+    if (!game) { box.replaceChildren(); return; }
+    box.replaceChildren(table("report", ["Player", "Score", "Position"], game.seats.map((p, i) => [
+      p,
+      el("input", { type: "number", name: `score-${i}`, "aria-label": `${p} score`, required: "" }),
+      el("input", { type: "number", name: `position-${i}`, "aria-label": `${p} position`, min: "1", max: String(game.seats.length), value: String(i + 1), required: "" })])));
+  }
+
+  async submit() {
+    const game = this.games.find((g) => String(g.game) === this.$("game").value);
+    const results = game.seats.map((player, i) => ({
+      player,
+      score: Number(this.shadowRoot.querySelector(`[name=score-${i}]`).value),
+      position: Number(this.shadowRoot.querySelector(`[name=position-${i}]`).value),
+    }));
+    try {
+      const url = `${this.base()}/leagues/${encodeURIComponent(game.league)}/games/${game.game}`;
+      await problemOrJson(await fetch(url, {
+        method: "PUT", credentials: "omit",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.$("token").value.trim()}` },
+        body: JSON.stringify({ results }) }));
+      this.output.replaceChildren(el("p", { class: "winner", role: "status" }, `${game.name} is reported. Thank you!`));
+      document.dispatchEvent(new CustomEvent(REPORTED, { detail: { id: this.getAttribute("organisation") } }));
+      await this.load();
+      this.output.replaceChildren(el("p", { class: "winner", role: "status" }, `${game.name} is reported. Thank you!`));
+    } catch (error) {
+      this.output.replaceChildren(errorBox(error));
+    }
+  }
+}
+
 if (!customElements.get("pairing-advisor")) customElements.define("pairing-advisor", PairingAdvisor);
 if (!customElements.get("strikes-standings")) customElements.define("strikes-standings", StrikesStandings);
 if (!customElements.get("diagonal-standings")) customElements.define("diagonal-standings", DiagonalStandings);
 if (!customElements.get("puffing-billy-standings")) customElements.define("puffing-billy-standings", PuffingBillyStandings);
 
-export { PairingAdvisor, StrikesStandings, DiagonalStandings, PuffingBillyStandings };
+if (!customElements.get("league-standings")) customElements.define("league-standings", LeagueStandings);
+if (!customElements.get("league-report")) customElements.define("league-report", LeagueReport);
+
+export { PairingAdvisor, StrikesStandings, DiagonalStandings, PuffingBillyStandings, LeagueStandings, LeagueReport };

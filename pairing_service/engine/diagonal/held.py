@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, JSON, Action, Entry, Ledger
+from ..held import CREATED, JSON, Action, Entry, Ledger, numbered
 from .event import (
     ELIMINATED_AT,
     FIRST_ROUND_OPPONENTS,
@@ -122,9 +122,7 @@ class RaceEvent:
         return self.rounds[-1] if self.rounds else None
 
     def round(self, number: int) -> RaceRound:
-        if 1 <= number <= len(self.rounds):
-            return self.rounds[number - 1]
-        raise NotFound(f"there is no round {number}")
+        return numbered(self.rounds, number, "round")
 
     def rating_order(self) -> list[str]:
         """Best first; equal (or no) ratings keep the order the players were listed in."""

@@ -87,8 +87,10 @@ def league_table(
     games: Sequence[Game],
     points: Mapping[int, Sequence[Fraction]],
     previous_ranking: Sequence[str] = (),
+    players: Sequence[str] = (),
 ) -> list[Line]:
-    lines: dict[str, Line] = {}
+    """The table of ``games``; ``players`` with no game yet are listed too (with 0)."""
+    lines: dict[str, Line] = {p: Line(p) for p in players}
     scored_games: list[list[tuple[Result, int]]] = []
     for g, game in enumerate(games):
         where = f"games/{g}"

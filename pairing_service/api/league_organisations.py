@@ -1,0 +1,388 @@
+"""Held Meeple League organisations: seasons, sign-ups, formation, reports, tables, letters.
+
+Reads are public. The organiser's writes need the organisation's token (``held.py``); a
+player reports a game they played in with their own reporting token, answered once to the
+organiser when the season is formed.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import smtplib
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from flask import Response, current_app, url_for
+from flask.views import MethodView
+
+from ..engine.league import TIEBREAKERS
+from ..engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
+from ..engine.league.letters import letter
+from ..engine.league.table import Result
+from ..mail import Mail, send
+from ..store import Held
+from ..store.held import hash_token
+from .common import prefers
+from .held import (
+    TOURNAMENT,
+    HeldBlueprint,
+    add_log_routes,
+    created_answer,
+    director_token,
+    held_row,
+    held_store,
+    ledger,
+)
+from .league import shape_lifetime, shape_lines
+from .league_schemas import (
+    FormedOut,
+    GameReportIn,
+    HeldGameOut,
+    HeldLeagueOut,
+    LettersOut,
+    LifetimeOut,
+    OrganisationCreatedOut,
+    OrganisationIn,
+    OrganisationOut,
+    SeasonOut,
+    SignUpsIn,
+)
+
+log = logging.getLogger(__name__)
+
+blp = HeldBlueprint(
+    "league_organisations",
+    __name__,
+    url_prefix="/v1/league/organisations",
+    description="Held Meeple League organisations: every season, from sign-ups to lifetime "
+    "standings.",
+)
+
+SEASON = TOURNAMENT + "/seasons/<int(min=1, max=10000):number>"
+LEAGUE = SEASON + "/leagues/<league_name:league>"
+
+
+def leagues() -> LeagueLedger:
+    return ledger(LeagueLedger)
+
+
+def shape_organisation(held: Held[Organisation]) -> dict[str, Any]:
+    org = held.state
+    return {
+        **held_row(held),
+        "code": org.code,
+        "current_season": org.latest.number if org.latest else None,
+        "seasons": [
+            {
+                "season": s.number,
+                "status": s.status,
+                "players": len(s.signups),
+                "leagues": len(s.leagues),
+                "winner": s.winner,
+            }
+            for s in org.seasons
+        ],
+    }
+
+
+def shape_season(held: Held[Organisation], number: int) -> dict[str, Any]:
+    org = held.state
+    season = org.season(number)
+    bottom = max((lg.division for lg in season.leagues.values()), default=0)
+    relegated_from = {
+        f.player
+        for f in season.finishes
+        if f.division < bottom
+        and f.place > (f.league_size or org.rules.league_size) - org.rules.relegated
+    }
+    return {
+        "organisation": held.id,
+        "season": number,
+        "status": season.status,
+        "signups": [
+            {"id": s.player, "name": s.name, "laurels": float(s.laurels)}
+            for s in season.signups.values()
+        ],
+        "leagues": [
+            {
+                "league": lg.name,
+                "division": lg.division,
+                "players": list(lg.players),
+                "games": len(lg.games),
+                "reported": sum(g.results is not None for g in lg.games.values()),
+            }
+            for lg in season.leagues.values()
+        ],
+        "movements": [{**m, "movement": m["kind"]} for m in season.movements],
+        "holes": list(season.holes),
+        "winner": season.winner,
+        "promoted": [f.player for f in season.finishes if f.place == 1 and f.division > 1],
+        "relegated": [f.player for f in season.finishes if f.player in relegated_from],
+    }
+
+
+def shape_game(game: HeldGame) -> dict[str, Any]:
+    return {
+        "game": game.number,
+        "name": game.name,
+        "league": game.league,
+        "seats": list(game.seats),
+        "results": None
+        if game.results is None
+        else [{"player": r.player, "score": r.score, "position": r.position} for r in game.results],
+        "reported_by": game.reported_by,
+    }
+
+
+def shape_league(held: Held[Organisation], number: int, name: str) -> dict[str, Any]:
+    org = held.state
+    season = org.season(number)
+    league = season.league(name)
+    return {
+        "organisation": held.id,
+        "season": number,
+        "league": name,
+        "division": league.division,
+        "standings": shape_lines(org.table(season, league)),
+        "games": [shape_game(g) for _, g in sorted(league.games.items())],
+        "tiebreakers": list(TIEBREAKERS),
+    }
+
+
+def season_url(held: Held[Organisation], number: int) -> str:
+    return url_for(
+        "league_organisations.SeasonResource", tournament_id=held.id, number=number, _external=True
+    )
+
+
+def send_letters(
+    held: Held[Organisation], season: Season, tokens: dict[str, str]
+) -> tuple[int, list[str]]:
+    """Mail each player with an e-mail address their letter, token filled in (SMTP_URL)."""
+    url = current_app.config["SMTP_URL"]
+    addressed = [s for s in season.signups.values() if s.email]
+    if not url or not addressed:
+        return 0, []
+    report_url = season_url(held, season.number)
+    mails = [
+        Mail(
+            s.email or "",
+            f"{held.state.code} Meeple League, season {season.number}: your games",
+            letter(held.state, season.number, s.player, report_url, tokens[s.player]),
+        )
+        for s in addressed
+    ]
+    try:
+        sent, refused = send(url, current_app.config["MAIL_FROM"], mails)
+    except (OSError, smtplib.SMTPException) as error:
+        log.warning("league letters not sent: %s", type(error).__name__)
+        return 0, [s.player for s in addressed]
+    by_address = {s.email: s.player for s in addressed}
+    return sent, [by_address[address] for address in refused]
+
+
+@blp.route("")
+class Organisations(MethodView):
+    @blp.arguments(OrganisationIn)
+    @blp.response(201, OrganisationCreatedOut)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create an organisation (one game); the answer carries the organiser's token, once."""
+        held, token = held_store().create(
+            leagues(), body.get("name"), leagues().created(body["code"])
+        )
+        return created_answer(
+            held, token, shape_organisation, "league_organisations.OrganisationResource"
+        )
+
+
+@blp.route(TOURNAMENT)
+class OrganisationResource(MethodView):
+    @blp.response(200, OrganisationOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str) -> Any:
+        """The organisation and its seasons."""
+        return shape_organisation(held_store().read(leagues(), tournament_id))
+
+
+@blp.route(TOURNAMENT + "/lifetime")
+class LifetimeResource(MethodView):
+    @blp.response(200, LifetimeOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str) -> Any:
+        """Lifetime standings by division over every closed season (a point in a higher
+        division outranks any number below), and the season winners."""
+        return shape_lifetime(held_store().read(leagues(), tournament_id).state.lifetime())
+
+
+@blp.route(TOURNAMENT + "/seasons")
+class Seasons(MethodView):
+    @blp.response(201, SeasonOut)
+    @blp.writes()
+    def post(self, tournament_id: str) -> Any:
+        """Open the next season's sign-ups (the previous season must be closed)."""
+        held, _ = held_store().write(
+            leagues(), tournament_id, director_token(), leagues().open_season
+        )
+        number = len(held.state.seasons)
+        location = url_for(
+            "league_organisations.SeasonResource", tournament_id=held.id, number=number
+        )
+        return shape_season(held, number), 201, {"Location": location}
+
+
+@blp.route(SEASON)
+class SeasonResource(MethodView):
+    @blp.response(200, SeasonOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str, number: int) -> Any:
+        """A season: sign-ups, leagues and their progress, movements, and once closed the
+        winner and who goes up and down."""
+        return shape_season(held_store().read(leagues(), tournament_id), number)
+
+
+@blp.route(SEASON + "/signups")
+class SignUps(MethodView):
+    @blp.arguments(SignUpsIn)
+    @blp.response(200, SeasonOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+        """Sign players up, in sign-up order (refused once the season is formed)."""
+        players = [
+            SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
+            for p in body["players"]
+        ]
+        held, _ = held_store().write(
+            leagues(),
+            tournament_id,
+            director_token(),
+            lambda org: leagues().sign_up(org, number, players),
+        )
+        return shape_season(held, number)
+
+
+@blp.route(SEASON + "/form")
+class Form(MethodView):
+    @blp.response(200, FormedOut)
+    @blp.writes()
+    def post(self, tournament_id: str, number: int) -> Any:
+        """Form the season's leagues by the seed's Steps 1-7 from the service's own record
+        of the previous seasons, with their schedules. Answers each player's reporting
+        token, once; sends each player their letter when SMTP is configured."""
+        tokens: dict[str, str] = {}
+
+        def form(org: Organisation) -> Any:
+            tokens.update({p: secrets.token_urlsafe(24) for p in org.season(number).signups})
+            hashes = {p: hash_token(t) for p, t in tokens.items()}
+            return leagues().form(org, number, hashes)
+
+        held, _ = held_store().write(leagues(), tournament_id, director_token(), form)
+        sent, not_sent = send_letters(held, held.state.season(number), tokens)
+        return {
+            **shape_season(held, number),
+            "reporting_tokens": [{"player": p, "token": t} for p, t in tokens.items()],
+            "letters_sent": sent,
+            "letters_not_sent": not_sent,
+        }
+
+
+@blp.route(LEAGUE)
+class LeagueResource(MethodView):
+    @blp.response(200, HeldLeagueOut)
+    @blp.documents(404)
+    def get(self, tournament_id: str, number: int, league: str) -> Any:
+        """A league's table now (the full tiebreaker chain, with every value) and its games."""
+        return shape_league(held_store().read(leagues(), tournament_id), number, league)
+
+
+@blp.route(LEAGUE + "/games/<int(min=1, max=100):game>")
+class GameResource(MethodView):
+    @blp.arguments(GameReportIn)
+    @blp.response(200, HeldGameOut)
+    @blp.writes()
+    def put(
+        self, body: dict[str, Any], tournament_id: str, number: int, league: str, game: int
+    ) -> Any:
+        """Report a game: every player's score and finishing position. With a player's
+        reporting token, only a game that player is in, once (a different second report
+        is a 409); with the organiser's token, any game, and a correction keeps the
+        report it replaces in the history."""
+        results = [Result(r["player"], r["score"], r["position"]) for r in body["results"]]
+        held, _ = held_store().write_as(
+            leagues(),
+            tournament_id,
+            director_token(),
+            lambda org, actor: leagues().report(org, number, league, game, results, actor),
+        )
+        return shape_game(held.state.season(number).league(league).game(game))
+
+
+@blp.route(SEASON + "/close")
+class CloseSeason(MethodView):
+    @blp.response(200, SeasonOut)
+    @blp.writes()
+    def post(self, tournament_id: str, number: int) -> Any:
+        """Close the season once every game is reported: each league's finishes, the
+        season winner (Division 1's), promotions and relegations."""
+        held, _ = held_store().write(
+            leagues(),
+            tournament_id,
+            director_token(),
+            lambda org: leagues().close_season(org, number),
+        )
+        return shape_season(held, number)
+
+
+def letters_of(held: Held[Organisation], number: int) -> list[dict[str, Any]]:
+    season = held.state.season(number)
+    if season.status == "signup":
+        return []
+    url = season_url(held, number)
+    return [
+        {"player": s.player, "email": s.email, "text": letter(held.state, number, s.player, url)}
+        for s in season.signups.values()
+    ]
+
+
+@blp.route(SEASON + "/letters")
+class Letters(MethodView):
+    @blp.response(200, LettersOut)
+    @blp.doc(
+        responses={
+            "200": {
+                "description": "The letters (JSON), or all of them as plain text.",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            }
+        }
+    )
+    @blp.documents(404)
+    def get(self, tournament_id: str, number: int) -> Any:
+        """Every player's letter for the season (their league, games, seats, opponents,
+        what to do next, how to report), for a mail merge: the reporting token is a
+        placeholder (the formation answered the tokens). `Accept: text/plain`: one text."""
+        letters = letters_of(held_store().read(leagues(), tournament_id), number)
+        if prefers("text/plain"):
+            rule = "\n" + "-" * 72 + "\n\n"
+            return Response(rule.join(entry["text"] for entry in letters), mimetype="text/plain")
+        return {"season": number, "letters": letters}
+
+
+def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[Any]]]:
+    """The lifetime standings: rank, player, seasons, then points by division."""
+    result = held.state.lifetime()
+    divisions = sorted({d for line in result.standings for d in line.by_division})
+    header = ["rank", "player", "seasons", *(f"division_{d}" for d in divisions)]
+    rows: list[Sequence[Any]] = [
+        [
+            line.rank,
+            line.player,
+            line.seasons,
+            *(str(line.by_division.get(d, 0)) for d in divisions),
+        ]
+        for line in result.standings
+    ]
+    return header, rows
+
+
+add_log_routes(blp, LeagueLedger, OrganisationOut, shape_organisation, standings_table)

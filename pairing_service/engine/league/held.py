@@ -1,0 +1,501 @@
+"""A Meeple League organisation held season by season, as a log of actions (seed 001).
+
+An organisation (one game, e.g. code ``AGR``) keeps every season in one log:
+
+- ``season_opened``: sign-ups open for season n (the previous one must be closed);
+- ``signed_up``: players (name, laurels, e-mail), in sign-up order;
+- ``season_formed``: the leagues by the seed's Steps 1-7, from the service's own record:
+  last season's finishes (drop-outs included), each returner's most recent finish, and
+  the new players by laurels; each league's schedule (the 7-player grid, balanced
+  schedules for other sizes) with game names like ``AGR S2 L3-B G5``; and the hash of each
+  player's reporting token (the tokens themselves are answered once, to the organiser);
+- ``game_reported`` / ``game_corrected``: a game's scores and positions, by a player of
+  that game (the seed: the winner reports) or by the organiser; only the organiser
+  corrects (the seed's GM), and the history keeps what was replaced;
+- ``season_closed``: every league's finishes by the full tiebreaker chain (the ranking
+  coming into the season is the formation order), the season winner (Division 1's), who
+  goes up and who goes down. That record forms the next season.
+
+Lifetime standings fold the closed seasons: league points by division, and the season
+winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Literal
+
+from ..errors import Conflict, NotFound, refuse_repeats
+from ..held import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered
+from .formation import Finish, Formation, NewPlayer, form_leagues
+from .lifetime import Lifetime, SeasonLeague, lifetime
+from .rules import LeagueRules
+from .schedule import schedule
+from .table import Game, InvalidLeague, Line, Result, league_table
+
+SEASON_OPENED = "season_opened"
+SIGNED_UP = "signed_up"
+SEASON_FORMED = "season_formed"
+GAME_REPORTED = "game_reported"
+GAME_CORRECTED = "game_corrected"
+SEASON_CLOSED = "season_closed"
+ORGANISER = DIRECTOR  # the organiser holds the director token
+
+SeasonStatus = Literal["signup", "running", "closed"]
+
+
+class NotYourGame(Exception):
+    """A player's reporting token for a game that player is not in (a 403)."""
+
+
+@dataclass(frozen=True)
+class SignUp:
+    player: str
+    name: str | None
+    laurels: Fraction
+    email: str | None
+
+
+@dataclass(frozen=True)
+class HeldGame:
+    league: str
+    number: int
+    name: str
+    seats: tuple[str, ...]  # players in starting-seat order
+    results: tuple[Result, ...] | None = None
+    reported_by: str | None = None
+
+
+@dataclass
+class HeldLeague:
+    name: str
+    division: int
+    players: tuple[str, ...]
+    games: dict[int, HeldGame]
+
+    def game(self, number: int) -> HeldGame:
+        if number not in self.games:
+            raise NotFound(f"league {self.name} has no game {number}")
+        return self.games[number]
+
+    def reported(self) -> list[Game]:
+        return [
+            Game(g.name, g.results) for _, g in sorted(self.games.items()) if g.results is not None
+        ]
+
+
+@dataclass
+class Season:
+    number: int
+    status: SeasonStatus = "signup"
+    signups: dict[str, SignUp] = field(default_factory=dict)  # in sign-up order
+    order: tuple[str, ...] = ()  # the formation's list: the ranking coming into the season
+    leagues: dict[str, HeldLeague] = field(default_factory=dict)
+    movements: tuple[Mapping[str, Any], ...] = ()
+    holes: tuple[str, ...] = ()
+    reporters: dict[str, str] = field(default_factory=dict)  # token hash -> player
+    finishes: tuple[Finish, ...] = ()
+    winner: str | None = None
+
+    def league(self, name: str) -> HeldLeague:
+        if name not in self.leagues:
+            raise NotFound(f"season {self.number} has no league {name!r}")
+        return self.leagues[name]
+
+    def league_of(self, player: str) -> HeldLeague | None:
+        return next((lg for lg in self.leagues.values() if player in lg.players), None)
+
+
+class Organisation:
+    """The state of a held league organisation, folded from its log."""
+
+    def __init__(self, code: str, rules: LeagueRules) -> None:
+        self.code = code
+        self.rules = rules
+        self.seasons: list[Season] = []
+
+    @property
+    def latest(self) -> Season | None:
+        return self.seasons[-1] if self.seasons else None
+
+    def season(self, number: int) -> Season:
+        return numbered(self.seasons, number, "season")
+
+    def table(self, season: Season, league: HeldLeague) -> list[Line]:
+        """The league's table now, with the full tiebreaker chain."""
+        return league_table(
+            league.reported(), self.rules.league_points, season.order, league.players
+        )
+
+    def most_recent_finish(self, player: str, before: int) -> Finish | None:
+        for season in reversed(self.seasons[: before - 1]):
+            for finish in season.finishes:
+                if finish.player == player:
+                    return finish
+        return None
+
+    def lifetime(self) -> Lifetime:
+        """Lifetime standings by division and season winners, over the closed seasons."""
+        played = []
+        for season in self.seasons:
+            if season.status != "closed":
+                continue
+            by_league: dict[str, list[Finish]] = {}
+            for finish in season.finishes:
+                by_league.setdefault(finish.league, []).append(finish)
+            for name, finishes in by_league.items():
+                standings = tuple((f.player, f.league_points) for f in finishes)
+                played.append(SeasonLeague(season.number, name, standings))
+        return lifetime(played)
+
+    def player_of(self, token_hash: str) -> str | None:
+        latest = self.latest
+        if latest is None or latest.status != "running":
+            return None
+        return latest.reporters.get(token_hash)
+
+    # --- deciding -----------------------------------------------------------------------
+
+    def check_open(self) -> int:
+        latest = self.latest
+        if latest is not None and latest.status != "closed":
+            raise Conflict(f"season {latest.number} is not closed yet")
+        return (latest.number if latest else 0) + 1
+
+    def signup_season(self, number: int) -> Season:
+        season = self.season(number)
+        if season.status != "signup":
+            raise Conflict(f"season {number} is formed: sign-ups are closed")
+        return season
+
+    def formation(
+        self, number: int
+    ) -> tuple[Formation, list[tuple[str, tuple[tuple[str, ...], ...]]]]:
+        """The season's leagues by Steps 1-7 and each league's games (seats in order)."""
+        season = self.signup_season(number)
+        if len(season.signups) < 4:
+            raise Conflict("a season needs at least four players signed up")
+        previous = self.seasons[number - 2] if number > 1 else None
+        last = list(previous.finishes) if previous else []
+        last_ids = {f.player for f in last}
+        returning: list[Finish] = []
+        new: list[NewPlayer] = []
+        for player, signup in season.signups.items():
+            if player in last_ids:
+                continue
+            finish = self.most_recent_finish(player, number)
+            if finish is not None:
+                returning.append(finish)
+            else:
+                new.append(NewPlayer(player, signup.laurels))
+        formed = form_leagues(
+            list(season.signups),
+            last,
+            returning,
+            new,
+            league_size=self.rules.league_size,
+            relegated=self.rules.relegated,
+        )
+        games = [
+            (league.name, schedule(league.players, self.rules.seven_player_grid).games)
+            for league in formed.leagues
+        ]
+        return formed, games
+
+    def check_report(
+        self, number: int, league: str, game: int, results: Sequence[Result], actor: str
+    ) -> HeldGame:
+        """The game, if ``actor`` may report these results for it now."""
+        season = self.season(number)
+        if season.status != "running":
+            raise Conflict(f"season {number} is {season.status}: no games to report")
+        held = season.league(league).game(game)
+        if actor != ORGANISER and actor not in held.seats:
+            raise NotYourGame(f"{actor} did not play {held.name}")
+        refuse_repeats([r.player for r in results], "results", InvalidLeague, "/player")
+        for index, result in enumerate(results):
+            if result.player not in held.seats:
+                raise InvalidLeague(
+                    f"results/{index}/player",
+                    f"{result.player!r} did not play {held.name} ({', '.join(held.seats)})",
+                )
+        missing = [p for p in held.seats if p not in {r.player for r in results}]
+        if missing:
+            raise InvalidLeague("results", f"no result for {', '.join(missing)} in {held.name}")
+        league_table([Game(held.name, tuple(results))], self.rules.league_points)  # validates
+        return held
+
+
+def _results_data(results: Sequence[Result]) -> list[dict[str, JSON]]:
+    return [{"player": r.player, "score": r.score, "position": r.position} for r in results]
+
+
+def _results(rows: Sequence[Mapping[str, Any]]) -> tuple[Result, ...]:
+    return tuple(Result(r["player"], r["score"], r["position"]) for r in rows)
+
+
+def _finish_data(finish: Finish) -> dict[str, JSON]:
+    return {
+        "player": finish.player,
+        "division": finish.division,
+        "league": finish.league,
+        "place": finish.place,
+        "league_points": str(finish.league_points),
+        "wins": finish.wins,
+        "league_size": finish.league_size,
+    }
+
+
+class LeagueLedger(Ledger[Organisation]):
+    format = "league"
+
+    def __init__(self, rules: LeagueRules) -> None:
+        self.rules = rules
+
+    @staticmethod
+    def created(code: str) -> Action:
+        return Action(CREATED, {"settings": {"code": code}, "players": []})
+
+    def open_season(self, org: Organisation) -> Action:
+        return Action(SEASON_OPENED, {"season": org.check_open()})
+
+    def sign_up(self, org: Organisation, number: int, players: Sequence[SignUp]) -> Action:
+        season = org.signup_season(number)
+        refuse_repeats([p.player for p in players], "players", InvalidLeague, "/id")
+        for index, signup in enumerate(players):
+            if signup.player in season.signups:
+                raise InvalidLeague(
+                    f"players/{index}/id", f"{signup.player!r} has signed up already"
+                )
+        return Action(
+            SIGNED_UP,
+            {
+                "season": number,
+                "players": [
+                    {
+                        "id": p.player,
+                        "name": p.name,
+                        "laurels": str(p.laurels),
+                        "email": p.email,
+                    }
+                    for p in players
+                ],
+            },
+        )
+
+    def form(self, org: Organisation, number: int, reporters: Mapping[str, str]) -> Action:
+        """``reporters``: each signed-up player's reporting token hash."""
+        formed, games = org.formation(number)
+        return Action(
+            SEASON_FORMED,
+            {
+                "season": number,
+                "order": list(formed.order),
+                "leagues": [
+                    {
+                        "name": league.name,
+                        "division": league.division,
+                        "players": list(league.players),
+                        "games": [list(g) for g in seats],
+                    }
+                    for league, (_, seats) in zip(formed.leagues, games, strict=True)
+                ],
+                "movements": [
+                    {
+                        "player": m.player,
+                        "division": m.division,
+                        "league": m.league,
+                        "previous_division": m.previous_division,
+                        "kind": m.kind,
+                    }
+                    for m in formed.movements
+                ],
+                "holes": list(formed.holes),
+                "reporters": {digest: player for player, digest in reporters.items()},
+            },
+        )
+
+    def report(
+        self,
+        org: Organisation,
+        number: int,
+        league: str,
+        game: int,
+        results: Sequence[Result],
+        actor: str,
+    ) -> Action | None:
+        """A game's report, or the organiser's correction; None when already exactly so."""
+        held = org.check_report(number, league, game, results, actor)
+        if held.results is not None:
+            if sorted(held.results, key=lambda r: r.player) == sorted(
+                results, key=lambda r: r.player
+            ):
+                return None
+            if actor != ORGANISER:
+                raise Conflict(
+                    f"{held.name} was reported already (by {held.reported_by}); "
+                    "ask the organiser to correct it"
+                )
+        data: dict[str, JSON] = {
+            "season": number,
+            "league": league,
+            "game": game,
+            "results": _results_data(results),
+        }
+        if held.results is None:
+            return Action(GAME_REPORTED, data)
+        return Action(GAME_CORRECTED, {**data, "was": _results_data(held.results)})
+
+    def close_season(self, org: Organisation, number: int) -> Action:
+        season = org.season(number)
+        if season.status != "running":
+            raise Conflict(f"season {number} is {season.status}; only a running season closes")
+        waiting = [
+            g.name for lg in season.leagues.values() for g in lg.games.values() if g.results is None
+        ]
+        if waiting:
+            shown = ", ".join(waiting[:5]) + (" …" if len(waiting) > 5 else "")
+            raise Conflict(f"{len(waiting)} games have no report yet: {shown}")
+        finishes = []
+        for league in season.leagues.values():
+            table = org.table(season, league)
+            finishes += [
+                Finish(
+                    line.player,
+                    league.division,
+                    league.name,
+                    place,
+                    line.league_points,
+                    line.wins,
+                    len(league.players),
+                )
+                for place, line in enumerate(table, start=1)
+            ]
+        top = next(f for f in finishes if f.division == 1 and f.place == 1)
+        return Action(
+            SEASON_CLOSED,
+            {
+                "season": number,
+                "finishes": [_finish_data(f) for f in finishes],
+                "winner": top.player,
+            },
+        )
+
+    # --- fold ---------------------------------------------------------------------------
+
+    def start(self, created: Entry) -> Organisation:
+        return Organisation(created.data["settings"]["code"], self.rules)
+
+    def apply(self, org: Organisation, entry: Entry) -> None:
+        data = entry.data
+        if entry.kind == SEASON_OPENED:
+            org.seasons.append(Season(data["season"]))
+        elif entry.kind == SIGNED_UP:
+            season = org.season(data["season"])
+            for p in data["players"]:
+                season.signups[p["id"]] = SignUp(
+                    p["id"], p["name"], Fraction(p["laurels"]), p["email"]
+                )
+        elif entry.kind == SEASON_FORMED:
+            season = org.season(data["season"])
+            season.status = "running"
+            season.order = tuple(data["order"])
+            for league in data["leagues"]:
+                prefix = f"{org.code} S{season.number} L{league['name']}"
+                games = {
+                    k: HeldGame(league["name"], k, f"{prefix} G{k}", tuple(seats))
+                    for k, seats in enumerate(league["games"], start=1)
+                }
+                season.leagues[league["name"]] = HeldLeague(
+                    league["name"], league["division"], tuple(league["players"]), games
+                )
+            season.movements = tuple(data["movements"])
+            season.holes = tuple(data["holes"])
+            season.reporters = dict(data["reporters"])
+        elif entry.kind in (GAME_REPORTED, GAME_CORRECTED):
+            league = org.season(data["season"]).league(data["league"])
+            league.games[data["game"]] = replace(
+                league.game(data["game"]),
+                results=_results(data["results"]),
+                reported_by=entry.actor,
+            )
+        elif entry.kind == SEASON_CLOSED:
+            season = org.season(data["season"])
+            season.status = "closed"
+            season.winner = data["winner"]
+            season.finishes = tuple(
+                Finish(
+                    f["player"],
+                    f["division"],
+                    f["league"],
+                    f["place"],
+                    Fraction(f["league_points"]),
+                    f["wins"],
+                    f["league_size"],
+                )
+                for f in data["finishes"]
+            )
+        else:
+            raise ValueError(f"a league log has no action {entry.kind!r}")
+
+    def clone(self, org: Organisation) -> Organisation:
+        # apply() adds seasons, fills a season's sign-ups, leagues and finishes, and
+        # replaces games (each immutable) in a league's games.
+        copy = Organisation(org.code, org.rules)
+        for season in org.seasons:
+            leagues = {
+                name: replace(lg, games=dict(lg.games)) for name, lg in season.leagues.items()
+            }
+            copy.seasons.append(
+                replace(
+                    season,
+                    signups=dict(season.signups),
+                    leagues=leagues,
+                    reporters=dict(season.reporters),
+                )
+            )
+        return copy
+
+    def actor(self, org: Organisation, token_hash: str) -> str | None:
+        return org.player_of(token_hash)
+
+    def public(self, action: Action) -> Mapping[str, JSON]:
+        if action.kind == SEASON_FORMED:  # token hashes are nobody's business
+            return {k: v for k, v in action.data.items() if k != "reporters"}
+        return action.data
+
+    def describe(self, action: Action) -> str:
+        data: Mapping[str, Any] = action.data
+        if action.kind == CREATED:
+            return f"Created the {data['settings']['code']} organisation"
+        if action.kind == SEASON_OPENED:
+            return f"Season {data['season']}: sign-ups open"
+        if action.kind == SIGNED_UP:
+            ids = [p["id"] for p in data["players"]]
+            shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
+            return f"Season {data['season']}: signed up {shown}"
+        if action.kind == SEASON_FORMED:
+            return (
+                f"Season {data['season']} formed: {len(data['leagues'])} leagues, "
+                f"{len(data['order'])} players"
+            )
+        if action.kind == GAME_REPORTED:
+            return (
+                f"Season {data['season']}, league {data['league']}, game {data['game']}: "
+                f"{_places(data['results'])}"
+            )
+        if action.kind == GAME_CORRECTED:
+            return (
+                f"Season {data['season']}, league {data['league']}, game {data['game']} "
+                f"corrected: {_places(data['results'])} (was {_places(data['was'])})"
+            )
+        if action.kind == SEASON_CLOSED:
+            return f"Season {data['season']} closed: {data['winner']} won Division 1"
+        raise ValueError(f"a league log has no action {action.kind!r}")
+
+
+def _places(rows: Sequence[Mapping[str, Any]]) -> str:
+    ordered = sorted(rows, key=lambda r: r["position"])
+    return ", ".join(f"{r['position']}. {r['player']} {r['score']}" for r in ordered)

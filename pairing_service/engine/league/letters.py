@@ -1,0 +1,64 @@
+"""The letter each player gets at the start of a season (seed 001: "an e-mail will be sent
+to each player at the beginning of the season clearly specifying what games they are in,
+who those games are with, and what they need to do next").
+
+Plain text, for the organiser to mail-merge or for the service to send. The reporting
+token is a placeholder unless given: the service keeps only its hash, so only the
+formation itself (which answers the tokens once) can fill it in.
+"""
+
+from __future__ import annotations
+
+from .held import Organisation
+
+TOKEN_PLACEHOLDER = "<your reporting token>"
+
+
+def letter(
+    org: Organisation,
+    season_number: int,
+    player: str,
+    report_url: str,
+    token: str = TOKEN_PLACEHOLDER,
+) -> str:
+    season = org.season(season_number)
+    league = season.league_of(player)
+    signup = season.signups[player]
+    if league is None:  # every signed-up player is in a league once the season is formed
+        raise ValueError(f"{player!r} is in no league of season {season_number}")
+
+    def who(pid: str) -> str:
+        name = season.signups[pid].name
+        return f"{name} ({pid})" if name else pid
+
+    others = [who(p) for p in league.players if p != player]
+    lines = [
+        f"Dear {signup.name or player},",
+        "",
+        f"Season {season_number} of the {org.code} Meeple League is about to start. You play in "
+        f"league {league.name} (Division {league.division}) with {', '.join(others)}.",
+        "",
+        "Your games (seat 1 starts):",
+    ]
+    mine = [g for _, g in sorted(league.games.items()) if player in g.seats]
+    for game in mine:
+        seat = game.seats.index(player) + 1
+        opponents = ", ".join(who(p) for p in game.seats if p != player)
+        lines.append(f"  {game.name}  seat {seat}  with {opponents}")
+    lines += [
+        "",
+        "What to do next: set up (or join) each game online with the players listed, in "
+        "the seat order given. When a game ends, its winner reports every player's score "
+        "and finishing position, on the league's page or with:",
+        "",
+        f"  curl -X PUT {report_url}/leagues/{league.name}/games/<game number> \\",
+        f"    -H 'Authorization: Bearer {token}' -H 'Content-Type: application/json' \\",
+        '    -d \'{"results": [{"player": "...", "score": 0, "position": 1}, ...]}\'',
+        "",
+        f"Your reporting token: {token}",
+        "It lets you report the games you play in; keep it to yourself. A game is reported "
+        "once; if a report is wrong, write to the organiser, who corrects it.",
+        "",
+        "Good games!",
+    ]
+    return "\n".join(lines) + "\n"
