@@ -200,3 +200,75 @@ def test_brackets_inside_strings_do_not_count_as_nesting(client):
     name = "[" * 100
     body = {"players": [{"id": "A", "name": name, "wins": 1, "spread": 0}]}
     assert client.post(URL, json=body).status_code == 200
+
+
+ZERO_ZERO_ONE = {
+    "players": [
+        {"id": i, "wins": w, "spread": s, "name": n}
+        for i, w, s, n in [
+            ("A", 8, 300, "Ann"),
+            ("B", 8, 200, "Bob"),
+            ("C", 7, 100, "Cat"),
+            ("D", 7, 0, "Dan"),
+            ("E", 5, 0, "Eve"),
+            ("F", 4, 0, "Fay"),
+        ]
+    ]
+}
+
+
+def _games(answer: dict) -> list[list[int]]:
+    return [p["ranks"] for p in answer["pairings"] if not p["bye"]]
+
+
+def test_the_table_answer_comes_with_the_pairing_that_ranks_above_it(client):
+    answer = client.post("/v1/scrabble/final-round", json=ZERO_ZERO_ONE).get_json()
+    assert answer["rule"]["id"] == "0/0/1" and answer["preferred"] == "table"
+    assert _games(answer)[:2] == [[1, 3], [2, 4]]  # the seed's table
+    gp1 = next(v for v in answer["principles"] if v["id"] == "GP1")
+    assert gp1["status"] == "violated"
+    [alternative] = answer["alternatives"]
+    assert alternative["source"] == "principles"
+    assert _games(alternative)[:2] == [[1, 2], [3, 4]]
+    statuses = {v["id"]: v["status"] for v in alternative["principles"]}
+    assert statuses["GP1"] == "satisfied" and statuses["GP4"] != "satisfied"
+    assert alternative["tradeoff"].startswith("1-2, 3-4 guarantees a victor from the leading")
+    assert "GP4" in alternative["tradeoff"] and "1-3, 2-4" in alternative["tradeoff"]
+    assert {n["player"] for n in alternative["needs"]} == {"A", "B", "C", "D"}
+    assert answer["pairings"][0]["names"] == ["Ann", "Cat"]
+
+
+def test_prefer_principles_recommends_it_and_keeps_the_table_as_the_alternative(client):
+    body = {**ZERO_ZERO_ONE, "prefer": "principles"}
+    answer = client.post("/v1/scrabble/final-round", json=body).get_json()
+    assert answer["preferred"] == "principles" and answer["rule"]["source"] == "fallback"
+    assert _games(answer)[:2] == [[1, 2], [3, 4]]
+    assert next(v for v in answer["principles"] if v["id"] == "GP1")["status"] == "satisfied"
+    [alternative] = answer["alternatives"]
+    assert alternative["source"] == "table" and _games(alternative)[:2] == [[1, 3], [2, 4]]
+    text = client.post(
+        "/v1/scrabble/final-round", json=body, headers={"Accept": "text/plain"}
+    ).get_data(as_text=True)
+    assert "Alternative (the seed's table): 1-2, 3-4 guarantees" in text
+    # The audit of the table's pairing against a principles recommendation differs.
+    audit = client.post(
+        "/v1/scrabble/audit", json={**body, "pairings": alternative["pairings"]}
+    ).get_json()
+    assert audit["matches_recommendation"] is False
+
+
+def test_no_alternative_when_the_table_is_best_on_the_principles(client):
+    body = {
+        "players": [
+            {"id": "A", "wins": 9, "spread": 300},
+            {"id": "B", "wins": 8.5, "spread": 200},
+            {"id": "C", "wins": 7.5, "spread": 100},
+            {"id": "D", "wins": 6, "spread": 0},
+        ]
+    }
+    answer = client.post("/v1/scrabble/final-round", json=body).get_json()
+    assert {v["status"] for v in answer["principles"]} == {"satisfied"}
+    assert answer["alternatives"] == [] and answer["preferred"] == "table"
+    for prefer in ("table", "principles", "seed"):
+        reply = client.post("/v1/scrabble/final-round", json={**body, "prefer": prefer})
+        assert reply.status_code == (422 if prefer == "seed" else 200)

@@ -220,3 +220,26 @@ def test_a_bye_is_opponent_zero_and_its_score_is_the_spread():
     assert records["2"] == (2, -20 + 30, ("1", "3"))
     assert records["3"] == (0, -25 - 30, (None, "2"))  # a forfeit (-25) is a loss
     assert division.rounds == 2
+
+
+def test_the_advices_own_pairings_paste_back_into_the_audit(client):
+    body = {
+        "players": [
+            {"id": p, "wins": w, "spread": s, "name": p.title()}
+            for p, w, s in [
+                ("ann", 8, 412),
+                ("bob", 8, 120),
+                ("cat", 7, 300),
+                ("dan", 7, -40),
+                ("eve", 5, 10),
+                ("fay", 4, -80),
+                ("gus", 3, 0),
+            ]
+        ]
+    }
+    advice = client.post("/v1/scrabble/final-round", json=body).get_json()
+    assert any(p["bye"] for p in advice["pairings"])  # an odd field: the bye object too
+    audit = client.post("/v1/scrabble/audit", json={**body, "pairings": advice["pairings"]})
+    assert audit.status_code == 200, audit.get_json()
+    assert audit.get_json()["matches_recommendation"] is True
+    assert audit.get_json()["differences"] == []

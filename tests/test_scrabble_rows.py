@@ -61,3 +61,32 @@ def test_the_seeds_notes_are_shown_beside_the_verdicts(rules):
     assert gp1.outcome.describe(example_standings(row)) == (
         "#1 R1 loses, #2 R2 loses, #3 R3 wins, #4 R4 wins"
     )
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row.id for row in ROWS])
+def test_an_alternative_is_answered_only_when_it_is_proven_to_rank_above(rules, row):
+    """On every row's example: an alternative ranks strictly above the table's pairing on
+    the principles (GP1, then GP2, GP3, GP4), both scored exactly; and prefer=principles
+    recommends exactly that pairing, with the table's as the alternative."""
+    from pairing_service.engine.scrabble.outcomes import contention
+    from pairing_service.engine.scrabble.principles import Judge
+
+    standings = example_standings(row)
+    advice = advise(standings, rules.scrabble)
+    preferred = advise(standings, rules.scrabble, prefer="principles")
+    if not advice.alternatives:
+        assert preferred.games == advice.games and preferred.alternatives == ()
+        return
+    [alternative] = advice.alternatives
+    bye = next((g.players[0] for g in advice.games if g.bye), None)
+    judge = Judge(standings, contention(standings, 2, None), bye, 2, None)
+
+    def scores(games):
+        return judge.evaluate([g.players for g in games if not g.bye]).scores()
+
+    table, other = scores(advice.games), scores(alternative.games)
+    assert None not in table and None not in other
+    first = next(i for i, (t, o) in enumerate(zip(table, other, strict=True)) if t != o)
+    assert other[first] < table[first]
+    assert preferred.games == alternative.games
+    assert preferred.alternatives[0].games == advice.games

@@ -181,7 +181,7 @@ def test_0_half_1_1_5_gibsonizes_first_and_warns(rules):
 def test_0_half_1_5(rules):
     s = field((10, 0), (9.5, 0), (8.5, 0), (8.5, -10), (7, 0), (6, 0))
     advice, games = run(rules, s)
-    assert advice.rule.id == "0/0.5/1.5"
+    assert advice.rule.id == "0/0.5/1.5+"
     assert (2, 3) in games
     assert advice.gibsonized == ("P1",)
 
@@ -207,7 +207,7 @@ def test_0_1_1_1_5_gibsonizes_leader_and_pairs_the_gb1s(rules):
 def test_0_1_1_5_gb1_plays_lowest_of_next_group(rules, third):
     s = field((10, 0), (9, 0), (third, 30), (third, 20), (third, 10), (5, 0), (4, 0), (3, 0))
     advice, games = run(rules, s)
-    assert advice.rule.id == "0/1/1.5"
+    assert advice.rule.id == "0/1/1.5+"
     assert (2, 5) in games
     assert advice.gibsonized == ("P1",)
 
@@ -328,8 +328,8 @@ def test_advice_is_deterministic(rules):
 def test_rules_file_loads_every_row_of_the_seed(rules):
     assert [row.id for row in rules.scrabble.rows] == [
         "0/0/0/0", "0/0/0/0.5", "0/0/0/1", "0/0/0/1.5+", "0/0/0.5/0.5", "0/0/1", "0/0/2",
-        "0/0.5/0.5/0.5", "0/0.5/0.5/1", "0/0.5/1/1", "0/0.5/1/1.5+", "0/0.5/1.5", "0/0.5/2",
-        "0/1/1/1.5+", "0/1/1.5", "0/1.5+",
+        "0/0.5/0.5/0.5", "0/0.5/0.5/1", "0/0.5/1/1", "0/0.5/1/1.5+", "0/0.5/1.5+", "0/0.5/2",
+        "0/1/1/1.5+", "0/1/1.5+", "0/1.5+",
     ]  # fmt: skip
 
 
@@ -383,3 +383,30 @@ def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
     assert not shares(s, victors=2, cap=None)
     # With a 100-point cap #3 cannot pass either on spread: the draw shares two places.
     assert shares(s, victors=2, cap=100)
+
+
+def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):
+    import re
+    from pathlib import Path
+
+    seed = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_14c768dda3f55ea8.txt"
+    headings = {
+        line.strip()
+        for line in seed.read_text(encoding="utf-8").splitlines()
+        if re.fullmatch(r"0(/[0-9.]+\+?)+", line.strip())
+    }
+    rows = {row.id: row for row in rules.scrabble.rows}
+    assert set(rows) == headings
+    assert rows["0/0.5/1.5+"].covers() == "0/0.5/1.5"  # 0/0.5/2 takes 2 and more
+    assert rows["0/1/1.5+"].covers() == "0/1/1.5-2"
+    assert rows["0/0/0/1.5+"].covers() == "0/0/0/1.5+"
+    body = {
+        "players": [
+            {"id": "A", "wins": 9, "spread": 300},
+            {"id": "B", "wins": 8.5, "spread": 200},
+            {"id": "C", "wins": 7.5, "spread": 100},
+            {"id": "D", "wins": 6, "spread": 0},
+        ]
+    }
+    rule = client.post("/v1/scrabble/final-round", json=body).get_json()["rule"]
+    assert rule["id"] == "0/0.5/1.5+" and rule["covers"] == "0/0.5/1.5"

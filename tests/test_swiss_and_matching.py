@@ -106,3 +106,68 @@ def test_no_perfect_matching_is_reported():
         min_cost_perfect_matching(4, [(0, 1, (0,))], (1,))
     with pytest.raises(NoPerfectMatching):
         min_cost_perfect_matching(3, [(0, 1, (0,))], (1,))
+
+
+def test_a_higher_group_floats_down_to_save_the_bottom_groups_repeat():
+    """The issue's case: E-F and G-H met twice; group-by-group pairs G-H a third time."""
+    s = field(
+        (5, 40),
+        (5, 30),
+        (5, 20),
+        (5, 10),
+        (4, 20),
+        (4, 10),  # C D E F | G H
+        opponents={3: [4, 4], 4: [3, 3], 5: [6, 6], 6: [5, 5]},
+    )
+    pairs = pair_swiss(s, s.ids)
+    assert sum(s.meetings(a, b) for a, b in pairs) == 0
+    assert (5, 6) not in _ranks(s, pairs)
+    # One player of the 5-group floats to each of G and H: two cross-group games, no more.
+    crossing = [p for p in _ranks(s, pairs) if (p[0] <= 4) != (p[1] <= 4)]
+    assert len(crossing) == 2
+
+
+def test_the_advice_never_repeats_g_and_h_when_it_can_be_avoided(rules):
+    from pairing_service.engine.scrabble import advise
+
+    s = field(
+        (8, 300),
+        (6.5, 200),
+        (5, 100),
+        (5, 90),
+        (5, 80),
+        (5, 70),
+        (4, 60),
+        (4, 50),
+        opponents={5: [6, 6], 6: [5, 5], 7: [8, 8], 8: [7, 7]},
+    )
+    advice = advise(s, rules.scrabble)
+    assert sum(s.meetings(*g.players) for g in advice.games if not g.bye) == 0
+
+
+def _fewest_repeats(s, players) -> int:
+    """Brute force: the fewest previous meetings of any perfect matching of ``players``."""
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    return min(
+        s.meetings(first, other) + _fewest_repeats(s, [p for p in rest if p != other])
+        for other in rest
+    )
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_swiss_has_no_more_repeats_than_the_best_pairing(seed):
+    """Random fields of 4-10 players with heavy histories: pair_swiss reaches the fewest
+    repeats that any pairing of the same players has."""
+    rng = random.Random(seed)
+    n = rng.choice([4, 6, 8, 10])
+    rows = sorted(((rng.randint(0, 6) / 2, rng.randint(-50, 50)) for _ in range(n)), reverse=True)
+    opponents: dict[int, list[int]] = {i: [] for i in range(1, n + 1)}
+    for _ in range(rng.randint(n, 3 * n)):
+        a, b = rng.sample(range(1, n + 1), 2)
+        opponents[a].append(b)
+        opponents[b].append(a)
+    s = field(*rows, opponents=opponents)
+    pairs = pair_swiss(s, s.ids)
+    assert sum(s.meetings(a, b) for a, b in pairs) == _fewest_repeats(s, list(s.ids))

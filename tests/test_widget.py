@@ -215,7 +215,7 @@ def test_a_host_site_pairs_a_final_round_through_the_widget(sites):
     table = widget.locator("table.pairings tbody tr")
     table.first.wait_for(timeout=15_000)
     assert table.count() == 3
-    assert "#1 A" in table.nth(0).inner_text()
+    assert "#1 Ann (A)" in table.nth(0).inner_text()  # names, as in principles and needs
     principles = widget.locator("ul.principles li")
     assert principles.count() == 4
     assert "GP1" in principles.nth(0).inner_text()
@@ -293,6 +293,34 @@ def test_a_strikes_tournament_shows_its_seating_and_standings(sites):
     widget.get_by_role("button", name="Refresh").click()
     rows.first.wait_for(timeout=15_000)
     page.screenshot(path=str(SHOTS / "strikes.png"), full_page=True)
+
+
+def test_the_advisor_widget_shows_the_alternative_and_can_prefer_it(sites):
+    sites["pages"]["/alt.html"] = _page(
+        sites["api"], f"<pairing-advisor api='{sites['api']}'></pairing-advisor>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1800})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(sites["host"] + "/alt.html")
+    widget = page.locator("pairing-advisor")
+    widget.locator("textarea").fill(
+        "id,wins,spread,name\nA,8,300,Ann\nB,8,200,Bob\nC,7,100,Cat\nD,7,0,Dan\n"
+        "E,5,0,Eve\nF,4,0,Fay\n"
+    )
+    widget.get_by_role("button", name="Pair the final round").click()
+    widget.locator("table.alternative tbody tr").first.wait_for(timeout=15_000)
+    assert "#1 Ann (A)" in widget.locator("table.pairings tbody tr").nth(0).inner_text()
+    assert "#3 Cat (C)" in widget.locator("table.pairings tbody tr").nth(0).inner_text()
+    assert widget.get_by_text("An alternative that ranks above on the principles").is_visible()
+    assert "1-2, 3-4 guarantees a victor" in widget.locator("p.tradeoff").inner_text()
+    widget.locator("#prefer").select_option("principles")
+    widget.get_by_role("button", name="Pair the final round").click()
+    widget.get_by_text("The seed's table would pair").wait_for(timeout=15_000)
+    assert "#2 Bob (B)" in widget.locator("table.pairings tbody tr").nth(0).inner_text()
+    assert "#3 Cat (C)" in widget.locator("table.alternative tbody tr").nth(0).inner_text()
+    page.screenshot(path=str(SHOTS / "advisor-alternative.png"), full_page=True)
+    assert errors == []
 
 
 def _api(api: str, method: str, path: str, body=None, token: str | None = None):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Response
@@ -101,6 +102,7 @@ def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
         victors=body["victors"],
         max_spread_per_game=body["max_spread_per_game"],
         rounds_left=body["rounds_left"],
+        prefer=body["prefer"],
     )
     return standings, advice, body.get("round", next_round)
 
@@ -145,22 +147,14 @@ class Audit(MethodView):
             victors=body["victors"],
             max_spread_per_game=body["max_spread_per_game"],
             rounds_left=body["rounds_left"],
+            prefer=body["prefer"],
         )
         round_number = body.get("round", next_round)
         games = [(a, b) for a, b in pairs] + ([(bye,)] if bye else [])
         return {
             "principles": shape_principles(standings, result.principles, {}),
             "needs": shape_needs(standings, result.needs, ()),
-            "pairings": [
-                {
-                    "players": list(players),
-                    "bye": len(players) == 1,
-                    "ranks": [standings.rank(p) for p in players],
-                    "repeats": standings.meetings(*players) if len(players) == 2 else 0,
-                    "reason": "proposed",
-                }
-                for players in games
-            ],
+            "pairings": [shape_pairing(standings, players, "proposed") for players in games],
             "recommendation": shape(standings, result.recommendation, body, round_number),
             "differences": list(result.differences),
             "matches_recommendation": result.matches_recommendation,
@@ -239,6 +233,18 @@ def shape_needs(
     ]
 
 
+def shape_pairing(standings: Standings, players: Sequence[str], reason: str) -> dict[str, Any]:
+    """A game (or the bye) as answered; the audit takes these objects back as they are."""
+    return {
+        "players": list(players),
+        "names": [standings.player(p).name for p in players],
+        "bye": len(players) == 1,
+        "ranks": [standings.rank(p) for p in players],
+        "repeats": standings.meetings(*players) if len(players) == 2 else 0,
+        "reason": reason,
+    }
+
+
 def shape(
     standings: Standings, advice: Advice, body: dict[str, Any], round_number: int | None
 ) -> dict[str, Any]:
@@ -251,17 +257,20 @@ def shape(
             "method": advice.rule.method,
             "text": advice.rule.text,
             "reading": advice.rule.reading,
+            "covers": advice.rule.covers or None,
         },
-        "pairings": [
+        "pairings": [shape_pairing(standings, g.players, g.reason) for g in advice.games],
+        "alternatives": [
             {
-                "players": list(g.players),
-                "bye": g.bye,
-                "ranks": [standings.rank(p) for p in g.players],
-                "repeats": g.repeats,
-                "reason": g.reason,
+                "source": alt.source,
+                "tradeoff": alt.tradeoff,
+                "pairings": [shape_pairing(standings, g.players, g.reason) for g in alt.games],
+                "principles": shape_principles(standings, alt.principles, {}),
+                "needs": shape_needs(standings, alt.needs, ()),
             }
-            for g in advice.games
+            for alt in advice.alternatives
         ],
+        "preferred": advice.preferred,
         "gibsonized": list(advice.gibsonized),
         "contenders": list(advice.contenders),
         "principles": shape_principles(standings, advice.principles, notes),
@@ -288,18 +297,22 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
         label = f"{player.name} ({pid})" if player.name else pid
         return f"#{standings.rank(pid)} {label}"
 
+    def boards(pairings: list[dict[str, Any]]) -> list[str]:
+        rows = [f"{'Board':<6}{'Player':<28}{'Opponent':<28}Why"]
+        for board, game in enumerate(pairings, start=1):
+            first = who(game["players"][0])
+            second = "BYE" if game["bye"] else who(game["players"][1])
+            rows.append(f"{board:<6}{first:<28}{second:<28}{game['reason']}")
+        return rows
+
     rule = shaped["rule"]
     lines = [
         f"Configuration {shaped['configuration']}: "
         f"rule {rule['id']} ({rule['source']}) {rule['text']}",
         "",
-        f"{'Board':<6}{'Player':<28}{'Opponent':<28}Why",
+        *boards(shaped["pairings"]),
+        "",
     ]
-    for board, game in enumerate(shaped["pairings"], start=1):
-        first = who(game["players"][0])
-        second = "BYE" if game["bye"] else who(game["players"][1])
-        lines.append(f"{board:<6}{first:<28}{second:<28}{game['reason']}")
-    lines.append("")
     if shaped["gibsonized"]:
         lines.append("Gibsonized: " + ", ".join(who(p) for p in shaped["gibsonized"]))
     if shaped["contenders"]:
@@ -313,6 +326,10 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
         lines.append("Needs:")
         lines.extend(f"  {who(n['player'])}: {n['text']}" for n in shaped["needs"])
     lines.append("Clinching: " + shaped["clinching"])
+    for alt in shaped["alternatives"]:
+        kind = "the seed's table" if alt["source"] == "table" else "ranks above on the principles"
+        lines += ["", f"Alternative ({kind}): {alt['tradeoff']}", *boards(alt["pairings"])]
+        lines.extend(f"  {v['id']} {v['status']}: {v['reason']}" for v in alt["principles"])
     for warning in shaped["warnings"]:
         lines.append("Warning: " + warning)
     for command in shaped.get("tsh_commands", []):

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
-from ..engine.scrabble.advisor import MAX_VICTORS
+from ..engine.scrabble.advisor import MAX_VICTORS, PREFERENCES
 from .common import ID_LENGTH, NAME_LENGTH, StrictBoolean, StrictFloat, printable
 
 MAX_PLAYERS = 2000
@@ -121,6 +121,15 @@ class FinalRoundIn(Schema):
         validate=validate.Range(1, MAX_VICTORS),
         metadata={"description": "How many players share the victory (the seed's case is 2)."},
     )
+    prefer = fields.String(
+        load_default="table",
+        validate=validate.OneOf(PREFERENCES),
+        metadata={
+            "description": "table: the seed's table row decides, and a pairing the engine "
+            "proves ranks above it on the principles is answered under `alternatives`; "
+            "principles: that pairing is recommended instead (the table's is the alternative)."
+        },
+    )
     max_spread_per_game = fields.Integer(
         strict=True,
         allow_none=True,
@@ -141,15 +150,33 @@ class FinalRoundIn(Schema):
 
 
 class RuleOut(Schema):
-    id = fields.String(required=True)
+    id = fields.String(
+        required=True,
+        metadata={
+            "description": "A table row: the seed's heading exactly (0/0.5/1.5+); the "
+            "fallback: the configuration."
+        },
+    )
     source = fields.String(required=True, validate=validate.OneOf(["table", "fallback"]))
     method = fields.String(required=True)
     text = fields.String(required=True)
     reading = fields.String()
+    covers = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "A table row: the games behind it takes, as read (0/0.5/1.5 is "
+            "exactly 1.5; 1.5-2 a range; 2+ and more)."
+        },
+    )
 
 
 class PairingOut(Schema):
     players = fields.List(fields.String(), required=True)
+    names = fields.List(
+        fields.String(allow_none=True),
+        required=True,
+        metadata={"description": "The players' names, as given (null: none given)."},
+    )
     bye = fields.Boolean(required=True)
     ranks = fields.List(fields.Integer(), required=True)
     repeats = fields.Integer(
@@ -222,6 +249,21 @@ class NeedOut(Schema):
     )
 
 
+class AlternativeOut(Schema):
+    source = fields.String(
+        required=True,
+        validate=validate.OneOf(["principles", "table"]),
+        metadata={
+            "description": "principles: ranks above the table's pairing on the principles; "
+            "table: the seed's table row's pairing (when principles are preferred)."
+        },
+    )
+    tradeoff = fields.String(required=True, metadata={"description": "The trade-off in words."})
+    pairings = fields.List(fields.Nested(PairingOut), required=True)
+    principles = fields.List(fields.Nested(PrincipleOut), required=True)
+    needs = fields.List(fields.Nested(NeedOut), required=True)
+
+
 class FinalRoundOut(Schema):
     configuration = fields.String(required=True, metadata={"example": "0/0/1/2"})
     rule = fields.Nested(RuleOut, required=True)
@@ -230,6 +272,16 @@ class FinalRoundOut(Schema):
     contenders = fields.List(fields.String(), required=True)
     principles = fields.List(fields.Nested(PrincipleOut), required=True)
     needs = fields.List(fields.Nested(NeedOut), required=True)
+    alternatives = fields.List(
+        fields.Nested(AlternativeOut),
+        required=True,
+        metadata={"description": "A pairing the engine proves ranks differently, with why."},
+    )
+    preferred = fields.String(
+        required=True,
+        validate=validate.OneOf(["table", "principles"]),
+        metadata={"description": "Which pairing is recommended (see `prefer`)."},
+    )
     warnings = fields.List(fields.String(), required=True)
     clinching = fields.String(required=True, metadata={"description": "How clinching was decided."})
     max_spread_per_game = fields.Integer(allow_none=True, required=True)
@@ -248,11 +300,34 @@ class FinalRoundOut(Schema):
 
 
 class ProposedPairingIn(Schema):
+    """A game of the proposal. The advice's own pairing objects are accepted as answered
+    (a director pastes them back): their other fields are read but not used."""
+
     players = fields.List(
         fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
         required=True,
         validate=validate.Length(1, 2),
         metadata={"description": "Two ids, or one for the bye."},
+    )
+    bye = StrictBoolean(metadata={"description": "As answered by the advice; not used."})
+    names = fields.List(
+        fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable]),
+        validate=validate.Length(1, 2),
+        metadata={"description": "As answered by the advice; not used."},
+    )
+    ranks = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(1, MAX_PLAYERS)),
+        validate=validate.Length(1, 2),
+        metadata={"description": "As answered by the advice; not used."},
+    )
+    repeats = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, 1000),
+        metadata={"description": "As answered by the advice; not used."},
+    )
+    reason = fields.String(
+        validate=validate.Length(max=1000),
+        metadata={"description": "As answered by the advice; not used."},
     )
 
 

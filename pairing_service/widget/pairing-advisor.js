@@ -89,6 +89,9 @@ class PairingAdvisor extends HTMLElement {
     this.format = format;
     this.victors = el("input", { id: "victors", type: "number", min: "1", max: "8", value: "2" });
     this.cap = el("input", { id: "cap", type: "number", min: "1", max: "10000", placeholder: "unbounded" });
+    this.prefer = el("select", { id: "prefer" },
+      el("option", { value: "table" }, "the seed's table"),
+      el("option", { value: "principles" }, "the principles (GP1-GP4)"));
     this.rows = el("tbody");
     this.rowEditor = el("div", { class: "scroll", hidden: "" },
       el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Id"), el("th", {}, "Wins"), el("th", {}, "Spread"), el("th", {}, "Name"))), this.rows),
@@ -103,7 +106,8 @@ class PairingAdvisor extends HTMLElement {
       this.rowEditor,
       el("div", { class: "row" },
         el("div", {}, el("label", { for: "victors" }, "Victors"), this.victors),
-        el("div", {}, el("label", { for: "cap" }, "Max spread per game"), this.cap)),
+        el("div", {}, el("label", { for: "cap" }, "Max spread per game"), this.cap),
+        el("div", {}, el("label", { for: "prefer" }, "Recommend by"), this.prefer)),
       el("button", { type: "submit" }, "Pair the final round"));
     this.shadowRoot.append(el("style", {}, STYLE), form, this.output);
   }
@@ -137,7 +141,7 @@ class PairingAdvisor extends HTMLElement {
 
   async pair() {
     if (!this.rowEditor.hidden) this.toggleRows();
-    const query = new URLSearchParams({ victors: this.victors.value || "2" });
+    const query = new URLSearchParams({ victors: this.victors.value || "2", prefer: this.prefer.value });
     if (this.cap.value) query.set("max_spread_per_game", this.cap.value);
     const csv = this.format.value === "csv";
     this.output.replaceChildren(el("p", { class: "muted" }, "Asking the advisor…"));
@@ -156,14 +160,24 @@ class PairingAdvisor extends HTMLElement {
 
   show(answer) {
     const gibsonized = new Set(answer.gibsonized);
-    const name = (id, rank) => `#${rank} ${id}${gibsonized.has(id) ? " (Gibsonized)" : ""}`;
-    const pairings = el("table", { class: "pairings" },
+    const name = (game, i) => {
+      const id = game.players[i];
+      const shown = game.names[i] ? `${game.names[i]} (${id})` : id;
+      return `#${game.ranks[i]} ${shown}${gibsonized.has(id) ? " (Gibsonized)" : ""}`;
+    };
+    const boards = (games, className) => el("table", { class: className },
       el("thead", {}, el("tr", {}, el("th", {}, "Board"), el("th", {}, "Player"), el("th", {}, "Opponent"), el("th", {}, "Why"))),
-      el("tbody", {}, answer.pairings.map((game, i) => el("tr", {},
+      el("tbody", {}, games.map((game, i) => el("tr", {},
         el("td", {}, String(i + 1)),
-        el("td", {}, name(game.players[0], game.ranks[0])),
-        el("td", {}, game.bye ? "BYE" : name(game.players[1], game.ranks[1])),
+        el("td", {}, name(game, 0)),
+        el("td", {}, game.bye ? "BYE" : name(game, 1)),
         el("td", { class: "muted" }, game.reason)))));
+    const pairings = boards(answer.pairings, "pairings");
+    const alternatives = answer.alternatives.flatMap((alt) => [
+      el("h3", {}, alt.source === "table" ? "The seed's table would pair" : "An alternative that ranks above on the principles"),
+      el("p", { class: "tradeoff" }, alt.tradeoff),
+      el("div", { class: "scroll" }, boards(alt.pairings, "alternative")),
+      el("ul", { class: "muted" }, alt.principles.map((p) => el("li", {}, `${p.id} ${p.status.replace("_", " ")}`)))]);
     const principles = el("ul", { class: "principles" }, answer.principles.map((p) => el("li", {},
       el("strong", {}, p.id), " ", el("span", { class: `badge ${p.status}` }, p.status.replace("_", " ")), " ",
       p.reason, p.seed && p.seed.status !== p.status ? el("div", { class: "muted" }, `The seed says ${p.seed.status}.`) : null)));
@@ -174,6 +188,7 @@ class PairingAdvisor extends HTMLElement {
       el("div", { class: "scroll" }, pairings),
       el("h3", {}, "Principles"), principles,
       el("h3", {}, "What each contender needs"), needs,
+      ...alternatives,
       ...answer.warnings.map((w) => el("p", { class: "muted" }, `Note: ${w}`)));
   }
 }

@@ -35,6 +35,7 @@ class RuleUsed:
     method: str
     text: str
     reading: str = ""
+    covers: str = ""  # the configurations the row takes, as read (table rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,21 @@ class SeedNote:
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """Another complete pairing and its explanation: the one that ranks above the table's
+    on the principles, or (when that one is recommended) the table's own."""
+
+    source: str  # "principles" or "table"
+    games: tuple[Game, ...]
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+    tradeoff: str  # one sentence, in plain words
+
+
+PREFERENCES = ("table", "principles")
+
+
+@dataclass(frozen=True)
 class Advice:
     configuration: str
     rule: RuleUsed
@@ -68,6 +84,8 @@ class Advice:
     seed_notes: tuple[SeedNote, ...] = ()
     seed_needs: tuple[Need, ...] = ()
     rounds_left: int = 1
+    alternatives: tuple[Alternative, ...] = ()
+    preferred: str = "table"
 
 
 @dataclass
@@ -91,7 +109,13 @@ def advise(
     victors: int = 2,
     max_spread_per_game: int | None = None,
     rounds_left: int = 1,
+    prefer: str = "table",
 ) -> Advice:
+    """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
+    table row's on the principles, when the engine proves there is one (the table's
+    pairing is then the alternative)."""
+    if prefer not in PREFERENCES:
+        raise ValueError(f"prefer is one of {', '.join(PREFERENCES)}")
     if not 1 <= victors <= MAX_VICTORS:
         raise ValueError(f"victors must be between 1 and {MAX_VICTORS}")
     if rounds_left < 1:
@@ -123,6 +147,46 @@ def advise(
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
     seed_notes, seed_needs = _seed_notes(standings, plan)
     _warn_uncertain_gibsonized(standings, plan, race, warnings)
+    alternatives: tuple[Alternative, ...] = ()
+    better = judge.proven_better(pairs) if plan.rule.source == "table" else None
+    if better is not None:
+        chosen, level = better
+        board = _Board(standings)
+        if bye is not None:
+            board.add_bye(bye, next(g.reason for g in games if g.bye))
+        _play(board, chosen, set(race.relevant), "principles")
+        other_games = board.finish()
+        other_pairs = [(g.players[0], g.players[1]) for g in other_games if not g.bye]
+        other_principles = judge.judge(other_pairs)
+        other_needs = needs(judge.evaluate(other_pairs), ranked_relevant)
+        table_side = (games, principles, player_needs)
+        other_side = (other_games, other_principles, other_needs)
+        tradeoff = _tradeoff(standings, level, table_side, other_side, plan)
+        if prefer == "principles":
+            (games, principles, player_needs), other_side = other_side, table_side
+            seed_notes, seed_needs = (), ()
+            warnings.append(
+                f"prefer=principles: the pairing that ranks above row {plan.rule.id}'s on "
+                f"{PRINCIPLE_NAMES[level]} is recommended; the table's is the alternative"
+            )
+            plan.rule = RuleUsed(
+                id=plan.rule.id,
+                source="fallback",
+                method="principled search",
+                text=f"The pairing that ranks above row {plan.rule.id}'s "
+                f"({plan.rule.text.rstrip('.')}) on the principles GP1-GP4.",
+                reading=plan.rule.reading,
+                covers=plan.rule.covers,
+            )
+        alternatives = (
+            Alternative(
+                "table" if prefer == "principles" else "principles",
+                tuple(other_side[0]),
+                tuple(other_side[1]),
+                tuple(other_side[2]),
+                tradeoff,
+            ),
+        )
     for game in games:
         if game.repeats and not game.bye:
             a, b = game.players
@@ -150,7 +214,65 @@ def advise(
         seed_notes=seed_notes,
         seed_needs=seed_needs,
         rounds_left=rounds_left,
+        alternatives=alternatives,
+        preferred=prefer if alternatives else "table",
     )
+
+
+PRINCIPLE_NAMES = ("GP1", "GP2", "GP3", "GP4")
+_PLAIN = {
+    "GP1": (
+        "guarantees a victor from the leading win group",
+        "does not guarantee a victor from the leading win group",
+    ),
+    "GP2": (
+        "keeps every contender able to become a victor",
+        "leaves a contender no way to become a victor",
+    ),
+    "GP3": (
+        "keeps what each player needs no easier down the rankings",
+        "makes a lower-ranked player's task easier than a higher one's",
+    ),
+    "GP4": (
+        "leaves no game that a draw turns into two victors",
+        "leaves a game that a draw turns into two victors",
+    ),
+}
+
+
+def _tradeoff(
+    standings: Standings,
+    level: int,
+    table_side: tuple[Sequence[Game], Sequence[Verdict], Sequence[Need]],
+    principled: tuple[Sequence[Game], Sequence[Verdict], Sequence[Need]],
+    plan: _Plan,
+) -> str:
+    """One sentence: what the principled pairing gains over the table's, what it costs."""
+
+    def games_only_in(games: Sequence[Game], other: Sequence[Game]) -> str:
+        theirs = {g.players for g in other}
+        shown = [
+            "-".join(str(standings.rank(p)) for p in g.players)
+            for g in games
+            if not g.bye and g.players not in theirs
+        ]
+        return ", ".join(shown[:4]) + (" …" if len(shown) > 4 else "")
+
+    table_verdicts = {v.id: v for v in table_side[1]}
+    gained = PRINCIPLE_NAMES[level]
+    costs = [
+        v
+        for v in principled[1][level + 1 :]
+        if v.status not in ("satisfied", "not_applicable")
+        and table_verdicts[v.id].status in ("satisfied", "not_applicable")
+    ]
+    sentence = f"{games_only_in(principled[0], table_side[0])} {_PLAIN[gained][0]} ({gained})"
+    if costs:
+        sentence += f" but breaks {costs[0].id}: {costs[0].reason.split(';')[0]}"
+    table = games_only_in(table_side[0], principled[0])
+    if costs:
+        return sentence + f"; the seed's table ({plan.rule.id}: {table}) keeps {costs[0].id}."
+    return sentence + f"; the seed's table ({plan.rule.id}: {table}) {_PLAIN[gained][1]}."
 
 
 def _table_plan(
@@ -204,7 +326,12 @@ def _table_plan(
             "place here, so the table does not fit"
         )
     rule = RuleUsed(
-        id=row.id, source="table", method=applied.method, text=row.text, reading=applied.reading
+        id=row.id,
+        source="table",
+        method=applied.method,
+        text=row.text,
+        reading=applied.reading,
+        covers=row.covers(),
     )
     return (
         _Plan(
@@ -255,26 +382,53 @@ def _fallback_plan(
     )
 
 
+class _Board:
+    """The games of a pairing as they are made, and the players still free."""
+
+    def __init__(self, standings: Standings) -> None:
+        self.standings = standings
+        self.games: list[Game] = []
+        self.used: set[str] = set()
+
+    def add(self, a: str, b: str, reason: str) -> None:
+        a, b = sorted((a, b), key=self.standings.rank)
+        self.games.append(Game((a, b), False, self.standings.meetings(a, b), reason))
+        self.used.update((a, b))
+
+    def add_bye(self, player: str, reason: str) -> None:
+        self.games.append(Game((player,), True, 0, reason))
+        self.used.add(player)
+
+    def free(self) -> list[str]:
+        return [p for p in self.standings.ids if p not in self.used]
+
+    def face_outsider(self, player: str, relevant: set[str], reason: str) -> None:
+        """``player`` plays the highest-ranked free player who cannot be a victor, fewest
+        previous meetings first (anyone free when nobody is out of contention)."""
+        pool = [p for p in self.free() if p not in relevant] or self.free()
+        meetings, rank = self.standings.meetings, self.standings.rank
+        self.add(player, min(pool, key=lambda p: (meetings(player, p), rank(p))), reason)
+
+    def finish(self) -> list[Game]:
+        """Everyone left Swiss by win group; the games in board order, the bye last."""
+        for a, b in pair_swiss(self.standings, self.free()):
+            self.add(a, b, "rest Swiss")
+        rank = self.standings.rank
+        return sorted(self.games, key=lambda g: (g.bye, min(rank(p) for p in g.players)))
+
+
 def _complete(
     standings: Standings, plan: _Plan, race: Contention, warnings: list[str]
 ) -> tuple[list[Game], str | None]:
     rank = standings.rank
     relevant = set(race.relevant)
-    games: list[Game] = []
-    used: set[str] = set()
-
-    def add(a: str, b: str, reason: str) -> None:
-        a, b = sorted((a, b), key=rank)
-        games.append(Game((a, b), False, standings.meetings(a, b), reason))
-        used.update((a, b))
+    board = _Board(standings)
+    add, free, used = board.add, board.free, board.used
 
     for a, b in plan.fixed:
         add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
     gibsonized = [p for p in plan.gibsonized if p not in used]
     group = [p for p in plan.group if p not in used and p not in gibsonized]
-
-    def free() -> list[str]:
-        return [p for p in standings.ids if p not in used]
 
     bye: str | None = None
     if len(standings) % 2:
@@ -290,8 +444,7 @@ def _complete(
                 + ("non-contender" if bye not in relevant else "player left free")
                 + " with the fewest byes"
             )
-        games.append(Game((bye,), True, 0, reason))
-        used.add(bye)
+        board.add_bye(bye, reason)
         gibsonized = [p for p in gibsonized if p != bye]
         group = [p for p in group if p != bye]
     if gibsonized:
@@ -321,23 +474,14 @@ def _complete(
         joiner = None
         if len(group) % 2:  # the matching's answer needs an even group
             joiner = min((p for p in free() if p not in group), key=rank)
-        chosen, exhaustive = _engine_choice(standings, race, group, joiner, bye, plan, games)
+        chosen, exhaustive = _engine_choice(standings, race, group, joiner, bye, plan, board.games)
         if not exhaustive:
             warnings.append(
                 f"{len(group)} contenders: too many pairings for the outcome engine to compare "
                 "them all; the fallback chose among standard pairings and the weighted "
                 "matching's answer (the matching's answer alone beyond 12 contenders)"
             )
-        facing_outsiders = []
-        for a, b in chosen:
-            if b == OUTSIDER:
-                facing_outsiders.append(a)
-            else:
-                add(a, b, "fallback: the pairing that best keeps GP1-GP4")
-        for a in facing_outsiders:
-            pool = [p for p in free() if p not in relevant] or free()
-            opponent = min(pool, key=lambda p: (standings.meetings(a, p), rank(p)))
-            add(a, opponent, "fallback: plays the highest-ranked player who cannot be a victor")
+        _play(board, chosen, relevant, "fallback")
     elif group:
         group = sorted(group, key=rank)
         if len(group) % 2:
@@ -349,11 +493,22 @@ def _complete(
         reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
         for a, b in pair_group(method, group):
             add(a, b, reason)
-    rest = free()
-    for a, b in pair_swiss(standings, rest):
-        add(a, b, "rest Swiss")
-    games.sort(key=lambda g: (g.bye, min(rank(p) for p in g.players)))
-    return games, bye
+    return board.finish(), bye
+
+
+def _play(board: _Board, chosen: Sequence[tuple[str, str]], relevant: set[str], who: str) -> None:
+    """The engine's pairs of contenders; a contender facing ``OUTSIDER`` plays the
+    highest-ranked player who cannot be a victor."""
+    facing_outsiders = []
+    for a, b in chosen:
+        if OUTSIDER in (a, b):
+            facing_outsiders.append(b if a == OUTSIDER else a)
+        else:
+            board.add(a, b, f"{who}: the pairing that best keeps GP1-GP4")
+    for a in facing_outsiders:
+        board.face_outsider(
+            a, relevant, f"{who}: plays the highest-ranked player who cannot be a victor"
+        )
 
 
 def _engine_choice(
@@ -504,9 +659,10 @@ def audit(
     victors: int = 2,
     max_spread_per_game: int | None = None,
     rounds_left: int = 1,
+    prefer: str = "table",
 ) -> Audit:
     """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4."""
-    recommendation = advise(standings, table, victors, max_spread_per_game, rounds_left)
+    recommendation = advise(standings, table, victors, max_spread_per_game, rounds_left, prefer)
     race = contention(standings, victors, max_spread_per_game, rounds_left)
     judge = Judge(standings, race, bye, victors, max_spread_per_game, rounds_left)
     principles = judge.judge(pairs)

@@ -239,7 +239,7 @@ class Evaluation:
 
 
 _RESULT_WORDS = {Result.WIN: "a win", Result.DRAW: "a draw", Result.LOSS: "a loss", None: "the bye"}
-_GOOD_REASONS = {
+GOOD_REASONS = {
     "GP1": "a player of the leading win group is a victor whatever happens",
     "GP2": "every contender keeps a way to become a victor",
     "GP3": "what each player needs gets no easier down the rankings",
@@ -379,7 +379,7 @@ class Judge:
                 f"too many outcomes to search ({mine.test.outcome_count():,}); not verified",
             )
         if _ideal(score):
-            return Verdict(gp, "satisfied", _GOOD_REASONS[gp])
+            return Verdict(gp, "satisfied", GOOD_REASONS[gp])
         text, outcome = mine.proofs.get(gp, ("", None))
         higher = mine.scores(level)
         better_here = []
@@ -463,6 +463,22 @@ class Judge:
 
     def _key(self, pairs: Pairs) -> tuple[tuple[int, object], ...]:
         return tuple(_sortable(s) for s in self.evaluate(pairs).scores())
+
+    def proven_better(self, pairs: Sequence[tuple[str, str]]) -> tuple[Pairs, int] | None:
+        """A pairing of the relevant players that ranks above ``pairs`` on the principles
+        (GP1, then GP2, GP3, GP4), and the first principle on which it does better; None
+        when no candidate does, or when a score that would decide it is unknown."""
+        mine = self.evaluate(pairs)
+        best, _ = self.best(pairs)
+        if self._key(best) >= self._key(_canonical(self.standings, pairs)):
+            return None
+        other = self.evaluate(best)
+        for level, (theirs, ours) in enumerate(zip(other.scores(), mine.scores(), strict=True)):
+            if theirs is None or ours is None:
+                return None
+            if _less(theirs, ours):
+                return best, level
+        return None
 
 
 KEPT = frozenset({"satisfied", "not_applicable"})

@@ -13,6 +13,17 @@ stays there.
 Large groups (over ``COMPLETE_LIMIT`` players) use a candidate window around each player's
 ideal partner instead of every pair, widened for any player who would otherwise have fewer
 than ``MIN_FRESH`` opponents they have not met; this keeps 2,000-player fields fast.
+
+Repeats are minimised over the whole field, as director programs do: pairing group by
+group cannot see that a repeat in a lower group (the bottom one floats nobody) would go
+away if a player of a higher group floated down. So when the group-by-group pairing has a
+repeat, the whole field is paired again as one matching whose levels are: previous
+meetings, back-to-back rematches, distance between win groups, distance from the Swiss
+order (the bottom of a group meets the top of the next); that pairing is taken when it has
+fewer repeats (or as many and fewer back-to-back rematches). Up to ``WHOLE_LIMIT`` players
+it considers every pair, so no pairing of these players has fewer repeats; above, each
+player's neighbours in rank order (widened until they have ``MIN_FRESH`` fresh ones) and
+the group-by-group pairs.
 """
 
 from __future__ import annotations
@@ -29,6 +40,10 @@ MIN_FRESH = 4
 # Per-edge ceilings of the cost levels: repeats, back-to-back, floats, Swiss distance.
 CEILINGS = (15, 1, 3, 255)
 EXTRA_FLOATS = 2
+WHOLE_LIMIT = 120
+NEIGHBOURS = 12
+# Whole-field levels: repeats, back-to-back, win groups apart, Swiss distance.
+WHOLE_CEILINGS = (15, 1, 15, 1023)
 
 
 def pair_swiss(standings: Standings, player_ids: Sequence[str]) -> list[tuple[str, str]]:
@@ -48,7 +63,68 @@ def pair_swiss(standings: Standings, player_ids: Sequence[str]) -> list[tuple[st
         pairs.extend(group_pairs)
     if carried:  # unreachable: the bottom group floats nobody
         raise AssertionError(f"players left unpaired: {carried}")
+    if _repeat_cost(standings, pairs)[0]:
+        whole = _pair_whole_field(standings, ordered, groups, pairs)
+        if _repeat_cost(standings, whole) < _repeat_cost(standings, pairs):
+            pairs = whole
     return sorted(pairs, key=lambda pair: min(standings.rank(pair[0]), standings.rank(pair[1])))
+
+
+def _repeat_cost(standings: Standings, pairs: Sequence[tuple[str, str]]) -> tuple[int, int]:
+    """Previous meetings of the pairs, then back-to-back rematches among them."""
+    repeats = sum(standings.meetings(a, b) for a, b in pairs)
+    rematches = sum(standings.back_to_back(a, b) for a, b in pairs)
+    return repeats, rematches
+
+
+def _pair_whole_field(
+    standings: Standings,
+    ordered: list[str],
+    groups: list[list[str]],
+    by_groups: Sequence[tuple[str, str]],
+) -> list[tuple[str, str]]:
+    """One matching over every player (see the module's doc)."""
+    size = len(ordered)
+    index = {pid: i for i, pid in enumerate(ordered)}
+    group_of: list[int] = []
+    place: list[int] = []  # position within the win group
+    group_size: list[int] = []
+    for g, group in enumerate(groups):
+        for j in range(len(group)):
+            group_of.append(g)
+            place.append(j)
+            group_size.append(len(group))
+
+    def cost(a: int, b: int) -> Cost:
+        pa, pb = ordered[a], ordered[b]
+        repeats = standings.meetings(pa, pb)
+        rematch = int(standings.back_to_back(pa, pb)) if repeats else 0
+        if group_of[a] == group_of[b]:
+            half = max(group_size[a] // 2, 1)
+            same_half = (place[a] < half) == (place[b] < half)
+            distance = abs(abs(place[a] - place[b]) - half) + (half if same_half else 0)
+        else:
+            upper, lower = (a, b) if group_of[a] < group_of[b] else (b, a)
+            distance = (group_size[upper] - 1 - place[upper]) + place[lower]
+        return (repeats, rematch, abs(group_of[a] - group_of[b]), distance)
+
+    candidates: set[tuple[int, int]] = {
+        (min(index[a], index[b]), max(index[a], index[b])) for a, b in by_groups
+    }
+    if size <= WHOLE_LIMIT:
+        candidates.update((a, b) for a in range(size) for b in range(a + 1, size))
+    else:
+        for a in range(size):
+            fresh, reach = 0, 1
+            while reach < size and (reach <= NEIGHBOURS or fresh < MIN_FRESH):
+                for b in (a - reach, a + reach):
+                    if 0 <= b < size:
+                        candidates.add((min(a, b), max(a, b)))
+                        fresh += not standings.meetings(ordered[a], ordered[b])
+                reach += 1
+    edges: list[Edge] = [(a, b, cost(a, b)) for a, b in sorted(candidates)]
+    matched = min_cost_perfect_matching(size, edges, WHOLE_CEILINGS)
+    return [(ordered[a], ordered[b]) for a, b in matched]
 
 
 def _pair_group(

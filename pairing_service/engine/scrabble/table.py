@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidRuleTable
-from .standings import Player, Standings, half_wins_of
+from .standings import Player, Standings, format_half, half_wins_of
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 STATUSES = (
@@ -53,6 +53,14 @@ class Bound:
 
     def covers(self, value: int) -> bool:
         return value >= self.low and (self.high is None or value <= self.high)
+
+    def text(self) -> str:
+        """As the seed writes games behind: 1.5, 1.5+ (or more), 1.5-2 (a range)."""
+        if self.high is None:
+            return f"{format_half(self.low)}+"
+        if self.high == self.low:
+            return format_half(self.low)
+        return f"{format_half(self.low)}-{format_half(self.high)}"
 
 
 def parse_bound(text: str) -> Bound:
@@ -108,6 +116,10 @@ class Row:
     # Where the outcome engine disagrees with the seed's note on the row's example:
     # principle -> (the engine's status, the proving outcome as the engine words it).
     engine: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+    def covers(self) -> str:
+        """The configurations this row takes, as read (its id is the seed's heading)."""
+        return "/".join(bound.text() for bound in self.pattern)
 
     def matches(self, configuration: Sequence[int]) -> bool:
         return len(configuration) >= len(self.pattern) and all(
