@@ -243,3 +243,68 @@ def test_the_advices_own_pairings_paste_back_into_the_audit(client):
     assert audit.status_code == 200, audit.get_json()
     assert audit.get_json()["matches_recommendation"] is True
     assert audit.get_json()["differences"] == []
+
+
+def test_a_withdrawn_tsh_player_is_not_paired_and_the_director_is_told(client):
+    from .test_scrabble_tsh_files import AFTER_7
+
+    answer = client.post("/v1/scrabble/final-round", data=AFTER_7, content_type="text/plain")
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    paired = {p for game in body["pairings"] for p in game["players"]}
+    assert "3" not in paired  # Tanaka is off
+    assert len(paired) == 13 and sum(g["bye"] for g in body["pairings"]) == 1
+    assert any(w.startswith("withdrawn, not paired: ") and "Tanaka" in w for w in body["warnings"])
+    assert any("is not marked off in tsh" in w for w in body["warnings"])  # Haddad forfeited
+    # The advice's own pairings paste back into the audit, Tanaka left out.
+    audit = client.post(
+        "/v1/scrabble/audit",
+        json={"tsh": AFTER_7, "pairings": body["pairings"]},
+    )
+    assert audit.status_code == 200 and audit.get_json()["matches_recommendation"] is True
+    with_tanaka = [*body["pairings"][:-1], {"players": [body["pairings"][-1]["players"][0], "3"]}]
+    assert_problem(
+        client.post("/v1/scrabble/audit", json={"tsh": AFTER_7, "pairings": with_tanaka}), 422
+    )
+
+
+def test_a_partly_entered_round_can_be_left_out_when_asked(client):
+    from .test_scrabble_tsh_files import ROUND_8_PARTLY
+
+    refused = client.post("/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY})
+    assert_problem(refused, 422, "/tsh")
+    asked = client.post(
+        "/v1/scrabble/final-round?complete_rounds_only=true",
+        data=ROUND_8_PARTLY,
+        content_type="text/plain",
+    )
+    assert asked.status_code == 200, asked.get_json()
+    body = asked.get_json()
+    assert body["round"] == 8
+    assert "round 8 is partly entered and was not counted" in body["warnings"]
+    same = client.post(
+        "/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY, "tsh_complete_rounds_only": True}
+    ).get_json()
+    assert same["pairings"] == body["pairings"]
+    alone = {"players": [{"id": "a", "wins": 1, "spread": 0}], "tsh_complete_rounds_only": True}
+    assert_problem(client.post("/v1/scrabble/final-round", json=alone), 422)
+
+
+def test_withdrawn_players_in_json_standings(client):
+    players = [
+        {"id": "A", "wins": 8, "spread": 412},
+        {"id": "B", "wins": 8, "spread": 120},
+        {"id": "C", "wins": 7, "spread": 300},
+        {"id": "D", "wins": 7, "spread": -40},
+        {"id": "E", "wins": 5, "spread": 10},
+        {"id": "F", "wins": 4, "spread": -80, "withdrawn": True},
+        {"id": "G", "wins": 3, "spread": -90},
+    ]
+    body = client.post("/v1/scrabble/final-round", json={"players": players}).get_json()
+    paired = [p for game in body["pairings"] for p in game["players"]]
+    assert sorted(paired) == ["A", "B", "C", "D", "E", "G"]
+    assert not any(game["bye"] for game in body["pairings"])  # six left: no bye
+    leader = [dict(p, withdrawn=p["id"] == "A") for p in players]
+    assert_problem(
+        client.post("/v1/scrabble/final-round", json={"players": leader}), 422, "/withdrawn"
+    )

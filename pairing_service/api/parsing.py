@@ -118,6 +118,8 @@ def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
     fields = query_fields(query)
     if "after" in fields:
         fields["tsh_round"] = fields.pop("after")
+    if "complete_rounds_only" in fields:
+        fields["tsh_complete_rounds_only"] = fields.pop("complete_rounds_only")
     return {"tsh": text, **fields}
 
 

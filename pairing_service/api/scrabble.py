@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Response
@@ -72,14 +73,39 @@ CSV_DOC = {
 }
 
 
-def standings_of(body: dict[str, Any]) -> tuple[Standings, int | None]:
-    """The standings from JSON players or a tsh file, and the next round's number if known."""
+@dataclass(frozen=True)
+class Field:
+    """What a request's standings are: the players, who has withdrawn, notes for the
+    director, and the next round's number when a tsh file says it."""
+
+    standings: Standings
+    withdrawn: frozenset[str]
+    notes: tuple[str, ...]
+    next_round: int | None
+
+
+def standings_of(body: dict[str, Any]) -> Field:
+    """The standings from JSON players or a tsh file (docs/tsh.md)."""
     if "tsh" in body:
         try:
-            division = read_division(body["tsh"], body.get("tsh_round"))
+            division = read_division(
+                body["tsh"],
+                body.get("tsh_round"),
+                complete_rounds_only=body["tsh_complete_rounds_only"],
+            )
         except TshError as exc:
             raise InvalidStandings("tsh", str(exc)) from exc
-        return Standings.from_players(list(division.players)), division.rounds + 1
+        standings = Standings.from_players(list(division.players))
+        notes = [
+            f"{standings.tag(p)} did not play round {division.rounds} and is not marked off "
+            "in tsh: paired; if they have left, mark them off"
+            for p in division.absent_last_round
+        ]
+        if division.partly_entered is not None:
+            notes.append(
+                f"round {division.partly_entered} is partly entered and was not counted"
+            )
+        return Field(standings, frozenset(division.withdrawn), tuple(notes), division.rounds + 1)
     players = [
         Player(
             id=p["id"],
@@ -91,20 +117,25 @@ def standings_of(body: dict[str, Any]) -> tuple[Standings, int | None]:
         )
         for p in body["players"]
     ]
-    return Standings.from_players(players), None  # InvalidStandings -> 422 (errors.py)
+    withdrawn = frozenset(p["id"] for p in body["players"] if p["withdrawn"])
+    # InvalidStandings -> 422 (errors.py)
+    return Field(Standings.from_players(players), withdrawn, (), None)
 
 
 def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
-    standings, next_round = standings_of(body)
+    field = standings_of(body)
     advice = advise(
-        standings,
+        field.standings,
         loaded_rules().scrabble,
         victors=body["victors"],
         max_spread_per_game=body["max_spread_per_game"],
         rounds_left=body["rounds_left"],
         prefer=body["prefer"],
+        withdrawn=field.withdrawn,
     )
-    return standings, advice, body.get("round", next_round)
+    if field.notes:
+        advice = replace(advice, warnings=(*field.notes, *advice.warnings))
+    return field.standings, advice, body.get("round", field.next_round)
 
 
 @blp.route("/final-round")
@@ -137,8 +168,11 @@ class Audit(MethodView):
         Answers each principle's verdict with its proof, what each contender needs with
         that pairing, and the advisor's own recommendation beside it, with the differences.
         """
-        standings, next_round = standings_of(body)
-        pairs, bye = read_pairing(standings, [p["players"] for p in body["pairings"]])
+        field = standings_of(body)
+        standings = field.standings
+        pairs, bye = read_pairing(
+            standings, [p["players"] for p in body["pairings"]], field.withdrawn
+        )
         result = audit(
             standings,
             loaded_rules().scrabble,
@@ -148,8 +182,9 @@ class Audit(MethodView):
             max_spread_per_game=body["max_spread_per_game"],
             rounds_left=body["rounds_left"],
             prefer=body["prefer"],
+            withdrawn=field.withdrawn,
         )
-        round_number = body.get("round", next_round)
+        round_number = body.get("round", field.next_round)
         games = [(a, b) for a, b in pairs] + ([(bye,)] if bye else [])
         return {
             "principles": shape_principles(standings, result.principles, {}),

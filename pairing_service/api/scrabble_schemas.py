@@ -43,6 +43,13 @@ class PlayerIn(Schema):
         validate=validate.Range(-MAX_SPREAD, MAX_SPREAD),
         metadata={"description": "Cumulative spread (cume).", "example": 412},
     )
+    withdrawn = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "The player has left the event: kept in the standings (their "
+            "games count) but not paired."
+        },
+    )
     rank = fields.Integer(
         strict=True,
         validate=validate.Range(1, MAX_PLAYERS),
@@ -83,8 +90,17 @@ class FinalRoundIn(Schema):
         strict=True,
         validate=validate.Range(0, MAX_GAMES),
         metadata={
-            "description": "With `tsh`: pair after this round (default: every round all "
-            "players have played)."
+            "description": "With `tsh`: pair after this round (default: every round with "
+            "results; a partly entered last round is a 422 naming the first player without "
+            "a result, unless `tsh_complete_rounds_only`)."
+        },
+    )
+    tsh_complete_rounds_only = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "With `tsh`: pair after the last round every player has finished, "
+            "leaving a partly entered round out (docs/tsh.md). As text/plain: "
+            "`?complete_rounds_only=true`."
         },
     )
     rounds_left = fields.Integer(
@@ -145,8 +161,9 @@ class FinalRoundIn(Schema):
     def _players_or_tsh(self, data: dict[str, Any], **_: Any) -> None:
         if ("players" in data) == ("tsh" in data):
             raise ValidationError("give either players or tsh", "players")
-        if "tsh_round" in data and "tsh" not in data:
-            raise ValidationError("tsh_round needs tsh", "tsh_round")
+        for name in ("tsh_round", "tsh_complete_rounds_only"):
+            if data.get(name) not in (None, False) and "tsh" not in data:
+                raise ValidationError(f"{name} needs tsh", name)
 
 
 class RuleOut(Schema):

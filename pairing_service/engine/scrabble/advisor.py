@@ -110,10 +110,12 @@ def advise(
     max_spread_per_game: int | None = None,
     rounds_left: int = 1,
     prefer: str = "table",
+    withdrawn: frozenset[str] = frozenset(),
 ) -> Advice:
     """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
     table row's on the principles, when the engine proves there is one (the table's
-    pairing is then the alternative)."""
+    pairing is then the alternative). ``withdrawn`` players keep their rank and games but
+    are not paired; none of them may still be able to become a victor."""
     if prefer not in PREFERENCES:
         raise ValueError(f"prefer is one of {', '.join(PREFERENCES)}")
     if not 1 <= victors <= MAX_VICTORS:
@@ -124,6 +126,7 @@ def advise(
     race = contention(standings, victors, cap, rounds_left)
     config = configuration_text(standings.configuration())
     warnings: list[str] = []
+    _check_withdrawn(standings, race, withdrawn, warnings)
     plan: _Plan | None = None
     if rounds_left > 1:
         warnings.append(
@@ -139,7 +142,7 @@ def advise(
     if plan is None:
         plan = _fallback_plan(standings, race, victors, cap, config, rounds_left)
     warnings.extend(plan.notes)
-    games, bye = _complete(standings, plan, race, warnings)
+    games, bye = _complete(standings, plan, race, warnings, withdrawn)
     pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
     judge = Judge(standings, race, bye, victors, cap, rounds_left)
     principles = judge.judge(pairs)
@@ -151,7 +154,7 @@ def advise(
     better = judge.proven_better(pairs) if plan.rule.source == "table" else None
     if better is not None:
         chosen, level = better
-        board = _Board(standings)
+        board = _Board(standings, withdrawn)
         if bye is not None:
             board.add_bye(bye, next(g.reason for g in games if g.bye))
         _play(board, chosen, set(race.relevant), "principles")
@@ -385,10 +388,10 @@ def _fallback_plan(
 class _Board:
     """The games of a pairing as they are made, and the players still free."""
 
-    def __init__(self, standings: Standings) -> None:
+    def __init__(self, standings: Standings, withdrawn: frozenset[str] = frozenset()) -> None:
         self.standings = standings
         self.games: list[Game] = []
-        self.used: set[str] = set()
+        self.used: set[str] = set(withdrawn)  # withdrawn players are never paired
 
     def add(self, a: str, b: str, reason: str) -> None:
         a, b = sorted((a, b), key=self.standings.rank)
@@ -417,12 +420,34 @@ class _Board:
         return sorted(self.games, key=lambda g: (g.bye, min(rank(p) for p in g.players)))
 
 
+def _check_withdrawn(
+    standings: Standings, race: Contention, withdrawn: frozenset[str], warnings: list[str]
+) -> None:
+    unknown = sorted(withdrawn - set(standings.ids))
+    if unknown:
+        raise InvalidStandings("withdrawn", f"not in the standings: {', '.join(unknown)}")
+    still = [p for p in race.relevant if p in withdrawn]
+    if still:
+        raise InvalidStandings(
+            "withdrawn",
+            f"{standings.tag(still[0])} withdrew but can still finish as a victor: "
+            "pair this round by hand",
+        )
+    if withdrawn:
+        shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
+        warnings.append(f"withdrawn, not paired: {shown}")
+
+
 def _complete(
-    standings: Standings, plan: _Plan, race: Contention, warnings: list[str]
+    standings: Standings,
+    plan: _Plan,
+    race: Contention,
+    warnings: list[str],
+    withdrawn: frozenset[str] = frozenset(),
 ) -> tuple[list[Game], str | None]:
     rank = standings.rank
     relevant = set(race.relevant)
-    board = _Board(standings)
+    board = _Board(standings, withdrawn)
     add, free, used = board.add, board.free, board.used
 
     for a, b in plan.fixed:
@@ -431,7 +456,7 @@ def _complete(
     group = [p for p in plan.group if p not in used and p not in gibsonized]
 
     bye: str | None = None
-    if len(standings) % 2:
+    if (len(standings) - len(withdrawn)) % 2:
         if len(gibsonized) % 2:
             bye = max(gibsonized, key=rank)
             reason = "a lone Gibsonized player takes the bye"
@@ -660,9 +685,12 @@ def audit(
     max_spread_per_game: int | None = None,
     rounds_left: int = 1,
     prefer: str = "table",
+    withdrawn: frozenset[str] = frozenset(),
 ) -> Audit:
     """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4."""
-    recommendation = advise(standings, table, victors, max_spread_per_game, rounds_left, prefer)
+    recommendation = advise(
+        standings, table, victors, max_spread_per_game, rounds_left, prefer, withdrawn
+    )
     race = contention(standings, victors, max_spread_per_game, rounds_left)
     judge = Judge(standings, race, bye, victors, max_spread_per_game, rounds_left)
     principles = judge.judge(pairs)
@@ -693,10 +721,13 @@ def audit(
 
 
 def read_pairing(
-    standings: Standings, games: Sequence[Sequence[str]]
+    standings: Standings,
+    games: Sequence[Sequence[str]],
+    withdrawn: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[str, str]], str | None]:
-    """A proposed pairing as (pairs, bye), when it pairs every player of the field exactly
-    once (one id is the bye, in an odd field only); else InvalidStandings naming the entry."""
+    """A proposed pairing as (pairs, bye), when it pairs every player of the field but the
+    withdrawn exactly once (one id is the bye, in an odd field only); else InvalidStandings
+    naming the entry."""
     seen: set[str] = set()
     pairs: list[tuple[str, str]] = []
     bye: str | None = None
@@ -705,11 +736,13 @@ def read_pairing(
             where = f"pairings/{index}/players/{position}"
             if pid not in standings:
                 raise InvalidStandings(where, f"{pid!r} is not in the standings")
+            if pid in withdrawn:
+                raise InvalidStandings(where, f"{pid!r} has withdrawn")
             if pid in seen:
                 raise InvalidStandings(where, f"{pid!r} is paired twice")
             seen.add(pid)
         if len(players) == 1:
-            if bye is not None or len(standings) % 2 == 0:
+            if bye is not None or (len(standings) - len(withdrawn)) % 2 == 0:
                 raise InvalidStandings(
                     f"pairings/{index}/players", "only an odd field has a bye, and only one"
                 )
@@ -718,7 +751,7 @@ def read_pairing(
             pairs.append((players[0], players[1]))
         else:
             raise InvalidStandings(f"pairings/{index}/players", "a game has two players")
-    missing = [pid for pid in standings.ids if pid not in seen]
+    missing = [pid for pid in standings.ids if pid not in seen and pid not in withdrawn]
     if missing:
         raise InvalidStandings("pairings", "not paired: " + ", ".join(missing[:10]))
     return pairs, bye
