@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 from ..engine.scrabble.advisor import MAX_VICTORS, PREFERENCES
-from .common import ID_LENGTH, NAME_LENGTH, StrictBoolean, StrictFloat, printable
+from .common import ID_LENGTH, NAME_LENGTH, IdList, StrictBoolean, StrictFloat, printable
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
@@ -58,7 +58,7 @@ class PlayerIn(Schema):
             "(a permutation of 1..n that agrees with wins)."
         },
     )
-    opponents = fields.List(
+    opponents = IdList(
         fields.String(allow_none=True, validate=[validate.Length(1, ID_LENGTH), printable]),
         validate=validate.Length(max=MAX_GAMES),
         metadata={"description": "Previous opponents' ids in round order; null for a bye."},

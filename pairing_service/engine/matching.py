@@ -16,6 +16,7 @@ result is a perfect matching made of candidate edges.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter, mul
 
 import rustworkx as rx
 
@@ -50,15 +51,13 @@ def min_cost_perfect_matching(
     base = scale + 1
     graph: rx.PyGraph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(node_count))
-    levels = list(zip(ceilings, multipliers, strict=True))
+    width = len(ceilings)
     folded: list[tuple[int, int, int]] = []
     for u, v, cost in edges:
-        if len(cost) != len(levels):
-            raise ValueError(f"edge {u}-{v} has {len(cost)} cost levels, not {len(levels)}")
-        total = 0
-        for value, (ceiling, multiplier) in zip(cost, levels):  # noqa: B905 - checked above
-            if value > 0:  # plain loop: this runs for every edge of large fields
-                total += (value if value < ceiling else ceiling) * multiplier
+        if len(cost) != width:
+            raise ValueError(f"edge {u}-{v} has {len(cost)} cost levels, not {width}")
+        # Built-ins over the levels (no Python loop): this runs for every edge of a field.
+        total = sum(map(mul, map(min, cost, ceilings), multipliers))
         folded.append((u, v, base - total))
     graph.add_edges_from(folded)
     matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: int(w))
@@ -67,7 +66,7 @@ def min_cost_perfect_matching(
         raise NoPerfectMatching(
             f"only {len(pairs)} of {node_count // 2} pairs can be formed from the candidates"
         )
-    check_matching(node_count, pairs, ((u, v) for u, v, _ in folded))
+    check_matching(node_count, pairs, map(itemgetter(0, 1), folded))
     return pairs
 
 
@@ -75,10 +74,10 @@ def check_matching(
     node_count: int, pairs: Sequence[tuple[int, int]], candidates: Iterable[tuple[int, int]]
 ) -> None:
     """Self-check: every node appears exactly once, and only candidate edges are used."""
-    allowed = {(min(u, v), max(u, v)) for u, v in candidates}
+    allowed = set(candidates)
     seen: set[int] = set()
     for u, v in pairs:
-        if (min(u, v), max(u, v)) not in allowed:
+        if (u, v) not in allowed and (v, u) not in allowed:
             raise AssertionError(f"edge {u}-{v} is not a candidate")
         if u in seen or v in seen or u == v:
             raise AssertionError(f"node {u} or {v} matched twice")

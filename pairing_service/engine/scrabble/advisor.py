@@ -142,7 +142,8 @@ def advise(
     if plan is None:
         plan = _fallback_plan(standings, race, victors, cap, config, rounds_left)
     warnings.extend(plan.notes)
-    games, bye = _complete(standings, plan, race, warnings, withdrawn)
+    swiss: dict[frozenset[str], list[tuple[str, str]]] = {}
+    games, bye = _complete(standings, plan, race, warnings, withdrawn, swiss)
     pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
     judge = Judge(standings, race, bye, victors, cap, rounds_left)
     principles = judge.judge(pairs)
@@ -151,10 +152,13 @@ def advise(
     seed_notes, seed_needs = _seed_notes(standings, plan)
     _warn_uncertain_gibsonized(standings, plan, race, warnings)
     alternatives: tuple[Alternative, ...] = ()
-    better = judge.proven_better(pairs) if plan.rule.source == "table" else None
+    # A pairing ranks above this one on the principles exactly when some verdict is
+    # "violated" (a candidate better on it and no worse on every higher one): look only then.
+    violated = any(v.status == "violated" for v in principles)
+    better = judge.proven_better(pairs) if plan.rule.source == "table" and violated else None
     if better is not None:
         chosen, level = better
-        board = _Board(standings, withdrawn)
+        board = _Board(standings, withdrawn, swiss)
         if bye is not None:
             board.add_bye(bye, next(g.reason for g in games if g.bye))
         _play(board, chosen, set(race.relevant), "principles")
@@ -388,10 +392,18 @@ def _fallback_plan(
 class _Board:
     """The games of a pairing as they are made, and the players still free."""
 
-    def __init__(self, standings: Standings, withdrawn: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        standings: Standings,
+        withdrawn: frozenset[str] = frozenset(),
+        swiss: dict[frozenset[str], list[tuple[str, str]]] | None = None,
+    ) -> None:
         self.standings = standings
         self.games: list[Game] = []
         self.used: set[str] = set(withdrawn)  # withdrawn players are never paired
+        # The rest's Swiss pairing by its players: an alternative pairing of the same
+        # field usually leaves the same players to it.
+        self.swiss = swiss if swiss is not None else {}
 
     def add(self, a: str, b: str, reason: str) -> None:
         a, b = sorted((a, b), key=self.standings.rank)
@@ -414,7 +426,11 @@ class _Board:
 
     def finish(self) -> list[Game]:
         """Everyone left Swiss by win group; the games in board order, the bye last."""
-        for a, b in pair_swiss(self.standings, self.free()):
+        rest = self.free()
+        key = frozenset(rest)
+        if key not in self.swiss:
+            self.swiss[key] = pair_swiss(self.standings, rest)
+        for a, b in self.swiss[key]:
             self.add(a, b, "rest Swiss")
         rank = self.standings.rank
         return sorted(self.games, key=lambda g: (g.bye, min(rank(p) for p in g.players)))
@@ -444,10 +460,11 @@ def _complete(
     race: Contention,
     warnings: list[str],
     withdrawn: frozenset[str] = frozenset(),
+    swiss: dict[frozenset[str], list[tuple[str, str]]] | None = None,
 ) -> tuple[list[Game], str | None]:
     rank = standings.rank
     relevant = set(race.relevant)
-    board = _Board(standings, withdrawn)
+    board = _Board(standings, withdrawn, swiss)
     add, free, used = board.add, board.free, board.used
 
     for a, b in plan.fixed:

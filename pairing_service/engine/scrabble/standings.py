@@ -55,10 +55,24 @@ class Standings:
     ranked: tuple[Player, ...]
     _index: dict[str, int] = field(init=False, repr=False, compare=False)
     _played: dict[str, Counter[str | None]] = field(init=False, repr=False, compare=False)
+    _met: dict[tuple[str, str], int] = field(init=False, repr=False, compare=False)
+    _met_by: dict[str, set[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.ranked)})
         object.__setattr__(self, "_played", {p.id: Counter(p.opponents) for p in self.ranked})
+        # Meetings by pair, symmetric: the larger of the two players' records of it (both
+        # record the same games when complete; the larger view covers a one-sided record).
+        met: dict[tuple[str, str], int] = {}
+        met_by: dict[str, set[str]] = {p.id: set() for p in self.ranked}
+        for p in self.ranked:
+            for opponent, count in self._played[p.id].items():
+                if opponent is not None and count > met.get((p.id, opponent), 0):
+                    met[(p.id, opponent)] = met[(opponent, p.id)] = count
+                    met_by[p.id].add(opponent)
+                    met_by[opponent].add(p.id)
+        object.__setattr__(self, "_met", met)
+        object.__setattr__(self, "_met_by", met_by)
 
     @classmethod
     def from_players(cls, players: Sequence[Player]) -> Standings:
@@ -155,9 +169,11 @@ class Standings:
 
     def meetings(self, a: str, b: str) -> int:
         """How many times a and b have played each other."""
-        # Both lists record the same games when complete; the larger view also covers a
-        # record that only one side kept.
-        return max(self._played[a][b], self._played[b][a])
+        return self._met.get((a, b), 0)
+
+    def met(self, player_id: str) -> set[str]:
+        """Everyone ``player_id`` has played (as either player's record says)."""
+        return self._met_by[player_id]
 
     def last_opponent(self, player_id: str) -> str | None:
         opponents = self.player(player_id).opponents

@@ -21,9 +21,10 @@ repeat, the whole field is paired again as one matching whose levels are: previo
 meetings, back-to-back rematches, distance between win groups, distance from the Swiss
 order (the bottom of a group meets the top of the next); that pairing is taken when it has
 fewer repeats (or as many and fewer back-to-back rematches). Up to ``WHOLE_LIMIT`` players
-it considers every pair, so no pairing of these players has fewer repeats; above, each
-player's neighbours in rank order (widened until they have ``MIN_FRESH`` fresh ones) and
-the group-by-group pairs.
+it considers every pair, so no pairing of these players has fewer repeats; above, it
+covers the field from two win groups above the highest repeat down, with each player's
+neighbours in rank order (widened until they have ``MIN_FRESH`` fresh ones) and the
+group-by-group pairs.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ CEILINGS = (15, 1, 3, 255)
 EXTRA_FLOATS = 2
 WHOLE_LIMIT = 120
 NEIGHBOURS = 12
+LOOKUP_GROUPS = 2
 # Whole-field levels: repeats, back-to-back, win groups apart, Swiss distance.
 WHOLE_CEILINGS = (15, 1, 15, 1023)
 
@@ -64,10 +66,44 @@ def pair_swiss(standings: Standings, player_ids: Sequence[str]) -> list[tuple[st
     if carried:  # unreachable: the bottom group floats nobody
         raise AssertionError(f"players left unpaired: {carried}")
     if _repeat_cost(standings, pairs)[0]:
-        whole = _pair_whole_field(standings, ordered, groups, pairs)
-        if _repeat_cost(standings, whole) < _repeat_cost(standings, pairs):
-            pairs = whole
+        pairs = _fewer_repeats(standings, ordered, pairs)
     return sorted(pairs, key=lambda pair: min(standings.rank(pair[0]), standings.rank(pair[1])))
+
+
+def _fewer_repeats(
+    standings: Standings, ordered: list[str], pairs: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """The group-by-group pairs, or the whole field's matching when it repeats less.
+
+    Above ``WHOLE_LIMIT`` players the matching covers the field from ``LOOKUP_GROUPS`` win
+    groups above the highest group with a repeat down to the bottom (and whoever the
+    group-by-group pairs bring in); the pairs above stand.
+    """
+    tail = ordered
+    if len(ordered) > WHOLE_LIMIT:
+        wins = [standings.player(p).half_wins for p in ordered]
+        levels = sorted(set(wins), reverse=True)
+        first = min(
+            levels.index(standings.player(a).half_wins)
+            for pair in pairs
+            if standings.meetings(*pair)
+            for a in pair
+        )
+        floor = levels[max(0, first - LOOKUP_GROUPS)]
+        members = {p for p, w in zip(ordered, wins, strict=True) if w <= floor}
+        members |= {q for pair in pairs if members & set(pair) for q in pair}
+        tail = [p for p in ordered if p in members]
+    inside = set(tail)
+    kept = [pair for pair in pairs if pair[0] not in inside]
+    mine = [pair for pair in pairs if pair[0] in inside]
+    groups = [
+        list(members_)
+        for _, members_ in groupby(tail, key=lambda pid: standings.player(pid).half_wins)
+    ]
+    whole = _pair_whole_field(standings, tail, groups, mine)
+    if _repeat_cost(standings, whole) < _repeat_cost(standings, mine):
+        return kept + whole
+    return pairs
 
 
 def _repeat_cost(standings: Standings, pairs: Sequence[tuple[str, str]]) -> tuple[int, int]:
@@ -189,22 +225,24 @@ def _window_candidates(
 ) -> set[tuple[int, int]]:
     """Pairs near each player's ideal partner and near the player, widened when needed."""
     size = len(members)
+    where = {pid: i for i, pid in enumerate(members)}
+    met = [{where[o] for o in standings.met(pid) if o in where} for pid in members]
     candidates: set[tuple[int, int]] = set()
     for a in range(size):
         centres = [a] if a < n_carried else [a, a + half, a - half]
         mine = {
             b
             for centre in centres
-            for b in range(centre - WINDOW, centre + WINDOW + 1)
-            if 0 <= b < size and b != a
+            for b in range(max(0, centre - WINDOW), min(size, centre + WINDOW + 1))
+            if b != a
         }
-        fresh = sum(1 for b in mine if not standings.meetings(members[a], members[b]))
+        fresh = len(mine - met[a])
         reach = WINDOW + 1
         while fresh < MIN_FRESH and reach < size:
             for b in (a - reach, a + reach, a + half + reach, a - half - reach):
                 if 0 <= b < size and b != a and b not in mine:
                     mine.add(b)
-                    fresh += not standings.meetings(members[a], members[b])
+                    fresh += b not in met[a]
             reach += 1
         candidates.update((min(a, b), max(a, b)) for b in mine)
     return candidates
