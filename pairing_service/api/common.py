@@ -15,9 +15,13 @@ NAME_LENGTH = 100
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
+def has_control(value: str) -> bool:
+    return _CONTROL.search(value) is not None
+
+
 def printable(value: str) -> None:
     """Ids and names are echoed in answers and text tables: no control characters."""
-    if _CONTROL.search(value):
+    if has_control(value):
         raise ValidationError("control characters are not allowed")
 
 
@@ -57,7 +61,7 @@ class IdList(fields.List):  # type: ignore[type-arg]
                 errors[index] = ["Not a valid string."]
             elif not 1 <= len(item) <= ID_LENGTH:
                 errors[index] = [f"Length must be between 1 and {ID_LENGTH}."]
-            elif _CONTROL.search(item):
+            elif has_control(item):
                 errors[index] = ["control characters are not allowed"]
         if errors:
             raise ValidationError(errors)

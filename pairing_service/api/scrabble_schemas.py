@@ -7,7 +7,15 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 from ..engine.scrabble.advisor import MAX_VICTORS, PREFERENCES
-from .common import ID_LENGTH, NAME_LENGTH, IdList, StrictBoolean, StrictFloat, printable
+from .common import (
+    ID_LENGTH,
+    NAME_LENGTH,
+    IdList,
+    StrictBoolean,
+    StrictFloat,
+    has_control,
+    printable,
+)
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
@@ -70,8 +78,76 @@ class PlayerIn(Schema):
             raise ValidationError("wins must be a multiple of 0.5")
 
 
+_PLAYER_FIELDS = frozenset(PlayerIn().fields)
+
+
+def _printable_id(value: object, longest: int, shortest: int = 1) -> bool:
+    return isinstance(value, str) and shortest <= len(value) <= longest and not has_control(value)
+
+
+def fast_player(item: object) -> dict[str, Any] | None:
+    """``PlayerIn().load(item)`` for a player of the usual shape, checked in one pass by
+    exactly PlayerIn's rules; None for anything else (marshmallow then gives the error).
+    A test holds the two to the same answers."""
+    if not isinstance(item, dict) or not item.keys() <= _PLAYER_FIELDS:
+        return None
+    pid, wins, spread = item.get("id"), item.get("wins"), item.get("spread")
+    if not _printable_id(pid, ID_LENGTH):
+        return None
+    if not isinstance(wins, int | float) or isinstance(wins, bool):
+        return None
+    if not 0 <= wins <= MAX_WINS:  # before float(): a huge int would overflow
+        return None
+    wins = float(wins)
+    if not (wins * 2).is_integer():
+        return None
+    if not isinstance(spread, int) or isinstance(spread, bool):
+        return None
+    if not -MAX_SPREAD <= spread <= MAX_SPREAD:
+        return None
+    out: dict[str, Any] = {"id": pid, "wins": wins, "spread": spread}
+    if "name" in item:
+        name = item["name"]
+        if name is not None and not _printable_id(name, NAME_LENGTH, 0):
+            return None
+        out["name"] = name
+    if "rank" in item:
+        rank = item["rank"]
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= MAX_PLAYERS:
+            return None
+        out["rank"] = rank
+    withdrawn = item.get("withdrawn", False)
+    if not isinstance(withdrawn, bool):
+        return None
+    out["withdrawn"] = withdrawn
+    if "opponents" in item:
+        opponents = item["opponents"]
+        if not isinstance(opponents, list) or len(opponents) > MAX_GAMES:
+            return None
+        for opponent in opponents:
+            if opponent is not None and not _printable_id(opponent, ID_LENGTH):
+                return None
+        out["opponents"] = list(opponents)
+    return out
+
+
+class PlayerList(fields.List):  # type: ignore[type-arg]
+    """The standings' players, each by PlayerIn (which documents them). Players of the
+    usual shape are loaded in one pass (``fast_player``); a list with anything else goes
+    through marshmallow, player by player, for its errors. For 2,000 players this is the
+    difference between a quarter of a second and a few milliseconds."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[Any]:
+        if isinstance(value, list):
+            loaded = [fast_player(item) for item in value]
+            if None not in loaded:
+                return loaded
+        result: list[Any] = super()._deserialize(value, attr, data, **kwargs)
+        return result
+
+
 class FinalRoundIn(Schema):
-    players = fields.List(
+    players = PlayerList(
         fields.Nested(PlayerIn),
         validate=validate.Length(1, MAX_PLAYERS),
         metadata={
