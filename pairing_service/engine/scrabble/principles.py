@@ -76,6 +76,7 @@ class Evaluation:
     _scores: dict[str, object] = field(default_factory=dict)
     proofs: dict[str, tuple[str, Outcome | None]] = field(default_factory=dict)
     _status: dict[tuple[str, Result | None], Status] = field(default_factory=dict)
+    _removed: list[str] = field(default_factory=list)  # contenders GP2 finds removed
 
     @property
     def leaders(self) -> list[str]:
@@ -121,23 +122,28 @@ class Evaluation:
 
     def _gp2(self) -> tuple[int, ...]:
         flags = []
-        removed = []
         for player in self.contenders:
             kept, _ = self.test.possible(player, {})
             flags.append(0 if kept else 1)
             if not kept:
-                _, best = self.test.possible(player, {}, best_outcome=True)
-                removed.append((player, self.test.outcome(best)))
-        if removed:
-            player, outcome = removed[0]
-            names = ", ".join(self.standings.tag(p) for p, _ in removed)
+                self._removed.append(player)
+        return tuple(flags)
+
+    def proof(self, gp: str) -> tuple[str, Outcome | None]:
+        """The words and outcome that show ``gp`` broken ("" when it is kept). GP2's is
+        built on demand: judging candidates needs only their scores."""
+        if gp == "GP2" and gp not in self.proofs and self._removed:
+            player = self._removed[0]
+            _, best = self.test.possible(player, {}, best_outcome=True)
+            outcome = self.test.outcome(best)
+            names = ", ".join(self.standings.tag(p) for p in self._removed)
             self.proofs["GP2"] = (
                 f"no outcome makes {names} a victor: even at best ("
                 + outcome.describe(self.standings)
                 + f"), {self.standings.tag(player)} finishes out of the victor places",
                 outcome,
             )
-        return tuple(flags)
+        return self.proofs.get(gp, ("", None))
 
     def difficulty(self, player: str) -> tuple[int, ...]:
         """Per own result (win, draw, loss): 2 a victor whatever else, 1 sometimes, 0 never."""
@@ -380,7 +386,7 @@ class Judge:
             )
         if _ideal(score):
             return Verdict(gp, "satisfied", GOOD_REASONS[gp])
-        text, outcome = mine.proofs.get(gp, ("", None))
+        text, outcome = mine.proof(gp)
         higher = mine.scores(level)
         better_here = []
         for pairs in candidates:
