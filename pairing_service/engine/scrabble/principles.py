@@ -77,6 +77,7 @@ class Evaluation:
     proofs: dict[str, tuple[str, Outcome | None]] = field(default_factory=dict)
     _status: dict[tuple[str, Result | None], Status] = field(default_factory=dict)
     _removed: list[str] = field(default_factory=list)  # contenders GP2 finds removed
+    _gp2_flags: dict[str, int] = field(default_factory=dict)
 
     @property
     def leaders(self) -> list[str]:
@@ -121,13 +122,25 @@ class Evaluation:
         return 0 if kept else 1
 
     def _gp2(self) -> tuple[int, ...]:
-        flags = []
-        for player in self.contenders:
-            kept, _ = self.test.possible(player, {})
-            flags.append(0 if kept else 1)
-            if not kept:
-                self._removed.append(player)
-        return tuple(flags)
+        flags = tuple(self._removed_flag(player) for player in self.contenders)
+        self._removed = [p for p, flag in zip(self.contenders, flags, strict=True) if flag]
+        return flags
+
+    def _removed_flag(self, player: str) -> int:
+        """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
+        if player not in self._gp2_flags:
+            self._gp2_flags[player] = 0 if self.test.possible(player, {})[0] else 1
+        return self._gp2_flags[player]
+
+    def gp2_beats(self, score: tuple[int, ...]) -> bool:
+        """Whether this pairing's GP2 score is better than ``score``, deciding contender
+        by contender in rank order and stopping at the first difference (comparing many
+        candidates, most of them lose early)."""
+        for player, theirs in zip(self.contenders, score, strict=True):
+            mine = self._removed_flag(player)
+            if mine != theirs:
+                return mine < theirs
+        return False
 
     def proof(self, gp: str) -> tuple[str, Outcome | None]:
         """The words and outcome that show ``gp`` broken ("" when it is kept). GP2's is
@@ -391,6 +404,8 @@ class Judge:
         better_here = []
         for pairs in candidates:
             other = self.evaluate(pairs)
+            if gp == "GP2" and isinstance(score, tuple) and not other.gp2_beats(score):
+                continue  # not better on GP2: no need for its whole score
             theirs = other.score(gp)
             if theirs is None or not _less(theirs, score):
                 continue
