@@ -27,8 +27,7 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "OPENAPI_SWAGGER_UI_PATH": "/docs",
-    "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",
+    # /docs is the service's own page (api/swagger.py): flask-smorest's has an inline script.
     "API_SPEC_OPTIONS": {
         "info": {
             "description": "Pairs, seats and scores the next round of a tournament, and explains "

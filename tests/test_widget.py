@@ -584,3 +584,28 @@ def test_chromium_is_where_the_tests_expect():
     if shutil.which("chromium") is None and os.environ.get("CI", "").lower() != "true":
         pytest.skip("chromium is not installed here")
     assert Path(CHROMIUM).exists()
+
+
+def test_the_api_reference_page_works_in_a_browser(sites):
+    """/docs under the service's own CSP: Swagger UI lists every operation, and "Try it
+    out" on the final-round endpoint answers 200; the console stays clean."""
+    api = sites["api"]
+    spec = json.loads(urllib.request.urlopen(api + "/openapi.json").read())
+    operations = sum(
+        1 for methods in spec["paths"].values() for m in methods if m in ("get", "post", "put")
+    )
+    page = sites["browser"].new_page(viewport={"width": 1280, "height": 2000})
+    errors = _watch(page)
+    page.goto(api + "/docs")
+    page.locator(".opblock").first.wait_for(timeout=20_000)
+    assert page.locator(".opblock").count() == operations
+    block = page.locator(".opblock-post").filter(has_text="/v1/scrabble/final-round").first
+    block.locator(".opblock-summary").click()
+    block.get_by_role("button", name="Try it out").click()
+    block.get_by_role("button", name="Execute").click()
+    status = block.locator(".live-responses-table tbody .response-col_status").first
+    status.wait_for(timeout=20_000)
+    assert status.inner_text().strip() == "200"
+    assert "pairings" in block.locator(".live-responses-table .microlight").first.inner_text()
+    page.screenshot(path=str(SHOTS / "docs.png"))
+    assert errors == []

@@ -46,9 +46,19 @@ TSH_EXAMPLE = (
     "Cole, Cat 1700 4 1 2 ; 350 401 380\n"
     "Dunn, Dan 1650 3 2 1 ; 300 350 330\n"
 )
+JSON_EXAMPLE = {
+    "players": [
+        {"id": "A", "name": "Ann", "wins": 8, "spread": 412},
+        {"id": "B", "name": "Bob", "wins": 8, "spread": 120},
+        {"id": "C", "name": "Cat", "wins": 7, "spread": 300},
+        {"id": "D", "name": "Dan", "wins": 6, "spread": -40},
+    ],
+    "max_spread_per_game": 500,
+}
 CSV_DOC = {
     "requestBody": {
         "content": {
+            "application/json": {"example": JSON_EXAMPLE},
             "text/csv": {
                 "schema": {"type": "string"},
                 "example": (
