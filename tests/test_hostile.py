@@ -422,3 +422,49 @@ def test_tokens_are_never_logged_or_shown_again(client, caplog):
     round_ = client.get(f"{TOURNAMENTS}/{created['id']}/rounds/1").get_data(as_text=True)
     assert token not in read and token not in round_
     assert all(token not in record.getMessage() for record in caplog.records)
+
+
+@pytest.fixture()
+def redis_url():
+    """The machine's Redis (127.0.0.1:6379); in CI (CI=true) it must be there."""
+    import os
+
+    import redis
+
+    url = os.environ.get("PAIRING_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    try:
+        redis.Redis.from_url(url, socket_timeout=2).ping()
+    except redis.RedisError as exc:
+        reason = f"Redis is not reachable at {url}: {exc}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason + " (CI=true: the Redis tests must run)")
+        pytest.skip(reason)
+    return url
+
+
+def test_the_write_limit_holds_across_instances_sharing_redis(tmp_path, redis_url):
+    """Two instances (as two gunicorn workers or hosts would be) count one client's writes
+    together when their limiter's storage is the same Redis."""
+    import uuid
+
+    config = {
+        "TESTING": True,
+        "DATABASE_URL": f"sqlite:///{tmp_path}/shared.sqlite3",
+        "WRITE_RATE_LIMIT": "3/60",
+        "RATE_LIMIT_STORAGE": redis_url,
+    }
+    first, second = create_app(config).test_client(), create_app(config).test_client()
+    address = {"REMOTE_ADDR": f"10.{uuid.uuid4().int % 250}.0.{uuid.uuid4().int % 250}"}
+    body = {"players": [{"id": p} for p in "abc"]}
+
+    def create(client):
+        return client.post(TOURNAMENTS, json=body, environ_base=address)
+
+    assert [create(first).status_code, create(second).status_code] == [201, 201]
+    assert create(first).status_code == 201
+    limited = create(second)  # the fourth write of this address, on the other instance
+    assert_problem(limited, 429)
+    assert int(limited.headers["Retry-After"]) >= 1
+    # A write limit per instance (memory) would have let the second instance go on.
+    alone = create_app({**config, "RATE_LIMIT_STORAGE": "memory://"}).test_client()
+    assert create(alone).status_code == 201
