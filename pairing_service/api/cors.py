@@ -6,6 +6,12 @@ They apply to the API and to the widget's script. No credentials are ever allowe
 answers carry no ``Access-Control-Allow-Credentials`` and writes authenticate with a bearer
 token, never a cookie. A request whose ``Origin`` is neither the service's own nor allowed
 is refused with a 403 problem, before it does anything.
+
+Why not flask-cors: it only adds or leaves out the ``Access-Control-*`` headers and lets
+every request run, so a write from a foreign page would still be carried out (the browser
+merely hides the answer). Refusing such requests before they run, with a problem+json,
+is the behaviour the service promises (and tests), so these few lines stay; the headers
+they write are the same ones flask-cors would.
 """
 
 from __future__ import annotations
