@@ -20,6 +20,7 @@ from . import (
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
+from .observe import init_observe
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
@@ -43,6 +44,7 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(league_organisations.blp)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
+    init_observe(app)
     init_cors(app)
     init_rate_limit(app)
     register_swagger_assets(app)

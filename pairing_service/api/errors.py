@@ -21,6 +21,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from ..engine.errors import Conflict, FieldError, NotFound
 from ..engine.league.held import NotYourGame
 from ..store import TournamentNotFound, WrongToken
+from .observe import request_id
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -40,6 +41,9 @@ class ProblemSchema(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
+    instance = fields.String(
+        metadata={"description": "This request: urn:pairing-advisor:request:<X-Request-ID>."}
+    )
     errors = fields.List(fields.Nested(FieldErrorSchema))
 
 
@@ -92,6 +96,9 @@ def problem(
         "status": status,
         "detail": detail,
     }
+    rid = request_id()
+    if rid is not None:
+        body["instance"] = f"urn:pairing-advisor:request:{rid}"
     if errors:
         body["errors"] = errors
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
