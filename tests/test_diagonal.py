@@ -319,3 +319,18 @@ def test_results_and_simulate_endpoints(client):
 )
 def test_bad_input_is_422(client, url, body, pointer):
     assert_problem(client.post(url, json=body), 422, pointer)
+
+
+def test_rematches_counts_games_not_earlier_meetings(client):
+    """Two players who met twice, paired again: one rematch (the game), not two."""
+    body = {
+        "players": [
+            {"id": "A", "rating": 1600, "losses": 1, "met": ["B", "B"]},
+            {"id": "B", "rating": 1500, "losses": 1, "met": ["A", "A"]},
+        ],
+        "opponents": 2,
+    }
+    answer = client.post("/v1/diagonal/round", json=body).get_json()
+    assert answer["games"] == [{"players": ["A", "B"], "rematch": True}]
+    assert answer["rematches"] == 1
+    assert answer["notes"][0].startswith("no pairing without rematches exists; 1 rematch ")

@@ -320,3 +320,24 @@ def test_bad_tournaments_are_refused_and_nothing_is_stored(client, store_app, bo
     engine = store_app.extensions["pairing_store"].engine
     with engine.connect() as conn:
         assert conn.execute(select(func.count()).select_from(schema.tournaments)).scalar_one() == 0
+
+
+def test_mid_round_standings_count_only_entered_results(client):
+    """games and opponents_met move with strikes: a table still being played counts for
+    neither until its result is entered."""
+    created = client.post(BASE, json={"players": [{"id": f"p{i}"} for i in range(8)]}).get_json()
+    tid, headers = created["id"], {"Authorization": f"Bearer {created['token']}"}
+    tables = client.post(f"{BASE}/{tid}/rounds", headers=headers).get_json()["tables"]
+    rows = client.get(f"{BASE}/{tid}").get_json()["standings"]
+    assert {(r["games"], r["opponents_met"], r["strikes"]) for r in rows} == {(0, 0, 0)}
+    first = tables[0]
+    results = [{"player": p, "score": 90 - 10 * i} for i, p in enumerate(first["players"])]
+    client.put(
+        f"{BASE}/{tid}/rounds/1/tables/{first['table']}", json={"results": results}, headers=headers
+    )
+    rows = {r["player"]: r for r in client.get(f"{BASE}/{tid}").get_json()["standings"]}
+    for player in first["players"]:
+        assert rows[player]["games"] == 1
+        assert rows[player]["opponents_met"] == len(first["players"]) - 1
+    waiting = [p for t in tables[1:] for p in t["players"]]
+    assert all(rows[p]["games"] == 0 and rows[p]["opponents_met"] == 0 for p in waiting)

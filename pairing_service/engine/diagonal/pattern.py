@@ -41,7 +41,7 @@ MAX_MEETINGS = 50
 class Pairing:
     games: tuple[tuple[int, int], ...]  # positions in rating order, first < second
     step: int | None  # the diagonal step when the plain pattern was used
-    rematches: int
+    rematches: int  # games between players who have met before (not their meetings)
     opponents: int  # games per player
 
 
@@ -89,9 +89,14 @@ def pair_round(n: int, k: int, meetings: Callable[[int, int], int]) -> Pairing:
     if n < 2:
         return Pairing((), None, 0, 0)
     k = min(k, n - 1)
+
+    def repeated(games: Sequence[tuple[int, int]]) -> int:
+        """Games that are rematches (a pair met twice before is still one game)."""
+        return sum(1 for a, b in games if meetings(a, b))
+
     if k >= n - 1:
         games = diagonal_games(n, k)
-        return Pairing(games, None, sum(meetings(a, b) for a, b in games), n - 1)
+        return Pairing(games, None, repeated(games), n - 1)
     step = diagonal_step(n, k)
     plain = diagonal_games(n, k)
     if not any(meetings(a, b) for a, b in plain):
@@ -99,16 +104,16 @@ def pair_round(n: int, k: int, meetings: Callable[[int, int], int]) -> Pairing:
     # Each window holds the pattern itself, so each has a k-factor: widen only while the
     # best pairing found still repeats a meeting.
     windows = (NEAR, WIDE, None) if n <= EXACT_FIELD else (NEAR, WIDE)
-    best: Pairing | None = None
+    best: tuple[int, tuple[tuple[int, int], ...]] | None = None  # (meetings, games)
     for window in windows:
         games = _k_factor(n, k, _candidates(n, k, window), meetings)
-        found = Pairing(games, None, sum(meetings(a, b) for a, b in games), k)
-        if best is None or found.rematches < best.rematches:
-            best = found
-        if best.rematches == 0:
+        cost = sum(meetings(a, b) for a, b in games)  # what the k-factor minimises
+        if best is None or cost < best[0]:
+            best = (cost, games)
+        if best[0] == 0:
             break
     assert best is not None
-    return best
+    return Pairing(best[1], None, repeated(best[1]), k)
 
 
 def _candidates(n: int, k: int, window: int | None) -> list[tuple[int, int]]:

@@ -163,7 +163,9 @@ class Event:
         games = dict.fromkeys(self.entrants, 0)
         met: dict[str, set[str]] = {pid: set() for pid in self.entrants}
         for rnd in self.rounds:
-            for table in rnd.tables().values():
+            for number, table in rnd.tables().items():
+                if number not in rnd.results:  # still being played: counted once entered,
+                    continue  # as its strikes are
                 for pid in table:
                     games[pid] += 1
                     met[pid].update(p for p in table if p != pid)
