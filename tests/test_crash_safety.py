@@ -7,6 +7,7 @@ and on PostgreSQL.
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import threading
@@ -39,8 +40,10 @@ def test_acknowledged_results_survive_sigkill(fmt, database_url, tmp_path):
         path, body = held.writes[key]
         try:
             status, _ = call(base, "PUT", path, body, held.token, timeout=10)
-        except OSError:
-            return  # the server died under this request: not acknowledged
+        except (OSError, http.client.HTTPException):
+            # The server died under this request (before or while answering, e.g. an
+            # IncompleteRead of the body): not acknowledged.
+            return
         if status == 200:
             with lock:
                 acknowledged.add(key)
