@@ -61,9 +61,8 @@ from typing import Any
 from flask import Flask
 
 from pairing_service import create_app
-from pairing_service.api.scrabble import standings_of
+from pairing_service.api.scrabble import advise_field, standings_of
 from pairing_service.api.scrabble_schemas import FinalRoundIn
-from pairing_service.engine.scrabble import advise
 from pairing_service.engine.scrabble.table import RuleTable
 
 URL = "/v1/scrabble/final-round"
@@ -215,19 +214,11 @@ def fastest(run: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def engine_call(body: Body, table: RuleTable) -> Callable[[], Any]:
-    """``advise`` with the arguments ``api/scrabble.py`` gives it, on the same standings
-    (built by the API's own ``standings_of`` from the validated body, outside the timing)."""
+    """``advise`` as the API calls it (``advise_field``), on the standings the API builds
+    from the validated body (outside the timing)."""
     loaded = FinalRoundIn().load(body)
     field = standings_of(loaded)
-    return lambda: advise(
-        field.standings,
-        table,
-        victors=loaded["victors"],
-        max_spread_per_game=loaded["max_spread_per_game"],
-        rounds_left=loaded["rounds_left"],
-        prefer=loaded["prefer"],
-        withdrawn=field.withdrawn,
-    )
+    return lambda: advise_field(field, loaded, table)
 
 
 def measure(app: Flask, label: str, size: int, bodies: list[Body]) -> Row:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -12,6 +13,17 @@ from pairing_service import create_app
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.advisor import Advice
 from pairing_service.rules import load_rules
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def seed_text(name: str) -> str:
+    """A seed's text from ``../shared/seeds``; the test skips, saying where it looked, when
+    the seeds are not beside the project (CI always has them there)."""
+    path = SEEDS / name
+    if not path.exists():
+        pytest.skip(f"the seed text is not at {path}")
+    return path.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,14 +22,14 @@ from pairing_service.engine.diagonal import (
     win_probability,
 )
 
-from .conftest import assert_problem
+from .conftest import assert_problem, seed_text
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "002_321485612ec2faaa.txt"
+SEED = "002_321485612ec2faaa.txt"
 
 
 def seed_matrices() -> list[dict[int, set[int]]]:
     """The seed's two matrices read from its text, cell by cell."""
-    lines = SEED.read_text(encoding="utf-8").splitlines()
+    lines = seed_text(SEED).splitlines()
     matrices = []
     for i, line in enumerate(lines):
         if not line.startswith("   00 01"):
@@ -55,7 +54,6 @@ def as_matrix(n: int, games) -> dict[int, set[int]]:
     return rows
 
 
-@pytest.mark.skipif(not SEED.exists(), reason=f"the seed text is not at {SEED}")
 def test_both_seed_matrices_cell_by_cell():
     twenty_four, twelve = seed_matrices()
     assert len(twenty_four) == 24 and len(twelve) == 12

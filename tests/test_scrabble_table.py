@@ -8,7 +8,7 @@ import yaml
 from pairing_service.engine.scrabble import InvalidRuleTable, Player, RuleTable, Standings
 from pairing_service.rules import DEFAULT_RULES_DIR
 
-from .conftest import assert_complete, field, principle, run
+from .conftest import assert_complete, field, principle, run, seed_text
 
 TAIL = [(6, 0), (5, 0), (4, 0), (3, 0)]  # non-contenders far below
 
@@ -387,12 +387,10 @@ def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
 
 def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):
     import re
-    from pathlib import Path
 
-    seed = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_14c768dda3f55ea8.txt"
     headings = {
         line.strip()
-        for line in seed.read_text(encoding="utf-8").splitlines()
+        for line in seed_text("003_14c768dda3f55ea8.txt").splitlines()
         if re.fullmatch(r"0(/[0-9.]+\+?)+", line.strip())
     }
     rows = {row.id: row for row in rules.scrabble.rows}

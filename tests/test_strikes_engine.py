@@ -6,7 +6,6 @@ import random
 import re
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -29,7 +28,9 @@ from pairing_service.engine.strikes import (
 )
 from pairing_service.engine.strikes.plans import fill_tables
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_0a3360392467a75f.txt"
+from .conftest import seed_text
+
+SEED = "000_0a3360392467a75f.txt"
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +134,7 @@ def test_bad_results_are_refused(strikes_rules, finishes, field):
 
 def seed_tables() -> dict[str, dict[int, list[int]]]:
     """Both table plans read straight from the seed's text (independently of rules/)."""
-    text = SEED.read_text(encoding="utf-8")
+    text = seed_text(SEED)
     first = text.index("P's rem.")
     second = text.index("P's rem.", first + 1)
     tables: dict[str, dict[int, list[int]]] = {}
@@ -151,7 +152,6 @@ def counts(plan_groups: tuple[int, ...], sizes: tuple[int, ...]) -> list[int]:
     return [plan_groups.count(size) for size in sizes]
 
 
-@pytest.mark.skipif(not SEED.exists(), reason=f"the seed text is not at {SEED}")
 @pytest.mark.parametrize("game", ["5-4-3", "4-3"])
 def test_table_plans_reproduce_the_seed_cell_by_cell(strikes_rules, game):
     sizes = strikes_rules.plans[game].table_sizes

@@ -107,12 +107,11 @@ def shape_event(held: Held[RaceEvent]) -> dict[str, Any]:
 def shape_game(event: RaceEvent, number: int, game: int) -> dict[str, Any]:
     rnd = event.round(number)
     a, b = rnd.game(game)
-    earlier = {frozenset(g) for r in event.rounds[: number - 1] for g in r.games}
     result = rnd.results.get(game)
     return {
         "game": game,
         "players": [a, b],
-        "rematch": frozenset((a, b)) in earlier,
+        "rematch": event.rematch(number, game),
         "result": None
         if result is None
         else {"winner": result.winner, "pieces_left": result.pieces_left},

@@ -35,7 +35,7 @@ from .held import (
     held_store,
     ledger,
 )
-from .league import shape_lifetime, shape_lines
+from .league import shape_lifetime, shape_lines, shape_movements
 from .league_schemas import (
     FormedOut,
     GameReportIn,
@@ -90,13 +90,7 @@ def shape_organisation(held: Held[Organisation]) -> dict[str, Any]:
 def shape_season(held: Held[Organisation], number: int) -> dict[str, Any]:
     org = held.state
     season = org.season(number)
-    bottom = max((lg.division for lg in season.leagues.values()), default=0)
-    relegated_from = {
-        f.player
-        for f in season.finishes
-        if f.division < bottom
-        and f.place > (f.league_size or org.rules.league_size) - org.rules.relegated
-    }
+    promoted, relegated = org.moves(season)
     return {
         "organisation": held.id,
         "season": number,
@@ -115,11 +109,11 @@ def shape_season(held: Held[Organisation], number: int) -> dict[str, Any]:
             }
             for lg in season.leagues.values()
         ],
-        "movements": [{**m, "movement": m["kind"]} for m in season.movements],
+        "movements": shape_movements(season.movements),
         "holes": list(season.holes),
         "winner": season.winner,
-        "promoted": [f.player for f in season.finishes if f.place == 1 and f.division > 1],
-        "relegated": [f.player for f in season.finishes if f.player in relegated_from],
+        "promoted": promoted,
+        "relegated": relegated,
     }
 
 

@@ -22,6 +22,7 @@ from ..engine.scrabble import (
 )
 from ..engine.scrabble.principles import Need, Verdict
 from ..engine.scrabble.proof import Outcome
+from ..engine.scrabble.table import RuleTable
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
 from .common import loaded_rules, prefers
 from .parsing import StandingsBlueprint
@@ -132,17 +133,22 @@ def standings_of(body: dict[str, Any]) -> Field:
     return Field(Standings.from_players(players), withdrawn, (), None)
 
 
-def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
-    field = standings_of(body)
-    advice = advise(
+def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice:
+    """The engine's advice on these standings with the request's options."""
+    return advise(
         field.standings,
-        loaded_rules().scrabble,
+        table,
         victors=body["victors"],
         max_spread_per_game=body["max_spread_per_game"],
         rounds_left=body["rounds_left"],
         prefer=body["prefer"],
         withdrawn=field.withdrawn,
     )
+
+
+def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
+    field = standings_of(body)
+    advice = advise_field(field, body, loaded_rules().scrabble)
     if field.notes:
         advice = replace(advice, warnings=(*field.notes, *advice.warnings))
     return field.standings, advice, body.get("round", field.next_round)

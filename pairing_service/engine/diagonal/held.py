@@ -221,6 +221,11 @@ class RaceEvent:
             ),
         )
 
+    def rematch(self, number: int, game: int) -> bool:
+        """Whether the two players of a game met in an earlier round."""
+        pair = frozenset(self.round(number).game(game))
+        return any(frozenset(g) == pair for r in self.rounds[: number - 1] for g in r.games)
+
     def eliminated_in(self, number: int) -> list[str]:
         """Players who went out after main round ``number`` (once it is closed)."""
         rnd = self.round(number)

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..held import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered
-from .formation import Finish, Formation, NewPlayer, form_leagues
+from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
 from .lifetime import Lifetime, SeasonLeague, lifetime
 from .rules import LeagueRules
 from .schedule import schedule
@@ -93,7 +93,7 @@ class Season:
     signups: dict[str, SignUp] = field(default_factory=dict)  # in sign-up order
     order: tuple[str, ...] = ()  # the formation's list: the ranking coming into the season
     leagues: dict[str, HeldLeague] = field(default_factory=dict)
-    movements: tuple[Mapping[str, Any], ...] = ()
+    movements: tuple[Movement, ...] = ()
     holes: tuple[str, ...] = ()
     reporters: dict[str, str] = field(default_factory=dict)  # token hash -> player
     finishes: tuple[Finish, ...] = ()
@@ -128,6 +128,20 @@ class Organisation:
         return league_table(
             league.reported(), self.rules.league_points, season.order, league.players
         )
+
+    def moves(self, season: Season) -> tuple[list[str], list[str]]:
+        """Who a closed season promotes (each league's winner below Division 1) and
+        relegates (each league's bottom ``relegated`` above the bottom division)."""
+        bottom = max((lg.division for lg in season.leagues.values()), default=0)
+        relegated = self.rules.relegated
+        down = [
+            f.player
+            for f in season.finishes
+            if f.division < bottom
+            and f.place > (f.league_size or self.rules.league_size) - relegated
+        ]
+        up = [f.player for f in season.finishes if f.place == 1 and f.division > 1]
+        return up, down
 
     def most_recent_finish(self, player: str, before: int) -> Finish | None:
         for season in reversed(self.seasons[: before - 1]):
@@ -411,7 +425,7 @@ class LeagueLedger(Ledger[Organisation]):
                 season.leagues[league["name"]] = HeldLeague(
                     league["name"], league["division"], tuple(league["players"]), games
                 )
-            season.movements = tuple(data["movements"])
+            season.movements = tuple(Movement(**m) for m in data["movements"])
             season.holes = tuple(data["holes"])
             season.reporters = dict(data["reporters"])
         elif entry.kind in (GAME_REPORTED, GAME_CORRECTED):

@@ -152,25 +152,16 @@ def advise(
     seed_notes, seed_needs = _seed_notes(standings, plan)
     _warn_uncertain_gibsonized(standings, plan, race, warnings)
     alternatives: tuple[Alternative, ...] = ()
-    # A pairing ranks above this one on the principles exactly when some verdict is
-    # "violated" (a candidate better on it and no worse on every higher one): look only then.
-    violated = any(v.status == "violated" for v in principles)
-    better = judge.proven_better(pairs) if plan.rule.source == "table" and violated else None
-    if better is not None:
-        chosen, level = better
-        board = _Board(standings, withdrawn, swiss)
-        if bye is not None:
-            board.add_bye(bye, next(g.reason for g in games if g.bye))
-        _play(board, chosen, set(race.relevant), "principles")
-        other_games = board.finish()
-        other_pairs = [(g.players[0], g.players[1]) for g in other_games if not g.bye]
-        other_principles = judge.judge(other_pairs)
-        other_needs = needs(judge.evaluate(other_pairs), ranked_relevant)
-        table_side = (games, principles, player_needs)
-        other_side = (other_games, other_principles, other_needs)
-        tradeoff = _tradeoff(standings, level, table_side, other_side, plan)
+    found = _principled_alternative(
+        standings, race, judge, plan, principles, bye, games, withdrawn, swiss, ranked_relevant
+    )
+    if found is not None:
+        table_side = _Side(tuple(games), tuple(principles), tuple(player_needs))
+        principled, level = found
+        tradeoff = _tradeoff(standings, level, table_side, principled, plan)
+        recommended, other, source = table_side, principled, "principles"
         if prefer == "principles":
-            (games, principles, player_needs), other_side = other_side, table_side
+            recommended, other, source = principled, table_side, "table"
             seed_notes, seed_needs = (), ()
             warnings.append(
                 f"prefer=principles: the pairing that ranks above row {plan.rule.id}'s on "
@@ -185,15 +176,12 @@ def advise(
                 reading=plan.rule.reading,
                 covers=plan.rule.covers,
             )
-        alternatives = (
-            Alternative(
-                "table" if prefer == "principles" else "principles",
-                tuple(other_side[0]),
-                tuple(other_side[1]),
-                tuple(other_side[2]),
-                tradeoff,
-            ),
+        games, principles, player_needs = (
+            list(recommended.games),
+            list(recommended.principles),
+            list(recommended.needs),
         )
+        alternatives = (Alternative(source, other.games, other.principles, other.needs, tradeoff),)
     for game in games:
         if game.repeats and not game.bye:
             a, b = game.players
@@ -227,6 +215,56 @@ def advise(
 
 
 PRINCIPLE_NAMES = ("GP1", "GP2", "GP3", "GP4")
+
+
+@dataclass(frozen=True)
+class _Side:
+    """A complete pairing with its verdicts and needs."""
+
+    games: tuple[Game, ...]
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+
+
+def _principled_alternative(
+    standings: Standings,
+    race: Contention,
+    judge: Judge,
+    plan: _Plan,
+    principles: Sequence[Verdict],
+    bye: str | None,
+    games: Sequence[Game],
+    withdrawn: frozenset[str],
+    swiss: dict[frozenset[str], list[tuple[str, str]]],
+    ranked_relevant: Sequence[str],
+) -> tuple[_Side, int] | None:
+    """The complete pairing that the engine proves ranks above a table row's on the
+    principles, and the first principle it does better on; None when there is none.
+
+    One ranks above exactly when some verdict is "violated" (a candidate better on it and
+    no worse on every higher one), so the search runs only then.
+    """
+    if plan.rule.source != "table" or not any(v.status == "violated" for v in principles):
+        return None
+    pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
+    better = judge.proven_better(pairs)
+    if better is None:
+        return None
+    chosen, level = better
+    board = _Board(standings, withdrawn, swiss)
+    if bye is not None:
+        board.add_bye(bye, next(g.reason for g in games if g.bye))
+    _play(board, chosen, set(race.relevant), "principles")
+    other_games = board.finish()
+    other_pairs = [(g.players[0], g.players[1]) for g in other_games if not g.bye]
+    side = _Side(
+        tuple(other_games),
+        tuple(judge.judge(other_pairs)),
+        tuple(needs(judge.evaluate(other_pairs), ranked_relevant)),
+    )
+    return side, level
+
+
 _PLAIN = {
     "GP1": (
         "guarantees a victor from the leading win group",
@@ -248,11 +286,7 @@ _PLAIN = {
 
 
 def _tradeoff(
-    standings: Standings,
-    level: int,
-    table_side: tuple[Sequence[Game], Sequence[Verdict], Sequence[Need]],
-    principled: tuple[Sequence[Game], Sequence[Verdict], Sequence[Need]],
-    plan: _Plan,
+    standings: Standings, level: int, table_side: _Side, principled: _Side, plan: _Plan
 ) -> str:
     """One sentence: what the principled pairing gains over the table's, what it costs."""
 
@@ -265,18 +299,18 @@ def _tradeoff(
         ]
         return ", ".join(shown[:4]) + (" …" if len(shown) > 4 else "")
 
-    table_verdicts = {v.id: v for v in table_side[1]}
+    table_verdicts = {v.id: v for v in table_side.principles}
     gained = PRINCIPLE_NAMES[level]
     costs = [
         v
-        for v in principled[1][level + 1 :]
+        for v in principled.principles[level + 1 :]
         if v.status not in ("satisfied", "not_applicable")
         and table_verdicts[v.id].status in ("satisfied", "not_applicable")
     ]
-    sentence = f"{games_only_in(principled[0], table_side[0])} {_PLAIN[gained][0]} ({gained})"
+    sentence = f"{games_only_in(principled.games, table_side.games)} {_PLAIN[gained][0]} ({gained})"
     if costs:
         sentence += f" but breaks {costs[0].id}: {costs[0].reason.split(';')[0]}"
-    table = games_only_in(table_side[0], principled[0])
+    table = games_only_in(table_side.games, principled.games)
     if costs:
         return sentence + f"; the seed's table ({plan.rule.id}: {table}) keeps {costs[0].id}."
     return sentence + f"; the seed's table ({plan.rule.id}: {table}) {_PLAIN[gained][1]}."
