@@ -113,9 +113,7 @@ def standings_of(body: dict[str, Any]) -> Field:
             for p in division.absent_last_round
         ]
         if division.partly_entered is not None:
-            notes.append(
-                f"round {division.partly_entered} is partly entered and was not counted"
-            )
+            notes.append(f"round {division.partly_entered} is partly entered and was not counted")
         return Field(standings, frozenset(division.withdrawn), tuple(notes), division.rounds + 1)
     players = [
         Player(
