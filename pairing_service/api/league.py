@@ -59,6 +59,7 @@ def shape_lines(lines: Sequence[Line]) -> list[dict[str, Any]]:
             "league_points": float(line.league_points),
             "league_points_exact": str(line.league_points),
             "games": line.games,
+            "dropped_out": line.dropouts,
             "decided_by": line.decided_by,
             "values": dict(
                 line.values,
@@ -103,6 +104,10 @@ def shape_lifetime(result: Lifetime) -> dict[str, Any]:
     }
 
 
+def results_of(rows: list[dict[str, Any]]) -> tuple[Result, ...]:
+    return tuple(Result(r["player"], r["score"], r["position"], r["dropped_out"]) for r in rows)
+
+
 @blp.route("/table")
 class Table(MethodView):
     @blp.arguments(TableIn)
@@ -112,13 +117,7 @@ class Table(MethodView):
         scale = loaded_rules().league.league_points
         if "points" in body:
             scale = {len(body["points"]): tuple(exact(p) for p in body["points"])}
-        games = [
-            Game(
-                g["name"],
-                tuple(Result(r["player"], r["score"], r["position"]) for r in g["results"]),
-            )
-            for g in body["games"]
-        ]
+        games = [Game(g["name"], results_of(g["results"])) for g in body["games"]]
         lines = league_table(games, scale, body["previous_ranking"])
         return {"standings": shape_lines(lines), "tiebreakers": list(TIEBREAKERS)}
 
@@ -165,6 +164,12 @@ def finishes(rows: list[dict[str, Any]]) -> list[Finish]:
             exact(r["league_points"]),
             r["wins"],
             r.get("league_size"),
+            r["seconds"],
+            r["thirds"],
+            exact(r["winner_share"]),
+            r["margin"],
+            r["total_score"],
+            r["previous_rank"],
         )
         for r in rows
     ]

@@ -20,7 +20,6 @@ from flask.views import MethodView
 from ..engine.league import TIEBREAKERS
 from ..engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
 from ..engine.league.letters import letter
-from ..engine.league.table import Result
 from ..mail import Mail, send
 from ..store import Held
 from ..store.held import hash_token
@@ -35,7 +34,7 @@ from .held import (
     held_store,
     ledger,
 )
-from .league import shape_lifetime, shape_lines, shape_movements
+from .league import results_of, shape_lifetime, shape_lines, shape_movements
 from .league_schemas import (
     FormedOut,
     GameReportIn,
@@ -125,7 +124,15 @@ def shape_game(game: HeldGame) -> dict[str, Any]:
         "seats": list(game.seats),
         "results": None
         if game.results is None
-        else [{"player": r.player, "score": r.score, "position": r.position} for r in game.results],
+        else [
+            {
+                "player": r.player,
+                "score": r.score,
+                "position": r.position,
+                "dropped_out": r.dropped_out,
+            }
+            for r in game.results
+        ],
         "reported_by": game.reported_by,
     }
 
@@ -302,7 +309,7 @@ class GameResource(MethodView):
         reporting token, only a game that player is in, once (a different second report
         is a 409); with the organiser's token, any game, and a correction keeps the
         report it replaces in the history."""
-        results = [Result(r["player"], r["score"], r["position"]) for r in body["results"]]
+        results = list(results_of(body["results"]))
         held, _ = held_store().write_as(
             leagues(),
             tournament_id,

@@ -6,13 +6,14 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
-from .common import ID_LENGTH, StrictFloat, player_id, printable
+from .common import ID_LENGTH, StrictBoolean, StrictFloat, player_id, printable
 from .held import EntrantIn, HeldOut, TokenOut, event_name
 from .puffing_billy_schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000
 MAX_PLAYERS = 2000
 MAX_SCORE = 10**9
+SEASON_SCORES = validate.Range(-MAX_GAMES * MAX_SCORE, MAX_GAMES * MAX_SCORE)  # sums of games
 LEAGUE_NAME = validate.Regexp(r"^[1-9][0-9]{0,2}-[A-Z]{1,3}$", error="a league is named like 3-B")
 
 
@@ -26,10 +27,25 @@ class LeagueResultIn(Schema):
         required=True, strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)
     )
     position = fields.Integer(required=True, strict=True, validate=validate.Range(1, 8))
+    dropped_out = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "The player abandoned the game (the seed's Dropping Out): placed "
+            "below every player who finished, with no league points and no place; the "
+            "others score their places as usual (docs/league.md)."
+        },
+    )
 
 
 class LeagueGameIn(Schema):
-    name = fields.String(load_default="", validate=[validate.Length(max=100), printable])
+    name = fields.String(
+        load_default="",
+        validate=[validate.Length(max=100), printable],
+        metadata={
+            "description": "The game's unique name (AGR S2 L3-B G12): a name entered twice "
+            "is refused, ignoring case and spacing; unnamed games are not compared.",
+        },
+    )
     results = fields.List(
         fields.Nested(LeagueResultIn), required=True, validate=validate.Length(2, 8)
     )
@@ -72,6 +88,9 @@ class TableLineOut(Schema):
     league_points = StrictFloat(required=True)
     league_points_exact = fields.String(required=True)
     games = fields.Integer(required=True)
+    dropped_out = fields.Integer(
+        required=True, metadata={"description": "Games the player dropped out of."}
+    )
     decided_by = fields.String(
         allow_none=True,
         required=True,
@@ -123,6 +142,27 @@ class FinishIn(Schema):
         metadata={
             "description": "Players in that league (default: counted from last season, else "
             "7); it says who the bottom two were."
+        },
+    )
+    # The rest of the season's tiebreaker chain (the table's ``values``): players on the
+    # same place of the same division are ordered by it; 0 (or unranked) when not given.
+    seconds = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 1000))
+    thirds = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 1000))
+    winner_share = StrictFloat(
+        load_default=0,
+        validate=validate.Range(-1000, 1000),
+        metadata={"description": "Average share of the winner's score that season."},
+    )
+    margin = fields.Integer(strict=True, load_default=0, validate=SEASON_SCORES)
+    total_score = fields.Integer(strict=True, load_default=0, validate=SEASON_SCORES)
+    previous_rank = fields.Integer(
+        strict=True,
+        allow_none=True,
+        load_default=None,
+        validate=validate.Range(1, 100_000),
+        metadata={
+            "description": "The player's rank coming into that season (1 = top): the chain's "
+            "last tiebreaker."
         },
     )
 
@@ -348,7 +388,10 @@ class GameReportIn(Schema):
         fields.Nested(LeagueResultIn),
         required=True,
         validate=validate.Length(2, 8),
-        metadata={"description": "Every player of the game: score and finishing position."},
+        metadata={
+            "description": "Every player of the game: score and finishing position (a "
+            "player who abandoned it too, marked dropped_out, placed last)."
+        },
     )
 
 

@@ -22,13 +22,15 @@ blp = StrictBlueprint(
 
 TIEBREAKS = (
     "Preliminaries: total PB score, then boards won, then best single board, then total "
-    "bonus; still level, the rank is shared. Final: total, then final margin bonus, then "
-    "preliminary rank."
+    "bonus; still level, the rank is shared. Final: total, then the winner's margin bonus, "
+    "then preliminary rank."
 )
 
 
 def entries_of(players: list[dict[str, Any]]) -> tuple[BoardEntry, ...]:
-    return tuple(BoardEntry(p["id"], p["score"], p.get("place")) for p in players)
+    return tuple(
+        BoardEntry(p["id"], p["score"], p.get("place"), p.get("alternate", False)) for p in players
+    )
 
 
 def shape_scored(scored: list[ScoredEntry]) -> list[dict[str, Any]]:
@@ -90,7 +92,11 @@ class EventStandings(MethodView):
             "final_standings": [shape_standing(s) for s in result.final],
             "champions": result.champions,
             "boards": [
-                {"players": shape_scored(scored), "method": board.stage.value}
+                {
+                    "players": shape_scored(scored),
+                    "method": board.stage.value,
+                    "alternates": [e.id for e in board.entries if e.alternate],
+                }
                 for board, scored in zip(boards, result.boards, strict=True)
             ],
             "tiebreaks": TIEBREAKS,

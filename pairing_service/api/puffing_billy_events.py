@@ -77,6 +77,7 @@ def shape_board(held: Held[BoardEvent], board: HeldBoard) -> dict[str, Any]:
         "stage": board.stage.value,
         "name": board.name,
         "players": shape_scored(list(board.entries)),
+        "alternates": list(board.alternates),
     }
 
 
@@ -130,7 +131,8 @@ class Board(MethodView):
     def put(self, body: dict[str, Any], tournament_id: str, board: int) -> Any:
         """Enter or correct the score sheet numbered ``board`` (idempotent). Before the
         preliminaries close it is a preliminary board; after, a board of the final, with
-        qualifiers only. A correction keeps the sheet it replaces in the history."""
+        qualifiers only, or players marked as alternates. A correction keeps the sheet it
+        replaces in the history."""
         entries = entries_of(body["players"])
         held, _ = held_store().write(
             boards(),

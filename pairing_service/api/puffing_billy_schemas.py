@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from .common import player_id, printable
+from .common import StrictBoolean, player_id, printable
 from .held import EntrantIn, HeldOut, TokenOut, event_name
 
 MAX_SCORE = 10**12
@@ -46,13 +46,35 @@ class BoardPlayerIn(Schema):
     )
 
 
+class FinalPlayerIn(BoardPlayerIn):
+    """A player at a board of an event, where a final board may seat an alternate."""
+
+    alternate = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "At a board of the final only: the director seats this player, "
+            "who did not qualify, in place of a qualifier. Without it a player who did not "
+            "qualify is refused (422 naming the player); a qualifier is never an alternate."
+        },
+    )
+
+
+def event_players_field() -> fields.List[dict[str, Any]]:
+    return fields.List(
+        fields.Nested(FinalPlayerIn),
+        required=True,
+        validate=validate.Length(1, 6),
+        metadata={"description": "1-6 players in finishing order, as on the score sheet."},
+    )
+
+
 def method_field() -> fields.String:
     return fields.String(
         load_default="preliminary",
         validate=validate.OneOf(METHODS),
         metadata={
             "description": "preliminary: the seed's close-play bonus; final: this service's "
-            "margin-of-victory bonus (docs/puffing-billy.md)."
+            "bonus for the winner's margin over the runner-up (docs/puffing-billy.md)."
         },
     )
 
@@ -82,7 +104,16 @@ class BoardOut(Schema):
     method = fields.String(required=True)
 
 
+class EventBoardOut(BoardOut):
+    alternates = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Players of a final board seated as alternates."},
+    )
+
+
 class EventBoardIn(BoardIn):
+    players = event_players_field()
     name = fields.String(validate=[validate.Length(max=100), printable])
     method = fields.String(
         data_key="stage",
@@ -102,7 +133,10 @@ class EventIn(Schema):
         strict=True,
         load_default=0,
         validate=validate.Range(0, 1000),
-        metadata={"description": "How many qualify for the final from the preliminaries."},
+        metadata={
+            "description": "How many qualify for the final from the preliminaries (all "
+            "level at the cut do); needed when any board is a board of the final."
+        },
     )
 
 
@@ -128,7 +162,7 @@ class EventOut(Schema):
     )
     final_standings = fields.List(fields.Nested(PBStandingOut), required=True)
     champions = fields.List(fields.String(), required=True)
-    boards = fields.List(fields.Nested(BoardOut), required=True)
+    boards = fields.List(fields.Nested(EventBoardOut), required=True)
     tiebreaks = fields.String(required=True)
 
 
@@ -138,12 +172,7 @@ MAX_EVENT_PLAYERS = 1000
 
 
 class BoardPlayersIn(Schema):
-    players = fields.List(
-        fields.Nested(BoardPlayerIn),
-        required=True,
-        validate=validate.Length(1, 6),
-        metadata={"description": "1-6 players in finishing order, as on the score sheet."},
-    )
+    players = event_players_field()
     name = fields.String(
         allow_none=True,
         validate=[validate.Length(max=100), printable],
@@ -214,6 +243,11 @@ class HeldBoardOut(Schema):
     stage = fields.String(required=True, validate=validate.OneOf(METHODS))
     name = fields.String(allow_none=True, required=True)
     players = fields.List(fields.Nested(ScoredOut), required=True)
+    alternates = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Players of a final board seated as alternates."},
+    )
 
 
 class HeldBoardsOut(Schema):

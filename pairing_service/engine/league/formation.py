@@ -7,7 +7,10 @@
 - Divisions: Division 1 has one league, each next division twice as many (the last one
   takes what is left). Leagues are named "<division>-<letter>": 1-A, 2-A, 2-B, 3-A, ...
 - Step 3: last season's players in one list by finish: division, then place, then the
-  tiebreakers (given as league points and wins, else the order given), except that each
+  same tiebreaker chain as within a season (league points, wins, 2nd places, 3rd places,
+  share of the winner's score, margin, total score, the ranking coming into that season;
+  head-to-head is level, as players on the same place of different leagues never met),
+  the order given only when all of those are level (or not given), except that each
   league's bottom two (6th-7th of 7, 7th-8th of 8) go below the next division's other
   finishers, just after them (the seed's "below the 5th place finishers from the next
   division down"); the bottom division's bottom two stay at the end.
@@ -32,12 +35,13 @@ from fractions import Fraction
 from string import ascii_uppercase
 
 from ..errors import refuse_repeats
-from .table import InvalidLeague
+from .table import InvalidLeague, seeding_key
 
 
 @dataclass(frozen=True)
 class Finish:
-    """A player's finish in a season: division, league, place, and tiebreak values."""
+    """A player's finish in a season: division, league, place, and the values of the
+    tiebreaker chain that season (``table.Tiebreaks``), which order equal finishes."""
 
     player: str
     division: int
@@ -46,6 +50,12 @@ class Finish:
     league_points: Fraction = Fraction(0)
     wins: int = 0
     league_size: int | None = None  # default: counted from last season, else 7
+    seconds: int = 0
+    thirds: int = 0
+    winner_share: Fraction = Fraction(0)
+    margin: int = 0
+    total_score: int = 0
+    previous_rank: int | None = None  # coming into that season, 1 = top; None: not listed
 
 
 @dataclass(frozen=True)
@@ -134,8 +144,7 @@ def sort_finishes(
         finishes,
         key=lambda f: (
             finish_key(f, sizes.get(f.league, league_size), relegated),
-            -f.league_points,
-            -f.wins,
+            seeding_key(f),
             order[f.player],
         ),
     )

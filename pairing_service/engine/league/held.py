@@ -9,7 +9,8 @@ An organisation (one game, e.g. code ``AGR``) keeps every season in one log:
   the new players by laurels; each league's schedule (the 7-player grid, balanced
   schedules for other sizes) with game names like ``AGR S2 L3-B G5``; and the hash of each
   player's reporting token (the tokens themselves are answered once, to the organiser);
-- ``game_reported`` / ``game_corrected``: a game's scores and positions, by a player of
+- ``game_reported`` / ``game_corrected``: a game's scores and positions (a player who
+  dropped out marked so, placed last: ``table.py``), by a player of
   that game (the seed: the winner reports) or by the organiser; only the organiser
   corrects (the seed's GM), and the history keeps what was replaced;
 - ``season_closed``: every league's finishes by the full tiebreaker chain (the ranking
@@ -243,11 +244,20 @@ class Organisation:
 
 
 def _results_data(results: Sequence[Result]) -> list[dict[str, JSON]]:
-    return [{"player": r.player, "score": r.score, "position": r.position} for r in results]
+    """A game's results for the log; ``dropped_out`` only for a leaver (older logs have
+    none)."""
+    return [
+        {"player": r.player, "score": r.score, "position": r.position}
+        | ({"dropped_out": True} if r.dropped_out else {})
+        for r in results
+    ]
 
 
 def _results(rows: Sequence[Mapping[str, Any]]) -> tuple[Result, ...]:
-    return tuple(Result(r["player"], r["score"], r["position"]) for r in rows)
+    return tuple(
+        Result(r["player"], r["score"], r["position"], bool(r.get("dropped_out", False)))
+        for r in rows
+    )
 
 
 def _finish_data(finish: Finish) -> dict[str, JSON]:
@@ -259,7 +269,33 @@ def _finish_data(finish: Finish) -> dict[str, JSON]:
         "league_points": str(finish.league_points),
         "wins": finish.wins,
         "league_size": finish.league_size,
+        "seconds": finish.seconds,
+        "thirds": finish.thirds,
+        "winner_share": str(finish.winner_share),
+        "margin": finish.margin,
+        "total_score": finish.total_score,
+        "previous_rank": finish.previous_rank,
     }
+
+
+def _finish(data: Mapping[str, Any]) -> Finish:
+    """A recorded finish; seasons closed before the whole chain was recorded (issue 17)
+    have points and wins only, and the rest reads as level."""
+    return Finish(
+        data["player"],
+        data["division"],
+        data["league"],
+        data["place"],
+        Fraction(data["league_points"]),
+        data["wins"],
+        data["league_size"],
+        data.get("seconds", 0),
+        data.get("thirds", 0),
+        Fraction(data.get("winner_share", 0)),
+        data.get("margin", 0),
+        data.get("total_score", 0),
+        data.get("previous_rank"),
+    )
 
 
 class LeagueLedger(Ledger[Organisation]):
@@ -384,6 +420,12 @@ class LeagueLedger(Ledger[Organisation]):
                     line.league_points,
                     line.wins,
                     len(league.players),
+                    line.seconds,
+                    line.thirds,
+                    line.winner_share,
+                    line.margin,
+                    line.total_score,
+                    None if line.previous_rank is None else line.previous_rank + 1,
                 )
                 for place, line in enumerate(table, start=1)
             ]
@@ -439,18 +481,7 @@ class LeagueLedger(Ledger[Organisation]):
             season = org.season(data["season"])
             season.status = "closed"
             season.winner = data["winner"]
-            season.finishes = tuple(
-                Finish(
-                    f["player"],
-                    f["division"],
-                    f["league"],
-                    f["place"],
-                    Fraction(f["league_points"]),
-                    f["wins"],
-                    f["league_size"],
-                )
-                for f in data["finishes"]
-            )
+            season.finishes = tuple(_finish(f) for f in data["finishes"])
         else:
             raise ValueError(f"a league log has no action {entry.kind!r}")
 
@@ -512,4 +543,8 @@ class LeagueLedger(Ledger[Organisation]):
 
 def _places(rows: Sequence[Mapping[str, Any]]) -> str:
     ordered = sorted(rows, key=lambda r: r["position"])
-    return ", ".join(f"{r['position']}. {r['player']} {r['score']}" for r in ordered)
+    return ", ".join(
+        f"{r['position']}. {r['player']} {r['score']}"
+        + (" (dropped out)" if r.get("dropped_out") else "")
+        for r in ordered
+    )

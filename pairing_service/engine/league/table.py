@@ -20,6 +20,12 @@ The chain, in order (each only among players still level):
    not listed come after those listed).
 Players level on all nine share the rank. Each player's values are reported, with the
 tiebreaker that separated them from the player ranked just below (``decided_by``).
+
+A player who dropped out of a game (``dropped_out``; the seed's "Dropping Out") is placed
+below every player who finished it and gets no league points and no place; the players
+who finished take the points of their places on the scale of the game's number of
+players, leaver included. The leaver's score counts as recorded. A game's name is unique:
+the same game entered twice is refused (names compared ignoring case and spacing).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol
 
 from ..errors import FieldError, refuse_repeats
 from ..ranking import read_places
@@ -42,6 +49,9 @@ TIEBREAKERS = (
     "head_to_head",
     "previous_rank",
 )
+# Between seasons (formation) the players compared finished in different leagues, so they
+# never met: head-to-head is level for them and the chain goes on without it.
+SEEDING_TIEBREAKERS = tuple(name for name in TIEBREAKERS if name != "head_to_head")
 
 
 class InvalidLeague(FieldError):
@@ -53,6 +63,7 @@ class Result:
     player: str
     score: int
     position: int
+    dropped_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,7 @@ class Line:
     share_sum: Fraction = Fraction(0)
     margin: int = 0
     total_score: int = 0
+    dropouts: int = 0  # games the player dropped out of (not a tiebreaker)
     head_to_head: int | None = None  # only computed where it was needed
     previous_rank: int | None = None
     rank: int = 0
@@ -83,6 +95,27 @@ class Line:
         return self.share_sum / self.games if self.games else Fraction(0)
 
 
+class Tiebreaks(Protocol):
+    """What the chain compares, bar head-to-head: a table's line or a recorded finish."""
+
+    @property
+    def league_points(self) -> Fraction: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def seconds(self) -> int: ...
+    @property
+    def thirds(self) -> int: ...
+    @property
+    def winner_share(self) -> Fraction: ...
+    @property
+    def margin(self) -> int: ...
+    @property
+    def total_score(self) -> int: ...
+    @property
+    def previous_rank(self) -> int | None: ...
+
+
 def league_table(
     games: Sequence[Game],
     points: Mapping[int, Sequence[Fraction]],
@@ -92,15 +125,17 @@ def league_table(
     """The table of ``games``; ``players`` with no game yet are listed too (with 0)."""
     lines: dict[str, Line] = {p: Line(p) for p in players}
     scored_games: list[list[tuple[Result, int]]] = []
+    named: dict[str, int] = {}
     for g, game in enumerate(games):
         where = f"games/{g}"
+        _refuse_entered_twice(game.name, g, named)
         results = game.results
         scale = points.get(len(results))
         if scale is None:
             raise InvalidLeague(
                 f"{where}/results",
                 f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
-                f"not {len(results)}",
+                f"not {len(results)}: list a player who dropped out too, marked dropped_out",
             )
         refuse_repeats([r.player for r in results], f"{where}/results", InvalidLeague, "/player")
         places = read_places([r.position for r in results])
@@ -109,16 +144,20 @@ def league_table(
                 f"{where}/results",
                 "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
             )
+        _refuse_leavers_above_finishers(results, where)
         winning = max(r.score for r, p in zip(results, places, strict=True) if p == 1)
         scored_games.append(list(zip(results, places, strict=True)))
         for result, place in zip(results, places, strict=True):
             line = lines.setdefault(result.player, Line(result.player))
-            tied = places.count(place)
-            line.league_points += Fraction(sum(scale[place - 1 : place - 1 + tied]), tied)
             line.games += 1
-            line.wins += place == 1
-            line.seconds += place == 2
-            line.thirds += place == 3
+            if result.dropped_out:
+                line.dropouts += 1  # last, with no points and no place
+            else:
+                tied = places.count(place)  # finishers only: every leaver is below
+                line.league_points += Fraction(sum(scale[place - 1 : place - 1 + tied]), tied)
+                line.wins += place == 1
+                line.seconds += place == 2
+                line.thirds += place == 3
             if winning > 0:
                 line.share_sum += Fraction(result.score, winning)
             else:
@@ -145,16 +184,50 @@ def league_table(
     return ranked
 
 
-def _key(line: Line, name: str) -> tuple[int, Fraction]:
-    """Larger is better for every tiebreaker (ranks are negated; unlisted comes last)."""
-    if name == "previous_rank":
-        return (
-            (0, Fraction(0)) if line.previous_rank is None else (1, Fraction(-line.previous_rank))
+def _refuse_entered_twice(name: str, index: int, named: dict[str, int]) -> None:
+    """A game's name is unique within a season; ``named`` maps the names seen to games."""
+    key = " ".join(name.split()).casefold()  # "AGR S1 L1-A G1" and "agr s1 l1-a g1" alike
+    if not key:
+        return  # an unnamed game cannot be told apart from another
+    if key in named:
+        raise InvalidLeague(
+            f"games/{index}/name",
+            f"game {name!r} is entered twice (also games/{named[key]}): a game counts once",
         )
+    named[key] = index
+
+
+def _refuse_leavers_above_finishers(results: Sequence[Result], where: str) -> None:
+    finished = [r.position for r in results if not r.dropped_out]
+    if not finished:
+        raise InvalidLeague(f"{where}/results", "nobody finished the game: it cannot score")
+    for index, result in enumerate(results):
+        if result.dropped_out and result.position <= max(finished):
+            raise InvalidLeague(
+                f"{where}/results/{index}/position",
+                f"{result.player!r} dropped out: placed last, below every player who finished",
+            )
+
+
+def tiebreak_key(row: Tiebreaks, name: str) -> tuple[int, Fraction]:
+    """Larger is better for every tiebreaker but head-to-head (ranks are negated;
+    unlisted comes last)."""
+    if name == "previous_rank":
+        return (0, Fraction(0)) if row.previous_rank is None else (1, Fraction(-row.previous_rank))
+    value: Fraction | int = getattr(row, name)
+    return (0, Fraction(value))
+
+
+def seeding_key(row: Tiebreaks) -> tuple[tuple[int, Fraction], ...]:
+    """Ascending sort key, best first, by the chain without head-to-head."""
+    keys = (tiebreak_key(row, name) for name in SEEDING_TIEBREAKERS)
+    return tuple((-kind, -value) for kind, value in keys)
+
+
+def _key(line: Line, name: str) -> tuple[int, Fraction]:
     if name == "head_to_head":
         return (0, Fraction(line.head_to_head or 0))
-    value = line.winner_share if name == "winner_share" else getattr(line, name)
-    return (0, Fraction(value))
+    return tiebreak_key(line, name)
 
 
 def _rank(lines: list[Line], games: list[list[tuple[Result, int]]]) -> list[Line]:

@@ -5,11 +5,16 @@ score; total bonus points; players still level share the rank. The first ``final
 ranks qualify for the final; players tied at the cut all qualify, and the answer says so
 (the director may prefer a playoff). Final standings rank the final boards' scores (by
 the finals method of each board), then the final margin bonus, then the preliminary rank.
+
+Who sits at a final board (the same rule for the calculator and held events): the
+qualifiers, each at one final board; a player who did not qualify only when the director
+marks them as an ``alternate`` (in place of a qualifier who cannot play). Only a player
+who did not qualify is an alternate, and only at a board of the final.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -55,6 +60,30 @@ class EventResult:
     boards: list[list[ScoredEntry]]
 
 
+def check_seats(entries: Sequence[BoardEntry], stage: Method, qualifiers: Collection[str]) -> None:
+    """Who may sit at a board of this stage: anyone at a preliminary board (no alternates
+    there); at a final board, the qualifiers, and players who did not qualify marked as
+    alternates. Fields are relative to the board."""
+    for index, entry in enumerate(entries):
+        if entry.alternate and stage is not Method.FINAL:
+            raise InvalidBoard(
+                f"players/{index}/alternate", "only a board of the final seats an alternate"
+            )
+        if stage is not Method.FINAL:
+            continue
+        if entry.alternate and entry.id in qualifiers:
+            raise InvalidBoard(
+                f"players/{index}/alternate",
+                f"{entry.id!r} qualified for the final: only a player who did not is an alternate",
+            )
+        if not entry.alternate and entry.id not in qualifiers:
+            raise InvalidBoard(
+                f"players/{index}/id",
+                f"{entry.id!r} did not qualify for the final; mark them as an alternate "
+                "if they take the place of a qualifier",
+            )
+
+
 def standings(
     boards: Sequence[Board],
     rules: BoardRules,
@@ -66,7 +95,25 @@ def standings(
             scored_boards.append((board.stage, score_board(board.entries, rules, board.stage)))
         except InvalidBoard as exc:
             raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message) from exc
-    return rank_boards(scored_boards, finalists)
+    result = rank_boards(scored_boards, finalists)
+    if finalists == 0 and any(b.stage is Method.FINAL for b in boards):
+        raise InvalidBoard("finalists", "boards of the final need the cut: say how many qualified")
+    seated: dict[str, int] = {}  # player -> the final board they sit at
+    for index, board in enumerate(boards):
+        try:
+            check_seats(board.entries, board.stage, result.qualifiers)
+        except InvalidBoard as exc:
+            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message) from exc
+        if board.stage is not Method.FINAL:
+            continue
+        for slot, entry in enumerate(board.entries):
+            if entry.id in seated:
+                raise InvalidBoard(
+                    f"boards/{index}/players/{slot}/id",
+                    f"{entry.id!r} already sits at a final board (boards/{seated[entry.id]})",
+                )
+            seated[entry.id] = index
+    return result
 
 
 def rank_boards(
@@ -95,6 +142,8 @@ def rank_boards(
         list(final.values()),
         lambda s: (s.total, s.bonus, -prelim_rank.get(s.id, worst)),
     )
+    for s in final_ranked:
+        s.qualified = s.id in qualifiers  # an alternate plays the final unqualified
     champions = [s.id for s in final_ranked if s.rank == 1]
     return EventResult(
         ranked, final_ranked, qualifiers, tied, champions, [list(s) for _, s in boards]

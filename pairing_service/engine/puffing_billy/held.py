@@ -3,7 +3,8 @@
 The director registers the players, then enters each preliminary board's score sheet
 (players in finishing order, game scores, places to mark ties; up to six listed) under the
 sheet's number, closes the preliminaries choosing how many qualify for the final(s),
-enters the final boards (qualifiers only, each on one final board), and closes the final.
+enters the final boards (qualifiers, and players marked as alternates, each on one final
+board: ``event.check_seats``), and closes the final.
 Each board is scored when it is entered, by the seed's method for preliminaries and this
 service's documented finals rule for finals (``scoring.py``), and the log keeps the
 scores as exact decimals (text), so the standings add up digit for digit.
@@ -23,7 +24,7 @@ from typing import Any, Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..held import CREATED, JSON, Action, Entry, Ledger
-from .event import EventResult, rank_boards
+from .event import EventResult, check_seats, rank_boards
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
 
 BOARD_ENTERED = "board_entered"
@@ -40,6 +41,7 @@ class HeldBoard:
     stage: Method
     name: str | None
     entries: tuple[ScoredEntry, ...]
+    alternates: tuple[str, ...] = ()  # players of a final board who did not qualify
 
 
 @dataclass(frozen=True)
@@ -106,15 +108,19 @@ class BoardEvent:
                 "undo their close to correct it"
             )
         refuse_repeats([e.id for e in entries], "players", InvalidBoard, "/id")
-        qualifiers = set(self.result().qualifiers) if stage is Method.FINAL else set()
         for index, entry in enumerate(entries):
-            where = f"players/{index}/id"
             if entry.id not in self.players:
-                raise InvalidBoard(where, f"{entry.id!r} is not a player of this event")
-            if stage is not Method.FINAL:
-                continue
-            if entry.id not in qualifiers:
-                raise InvalidBoard(where, f"{entry.id!r} did not qualify for the final")
+                raise InvalidBoard(
+                    f"players/{index}/id", f"{entry.id!r} is not a player of this event"
+                )
+        qualifiers = set(self.result().qualifiers) if stage is Method.FINAL else set()
+        check_seats(entries, stage, qualifiers)
+        if stage is Method.FINAL:
+            self._refuse_second_final_board(number, entries)
+        return stage
+
+    def _refuse_second_final_board(self, number: int, entries: Sequence[BoardEntry]) -> None:
+        for index, entry in enumerate(entries):
             other = next(
                 (
                     b.number
@@ -126,8 +132,9 @@ class BoardEvent:
                 None,
             )
             if other is not None:
-                raise InvalidBoard(where, f"{entry.id!r} already plays final board {other}")
-        return stage
+                raise InvalidBoard(
+                    f"players/{index}/id", f"{entry.id!r} already plays final board {other}"
+                )
 
 
 def _encode(entries: Sequence[ScoredEntry]) -> list[dict[str, JSON]]:
@@ -152,6 +159,11 @@ def _decode(rows: Sequence[Mapping[str, Any]]) -> tuple[ScoredEntry, ...]:
 
 def _totals(rows: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(f"{r['id']} {Decimal(r['placement']) + Decimal(r['bonus'])}" for r in rows)
+
+
+def _alternates(data: Mapping[str, Any]) -> str:
+    names = data.get("alternates") or []
+    return f" (alternate: {', '.join(names)})" if names else ""
 
 
 class BoardLedger(Ledger[BoardEvent]):
@@ -179,8 +191,13 @@ class BoardLedger(Ledger[BoardEvent]):
         """A board's score sheet, or its correction; None when it is already exactly this."""
         stage = event.check_board(number, entries)
         scored = tuple(score_board(entries, self.rules, stage))
+        alternates = tuple(e.id for e in entries if e.alternate)
         existing = event.boards.get(number)
-        if existing is not None and existing.entries == scored and existing.name == name:
+        if existing is not None and (existing.entries, existing.name, existing.alternates) == (
+            scored,
+            name,
+            alternates,
+        ):
             return None
         data: dict[str, JSON] = {
             "board": number,
@@ -188,6 +205,8 @@ class BoardLedger(Ledger[BoardEvent]):
             "name": name,
             "players": _encode(scored),
         }
+        if alternates:  # logs from before alternates existed have no such key
+            data["alternates"] = list(alternates)
         if existing is None:
             return Action(BOARD_ENTERED, data)
         return Action(BOARD_CORRECTED, {**data, "was": _encode(existing.entries)})
@@ -229,7 +248,11 @@ class BoardLedger(Ledger[BoardEvent]):
         data = entry.data
         if entry.kind in (BOARD_ENTERED, BOARD_CORRECTED):
             event.boards[data["board"]] = HeldBoard(
-                data["board"], Method(data["stage"]), data["name"], _decode(data["players"])
+                data["board"],
+                Method(data["stage"]),
+                data["name"],
+                _decode(data["players"]),
+                tuple(data.get("alternates", ())),
             )
         elif entry.kind == PRELIMINARIES_CLOSED:
             event.stage, event.finalists = "final", data["finalists"]
@@ -250,11 +273,14 @@ class BoardLedger(Ledger[BoardEvent]):
         if action.kind == CREATED:
             return f"Created with {len(data['players'])} players"
         if action.kind == BOARD_ENTERED:
-            return f"Board {data['board']} ({data['stage']}): {_totals(data['players'])}"
+            return (
+                f"Board {data['board']} ({data['stage']}): {_totals(data['players'])}"
+                f"{_alternates(data)}"
+            )
         if action.kind == BOARD_CORRECTED:
             return (
-                f"Board {data['board']} ({data['stage']}) corrected: {_totals(data['players'])} "
-                f"(was {_totals(data['was'])})"
+                f"Board {data['board']} ({data['stage']}) corrected: {_totals(data['players'])}"
+                f"{_alternates(data)} (was {_totals(data['was'])})"
             )
         if action.kind == PRELIMINARIES_CLOSED:
             tied = data["tied_at_cut"]

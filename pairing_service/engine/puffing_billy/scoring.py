@@ -6,9 +6,12 @@ where the winner need not have the most money), each rounded to the thousandth; 
 adds 0.03 x the sum of those bonuses, rounded. The seed's example: Jenny 252,000 wins,
 Damien's bonus .492, the bonus column .492 + .240 + .194, Jenny's bonus .028 = 3.028.
 
-Finals (this service's own rule; the seed's text is cut off): the same placement, and for
-places 1-4 a margin bonus = 0.5 x (own score - the best score placed below) / winner's
-score, between 0 and 0.5, rounded to the thousandth.
+Finals (this service's own rule; the seed's text is cut off after "reward those players
+who could soundly defeat their opponents"): the same placement, and the winner's margin
+bonus = 0.5 x (winning score - the best score placed below first) / winning score, at
+least 0, rounded to the thousandth; no other place has a bonus. It depends on the top two
+scores only, so it is the same on every board size (a 201-200 final: .002 to the winner,
+nothing to the loser). A board with no one below first (one player, or all tied) gives none.
 
 Ties. Players are listed in finishing order; ``place`` may be given to mark ties (equal
 places, as 1, 2, 2, 4 or 1, 2, 2, 3). Tied players share evenly everything their places
@@ -80,6 +83,7 @@ class BoardEntry:
     id: str
     score: int
     place: int | None = None
+    alternate: bool = False  # seated at a final board in place of a qualifier (event.py)
 
 
 @dataclass(frozen=True)
@@ -147,16 +151,14 @@ def _preliminary_bonuses(scores: list[int], winning: int, rules: BoardRules) -> 
 def _final_bonuses(
     scores: list[int], places: list[int], winning: int, rules: BoardRules
 ) -> list[Decimal]:
-    """This service's finals rule: the margin over the best score placed below."""
-    factor = rules.final_margin_factor
+    """This service's finals rule: the winner's margin over the best score placed below
+    first, as a share of the winning score; the 1st place's slot only (tied winners share
+    it), so no other place, and no board size, changes it."""
     bonus = [Decimal(0)] * len(scores)
-    for slot in range(len(scores)):
-        if slot + 1 > max(rules.bonus_places) or winning == 0:
-            continue
-        below = [s for s, p in zip(scores, places, strict=True) if p > places[slot]]
-        margin = scores[slot] - (max(below) if below else 0)
-        share = factor * Decimal(margin) / Decimal(winning)
-        bonus[slot] = rules.round(min(max(share, Decimal(0)), factor))
+    below = [s for s, p in zip(scores, places, strict=True) if p > 1]
+    if below and winning > 0:
+        share = rules.final_margin_factor * Decimal(winning - max(below)) / Decimal(winning)
+        bonus[0] = rules.round(max(share, Decimal(0)))  # Rail Baron: the richest may lose
     return bonus
 
 
