@@ -247,10 +247,20 @@ def test_round_endpoint_pinned_shape(client):
     assert {"players": ["A", "E"], "rematch": False} in body["games"]
     first = client.post("/v1/diagonal/round", json={"players": players}).get_json()
     assert first["opponents"] == 4
-    later = [dict(p, losses=2 if p["id"] == "A" else 0, met=["B"]) for p in players]
-    body = client.post("/v1/diagonal/round", json={"players": later}).get_json()
-    assert body["eliminated"] == ["A"] and body["opponents"] == 2
-    assert all("A" not in g["players"] for g in body["games"])
+    # Round 1 as paired, every game won by the better rated player except A's: A is out.
+    later = [dict(p, losses=0, met=[]) for p in players]
+    by_id = {p["id"]: p for p in later}
+    for g in first["games"]:
+        a, b = (by_id[pid] for pid in g["players"])
+        a["met"].append(b["id"])
+        b["met"].append(a["id"])
+        loser = a if a["id"] == "A" or (b["id"] != "A" and a["rating"] < b["rating"]) else b
+        loser["losses"] += 1
+    body = client.post("/v1/diagonal/round", json={"players": later, "round": 2}).get_json()
+    out = [p["id"] for p in later if p["losses"] >= 2]
+    assert "A" in out and body["eliminated"] == out and body["opponents"] == 2
+    assert not {pid for g in body["games"] for pid in g["players"]} & set(out)
+    assert body["rematches"] == 0 and body["dropped"] == []
 
 
 def test_results_and_simulate_endpoints(client):

@@ -195,7 +195,7 @@ def test_planner(client):
             422,
             "/plans",
         ),
-        ("/v1/strikes/plan", {"players": 500, "events": 51}, 422, "/events"),
+        ("/v1/strikes/plan", {"players": 500, "events": 126}, 422, "/events"),
         ("/v1/strikes/plan", {"players": 2}, 422, "/players"),
         ("/v1/strikes/plan", {"players": 20, "threshold": 0}, 422, "/threshold"),
     ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
@@ -18,6 +19,7 @@ from pairing_service.engine.strikes import (
     Scored,
     TablePlan,
     decide,
+    decide_after_drops,
     decide_tiebreak,
     meetings,
     round_type,
@@ -364,6 +366,40 @@ def test_the_bye_goes_to_the_fewest_strikes(strikes_rules):
     assert sorted(seating.tables[0].players) == ["A", "C", "D", "E"]
 
 
+def test_fractional_strikes_keep_their_exact_order_across_groups(strikes_rules):
+    # 35/2 lies between 17 and 18; 70/4 is the same number, so the two tie at the boundary.
+    strikes = [Fraction(17), Fraction(35, 2), Fraction(70, 4), Fraction(18), Fraction(36), 40]
+    players = [Contestant(p, Fraction(s)) for p, s in zip("ABCDEF", strikes, strict=True)]
+    plan = table_plan(6, RoundType.SPLIT, "5-4-3", strikes_rules)
+    for seed in range(4):
+        seating = seat(players, [("A", "B")] * 5, plan, strikes_rules.detrimental_points, seed=seed)
+        assert set(seating.tables[0].players) == {"A", "B", "C"}  # B, C equal: no way around
+        assert seating.tables[0].group == 1
+
+
+def test_seating_compares_strikes_per_player_not_per_random_plan(strikes_rules, monkeypatch):
+    """The speed of issue 17: the 30 random plans sorted 200 players by Fraction strikes
+    each (about 59,000 Fraction comparisons a round, most of the time at 200 players).
+    Strikes are ranked as integers once; the exact fractions are compared a few times per
+    player."""
+    calls = Counter()
+    for name in ("__eq__", "__lt__", "__le__", "__gt__", "__ge__"):
+        compare = getattr(Fraction, name)
+
+        def counted(self, other, _compare=compare, _name=name):
+            calls[_name] += 1
+            return _compare(self, other)
+
+        monkeypatch.setattr(Fraction, name, counted)
+    rng = random.Random(1)
+    players = [Contestant(f"P{i}", Fraction(rng.randrange(0, 70, 2))) for i in range(200)]
+    for kind in RoundType:
+        calls.clear()
+        plan = table_plan(200, kind, "5-4-3", strikes_rules)
+        seat(players, [], plan, strikes_rules.detrimental_points, seed=1)
+        assert sum(calls.values()) < 10 * len(players)
+
+
 def test_seating_refuses_a_field_the_plan_does_not_fit(strikes_rules):
     with pytest.raises(InvalidInput):
         seat([Contestant("A"), Contestant("B")], [], TablePlan(((3,),)), [0, 1])
@@ -473,6 +509,58 @@ def test_the_tiebreak_game_decides_regardless_of_strikes():
     )
     assert decide_tiebreak(table(("Y", 2, 10), ("X", 1, 30)), dual).winners == ("X",)
     assert set(decide_tiebreak(table(("Y", 1, 10), ("X", 1, 10)), dual).winners) == {"X", "Y"}
+
+
+def test_a_tie_with_a_bye_says_the_bye_left_no_margin_not_that_scores_are_missing():
+    game = table(("A", 1, 60), ("B", 2, 50), ("C", 3, 40), ("D", 4, 30))
+    ending = decide([game], ["E"], totals(A=20, B=40, C=40, D=40, E=20), 35)
+    assert set(ending.winners) == {"A", "E"} and ending.rule == "several-tables"
+    assert ending.reason == (
+        "tied on strikes; no margin of victory to compare "
+        "(E had a bye in the final round): dual winners"
+    )
+    by_places = table(("A", 1, None), ("B", 2, None), ("C", 3, None), ("D", 4, None))
+    ending = decide([by_places], ["E"], totals(A=20, B=40, C=40, D=40, E=20), 35)
+    assert "A's table was entered by places, without scores" in ending.reason
+    assert "E had a bye" in ending.reason
+
+
+# --- endings after drops ----------------------------------------------------------------
+
+
+def test_drops_leaving_one_player_make_them_the_winner():
+    ending = decide_after_drops(["Z"], [ONE_TABLE], [], totals(X=10, Y=20, Z=30, W=40))
+    assert ending.finished and ending.winners == ("Z",) and ending.rule == "last-survivor"
+    assert not ending.tiebreak_game
+
+
+def test_drops_leaving_two_fewer_strikes_wins_whatever_their_places():
+    # The seed's one-table rule would make Z and W dual winners or hand it to W; after
+    # drops the final game only breaks a tie on strikes.
+    ending = decide_after_drops(["Z", "W"], [ONE_TABLE], [], totals(X=10, Y=20, Z=34, W=30))
+    assert ending.winners == ("W",) and ending.rule == "after-drops"
+    assert ending.reason == "the last two cannot play a 2-player game; fewer strikes (30 to 34)"
+
+
+def test_drops_leaving_two_tied_on_strikes_use_the_seeds_tiebreak_for_the_round():
+    one_table = decide_after_drops(["W", "Z"], [ONE_TABLE], [], totals(X=0, Y=8, Z=30, W=30))
+    assert one_table.winners == ("Z",)  # placed higher in the final game
+    assert one_table.reason.endswith("tied on strikes; placed higher in the final game")
+    tables = [
+        table(("A", 1, 60), ("B", 2, 50), ("C", 3, 40)),  # A by 10
+        table(("D", 1, 70), ("E", 2, 40), ("F", 3, 10)),  # D by 30
+    ]
+    strikes = totals(A=20, B=12, C=24, D=20, E=12, F=24)
+    assert decide_after_drops(["A", "D"], tables, [], strikes).winners == ("D",)
+    bye = decide_after_drops(["A", "E"], [ONE_TABLE], ["E"], totals(A=20, E=20))
+    assert set(bye.winners) == {"A", "E"} and "E had a bye in the final round" in bye.reason
+
+
+def test_drops_before_the_first_round_leave_dual_winners():
+    ending = decide_after_drops(["A", "B"], [], [], totals(A=0, B=0))
+    assert set(ending.winners) == {"A", "B"} and "no game was played" in ending.reason
+    with pytest.raises(ValueError):
+        decide_after_drops(["A", "B", "C"], [], [], totals(A=0, B=0, C=0))
 
 
 # --- planner ----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.diagonal import Entrant, GameResult, InvalidRound, plan_round, simulate, tally
+from ..engine.diagonal import Entrant, GameResult, check_history, plan_round, simulate, tally
 from .diagonal_schemas import (
     DiagonalRoundOut,
     ResultsIn,
@@ -16,6 +16,7 @@ from .diagonal_schemas import (
     SimulateIn,
     SimulateOut,
 )
+from .metrics import engine_timed
 from .parsing import StrictBlueprint
 
 blp = StrictBlueprint(
@@ -24,23 +25,30 @@ blp = StrictBlueprint(
     url_prefix="/v1/diagonal",
     description="Diagonal Race tournaments for race games (several opponents per round).",
 )
-MAX_SIMULATED_PLAYER_EVENTS = 2_500  # events x players of one request (about 2 s at most)
 
 
 @blp.route("/round")
 class Round(MethodView):
     @blp.arguments(RoundIn)
     @blp.response(200, DiagonalRoundOut)
+    @engine_timed("diagonal")
     def post(self, body: dict[str, Any]) -> Any:
         """The next round: players with two or more losses are out; the rest meet
-        opponents by rating in the diagonal pattern, avoiding rematches where possible."""
+        opponents by rating in the diagonal pattern, avoiding rematches where possible.
+        The history (losses, met) must be one that played rounds could produce."""
         entrants = [
-            Entrant(p["id"], p["rating"], p["losses"], tuple(p.get("met") or ()))
+            Entrant(p["id"], p["rating"], p["losses"], tuple(p.get("met") or ()), p["dropped"])
             for p in body["players"]
         ]
+        check_history(entrants, body.get("round"))
         plan = plan_round(entrants, body.get("opponents"))
         met = {e.id: Counter(e.met) for e in entrants}
         notes = []
+        if body.get("round") is None and not any(e.met for e in entrants):
+            notes.append(
+                "no player lists an earlier opponent: paired as the first round (give round "
+                "and each player's losses and met for a later one)"
+            )
         if plan.rematches:
             notes.append(
                 f"no pairing without rematches exists; {plan.rematches} rematch"
@@ -53,6 +61,7 @@ class Round(MethodView):
                 {"players": [a, b], "rematch": bool(met[a][b] or met[b][a])} for a, b in plan.games
             ],
             "eliminated": list(plan.eliminated),
+            "dropped": list(plan.dropped),
             "opponents": plan.opponents,
             "step": plan.step,
             "rematches": plan.rematches,
@@ -65,6 +74,7 @@ class Round(MethodView):
 class Results(MethodView):
     @blp.arguments(ResultsIn)
     @blp.response(200, ResultsOut)
+    @engine_timed("diagonal")
     def post(self, body: dict[str, Any]) -> Any:
         """Losses accumulated over the rounds, eliminations, and the winner (or playoff)."""
         rounds = [
@@ -100,13 +110,10 @@ class Results(MethodView):
 class Simulate(MethodView):
     @blp.arguments(SimulateIn)
     @blp.response(200, SimulateOut)
+    @engine_timed("diagonal")
     def post(self, body: dict[str, Any]) -> Any:
         """Simulate whole events: rounds played, games per player, chances to win."""
         players = body["players"]
-        if body["events"] * len(players) > MAX_SIMULATED_PLAYER_EVENTS:
-            raise InvalidRound(
-                "events", f"events x players may be at most {MAX_SIMULATED_PLAYER_EVENTS}"
-            )
         report = simulate(
             [(p["id"], p["rating"]) for p in players],
             luck=body["luck"],

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
-from .common import ID_LENGTH, StrictFloat, player_id, printable
+from .common import ID_LENGTH, StrictBoolean, StrictFloat, player_id, printable
 from .held import EntrantIn, HeldOut, TokenOut, event_name, round_status
 
 MAX_FIELD = 400
@@ -13,6 +15,12 @@ MAX_MET = 200
 MAX_ROUNDS = 50
 MAX_RATING = 10_000
 MAX_PIECES = 1000
+MAX_SIMULATED_PLAYERS = 64
+# The simulator's time grows with events x players^2 (an event's pairings weigh the pairs of
+# its field; measured 5-8 us per player^2 an event from 12 to 64 players). The bound
+# admits exactly the largest study docs/diagonal.md reports: 300 events of 48 players,
+# 4-5 s of CPU; no request, whatever its field, runs much longer.
+MAX_SIMULATION_WORK = 300 * 48**2
 
 
 def id_list(max_length: int, required: bool = False, **metadata: object) -> fields.List:  # type: ignore[type-arg]
@@ -30,12 +38,34 @@ class RoundPlayerIn(Schema):
         load_default=0, validate=validate.Range(-MAX_RATING, MAX_RATING), metadata={"example": 1720}
     )
     losses = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_ROUNDS * 4))
-    met = id_list(MAX_MET, description="Earlier opponents (repeat an id for each meeting).")
+    met = id_list(
+        MAX_MET,
+        description="Earlier opponents, one entry per game (repeat an id for each meeting); "
+        "both players of a game list it.",
+    )
+    dropped = StrictBoolean(
+        load_default=False,
+        metadata={"description": "Left the event: not paired, but their games still count."},
+    )
 
 
 class RoundIn(Schema):
     players = fields.List(
-        fields.Nested(RoundPlayerIn), required=True, validate=validate.Length(1, MAX_FIELD)
+        fields.Nested(RoundPlayerIn),
+        required=True,
+        validate=validate.Length(1, MAX_FIELD),
+        metadata={
+            "description": "Every entrant, those eliminated or dropped too: the history "
+            "(losses, met) must be one that played rounds could produce."
+        },
+    )
+    round = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={
+            "description": "The round to pair: 1 needs no history, a later one some. "
+            "Without it, no history means the first round."
+        },
     )
     opponents = fields.Integer(
         strict=True,
@@ -56,6 +86,9 @@ class DiagonalRoundOut(Schema):
     games = fields.List(fields.Nested(DiagonalGameOut), required=True)
     eliminated = fields.List(
         fields.String(), required=True, metadata={"description": "Two or more losses: no games."}
+    )
+    dropped = fields.List(
+        fields.String(), required=True, metadata={"description": "Left the event: no games."}
     )
     opponents = fields.Integer(required=True, metadata={"description": "Games per player."})
     step = fields.Integer(
@@ -129,7 +162,11 @@ class RatedIn(Schema):
 
 
 class SimulateIn(Schema):
-    players = fields.List(fields.Nested(RatedIn), required=True, validate=validate.Length(2, 64))
+    players = fields.List(
+        fields.Nested(RatedIn),
+        required=True,
+        validate=validate.Length(2, MAX_SIMULATED_PLAYERS),
+    )
     luck = StrictFloat(
         load_default=0.5,
         validate=validate.Range(0, 1),
@@ -139,9 +176,23 @@ class SimulateIn(Schema):
         strict=True,
         load_default=50,
         validate=validate.Range(1, 2000),
-        metadata={"description": "events x players at most 2,500"},
+        metadata={
+            "description": f"events x players^2 at most {MAX_SIMULATION_WORK:,} (300 events "
+            "of 48 players)"
+        },
     )
     seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 2**63 - 1))
+
+    @validates_schema
+    def _bounded(self, data: dict[str, Any], **_: Any) -> None:
+        players, events = len(data.get("players", ())), data.get("events", 0)
+        if events * players**2 > MAX_SIMULATION_WORK:
+            most = MAX_SIMULATION_WORK // players**2
+            raise ValidationError(
+                f"events x players^2 may be at most {MAX_SIMULATION_WORK:,} (300 events of 48 "
+                f"players): at most {most} events for {players} players",
+                "events",
+            )
 
 
 class ChanceOut(Schema):

@@ -17,7 +17,11 @@ MAX_STRIKES = 10**6
 MAX_PLANS = 1000
 MAX_SEED = 2**63 - 1
 MAX_THRESHOLD = 10_000
-MAX_SIMULATED_PLAYER_EVENTS = 10_000  # players x events of one planner request (~0.5 s)
+# A planner request's time is 25-30 us per game a simulated player plays; a player plays
+# about threshold / 12 + 1 games (an average finish costs 12 strikes at every table size),
+# so its work is players x events x (threshold + 12). The bound admits exactly the largest
+# study docs/strikes.md reports: 500 events of 100 players at 47 strikes, 5-7 s of CPU.
+MAX_PLANNER_WORK = 500 * 100 * (47 + 12)
 MAX_PLAN_SEATS = 60_000  # plans x players: random plans drawn for one seating
 
 
@@ -215,15 +219,23 @@ class PlanIn(Schema):
         strict=True,
         load_default=100,
         validate=validate.Range(1, 2000),
-        metadata={"description": f"players x events at most {MAX_SIMULATED_PLAYER_EVENTS}"},
+        metadata={
+            "description": f"players x events x (threshold + 12) at most {MAX_PLANNER_WORK:,}"
+        },
     )
     seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_SEED))
 
     @validates_schema
     def _bounded(self, data: dict[str, Any], **_: Any) -> None:
-        if data.get("players", 0) * data.get("events", 0) > MAX_SIMULATED_PLAYER_EVENTS:
+        players, threshold = data.get("players", 0), data.get("threshold", 0)
+        per_event = players * (threshold + 12)  # 12 x the games an event's players play
+        if data.get("events", 0) * per_event > MAX_PLANNER_WORK:
+            most = MAX_PLANNER_WORK // per_event
             raise ValidationError(
-                f"players x events may be at most {MAX_SIMULATED_PLAYER_EVENTS}", "events"
+                f"players x events x (threshold + 12) may be at most {MAX_PLANNER_WORK:,} "
+                f"(500 events of 100 players at 47 strikes): at most {most} events for "
+                f"{players} players at {threshold} strikes",
+                "events",
             )
 
 

@@ -7,6 +7,7 @@ from .event import (
     Record,
     RoundPlan,
     Tally,
+    check_history,
     plan_round,
     tally,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "RoundPlan",
     "SimulationReport",
     "Tally",
+    "check_history",
     "diagonal_games",
     "diagonal_step",
     "pair_round",

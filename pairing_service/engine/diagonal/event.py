@@ -7,6 +7,9 @@ eliminated in the same round: the fewest losses; then the direct comparison of t
 players' games against each other over all rounds (most wins); then, in those games, the
 most pieces left (the loser's pieces still on the board when the winner finished, credited
 to the winner); else a playoff between them is required.
+
+``check_history`` refuses a field's history that no played rounds could have produced (the
+stateless ``/round`` takes the history from the client; the held ledger builds its own).
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ class Entrant:
     id: str
     rating: float = 0.0
     losses: int = 0
-    met: tuple[str, ...] = ()
+    met: tuple[str, ...] = ()  # earlier opponents, one entry per game
+    dropped: bool = False  # left the event: not paired, but their games count
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class RoundPlan:
     opponents: int
     step: int | None
     rematches: int
+    dropped: tuple[str, ...] = ()  # left the event with fewer than two losses: no games
 
 
 def plan_round(entrants: Sequence[Entrant], opponents: int | None = None) -> RoundPlan:
@@ -53,9 +58,11 @@ def plan_round(entrants: Sequence[Entrant], opponents: int | None = None) -> Rou
         raise InvalidRound("opponents", "the diagonal pattern needs an even number of opponents")
     order = {e.id: i for i, e in enumerate(entrants)}
     active = sorted(
-        (e for e in entrants if e.losses < ELIMINATED_AT), key=lambda e: (-e.rating, order[e.id])
+        (e for e in entrants if e.losses < ELIMINATED_AT and not e.dropped),
+        key=lambda e: (-e.rating, order[e.id]),
     )
     eliminated = tuple(e.id for e in entrants if e.losses >= ELIMINATED_AT)
+    dropped = tuple(e.id for e in entrants if e.dropped and e.losses < ELIMINATED_AT)
     met: dict[str, Counter[str]] = {e.id: Counter(e.met) for e in entrants}
 
     def meetings(a: int, b: int) -> int:
@@ -71,7 +78,77 @@ def plan_round(entrants: Sequence[Entrant], opponents: int | None = None) -> Rou
         opponents=pairing.opponents,
         step=pairing.step,
         rematches=pairing.rematches,
+        dropped=dropped,
     )
+
+
+def check_history(entrants: Sequence[Entrant], round_number: int | None = None) -> None:
+    """Refuse a history that no played rounds could have produced, naming the entry.
+
+    ``entrants`` is the whole field, eliminated and dropped players included (their games
+    are the others' history). Every game was played by two listed players, so each
+    meeting is listed by both of them, as often; every game had one loser, so a player
+    has no more losses than games, and the field's losses add up to its games.
+    ``round_number`` (when given): round 1 has no history, and a later round has some.
+    """
+    refuse_repeats([e.id for e in entrants], "players", InvalidRound, "/id")
+    listed = {e.id for e in entrants}
+    meetings = {e.id: Counter(e.met) for e in entrants}
+    for i, entrant in enumerate(entrants):
+        seen: Counter[str] = Counter()
+        for j, other in enumerate(entrant.met):
+            where = f"players/{i}/met/{j}"
+            if other == entrant.id:
+                raise InvalidRound(where, f"{other!r} cannot have played themselves")
+            if other not in listed:
+                raise InvalidRound(
+                    where,
+                    f"{other!r} is not a player: list every entrant, those out or dropped too",
+                )
+            seen[other] += 1
+            theirs = meetings[other][entrant.id]
+            if seen[other] > theirs:
+                raise InvalidRound(
+                    where,
+                    f"{entrant.id!r} lists {other!r} {_times(meetings[entrant.id][other])} "
+                    f"but {other!r} lists {entrant.id!r} {_times(theirs)}: both players of "
+                    "a game list it",
+                )
+    for i, entrant in enumerate(entrants):
+        if entrant.losses > len(entrant.met):
+            raise InvalidRound(
+                f"players/{i}/losses",
+                f"{_count(entrant.losses, 'loss', 'losses')} but "
+                f"{_count(len(entrant.met), 'game', 'games')} in met: every loss is a game, "
+                "so list every earlier opponent",
+            )
+    games = sum(len(e.met) for e in entrants) // 2
+    losses = sum(e.losses for e in entrants)
+    if losses != games:
+        raise InvalidRound(
+            "players",
+            f"the players' losses add up to {losses} but their met lists hold "
+            f"{_count(games, 'game', 'games')}: every game has one loser",
+        )
+    if round_number == 1 and games:
+        first = next(i for i, e in enumerate(entrants) if e.met)
+        raise InvalidRound(
+            f"players/{first}/met", "round 1 is the first round: nobody has played yet"
+        )
+    if round_number is not None and round_number > 1 and not games:
+        raise InvalidRound(
+            "round",
+            f"round {round_number} follows {_count(round_number - 1, 'round', 'rounds')}, "
+            "but no player lists an earlier opponent: give each player's losses and met",
+        )
+
+
+def _times(count: int) -> str:
+    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _count(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 @dataclass(frozen=True)

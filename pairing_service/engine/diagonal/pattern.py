@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..matching import Edge, NoPerfectMatching, min_cost_perfect_matching
 
@@ -45,6 +46,7 @@ class Pairing:
     opponents: int  # games per player
 
 
+@cache  # asked for every candidate pair of every pairing; a few (n, k) per event
 def diagonal_step(n: int, k: int) -> int | None:
     """The seed's step for n players and k opponents (None when everyone plays everyone)."""
     if k >= n - 1:

@@ -16,7 +16,7 @@ from .seating import (
     repeat_meetings,
     seat,
 )
-from .winners import Ending, decide, decide_tiebreak, margins_of_victory
+from .winners import Ending, decide, decide_after_drops, decide_tiebreak, margins_of_victory
 
 __all__ = [
     "DEFAULT_PLANS",
@@ -39,6 +39,7 @@ __all__ = [
     "StrikesRules",
     "TablePlan",
     "decide",
+    "decide_after_drops",
     "decide_tiebreak",
     "margins_of_victory",
     "meetings",

@@ -17,10 +17,10 @@ from typing import Literal
 from ..errors import Conflict, NotFound
 from .data import GameKind, StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
-from .plans import RoundType, round_type, table_plan
+from .plans import RoundType, TablePlan, round_type, table_plan
 from .scoring import Finish, Scored, score_table
 from .seating import Contestant, Seating, Strategy, seat
-from .winners import Ending, decide, decide_tiebreak
+from .winners import Ending, decide, decide_after_drops, decide_tiebreak
 
 RoundKind = Literal["random", "split", "tiebreak"]
 
@@ -193,7 +193,34 @@ class Event:
         )
 
     def ending(self) -> Ending | None:
-        """The ending after the latest closed round (None before any round closes)."""
+        """Where the event stands: the latest closed round's ending, or the one drops made
+        since (players left who cannot be seated); None while nothing is decided yet."""
+        decided = self._round_ending()
+        if decided is not None and decided.finished:
+            return decided
+        after_drops = self._ending_after_drops()
+        if after_drops is not None:
+            return after_drops
+        if decided is None:
+            return None
+        return Ending(False, (), "continues", f"{len(self.active())} players remain", False)
+
+    def _ending_after_drops(self) -> Ending | None:
+        """The ending when drops left too few active players to seat, between rounds."""
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            return None
+        active = self.active()
+        if not active or self._plan(len(active)) is not None:
+            return None
+        last = next((r for r in reversed(self.rounds) if r.kind != "tiebreak"), None)
+        if last is None:
+            return decide_after_drops(active, [], [], self.strikes())
+        tables = [last.results[t] for t in sorted(last.results)]
+        return decide_after_drops(active, tables, last.byes(), self.strikes(last.number))
+
+    def _round_ending(self) -> Ending | None:
+        """The ending the latest closed round decided (None before any round closes)."""
         closed = [r for r in self.rounds if r.closed]
         if not closed:
             return None
@@ -220,19 +247,18 @@ class Event:
     def status(self) -> str:
         """registered, round_open, between_rounds or finished."""
         latest = self.latest
-        if latest is None:
-            return "registered"
-        if not latest.closed:
+        if latest is not None and not latest.closed:
             return "round_open"
         ending = self.ending()
         if ending is not None and ending.finished and not self.tiebreak_available():
-            return "finished"
-        return "between_rounds"
+            return "finished"  # drops may finish an event before its first round
+        return "registered" if latest is None else "between_rounds"
 
     def ending_of_round(self, number: int) -> Ending | None:
-        """The ending if round ``number`` is the latest closed round, else None."""
+        """What round ``number`` decided, if it is the latest closed round, else None
+        (drops after it may have ended the event since: see :meth:`ending`)."""
         closed = [r.number for r in self.rounds if r.closed]
-        return self.ending() if closed and closed[-1] == number else None
+        return self._round_ending() if closed and closed[-1] == number else None
 
     def _ending_of(self, rnd: Round) -> Ending:
         return decide(
@@ -264,20 +290,10 @@ class Event:
                 "the event is over: " + ", ".join(ending.winners) + " (" + ending.reason + ")"
             )
         active = self.active()
-        seed_round = sum(1 for r in self.rounds if r.kind != "tiebreak") + 1
-        kind = round_type(seed_round)
-        try:
-            plan = table_plan(
-                len(active),
-                kind,
-                self.settings.game,
-                self.rules,
-                two_player_games=self.settings.two_player_games,
-            )
-        except NoTablePlan as exc:
-            raise EventConflict(
-                f"{len(active)} active players cannot be seated: {exc.message}"
-            ) from exc
+        kind = self._next_round_type()
+        plan = self._plan(len(active))
+        if plan is None:  # pragma: no cover - ending() ends the event when none fits
+            raise EventConflict(f"{len(active)} active players cannot be seated")
         totals = self.strikes()
         seating = seat(
             [Contestant(pid, totals[pid]) for pid in active],
@@ -295,6 +311,22 @@ class Event:
         ]
         seats += [Seat(pid, None, 1) for pid in seating.byes]
         return NewRound(number, "split" if kind is RoundType.SPLIT else "random", seats, seating)
+
+    def _next_round_type(self) -> RoundType:
+        return round_type(sum(1 for r in self.rounds if r.kind != "tiebreak") + 1)
+
+    def _plan(self, players: int) -> TablePlan | None:
+        """The next round's table plan for this many players; None when they cannot play."""
+        try:
+            return table_plan(
+                players,
+                self._next_round_type(),
+                self.settings.game,
+                self.rules,
+                two_player_games=self.settings.two_player_games,
+            )
+        except NoTablePlan:
+            return None
 
     def round(self, number: int) -> Round:
         for rnd in self.rounds:

@@ -138,7 +138,9 @@ def repeat_meetings(seating: Seating, met: Counter[frozenset[str]]) -> int:
 
 
 def _byes(players: Sequence[Contestant], count: int, rng: random.Random) -> list[str]:
-    draw = {p.id: rng.random() for p in players}
+    draw = {p.id: rng.random() for p in players}  # drawn even for no bye: same seatings
+    if count == 0:
+        return []
     ordered = sorted(players, key=lambda p: (p.strikes, draw[p.id]))
     return [p.id for p in ordered[:count]]
 
@@ -167,14 +169,19 @@ class _Problem:
         self.table_sizes = [size for group in plan.groups for size in group]
         self.table_group = [g for g, group in enumerate(plan.groups) for _ in group]
         self.group_sizes = [sum(group) for group in plan.groups]
-        self.strikes = [p.strikes for p in players]
+        # Strikes as dense integer ranks: the same order and ties as the fractions, but
+        # sorting 30 plans by them costs integer comparisons, not Fraction arithmetic.
+        rank = {value: r for r, value in enumerate(sorted({p.strikes for p in players}))}
+        self.strike_rank = [rank[p.strikes] for p in players]
 
     def table_points(self, table: Sequence[int]) -> int:
-        return sum(
-            self.penalty[first].get(second, 0)
-            for i, first in enumerate(table)
-            for second in table[i + 1 :]
-        )
+        points = 0
+        for i, first in enumerate(table):
+            met = self.penalty[first]
+            if met:  # most players have met nobody here yet: skip their pairs
+                for second in table[i + 1 :]:
+                    points += met.get(second, 0)
+        return points
 
     def total(self, tables: Sequence[Sequence[int]]) -> int:
         return sum(self.table_points(table) for table in tables)
@@ -182,7 +189,8 @@ class _Problem:
     def random_plan(self, rng: random.Random) -> list[list[int]]:
         # Order by strikes with a random draw among equals, cut into groups, shuffle, deal.
         draw = [rng.random() for _ in self.players]
-        order = sorted(range(len(self.players)), key=lambda i: (self.strikes[i], draw[i]))
+        strike_rank = self.strike_rank
+        order = sorted(range(len(self.players)), key=lambda i: (strike_rank[i], draw[i]))
         tables: list[list[int]] = []
         start = 0
         for group, group_size in zip(self.plan.groups, self.group_sizes, strict=True):
@@ -234,16 +242,16 @@ class _Search:
         self.restore(tables)
         # Who may swap with whom: same group, or equal strikes (a boundary tie). A player
         # can change group only by such a tie, so list every group their strikes reach.
-        groups_of_strikes: dict[Fraction, set[int]] = {}
+        groups_of_strikes: dict[int, set[int]] = {}
         members: dict[int, list[int]] = {}
         for player in range(len(problem.players)):
             group = self.group_of(player)
-            groups_of_strikes.setdefault(problem.strikes[player], set()).add(group)
+            groups_of_strikes.setdefault(problem.strike_rank[player], set()).add(group)
             members.setdefault(group, []).append(player)
         self.partners = [
             [
                 other
-                for group in sorted(groups_of_strikes[problem.strikes[player]])
+                for group in sorted(groups_of_strikes[problem.strike_rank[player]])
                 for other in members[group]
                 if other != player
             ]
@@ -254,8 +262,8 @@ class _Search:
         return self.problem.table_group[self.seat_table[player]]
 
     def may_swap(self, a: int, b: int) -> bool:
-        strikes = self.problem.strikes
-        return strikes[a] == strikes[b] or self.group_of(a) == self.group_of(b)
+        strike_rank = self.problem.strike_rank
+        return strike_rank[a] == strike_rank[b] or self.group_of(a) == self.group_of(b)
 
     def restore(self, tables: list[list[int]]) -> None:
         self.tables = [list(table) for table in tables]

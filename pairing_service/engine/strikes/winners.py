@@ -17,6 +17,12 @@ for first): the fewest strikes among the round's players win, co-winners when ti
 
 Two dual or co-winners may play one 2-player tiebreak game when the game allows it; its
 winner wins the event whatever the strikes.
+
+Drops between rounds can leave players who cannot be seated (:func:`decide_after_drops`):
+one player left wins; two who cannot play a 2-player game end it as two survivors would,
+except that the final game's places are only a tiebreak (the drops, not that game, ended
+the event): fewer strikes wins; tied, the seed's tiebreak for the last round's kind; tied
+again, dual winners.
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from .scoring import Scored
 class Ending:
     finished: bool
     winners: tuple[str, ...]
-    rule: str  # "continues", "last-survivor", "one-table", "several-tables", "all-eliminated"
+    # "continues", "last-survivor", "one-table", "several-tables", "all-eliminated",
+    # "after-drops", "tiebreak-game"
+    rule: str
     reason: str
     tiebreak_game: bool  # two winners and 2-player games allowed: a tiebreak game may decide
 
@@ -71,7 +79,35 @@ def decide(
     first, second = sorted(alive, key=lambda p: strikes[p])
     if len(tables) == 1 and not byes:
         return _one_table(tables[0], first, second, strikes, two_player_games)
-    return _several_tables(tables, first, second, strikes, two_player_games)
+    return _several_tables(tables, byes, first, second, strikes, two_player_games)
+
+
+def decide_after_drops(
+    remaining: Sequence[str],
+    tables: Sequence[Sequence[Scored]],
+    byes: Sequence[str],
+    strikes: Mapping[str, Fraction],
+) -> Ending:
+    """The ending when drops leave ``remaining`` (one player, or two who cannot play a
+    2-player game) with no table to play at. ``tables`` and ``byes`` are the last closed
+    round's (none before the first round), ``strikes`` the totals after it."""
+    if len(remaining) == 1:
+        reason = "the only player left: the others dropped or were eliminated"
+        return Ending(True, (remaining[0],), "last-survivor", reason, False)
+    if len(remaining) != 2:
+        raise ValueError(f"{len(remaining)} players left can still play on")
+    rule, why = "after-drops", "the last two cannot play a 2-player game"
+    fewer, other = sorted(remaining, key=lambda p: strikes[p])
+    if strikes[fewer] != strikes[other]:
+        counts = f"{_num(strikes[fewer])} to {_num(strikes[other])}"
+        return _ending((fewer,), rule, f"{why}; fewer strikes ({counts})", False)
+    if not tables:  # dropped before the first round
+        return _ending((fewer, other), rule, f"{why} and no game was played: dual winners", False)
+    if len(tables) == 1 and not byes:
+        tied = _one_table(tables[0], fewer, other, strikes, False)
+    else:
+        tied = _several_tables(tables, byes, fewer, other, strikes, False)
+    return _ending(tied.winners, rule, f"{why}; {tied.reason}", False)
 
 
 def _one_table(
@@ -116,6 +152,7 @@ def _one_table(
 
 def _several_tables(
     tables: Sequence[Sequence[Scored]],
+    byes: Sequence[str],
     fewer: str,
     other: str,
     strikes: Mapping[str, Fraction],
@@ -127,10 +164,15 @@ def _several_tables(
     margins = margins_of_victory(tables)
     first, second = margins.get(fewer), margins.get(other)
     if first is None or second is None:
+        missing = " and ".join(
+            _why_no_margin(p, byes)
+            for p, margin in ((fewer, first), (other, second))
+            if margin is None
+        )
         return _ending(
             (fewer, other),
             rule,
-            "tied on strikes; margins of victory unknown (no scores): dual winners",
+            f"tied on strikes; no margin of victory to compare ({missing}): dual winners",
             two_player_games,
         )
     if first == second:
@@ -158,6 +200,12 @@ def margins_of_victory(tables: Sequence[Sequence[Scored]]) -> dict[str, int]:
             if entry.score is not None and others and all(o is not None for o in others):
                 margins[entry.player] = entry.score - max(o for o in others if o is not None)
     return margins
+
+
+def _why_no_margin(player: str, byes: Sequence[str]) -> str:
+    if player in byes:
+        return f"{player} had a bye in the final round"
+    return f"{player}'s table was entered by places, without scores"
 
 
 def _ending(winners: tuple[str, ...], rule: str, reason: str, two_player_games: bool) -> Ending:
