@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from ..matching import Cost, Edge, min_cost_perfect_matching
 from .errors import InvalidStandings
 from .outcomes import Contention, Final, Result, contention, finals_after, may_reach
-from .principles import OUTSIDER, Judge, Need, Verdict, needs
+from .principles import MAX_COMPARED_PLAYERS, OUTSIDER, Judge, Need, Verdict, needs
 from .proof import Outcome, RoundUnderTest
 from .standings import Standings, configuration_text, format_half
-from .swiss import pair_swiss
+from .swiss import SwissMemo, pair_swiss
 from .table import Row, RuleTable, group_members, pair_group, select
 
 MAX_VICTORS = 8
@@ -142,7 +142,7 @@ def advise(
     if plan is None:
         plan = _fallback_plan(standings, race, victors, cap, config, rounds_left)
     warnings.extend(plan.notes)
-    swiss: dict[frozenset[str], list[tuple[str, str]]] = {}
+    swiss = SwissMemo()
     games, bye = _complete(standings, plan, race, warnings, withdrawn, swiss)
     pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
     judge = Judge(standings, race, bye, victors, cap, rounds_left)
@@ -235,7 +235,7 @@ def _principled_alternative(
     bye: str | None,
     games: Sequence[Game],
     withdrawn: frozenset[str],
-    swiss: dict[frozenset[str], list[tuple[str, str]]],
+    swiss: SwissMemo,
     ranked_relevant: Sequence[str],
 ) -> tuple[_Side, int] | None:
     """The complete pairing that the engine proves ranks above a table row's on the
@@ -430,14 +430,12 @@ class _Board:
         self,
         standings: Standings,
         withdrawn: frozenset[str] = frozenset(),
-        swiss: dict[frozenset[str], list[tuple[str, str]]] | None = None,
+        swiss: SwissMemo | None = None,
     ) -> None:
         self.standings = standings
         self.games: list[Game] = []
         self.used: set[str] = set(withdrawn)  # withdrawn players are never paired
-        # The rest's Swiss pairing by its players: an alternative pairing of the same
-        # field usually leaves the same players to it.
-        self.swiss = swiss if swiss is not None else {}
+        self.swiss = swiss if swiss is not None else SwissMemo()
 
     def add(self, a: str, b: str, reason: str) -> None:
         a, b = sorted((a, b), key=self.standings.rank)
@@ -460,11 +458,7 @@ class _Board:
 
     def finish(self) -> list[Game]:
         """Everyone left Swiss by win group; the games in board order, the bye last."""
-        rest = self.free()
-        key = frozenset(rest)
-        if key not in self.swiss:
-            self.swiss[key] = pair_swiss(self.standings, rest)
-        for a, b in self.swiss[key]:
+        for a, b in pair_swiss(self.standings, self.free(), self.swiss):
             self.add(a, b, "rest Swiss")
         rank = self.standings.rank
         return sorted(self.games, key=lambda g: (g.bye, min(rank(p) for p in g.players)))
@@ -494,7 +488,7 @@ def _complete(
     race: Contention,
     warnings: list[str],
     withdrawn: frozenset[str] = frozenset(),
-    swiss: dict[frozenset[str], list[tuple[str, str]]] | None = None,
+    swiss: SwissMemo | None = None,
 ) -> tuple[list[Game], str | None]:
     rank = standings.rank
     relevant = set(race.relevant)
@@ -555,7 +549,8 @@ def _complete(
             warnings.append(
                 f"{len(group)} contenders: too many pairings for the outcome engine to compare "
                 "them all; the fallback chose among standard pairings and the weighted "
-                "matching's answer (the matching's answer alone beyond 12 contenders)"
+                "matching's answer (the matching's answer alone beyond "
+                f"{MAX_COMPARED_PLAYERS} relevant players)"
             )
         _play(board, chosen, relevant, "fallback")
     elif group:

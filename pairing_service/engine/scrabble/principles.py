@@ -33,18 +33,36 @@ principle broken.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from ..matching import min_cost_perfect_matching
 from .outcomes import Contention, Result
-from .proof import OPPOSITE, Outcome, RoundUnderTest, Status, Unit, UnitCache
+from .proof import (
+    OPPOSITE,
+    Assignment,
+    Outcome,
+    RoundUnderTest,
+    Status,
+    Unit,
+    UnitCache,
+    record_of,
+)
 from .standings import Standings
+from .tables import CERTAIN, MAX_TABLE_PLAYERS, POSSIBLE, RESULTS, Counts, FieldTable
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 MAX_EXHAUSTIVE_CANDIDATES = 240  # every pairing of up to 7 relevant players
-MAX_COMPARED_PLAYERS = 12  # relevant players; beyond, pairings are not compared
-SEARCH_NODES = 20_000  # GP1's search over outcomes, when pairings are compared
-SEARCH_NODES_LARGE = 2_000  # ... and when there are too many players to compare
+MAX_COMPARED_PLAYERS = MAX_TABLE_PLAYERS  # relevant players; beyond, pairings are not compared
+MAX_SWAPPED_GAME_PAIRS = 36  # every pair of up to 9 games (12 relevant players: 6)
+RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
+SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)
+SEARCH_NODES = 20_000  # GP1's search over outcomes, in a small field
+SEARCH_NODES_LARGE = 2_000  # ... and in a larger one
+COMPARISON_NODES = 2_000  # GP1's searches for the pairings compared with one, in all
 OUTSIDER = "\x00outsider"  # an opponent who cannot be a victor (never a real id)
 
 Pairs = tuple[tuple[str, str], ...]
@@ -65,6 +83,14 @@ class Need:
 
 
 @dataclass
+class SearchBudget:
+    """Nodes left for GP1's searches over the pairings compared with one: comparisons cost
+    at most this much, whatever the field (a search cut short answers "unknown")."""
+
+    nodes: int = COMPARISON_NODES
+
+
+@dataclass
 class Evaluation:
     """A pairing's scores on GP1-GP4 (computed on demand) and their proofs."""
 
@@ -78,6 +104,11 @@ class Evaluation:
     _status: dict[tuple[str, Result | None], Status] = field(default_factory=dict)
     _removed: list[str] = field(default_factory=list)  # contenders GP2 finds removed
     _gp2_flags: dict[str, int] = field(default_factory=dict)
+    table: FieldTable | None = None  # the field's counts for every pairing, when built
+    _counts: Counts | None = None
+    _possible: list[bool] | None = None  # per table player: a victor in some outcome
+    budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
+    _gp1_witness: Assignment = field(default_factory=dict)
 
     @property
     def leaders(self) -> list[str]:
@@ -93,6 +124,23 @@ class Evaluation:
             self._status[key] = self.test.status(player, result)
         return self._status[key]
 
+    def standing(self, player: str, result: Result | None) -> tuple[bool, bool]:
+        """With ``result`` as the player's own (None: the bye): a victor whatever else
+        happens, and a victor in some outcome. From the field's table when there is one
+        (no witness needed), else from the outcome engine."""
+        counts = self.counts()
+        if counts is None:
+            status = self.status(player, result)
+            return status.always, status.sometimes
+        at = self.table.index[player], 0 if result is None else RESULTS.index(result)  # type: ignore[union-attr]
+        victors = self.test.victors
+        return bool(counts[CERTAIN][at] < victors), bool(counts[POSSIBLE][at] < victors)
+
+    def counts(self) -> Counts | None:
+        if self.table is not None and self._counts is None:
+            self._counts = self.table.counts(self.pairs)
+        return self._counts
+
     def score(self, gp: str) -> object:
         if gp not in self._scores:
             self._scores[gp] = getattr(self, "_" + gp.lower())()
@@ -106,20 +154,29 @@ class Evaluation:
     def _gp1(self) -> int | None:
         if self.rounds_left > 1 or not self.leaders:
             return 0
-        nodes = (
-            SEARCH_NODES if len(self.test.relevant) <= MAX_COMPARED_PLAYERS else SEARCH_NODES_LARGE
-        )
-        kept, witness = self.test.leader_guaranteed(self.leaders, nodes)
+        nodes = SEARCH_NODES if len(self.test.relevant) <= SMALL_FIELD else SEARCH_NODES_LARGE
+        if self.budget is not None:
+            nodes = min(nodes, self.budget.nodes)
+        if self.table is not None:
+            kept, witness, used = self.table.leader_guaranteed(
+                self.test.units, self.leaders, self.test.victors, nodes
+            )
+            if self.budget is not None:
+                self.budget.nodes -= used
+        else:
+            kept, witness = self.test.leader_guaranteed(self.leaders, nodes)
+        self._gp1_witness = witness
         if kept is None:
             return None
-        if not kept:
-            outcome = self.test.outcome(witness)
-            self.proofs["GP1"] = (
-                "no player of the leading win group is certain of a victor place if "
-                + outcome.describe(self.standings),
-                outcome,
-            )
         return 0 if kept else 1
+
+    def settle(self) -> None:
+        """Judged itself (not as a candidate): GP1's search gets its own nodes, not what the
+        comparisons left."""
+        if self.budget is not None:
+            self.budget = None
+            if "GP1" in self._scores and self._scores["GP1"] is None:
+                del self._scores["GP1"]
 
     def _gp2(self) -> tuple[int, ...]:
         flags = tuple(self._removed_flag(player) for player in self.contenders)
@@ -129,7 +186,14 @@ class Evaluation:
     def _removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
         if player not in self._gp2_flags:
-            self._gp2_flags[player] = 0 if self.test.possible(player, {})[0] else 1
+            if self.table is None:
+                possible = self.test.possible(player, {})[0]
+            else:
+                if self._possible is None:
+                    fewest = self.counts()[POSSIBLE].min(axis=1)  # type: ignore[index]
+                    self._possible = (fewest < self.test.victors).tolist()
+                possible = self._possible[self.table.index[player]]
+            self._gp2_flags[player] = 0 if possible else 1
         return self._gp2_flags[player]
 
     def gp2_beats(self, score: tuple[int, ...]) -> bool:
@@ -143,8 +207,15 @@ class Evaluation:
         return False
 
     def proof(self, gp: str) -> tuple[str, Outcome | None]:
-        """The words and outcome that show ``gp`` broken ("" when it is kept). GP2's is
-        built on demand: judging candidates needs only their scores."""
+        """The words and outcome that show ``gp`` broken ("" when it is kept). GP1's and
+        GP2's are built on demand: judging candidates needs only their scores."""
+        if gp == "GP1" and gp not in self.proofs and self.score("GP1") == 1:
+            outcome = self.test.outcome(self._gp1_witness)
+            self.proofs["GP1"] = (
+                "no player of the leading win group is certain of a victor place if "
+                + outcome.describe(self.standings),
+                outcome,
+            )
         if gp == "GP2" and gp not in self.proofs and self._removed:
             player = self._removed[0]
             _, best = self.test.possible(player, {}, best_outcome=True)
@@ -162,27 +233,44 @@ class Evaluation:
         """Per own result (win, draw, loss): 2 a victor whatever else, 1 sometimes, 0 never."""
         values = []
         for result in self.test.own_results(player):
-            status = self.status(player, result)
-            values.append(2 if status.always else 1 if status.sometimes else 0)
+            always, sometimes = self.standing(player, result)
+            values.append(2 if always else 1 if sometimes else 0)
         return tuple(values) * (3 if len(values) == 1 else 1)
 
     def _gp3(self) -> int:
         if self.rounds_left > 1:
             return 0
-        ranked = [p for p in self.test.relevant]
-        levels = {p: self.difficulty(p) for p in ranked}
-        broken = 0
-        first_proof: tuple[str, Outcome | None] | None = None
-        for i, higher in enumerate(ranked):
-            for lower in ranked[i + 1 :]:
-                h, low = levels[higher], levels[lower]
-                if all(a >= b for a, b in zip(low, h, strict=True)) and low != h:
-                    broken += 1
-                    if first_proof is None:
-                        first_proof = self._gp3_proof(higher, lower, h, low)
-        if first_proof is not None:
-            self.proofs["GP3"] = first_proof
-        return broken
+        ranked = list(self.test.relevant)
+        broken_pairs = self._easier_below(ranked)
+        if broken_pairs:
+            higher, lower = broken_pairs[0]
+            self.proofs["GP3"] = self._gp3_proof(
+                higher, lower, self.difficulty(higher), self.difficulty(lower)
+            )
+        return len(broken_pairs)
+
+    def _easier_below(self, ranked: list[str]) -> list[tuple[str, str]]:
+        """Pairs (higher, lower) in rank order where the lower-ranked player's standing is
+        at least as good for every own result and better for one."""
+        counts = self.counts()
+        if counts is None:
+            levels = {p: self.difficulty(p) for p in ranked}
+            return [
+                (higher, lower)
+                for i, higher in enumerate(ranked)
+                for lower in ranked[i + 1 :]
+                if all(a >= b for a, b in zip(levels[lower], levels[higher], strict=True))
+                and levels[lower] != levels[higher]
+            ]
+        # From the table: 2 a victor whatever else, 1 sometimes, 0 never (certain implies
+        # possible, so the sum); a bye's three slots are the same.
+        victors = self.test.victors
+        levels_of = (counts[CERTAIN] < victors).astype(np.int8) + (counts[POSSIBLE] < victors)
+        rows = levels_of[[self.table.index[p] for p in ranked]]  # type: ignore[union-attr]
+        at_least = (rows[None, :, :] >= rows[:, None, :]).all(axis=2)
+        better = (rows[None, :, :] > rows[:, None, :]).any(axis=2)
+        found = np.argwhere(np.triu(at_least & better, k=1))
+        return [(ranked[i], ranked[j]) for i, j in found.tolist()]
 
     def _gp3_proof(
         self, higher: str, lower: str, h: tuple[int, ...], low: tuple[int, ...]
@@ -213,8 +301,7 @@ class Evaluation:
             return 0
         engineered = []
         for a, b in self.contested_games():
-            draw_a = self.test.certain(a, self.test.own_fix(a, Result.DRAW))[0]
-            if draw_a and self.test.certain(b, self.test.own_fix(b, Result.DRAW))[0]:
+            if self.standing(a, Result.DRAW)[0] and self.standing(b, Result.DRAW)[0]:
                 engineered.append((a, b))
         if engineered:
             a, b = engineered[0]
@@ -285,7 +372,23 @@ class Judge:
         self.cap = cap
         self.rounds_left = rounds_left
         self.cache: UnitCache = {}
+        self.base = record_of(standings, contention.relevant)
         self._evaluations: dict[Pairs, Evaluation] = {}
+        self._table: FieldTable | None = None
+        self.budget = SearchBudget()
+        self._matched: dict[
+            tuple[str, int, int | None, tuple[str, ...], int], tuple[int, Pairs]
+        ] = {}
+
+    @property
+    def table(self) -> FieldTable | None:
+        """The field's counts for every pairing (built on first use, when the field has
+        few enough relevant players); pairings compared share it."""
+        if self._table is None and len(self.contention.relevant) <= MAX_TABLE_PLAYERS:
+            self._table = FieldTable(
+                self.standings, self.contention.relevant, self.bye, self.cap, self.rounds_left
+            )
+        return self._table
 
     def evaluate(self, pairs: Sequence[tuple[str, str]]) -> Evaluation:
         key = _canonical(self.standings, pairs)
@@ -299,9 +402,16 @@ class Judge:
                 self.cap,
                 self.rounds_left,
                 cache=self.cache,
+                base=self.base,
             )
             self._evaluations[key] = Evaluation(
-                self.standings, test, self.contention, key, self.rounds_left
+                self.standings,
+                test,
+                self.contention,
+                key,
+                self.rounds_left,
+                table=self.table,
+                budget=self.budget,
             )
         return self._evaluations[key]
 
@@ -331,25 +441,96 @@ class Judge:
             _canonical(self.standings, (*fixed, *c))
             for c in self._standard_candidates(open_players, pairs)
         ]
-        found = list(
-            itertools.islice(
-                _partial_matchings(open_players, max(outsiders, 0)),
-                MAX_EXHAUSTIVE_CANDIDATES + 1,
-            )
-        )
-        if len(found) > MAX_EXHAUSTIVE_CANDIDATES:
+        if _matching_count(len(open_players), max(outsiders, 0)) > MAX_EXHAUSTIVE_CANDIDATES:
+            if not fixed:
+                standard += self._rescuing(pairs, open_players, max(outsiders, 0))
             return list(dict.fromkeys(standard)), False
+        found = list(_partial_matchings(open_players, max(outsiders, 0)))
         every = [_canonical(self.standings, (*fixed, *c)) for c in found]
         allowed = set(every)
         # The standard pairings first: they are the likeliest to show a principle kept.
         ordered = [c for c in standard if c in allowed] + every
         return list(dict.fromkeys(ordered)), True
 
+    def _rescuing(
+        self, pairs: Sequence[tuple[str, str]], players: list[str], outsiders: int
+    ) -> list[Pairs]:
+        """Pairings that swaps of ``pairs`` can miss, each the best of every pairing of
+        ``players`` for one player (a matching on the field's table): for the first
+        contender that ``pairs`` removes (GP2 ranks them in order), the pairing that leaves
+        them the fewest players above; when ``pairs`` breaks GP1, for the first leaders,
+        the one that leaves the fewest level or above them over their three results."""
+        mine = self.evaluate(pairs)
+        if mine.table is None:
+            return []
+        found = []
+        removed = [p for p in mine.contenders if mine._removed_flag(p) and p in players]
+        if removed:
+            count, rescue = self.fewest_above(removed[0], players, outsiders)
+            if count < self.victors:
+                found.append(rescue)
+        if mine.score("GP1") == 1:
+            leaders = [p for p in mine.leaders if p in players]
+            for leader in leaders[:RESCUED_LEADERS]:
+                found.append(self._best_pairing(leader, CERTAIN, players, outsiders)[1])
+        return [_canonical(self.standings, p) for p in found]
+
+    def fewest_above(self, player: str, players: list[str], outsiders: int) -> tuple[int, Pairs]:
+        """The fewest players strictly above ``player``'s best finish over every pairing of
+        ``players`` (among themselves or with up to ``outsiders`` outsiders; the bye as it
+        is) and every outcome, and a pairing that reaches it.
+
+        Exact: for a fixed own result, a pairing's count is a sum over its games of the
+        table's entries, so the fewest over every pairing is a minimum-cost perfect
+        matching (outsiders are interchangeable slots; two left over play each other)."""
+        return min(
+            self._best_pairing(player, POSSIBLE, players, outsiders, result) for result in range(3)
+        )
+
+    def _best_pairing(
+        self,
+        player: str,
+        question: int,
+        players: list[str],
+        outsiders: int,
+        result: int | None = None,
+    ) -> tuple[int, Pairs]:
+        """The pairing of ``players`` with the smallest count for ``player`` (one own
+        result, or the sum over the three), and that count, by a minimum-cost matching."""
+        key = (player, question, result, tuple(players), outsiders)
+        if key in self._matched:
+            return self._matched[key]
+        table = self.table
+        assert table is not None and player in table.index
+        slots = min(outsiders, len(players))
+        slots -= (len(players) + slots) % 2
+        if slots < 0:
+            raise ValueError("an odd number of players and no outsider")
+        size = len(players) + slots
+        column = [table.index[p] for p in players] + [table.outsider] * slots
+        results = range(3) if result is None else (result,)
+        counts = np.sum([table.subject(question, player, r) for r in results], axis=0)
+        edges = [
+            (a, b, (int(counts[column[a], column[b]]),))
+            for a in range(size)
+            for b in range(a + 1, size)
+        ]
+        matched = min_cost_perfect_matching(size, edges, (2 * len(results),))
+        total = int(sum(counts[column[a], column[b]] for a, b in matched))
+        if self.bye in table.index:
+            total += int(counts[table.index[self.bye], table.bye_column])
+        names = [*players, *[OUTSIDER] * slots]
+        chosen = tuple((names[a], names[b]) for a, b in matched if names[a] != OUTSIDER)
+        self._matched[key] = (total, chosen)
+        return total, chosen
+
     def _standard_candidates(
         self, players: list[str], pairs: Sequence[tuple[str, str]]
     ) -> list[Pairs]:
         """Top vs bottom, KOTH, Swiss halves (an odd one out plays an outsider), and every
-        swap of partners between two games of ``pairs``."""
+        swap of partners between two games of ``pairs``; with more than
+        ``MAX_SWAPPED_GAME_PAIRS`` pairs of games, the swaps between the games closest in
+        rank (their number grows as the square of the games)."""
         ordered = sorted(players, key=self.standings.rank)
         odd: Pairs = ((ordered.pop(), OUTSIDER),) if len(ordered) % 2 else ()
         half = len(ordered) // 2
@@ -361,7 +542,11 @@ class Judge:
         members = set(players)
         given = [pair for pair in _canonical(self.standings, pairs) if pair[0] in members]
         found.append(tuple(given))
-        for i, j in itertools.combinations(range(len(given)), 2):
+        game_pairs = list(itertools.combinations(range(len(given)), 2))
+        if len(game_pairs) > MAX_SWAPPED_GAME_PAIRS:
+            game_pairs = sorted(game_pairs, key=lambda ij: (ij[1] - ij[0], ij[0]))
+            game_pairs = game_pairs[:MAX_SWAPPED_GAME_PAIRS]
+        for i, j in game_pairs:
             (a, b), (c, d) = given[i], given[j]
             for first, second in (((a, c), (b, d)), ((a, d), (b, c))):
                 if (OUTSIDER, OUTSIDER) in (first, second):
@@ -373,6 +558,7 @@ class Judge:
 
     def judge(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict]:
         mine = self.evaluate(pairs)
+        mine.settle()
         candidates, exhaustive = self.candidates(pairs)
         verdicts = []
         for level, gp in enumerate(PRINCIPLES):
@@ -401,19 +587,24 @@ class Judge:
             return Verdict(gp, "satisfied", GOOD_REASONS[gp])
         text, outcome = mine.proof(gp)
         higher = mine.scores(level)
-        better_here = []
+        better_here = []  # better on gp, and decidedly worse on a higher principle
+        undecided: list[Pairs] = []  # a score that would decide it is unknown
         for pairs in candidates:
             other = self.evaluate(pairs)
             if gp == "GP2" and isinstance(score, tuple) and not other.gp2_beats(score):
                 continue  # not better on GP2: no need for its whole score
             theirs = other.score(gp)
-            if theirs is None or not _less(theirs, score):
+            if theirs is None:
+                undecided.append(pairs)
+                continue
+            if not _less(theirs, score):
                 continue
             above = other.scores(level)
-            if all(
-                t is not None and m is not None and _less_equal(t, m)
-                for t, m in zip(above, higher, strict=True)
-            ):
+            if _first_worse(above, higher) is not None:
+                better_here.append(pairs)
+            elif any(t is None or m is None for t, m in zip(above, higher, strict=True)):
+                undecided.append(pairs)
+            else:
                 return Verdict(
                     gp,
                     "violated",
@@ -421,9 +612,17 @@ class Judge:
                     "without breaking a higher principle",
                     outcome,
                 )
-            better_here.append(pairs)
+        if undecided:
+            return Verdict(
+                gp,
+                "unverified",
+                f"{text}; whether pairing {self.describe(undecided[0])} does better without "
+                "breaking a higher principle is not decided (too many outcomes to search)",
+                outcome,
+            )
         if better_here:
-            broken = self._first_broken(better_here[0], higher, level)
+            worse = _first_worse(self.evaluate(better_here[0]).scores(level), higher)
+            broken = PRINCIPLES[worse] if worse is not None else "a higher principle"
             among = "" if exhaustive else f" (among {len(candidates)} standard pairings compared)"
             return Verdict(
                 gp,
@@ -443,13 +642,6 @@ class Judge:
             "but they are not every pairing",
             outcome,
         )
-
-    def _first_broken(self, pairs: Pairs, mine: tuple[object, ...], level: int) -> str:
-        other = self.evaluate(pairs).scores(level)
-        for gp, theirs, ours in zip(PRINCIPLES, other, mine, strict=False):
-            if theirs is None or ours is None or not _less_equal(theirs, ours):
-                return gp
-        return "a higher principle"
 
     def describe(self, pairs: Sequence[tuple[str, str]]) -> str:
         rank = self.standings.rank
@@ -475,15 +667,22 @@ class Judge:
         first = _canonical(self.standings, (*fixed, *start))
         if not candidates:
             return first, False
-        best_pairs, best_key = first, self._key(first)
+        best_pairs = first
         for pairs in candidates:
-            key = self._key(pairs)
-            if key < best_key:
-                best_key, best_pairs = key, pairs
+            if self._ranks_above(pairs, best_pairs):
+                best_pairs = pairs
         return best_pairs, exhaustive
 
-    def _key(self, pairs: Pairs) -> tuple[tuple[int, object], ...]:
-        return tuple(_sortable(s) for s in self.evaluate(pairs).scores())
+    def _ranks_above(self, pairs: Pairs, other: Pairs) -> bool:
+        """Whether ``pairs`` ranks strictly above ``other`` on GP1 > GP2 > GP3 > GP4
+        (unverified scores last), scoring a principle only when the higher ones tie: most
+        candidates lose on GP1 or GP2, and the lower principles cost the most."""
+        mine, theirs = self.evaluate(pairs), self.evaluate(other)
+        for gp in PRINCIPLES:
+            a, b = _sortable(mine.score(gp)), _sortable(theirs.score(gp))
+            if a != b:
+                return _less(a, b)
+        return False
 
     def proven_better(self, pairs: Sequence[tuple[str, str]]) -> tuple[Pairs, int] | None:
         """A pairing of the relevant players that ranks above ``pairs`` on the principles
@@ -491,7 +690,7 @@ class Judge:
         when no candidate does, or when a score that would decide it is unknown."""
         mine = self.evaluate(pairs)
         best, _ = self.best(pairs)
-        if self._key(best) >= self._key(_canonical(self.standings, pairs)):
+        if not self._ranks_above(best, _canonical(self.standings, pairs)):
             return None
         other = self.evaluate(best)
         for level, (theirs, ours) in enumerate(zip(other.scores(), mine.scores(), strict=True)):
@@ -510,6 +709,14 @@ def agrees(gp: str, seed_status: str, engine_status: str) -> bool:
     keep" agree; for GP1 and GP2, which ask for what is possible, so does "unavoidable"."""
     kept = KEPT | ({"unavoidable"} if gp in ("GP1", "GP2") else set())
     return seed_status == engine_status or (seed_status in kept and engine_status in kept)
+
+
+def _first_worse(theirs: Sequence[object], ours: Sequence[object]) -> int | None:
+    """The first principle on which ``theirs`` is known to be worse than ``ours``."""
+    for level, (t, m) in enumerate(zip(theirs, ours, strict=True)):
+        if t is not None and m is not None and not _less_equal(t, m):
+            return level
+    return None
 
 
 def _ideal(score: object) -> bool:
@@ -545,6 +752,17 @@ def _canonical(standings: Standings, pairs: Sequence[tuple[str, str]]) -> Pairs:
     return tuple(sorted(ordered, key=lambda p: rank(p[0])))
 
 
+def _matching_count(players: int, outsiders: int) -> int:
+    """How many pairings ``_partial_matchings`` lists: j players face outsiders (any j up
+    to ``outsiders``), the rest are paired, in (m - 1)!! ways for m players."""
+    total = 0
+    for facing in range(min(players, outsiders) + 1):
+        rest = players - facing
+        if rest % 2 == 0:
+            total += math.comb(players, facing) * math.prod(range(rest - 1, 0, -2))
+    return total
+
+
 def _partial_matchings(players: list[str], outsiders: int) -> Iterator[Pairs]:
     """Every way to pair ``players`` among themselves, the rest facing outsiders."""
     if not players:
@@ -571,18 +789,18 @@ def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
 def need_text(evaluation: Evaluation, player: str) -> str:
     test = evaluation.test
     results = test.own_results(player)
-    statuses = {r: evaluation.status(player, r) for r in results}
-    if all(s.always for s in statuses.values()):
+    statuses = {r: evaluation.standing(player, r) for r in results}
+    if all(always for always, _ in statuses.values()):
         return "is a victor whatever happens"
-    if not any(s.sometimes for s in statuses.values()):
+    if not any(sometimes for _, sometimes in statuses.values()):
         return "cannot become a victor with this pairing"
     if results == (None,):
         return "needs to " + _help(evaluation, player, None)
-    always = [r for r in results if statuses[r].always]
-    parts = [" or ".join(_VERB[r] for r in always)] if always else []
+    always_with = [r for r in results if statuses[r][0]]
+    parts = [" or ".join(_VERB[r] for r in always_with)] if always_with else []
     for result in results:
-        status = statuses[result]
-        if status.sometimes and not status.always:
+        always, sometimes = statuses[result]
+        if sometimes and not always:
             parts.append(f"{_VERB[result]} and {_help(evaluation, player, result)}")
     return "needs to " + ", or ".join(parts)
 
@@ -638,7 +856,7 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
                 break
     if helpers:
         return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
-    if len(test.relevant) > MAX_COMPARED_PLAYERS:  # naming spread rivals costs a search
+    if len(test.relevant) > SMALL_FIELD:  # naming spread rivals costs a search
         return "other results or spread to go their way"
     base = {} if result is None else test.own_fix(player, result)
     rivals = test.rivals(player, base)

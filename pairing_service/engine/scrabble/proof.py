@@ -105,6 +105,11 @@ class Status:
     witness: Outcome
 
 
+def record_of(standings: Standings, players: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Each player's (half-wins, spread) before the round."""
+    return {p: (standings.player(p).half_wins, standings.player(p).spread) for p in players}
+
+
 class RoundUnderTest:
     def __init__(
         self,
@@ -116,6 +121,7 @@ class RoundUnderTest:
         cap: int | None,
         rounds_left: int = 1,
         cache: UnitCache | None = None,
+        base: Mapping[str, tuple[int, int]] | None = None,
     ) -> None:
         self.standings = standings
         self.relevant = tuple(sorted(relevant, key=standings.rank))
@@ -134,9 +140,8 @@ class RoundUnderTest:
         self.units = units
         self.unit_of = {p: i for i, u in enumerate(units) for p in u.players()}
         self.unit_keys: list[UnitKey] = [(u.first, u.second, u.bye) for u in units]
-        self.base = {
-            p: (standings.player(p).half_wins, standings.player(p).spread) for p in self.relevant
-        }
+        # (half-wins, spread) of the relevant players: the same for every pairing of a field.
+        self.base = base if base is not None else record_of(standings, self.relevant)
         # Shared between pairings of one field: a unit's count depends only on its players.
         self._cache = cache if cache is not None else {}
 

@@ -30,6 +30,7 @@ group-by-group pairs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import groupby
 
 from ..matching import Cost, Edge, min_cost_perfect_matching
@@ -48,8 +49,34 @@ LOOKUP_GROUPS = 2
 WHOLE_CEILINGS = (15, 1, 15, 1023)
 
 
-def pair_swiss(standings: Standings, player_ids: Sequence[str]) -> list[tuple[str, str]]:
-    """Pair an even number of players Swiss by win group; pairs come out in rank order."""
+GroupKey = tuple[tuple[str, ...], tuple[str, ...], bool]
+
+
+@dataclass
+class SwissMemo:
+    """Swiss pairings already made on one field's standings. An alternative pairing of the
+    contenders usually leaves the same players to the Swiss, or different players at the
+    top and the same lower win groups (with the same players floated into them)."""
+
+    fields: dict[frozenset[str], list[tuple[str, str]]] = field(default_factory=dict)
+    groups: dict[GroupKey, tuple[list[tuple[str, str]], list[str]]] = field(default_factory=dict)
+
+
+def pair_swiss(
+    standings: Standings, player_ids: Sequence[str], memo: SwissMemo | None = None
+) -> list[tuple[str, str]]:
+    """Pair an even number of players Swiss by win group; pairs come out in rank order.
+    ``memo`` keeps the pairings of this field's standings for the next call."""
+    memo = memo if memo is not None else SwissMemo()
+    key = frozenset(player_ids)
+    if key not in memo.fields:
+        memo.fields[key] = _pair_swiss(standings, player_ids, memo)
+    return list(memo.fields[key])
+
+
+def _pair_swiss(
+    standings: Standings, player_ids: Sequence[str], memo: SwissMemo
+) -> list[tuple[str, str]]:
     ordered = sorted(player_ids, key=standings.rank)
     if len(ordered) % 2:
         raise ValueError("Swiss pairing needs an even number of players")
@@ -61,7 +88,10 @@ def pair_swiss(standings: Standings, player_ids: Sequence[str]) -> list[tuple[st
     carried: list[str] = []
     for index, group in enumerate(groups):
         is_last = index == len(groups) - 1
-        group_pairs, carried = _pair_group(standings, carried, group, is_last)
+        group_key = (tuple(carried), tuple(group), is_last)
+        if group_key not in memo.groups:
+            memo.groups[group_key] = _pair_group(standings, carried, group, is_last)
+        group_pairs, carried = memo.groups[group_key]
         pairs.extend(group_pairs)
     if carried:  # unreachable: the bottom group floats nobody
         raise AssertionError(f"players left unpaired: {carried}")

@@ -1,0 +1,263 @@
+"""How many players can finish above a record, tabulated once for every game of a field.
+
+``RoundUnderTest`` answers "how many others can finish above p" for one pairing by walking
+its games. Judging a pairing compares it with dozens of other pairings of the same players,
+and each of them asks the same questions about mostly the same games. This module answers
+them for every pairing of a field at once.
+
+A *subject* is a player, one of their own results (win, draw, loss; the bye for the player
+who has it) and a question: *certain* (the most players level with or above the player's
+worst record for that result) or *possible* (the fewest strictly above their best record).
+For every subject and every game a pairing could contain (two relevant players, a relevant
+player against an outsider, or a relevant player's bye), the table holds the most (certain)
+or fewest (possible) of that game's players above the subject's record, over the game's
+results and margins. A game holding the subject's own player holds the count of their
+opponent, whose margin is tied to the player's. The count of a whole pairing for every
+subject is then one sum over its games: games are independent (see ``proof``).
+
+Contract: ``FieldTable.counts(pairs)[question, player, result]`` equals
+``RoundUnderTest.count_above(player, own_fix(player, result), maximize=question is
+CERTAIN)`` for every relevant player of the pairing; ``tests/test_scrabble_tables.py`` checks
+it against that and against brute force over outcomes and margins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .outcomes import BYE_SPREAD, UNBOUNDED, Result
+from .proof import ALWAYS, NEVER, Assignment, Unit
+from .standings import Standings
+
+CERTAIN: Final = 0
+POSSIBLE: Final = 1
+RESULTS: Final = (Result.WIN, Result.DRAW, Result.LOSS)  # the result axis, as the player's own
+BYE_RESULT: Final = 0  # the bye is filed under the win (its only result)
+MAX_TABLE_PLAYERS: Final = 64  # memory grows as players cubed (about 1.7 MB at 64)
+
+Counts = NDArray[np.int64]  # [question, player, result]
+
+
+class FieldTable:
+    """Per-game counts for every subject of one field (``relevant`` players, ``bye``)."""
+
+    def __init__(
+        self,
+        standings: Standings,
+        relevant: Sequence[str],
+        bye: str | None,
+        cap: int | None,
+        rounds_left: int = 1,
+    ) -> None:
+        self.players = tuple(sorted(relevant, key=standings.rank))
+        if len(self.players) > MAX_TABLE_PLAYERS:
+            raise ValueError(f"a table covers at most {MAX_TABLE_PLAYERS} players")
+        self.index = {p: i for i, p in enumerate(self.players)}
+        size = len(self.players)
+        self.outsider = size  # the column of an opponent who cannot be a victor
+        self.bye_column = size + 1
+        self.bye = bye if bye in self.index else None
+        margin = cap if cap is not None else UNBOUNDED
+        future = max(rounds_left, 1) - 1
+        half_wins = np.array([standings.player(p).half_wins for p in self.players], np.int64)
+        spread = np.array([standings.player(p).spread for p in self.players], np.int64)
+
+        # Per own result (win, draw, loss): half-wins gained and the range of spread change.
+        gained = np.array([2, 1, 0], np.int64)
+        low = np.array([1, 0, -margin], np.int64)
+        high = np.array([margin, 0, -1], np.int64)
+
+        # The subjects' records [question, player, result]: certain at the worst margin with
+        # every later round lost by M, possible at the best with every later round won by M.
+        sign = np.array([-1, 1], np.int64)[:, None, None]
+        change = np.stack([np.broadcast_to(low, (size, 3)), np.broadcast_to(high, (size, 3))])
+        record_wins = half_wins[None, :, None] + gained[None, None, :] + sign * 2 * future
+        record_spread = spread[None, :, None] + change + sign * 2 * future * margin
+        if self.bye is not None:
+            b = self.index[self.bye]
+            record_wins[:, b, :] = half_wins[b] + 2 + sign[:, :, 0] * 2 * future
+            record_spread[:, b, :] = spread[b] + BYE_SPREAD + sign[:, :, 0] * 2 * future * margin
+            change[:, b, :] = BYE_SPREAD
+        strict = np.array([0, 1], np.int64)[:, None, None]
+
+        # Thresholds [question, player, result, other, other's result]: the smallest spread
+        # change that puts the other level with (certain) or above (possible) the record.
+        final_wins = half_wins[:, None] + gained[None, :]  # [other, other's result]
+        target_wins = record_wins[..., None, None]
+        target_spread = record_spread[..., None, None]
+        threshold = np.where(
+            final_wins > target_wins,
+            ALWAYS,
+            np.where(
+                final_wins < target_wins,
+                NEVER,
+                target_spread - spread[:, None] + strict[..., None, None],
+            ),
+        )
+        subjects = 2 * size * 3
+        threshold = threshold.reshape(subjects, size, 3)
+        # The outsider and the bye's column never finish above anyone.
+        threshold = np.concatenate([threshold, np.full((subjects, 2, 3), NEVER, np.int64)], axis=1)
+
+        # Games of two others (or one and an outsider): the first player's result r moves
+        # them by d in [low_r, high_r] and the second by -d, with the opposite result. The
+        # first is above when d >= t1 and the second when d <= -t2 (t: their thresholds).
+        # Per result of the first player, as [result, subject, player] arrays; the second
+        # player's threshold is for the opposite result.
+        by_result = np.moveaxis(threshold, 2, 0)
+        opposite_result = by_result[::-1]
+        lo, hi = low[:, None, None], high[:, None, None]
+        half = size * 3
+        # Certain (most above), per result: two when some margin puts both above (the
+        # first's lowest such margin is within the second's highest); else one when either
+        # can be above. GP1's search fixes results one game at a time, so it keeps these.
+        first_from = np.maximum(lo, by_result[:, :half])
+        second_upto = np.minimum(hi, -opposite_result[:, :half])
+        first_can = first_from <= hi
+        second_can = lo <= second_upto
+        most_by_result = np.where(
+            first_from[:, :, :, None] <= second_upto[:, :, None, :],
+            2,
+            first_can[:, :, :, None] | second_can[:, :, None, :],
+        ).astype(np.int8)
+        most = most_by_result.max(axis=0)
+        # Possible (fewest above): none when, for some result, some margin keeps both below;
+        # else one when either can stay below for some result.
+        first_below_upto = np.minimum(hi, by_result[:, half:] - 1)
+        second_below_from = np.maximum(lo, -opposite_result[:, half:] + 1)
+        neither = np.zeros((half, size + 2, size + 2), bool)
+        for r in range(3):
+            neither |= second_below_from[r][:, None, :] <= first_below_upto[r][:, :, None]
+        first_misses = (lo <= first_below_upto).any(axis=0)
+        second_misses = (second_below_from <= hi).any(axis=0)
+        fewest = np.where(neither, 0, 2 - (first_misses[:, :, None] | second_misses[:, None, :]))
+        table = np.concatenate([most, fewest]).astype(np.int8)
+
+        # A bye: a win by exactly BYE_SPREAD.
+        bye_count = threshold[:, :, 0] <= BYE_SPREAD
+        # The subject's own game: their opponent's count, the margin tied to the player's
+        # extreme one (the opponent moves by minus the player's change, result opposite).
+        own_change = change.reshape(subjects)
+        rows = np.arange(subjects)
+        opposite = np.array([2, 1, 0])[np.tile(np.arange(3), 2 * size)]
+        columns = np.arange(size + 2)
+        opponent_threshold = threshold[rows[:, None], columns[None, :], opposite[:, None]]
+        opponent_above = -own_change[:, None] >= opponent_threshold
+        subject_player = np.tile(np.repeat(np.arange(size), 3), 2)
+        certain_rows = rows[:half]
+        fixes = [(table, rows)] + [(by_result, certain_rows) for by_result in most_by_result]
+        for counts, subset in fixes:
+            own = subject_player[subset]
+            counts[:, :, self.bye_column] = bye_count[subset]
+            counts[:, self.bye_column, :] = bye_count[subset]
+            counts[subset, own, :] = opponent_above[subset]
+            counts[subset, :, own] = opponent_above[subset]
+            for column in (self.outsider, self.bye_column):
+                counts[subset, own, column] = 0
+                counts[subset, column, own] = 0
+        self._table: NDArray[np.int8] = table
+        self._certain_by_result: NDArray[np.int8] = most_by_result
+        self._shape = (2, size, 3)
+
+    def subject(self, question: int, player: str, result: int) -> NDArray[np.int8]:
+        """One subject's counts for every game: [first player's column, second's]."""
+        row = question * len(self.players) * 3 + 3 * self.index[player] + result
+        counts: NDArray[np.int8] = self._table[row]
+        return counts
+
+    def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
+        """The pairing's games of relevant players as column indices (bye included)."""
+        firsts, seconds = [], []
+        for a, b in pairs:
+            i, j = self.index.get(a), self.index.get(b)
+            if i is None and j is None:
+                continue
+            firsts.append(self.outsider if i is None else i)
+            seconds.append(self.outsider if j is None else j)
+        if self.bye is not None:
+            firsts.append(self.index[self.bye])
+            seconds.append(self.bye_column)
+        return firsts, seconds
+
+    def counts(self, pairs: Sequence[tuple[str, str]]) -> Counts:
+        """[question, player, result]: the count of players above each subject's record
+        under ``pairs`` (most level or above for CERTAIN, fewest above for POSSIBLE)."""
+        firsts, seconds = self.games(pairs)
+        total: Counts = self._table[:, firsts, seconds].sum(axis=1, dtype=np.int64)
+        return total.reshape(self._shape)
+
+    def leader_guaranteed(
+        self, units: Sequence[Unit], leaders: Sequence[str], victors: int, max_nodes: int
+    ) -> tuple[bool | None, Assignment, int]:
+        """``RoundUnderTest.leader_guaranteed`` on the table, for the same ``units``: the
+        same depth-first search over games in the same order, with the same pruning (some
+        leader certain for every completion of the branch), each node a sum of vectors.
+        Returns (True, {}), (False, the outcome with no certain leader) or (None, {}) when
+        the search passes ``max_nodes``, and the nodes it visited."""
+        unit_of = {p: i for i, u in enumerate(units) for p in u.players()}
+        leaders = [p for p in leaders if p in unit_of]
+        if not leaders:
+            return False, {}, 0
+        leader_index = np.array([self.index[p] for p in leaders])
+        rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
+        row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
+        firsts = np.array([self.index[u.first] for u in units])
+        seconds = np.array(
+            [
+                self.bye_column
+                if u.bye
+                else self.outsider
+                if u.second is None
+                else self.index[u.second]
+                for u in units
+            ]
+        )
+        # [row, unit] with no result fixed, and [result, row, unit] with the unit's first
+        # player's result fixed; a leader's rows for other own results are then not allowed.
+        free = self._table[rows[:, None], firsts[None, :], seconds[None, :]].astype(np.int64)
+        fixed_counts = self._certain_by_result[:, rows[:, None], firsts[None, :], seconds[None, :]]
+        delta = (fixed_counts - free[None, :, :]).transpose(2, 0, 1)  # [unit, result, row]
+        results = np.arange(3)[:, None, None]
+        allowed = ~(
+            (row_player[None, None, :] == firsts[None, :, None]) & (row_result != results)
+            | (row_player[None, None, :] == seconds[None, :, None]) & (row_result != 2 - results)
+        ).transpose(1, 0, 2)  # [unit, result, row]
+        leader_set = set(leaders)
+        order = sorted(
+            range(len(units)),
+            key=lambda i: (not any(p in leader_set for p in units[i].players()), i),
+        )
+        nodes = 0
+        fixed: Assignment = {}
+
+        def search(
+            depth: int, totals: NDArray[np.int64], valid: NDArray[np.bool_]
+        ) -> tuple[bool | None, Assignment]:
+            nonlocal nodes
+            nodes += 1
+            if nodes > max_nodes:
+                return None, {}
+            worst = np.where(valid, totals, -1).reshape(-1, 3).max(axis=1)
+            if bool((worst < victors).any()):
+                return True, {}
+            if depth == len(order):
+                return False, dict(fixed)
+            index = order[depth]
+            undecided = False
+            for r in (0,) if units[index].bye else range(3):
+                fixed[index] = RESULTS[r]
+                found, witness = search(
+                    depth + 1, totals + delta[index][r], valid & allowed[index][r]
+                )
+                del fixed[index]
+                if found is False:
+                    return False, witness
+                undecided |= found is None
+            return (None if undecided else True), {}
+
+        kept, witness = search(0, free.sum(axis=1), np.ones(len(rows), bool))
+        return kept, witness, min(nodes, max_nodes)

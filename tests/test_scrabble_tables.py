@@ -1,0 +1,190 @@
+"""The field's table (``tables.FieldTable``) against the outcome engine and brute force, and
+the judge's bounds on comparing pairings (issue 15: every pairing of a field judged fast)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pairing_service.api.scrabble import standings_of
+from pairing_service.api.scrabble_schemas import FinalRoundIn
+from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble.outcomes import contention
+from pairing_service.engine.scrabble.principles import (
+    OUTSIDER,
+    Judge,
+    _matching_count,
+    _partial_matchings,
+)
+from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
+from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
+from pairing_service.engine.scrabble.tables import CERTAIN, POSSIBLE, RESULTS, FieldTable
+
+from .conftest import field
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def rounds(draw: st.DrawFn) -> tuple[Any, ...]:
+    """A field of 3-9 players (some not relevant), a pairing, victors, cap, rounds left."""
+    size = draw(st.integers(3, 9))
+    rows = draw(
+        st.lists(st.tuples(st.integers(14, 20), st.integers(-30, 30)), min_size=size, max_size=size)
+    )
+    standings = Standings.from_players(
+        [Player(f"p{i}", hw, spread) for i, (hw, spread) in enumerate(rows)]
+    )
+    ids = list(standings.ids)
+    relevant = [p for p in ids if draw(st.booleans()) or p == ids[0]]
+    order = draw(st.permutations(ids))
+    bye = order.pop() if len(order) % 2 else None
+    pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    victors = draw(st.integers(1, 3))
+    cap = draw(st.sampled_from([2, 5, 40, None]))
+    rounds_left = draw(st.sampled_from([1, 1, 2]))
+    return standings, relevant, pairs, bye, victors, cap, rounds_left
+
+
+@SETTINGS
+@given(rounds())
+def test_table_counts_equal_the_outcome_engine(case):
+    standings, relevant, pairs, bye, victors, cap, rounds_left = case
+    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
+    counts = FieldTable(standings, relevant, bye, cap, rounds_left).counts(pairs)
+    for player in test.relevant:
+        index = list(test.relevant).index(player)
+        for slot, result in enumerate(RESULTS):
+            bye = test.own_results(player) == (None,)  # every slot holds the bye
+            fixed = {} if bye else test.own_fix(player, result)
+            most = test.count_above(player, fixed, maximize=True)[0]
+            fewest = test.count_above(player, fixed, maximize=False)[0]
+            assert counts[CERTAIN, index, slot] == most, (player, result)
+            assert counts[POSSIBLE, index, slot] == fewest, (player, result)
+
+
+@SETTINGS
+@given(rounds(), st.sampled_from([3, 40, 100_000]), st.integers(1, 4))
+def test_gp1_search_on_the_table_is_the_outcome_engines(case, nodes, leaders):
+    standings, relevant, pairs, bye, victors, cap, rounds_left = case
+    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
+    table = FieldTable(standings, relevant, bye, cap, rounds_left)
+    chosen = list(test.relevant[:leaders])
+    kept, witness, used = table.leader_guaranteed(test.units, chosen, victors, nodes)
+    assert (kept, witness) == test.leader_guaranteed(chosen, nodes)
+    assert 0 <= used <= nodes
+    if kept is False:  # the witness leaves every leader short of certain
+        for leader in chosen:
+            assert test.place(leader, witness) is not Place.CERTAIN
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
+    standings, _, _, _, victors, cap, _ = case
+    race = contention(standings, victors, cap)
+    judge = Judge(standings, race, None, victors, cap)
+    players = list(race.relevant)
+    outsiders = len(standings) - len(players)
+    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+        return
+    for player in players:
+        count, pairing = judge.fewest_above(player, players, outsiders)
+        every = [
+            RoundUnderTest(standings, race.relevant, list(p), None, victors, cap)
+            for p in _partial_matchings(players, outsiders)
+        ]
+        best = min(t.count_above(player, {}, maximize=False)[0] for t in every)
+        assert count == best
+        reached = RoundUnderTest(standings, race.relevant, list(pairing), None, victors, cap)
+        assert reached.count_above(player, {}, maximize=False)[0] == count
+        assert sorted(p for pair in pairing for p in pair if p != OUTSIDER) == sorted(players)
+
+
+def test_matching_count_is_the_number_of_pairings_listed():
+    for players in range(9):
+        for outsiders in range(6):
+            listed = sum(1 for _ in _partial_matchings([str(i) for i in range(players)], outsiders))
+            assert _matching_count(players, outsiders) == listed
+
+
+def _simulated(size: int, seed: int) -> Standings:
+    """The benchmark's simulated Swiss event (bench/bench_scrabble.py), as the API reads it."""
+    path = Path(__file__).resolve().parents[1] / "bench" / "bench_scrabble.py"
+    spec = importlib.util.spec_from_file_location("bench_scrabble", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_scrabble", bench)  # its dataclasses look their module up
+    spec.loader.exec_module(bench)
+    return standings_of(FinalRoundIn().load(bench.simulated_field(size, seed))).standings
+
+
+def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified(rules):
+    # With no search nodes left for the pairings compared, a candidate better on GP2 has an
+    # unknown GP1: the verdict must not claim it breaks GP1 ("overridden").
+    s = _simulated(32, 0)
+    advice = advise(s, rules.scrabble, max_spread_per_game=500)
+    pairs = [g.players for g in advice.games if not g.bye]
+    race = contention(s, 2, 500)
+    statuses = {v.id: v.status for v in advice.principles}
+    assert statuses["GP2"] in ("overridden", "violated")
+
+    starved = Judge(s, race, None, 2, 500)
+    starved.budget.nodes = 0
+    verdicts = {v.id: v for v in starved.judge(pairs)}
+    assert verdicts["GP1"].status == advice.principles[0].status  # judged itself: own nodes
+    assert verdicts["GP2"].status == "unverified"
+    assert "not decided" in verdicts["GP2"].reason
+
+
+def test_rescue_candidate_keeps_the_first_removed_contender(rules):
+    s = _simulated(32, 0)
+    race = contention(s, 2, 500)
+    judge = Judge(s, race, None, 2, 500)
+    advice = advise(s, rules.scrabble, max_spread_per_game=500)
+    pairs = [g.players for g in advice.games if not g.bye]
+    mine = judge.evaluate(pairs)
+    removed = [p for p in mine.contenders if mine._removed_flag(p)]
+    assert removed
+    players = [p for p in race.relevant]
+    count, rescue = judge.fewest_above(removed[0], players, len(s) - len(players))
+    candidates, exhaustive = judge.candidates(pairs)
+    assert not exhaustive
+    if count < 2:
+        assert rescue in [tuple(c) for c in candidates] or any(
+            set(c) == set(rescue) for c in candidates
+        )
+        assert judge.evaluate(rescue)._removed_flag(removed[0]) == 0
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_swiss_memo_changes_no_pairing(seed):
+    rng = random.Random(seed)
+    size = rng.choice([8, 10, 14, 20])
+    players = [Player(f"q{i}", rng.randint(4, 10), rng.randint(-200, 200)) for i in range(size)]
+    s = Standings.from_players(players)
+    memo = SwissMemo()
+    ids = list(s.ids)
+    first = pair_swiss(s, ids, memo)
+    assert first == pair_swiss(s, ids)
+    # Another set of players on the same standings reuses what fits and pairs the same.
+    rest = ids[2:]
+    assert pair_swiss(s, rest, memo) == pair_swiss(s, rest)
+
+
+@pytest.mark.parametrize("relevant", [11, 32])
+def test_field_table_is_built_for_the_players_it_covers(relevant):
+    s = field(*[(8.0 - (i % 3) * 0.5, 100 - i) for i in range(relevant)])
+    table = FieldTable(s, list(s.ids), None, 500)
+    pairs = [(s.ids[i], s.ids[i + 1]) for i in range(0, relevant - 1, 2)]
+    counts = table.counts(pairs)
+    assert counts.shape == (2, relevant, 3)
+    assert (counts[POSSIBLE] <= counts[CERTAIN]).all()  # fewest above <= most level or above
