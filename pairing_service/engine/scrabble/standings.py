@@ -36,6 +36,11 @@ class Player:
 
 def half_wins_of(wins: Fraction | float | int | str) -> int:
     """Convert a win count to half-wins; raises ValueError unless it is a multiple of 0.5."""
+    if isinstance(wins, int | float) and not isinstance(wins, bool):
+        twice = wins * 2  # exact for floats: multiples of 0.5 are binary fractions
+        if twice == int(twice):
+            return int(twice)
+        raise ValueError(f"{wins} is not a multiple of 0.5")
     doubled = Fraction(wins) * 2
     if doubled.denominator != 1:
         raise ValueError(f"{wins} is not a multiple of 0.5")
@@ -66,10 +71,14 @@ class Standings:
         met: dict[tuple[str, str], int] = {}
         met_by: dict[str, set[str]] = {p.id: set() for p in self.ranked}
         for p in self.ranked:
+            mine = met_by[p.id]
             for opponent, count in self._played[p.id].items():
-                if opponent is not None and count > met.get((p.id, opponent), 0):
-                    met[(p.id, opponent)] = met[(opponent, p.id)] = count
-                    met_by[p.id].add(opponent)
+                if opponent is None:
+                    continue
+                key = (p.id, opponent)
+                if count > met.get(key, 0):
+                    met[key] = met[(opponent, p.id)] = count
+                    mine.add(opponent)
                     met_by[opponent].add(p.id)
         object.__setattr__(self, "_met", met)
         object.__setattr__(self, "_met_by", met_by)
