@@ -50,6 +50,13 @@ BENCHES = [
         "formation <= 1 s; median report and table read <= 20 ms",
     ),
     (
+        "Web layer: 32-player advice through gunicorn; cost of logging and metrics",
+        "bench_web.py",
+        [],
+        "request log and metrics <= 10 % of a no-op request's server CPU; "
+        "the web layer's share reported",
+    ),
+    (
         "Load: 50 clients for 60 s on gunicorn",
         "load.py",
         ["--seconds", "60"],
@@ -77,6 +84,7 @@ def main() -> int:
         if quick and script == "load.py":
             args = ["--seconds", "10"]
         if quick and script in (
+            "bench_web.py",
             "bench_scrabble.py",
             "bench_strikes.py",
             "bench_events.py",

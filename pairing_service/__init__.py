@@ -51,6 +51,9 @@ DEFAULTS: dict[str, Any] = {
     # when set, league letters are sent to players who gave an e-mail address.
     "SMTP_URL": None,
     "MAIL_FROM": "pairing-advisor@localhost",
+    # Prometheus metrics at /metrics and the JSON request log (api/metrics.py, api/observe.py).
+    "METRICS": True,
+    "REQUEST_LOG": True,
 }
 
 
@@ -61,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``PAIRING_MAX_CONTENT_LENGTH``), then ``config``.
     """
     from .api import init_api
+    from .api.metrics import time_ledgers
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -73,7 +77,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     rules = load_rules(app.config["RULES_DIR"])
     app.extensions["pairing_rules"] = rules
-    app.extensions["pairing_ledgers"] = ledgers(rules)
+    held = ledgers(rules)
+    app.extensions["pairing_ledgers"] = time_ledgers(held) if app.config["METRICS"] else held
     app.extensions["pairing_store"] = open_store(app)
     init_api(app)
     return app

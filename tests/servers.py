@@ -45,14 +45,17 @@ def call(
 
 
 def start_gunicorn(database_url: str, port: int, log: Path, **env: str) -> subprocess.Popen[bytes]:
-    """gunicorn with WORKERS workers in its own process group (so a test can kill it all)."""
-    environment = dict(
-        os.environ,
-        DATABASE_URL=database_url,
-        WEB_CONCURRENCY=str(WORKERS),
-        PAIRING_WRITE_RATE_LIMIT="",
+    """gunicorn with WORKERS workers in its own process group (so a test can kill it all);
+    ``env`` adds to or overrides its environment (workers, the write limit, ...)."""
+    environment = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "WEB_CONCURRENCY": str(WORKERS),
+        "PAIRING_WRITE_RATE_LIMIT": "",
+        # Beside the log, not in /tmp: a server killed outright leaves it to the test's folder.
+        "PROMETHEUS_MULTIPROC_DIR": str(log.parent / f"metrics-{port}"),
         **env,
-    )
+    }
     return subprocess.Popen(
         [
             sys.executable,

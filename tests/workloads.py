@@ -146,7 +146,7 @@ def expected(held: Held, key: int) -> Any:
     if held.fmt == "diagonal":
         return body
     if held.fmt == "league":
-        return body["results"]
+        return [{**row, "dropped_out": False} for row in body["results"]]  # as read back
     return [p["id"] for p in body["players"]]
 
 

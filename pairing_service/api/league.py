@@ -36,6 +36,7 @@ from .league_schemas import (
     ScheduleOut,
     TableIn,
 )
+from .metrics import engine_timed
 from .parsing import StrictBlueprint
 
 blp = StrictBlueprint(
@@ -112,6 +113,7 @@ def results_of(rows: list[dict[str, Any]]) -> tuple[Result, ...]:
 class Table(MethodView):
     @blp.arguments(TableIn)
     @blp.response(200, LeagueTableOut)
+    @engine_timed("league")
     def post(self, body: dict[str, Any]) -> Any:
         """A league's table: points, then the seed's full tiebreaker chain, with the values."""
         scale = loaded_rules().league.league_points
@@ -126,6 +128,7 @@ class Table(MethodView):
 class ScheduleResource(MethodView):
     @blp.arguments(ScheduleIn)
     @blp.response(200, ScheduleOut)
+    @engine_timed("league")
     def post(self, body: dict[str, Any]) -> Any:
         """A league's games: each player in four, meetings as even as possible, each player
         with each starting seat once (the seed's grid for seven players)."""
@@ -179,6 +182,7 @@ def finishes(rows: list[dict[str, Any]]) -> list[Finish]:
 class FormationResource(MethodView):
     @blp.arguments(FormationIn)
     @blp.response(200, FormationOut)
+    @engine_timed("league")
     def post(self, body: dict[str, Any]) -> Any:
         """Next season's divisions and leagues (the seed's Steps 1-7), and who moved."""
         rules = loaded_rules().league
@@ -209,6 +213,7 @@ class FormationResource(MethodView):
 class LifetimeResource(MethodView):
     @blp.arguments(LifetimeIn)
     @blp.response(200, LifetimeOut)
+    @engine_timed("league")
     def post(self, body: dict[str, Any]) -> Any:
         """Lifetime standings by division (a higher division's point first) and the season
         winners."""

@@ -10,6 +10,7 @@ from ..engine.puffing_billy import Board, BoardEntry, Method, ScoredEntry, stand
 from ..engine.puffing_billy import score_board as score
 from ..engine.puffing_billy.event import Standing
 from .common import loaded_rules
+from .metrics import engine_timed
 from .parsing import StrictBlueprint
 from .puffing_billy_schemas import BoardIn, BoardOut, EventIn, EventOut
 
@@ -66,6 +67,7 @@ def shape_standing(s: Standing) -> dict[str, Any]:
 class BoardScore(MethodView):
     @blp.arguments(BoardIn)
     @blp.response(200, BoardOut)
+    @engine_timed("puffing_billy")
     def post(self, body: dict[str, Any]) -> Any:
         """Score one board: placement, bonus and total for every listed player."""
         method = Method(body["method"])
@@ -77,6 +79,7 @@ class BoardScore(MethodView):
 class EventStandings(MethodView):
     @blp.arguments(EventIn)
     @blp.response(200, EventOut)
+    @engine_timed("puffing_billy")
     def post(self, body: dict[str, Any]) -> Any:
         """An event: PB scores summed over the preliminary boards, standings, who
         qualifies for the final, and the final's standings and champion(s)."""

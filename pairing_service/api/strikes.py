@@ -22,6 +22,7 @@ from ..engine.strikes import (
 )
 from ..engine.strikes.plans import SEED_RANGE
 from .common import loaded_rules
+from .metrics import engine_timed
 from .parsing import StrictBlueprint
 from .strikes_schemas import (
     PlanIn,
@@ -63,6 +64,7 @@ def shape_scored(scored: list[Scored]) -> list[dict[str, Any]]:
 class Score(MethodView):
     @blp.arguments(TableResultIn)
     @blp.response(200, ScoreOut)
+    @engine_timed("strikes")
     def post(self, body: dict[str, Any]) -> Any:
         """Strikes for one table's result.
 
@@ -77,6 +79,7 @@ class Score(MethodView):
 class Tables(MethodView):
     @blp.arguments(TablesIn)
     @blp.response(200, TablesOut)
+    @engine_timed("strikes")
     def post(self, body: dict[str, Any]) -> Any:
         """How many tables of each size, per group, for this many players."""
         plan = table_plan(
@@ -97,6 +100,7 @@ class Tables(MethodView):
 class SeatingResource(MethodView):
     @blp.arguments(SeatingIn)
     @blp.response(200, SeatingOut)
+    @engine_timed("strikes")
     def post(self, body: dict[str, Any]) -> Any:
         """Seat a round by least-times-met.
 
@@ -145,6 +149,7 @@ def counts(counter: Counter[int]) -> list[dict[str, int]]:
 class Planner(MethodView):
     @blp.arguments(PlanIn)
     @blp.response(200, PlanOut)
+    @engine_timed("strikes")
     def post(self, body: dict[str, Any]) -> Any:
         """Simulate whole events: how many rounds, and games per player, to expect."""
         report = simulate(
