@@ -258,12 +258,21 @@ def test_bad_writes_name_the_field_and_write_nothing(client):
     assert_problem(enter(client, tid, token + "x", 1, game["game"], game["players"][0]), 403)
     assert_problem(client.get(f"{BASE}/{'f' * 32}"), 404)
     assert read(client, tid)["revision"] == revision
-    # A closed round's results are final once the next round has started.
+    # Once the next round has started, a closed round's game changes only when nobody's
+    # elimination does (tests/test_day_of_event.py has the corrections that are allowed).
     for g in rnd["games"]:
         enter(client, tid, token, 1, g["game"], min(g["players"]))
     close(client, tid, token, 1)
     start(client, tid, token)
-    assert_problem(enter(client, tid, token, 1, game["game"], max(game["players"])), 409)
+    before = read(client, tid)
+    losses = {s["player"]: s["losses"] for s in before["standings"]}
+    game = next(
+        g for g in rnd["games"] if losses[min(g["players"])] >= 1 or losses[max(g["players"])] == 2
+    )
+    revision = before["revision"]
+    refused = enter(client, tid, token, 1, game["game"], max(game["players"]))
+    assert "would change who was eliminated" in assert_problem(refused, 409)["detail"]
+    assert read(client, tid)["revision"] == revision
 
 
 def test_a_strikes_tournament_is_not_a_diagonal_event(client):

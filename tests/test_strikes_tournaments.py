@@ -137,7 +137,7 @@ def test_one_result_per_table_after_repeated_puts(client, store_app):
     assert shown[0]["player"] == max(table["players"], key=lambda p: int(p[1:]))
 
 
-def test_corrections_until_the_next_round_starts(client):
+def test_corrections_after_the_next_round_starts_say_what_they_change(client):
     tid, auth, *_ = create(client)
     ranking = [f"P{i}" for i in range(9)]
     closed = play_round(client, tid, auth, ranking)
@@ -146,11 +146,19 @@ def test_corrections_until_the_next_round_starts(client):
     corrected = client.put(
         url, json=results_by_order(table["players"], ranking[::-1]), headers=auth
     )
-    assert corrected.status_code == 200
-    client.post(f"{BASE}/{tid}/rounds", headers=auth)
+    assert corrected.status_code == 200 and corrected.get_json()["changes"] == []
+    seating = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()["tables"]
+    # Round 2 has started: the correction is allowed (nobody's elimination changes at
+    # 35 strikes), says what it changed, and round 2's seating stands.
     late = client.put(url, json=results_by_order(table["players"], ranking), headers=auth)
-    body = assert_problem(late, 409)
-    assert "round 2 has started" in body["detail"]
+    assert late.status_code == 200, late.get_data(as_text=True)
+    changes = late.get_json()["changes"]
+    first, last = sorted(table["players"], key=ranking.index)[:: len(table["players"]) - 1]
+    assert f"strikes of {first}: 24 → 0" in changes and f"strikes of {last}: 0 → 24" in changes
+    assert changes[-1] == "round 2 was seated before this correction and is kept as it was"
+    assert client.get(f"{BASE}/{tid}/rounds/2").get_json()["tables"] == seating
+    entry = client.get(f"{BASE}/{tid}/history").get_json()["actions"][-1]
+    assert entry["data"]["changes"] == changes and changes[-1] in entry["summary"]
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from . import (
     diagonal,
     diagonal_events,
     health,
+    held,
     league,
     league_organisations,
     puffing_billy,
@@ -42,6 +43,7 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(puffing_billy_events.blp)
     api.register_blueprint(league.blp)
     api.register_blueprint(league_organisations.blp)
+    api.register_blueprint(held.listing)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
     init_observe(app)

@@ -1,4 +1,6 @@
-"""Held Diagonal Race events: create, generate rounds, enter games, close, drop, read.
+"""Held Diagonal Race events: create, generate rounds, enter games, close, drop, read;
+and the day of the event: late entrants, no-shows paired again, late corrections, a
+round's pairings as CSV or a printable board list.
 
 Reads are public; every write needs the event's director token (``held.py``).
 """
@@ -14,24 +16,33 @@ from flask.views import MethodView
 from ..engine.diagonal.event import TIE_RULES
 from ..engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
 from ..store import Held
-from .common import prefers
 from .diagonal_schemas import (
+    MAX_FIELD,
     RaceEventCreatedOut,
     RaceEventIn,
     RaceEventOut,
-    RaceGameOut,
+    RaceGameEnteredOut,
     RaceResultIn,
+    RacerIn,
     RaceRoundOut,
 )
 from .held import (
     TOURNAMENT,
     HeldBlueprint,
+    NoShowsIn,
+    Table,
+    TableFormatIn,
     add_log_routes,
+    changes_of,
     created_answer,
     director_token,
+    entered_answer,
     held_row,
     held_store,
     ledger,
+    table_format,
+    tabular,
+    tabular_doc,
 )
 
 blp = HeldBlueprint(
@@ -47,14 +58,6 @@ TIEBREAKS = (
     f"same round: {', then '.join(TIE_RULES)}; still level, playoff rounds between the "
     "tied players."
 )
-PLAIN_TEXT = {
-    "responses": {
-        "200": {
-            "description": "The round (JSON), or its board list as plain text.",
-            "content": {"text/plain": {"schema": {"type": "string"}}},
-        }
-    }
-}
 
 
 def race() -> RaceLedger:
@@ -198,26 +201,55 @@ class Rounds(MethodView):
 
 @blp.route(ROUND)
 class RoundResource(MethodView):
+    @blp.arguments(TableFormatIn, location="query")
     @blp.response(200, RaceRoundOut)
-    @blp.doc(**PLAIN_TEXT)
+    @blp.doc(**tabular_doc("The round's games and results", RaceRoundOut))
     @blp.documents(404)
-    def get(self, tournament_id: str, number: int) -> Any:
-        """A round's games and results; `Accept: text/plain` gives the board list."""
+    def get(self, query: dict[str, Any], tournament_id: str, number: int) -> Any:
+        """A round's games and results; the board list to pin up with `?format=text` or
+        `Accept: text/plain`, and the games as CSV with `?format=csv` or `Accept: text/csv`."""
         held = held_store().read(race(), tournament_id)
-        if prefers("text/plain"):
+        wanted = table_format(query)
+        if wanted == "text":
             return Response(board_list(held, number), mimetype="text/plain")
+        if wanted == "csv":
+            name = f"diagonal-{held.id}-round-{number}"
+            return tabular(pairing_table(held, number), wanted, name)
+        return shape_round(held, number)
+
+
+@blp.route(ROUND + "/reseat")
+class Reseat(MethodView):
+    @blp.arguments(NoShowsIn)
+    @blp.response(200, RaceRoundOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+        """No-shows: drop players who did not come to the open round and pair the round
+        again without them, as its start would have. Only before any result of the round
+        is entered (409 after: enter their games as lost); undo puts the first pairing and
+        the players back."""
+        held, _ = held_store().write(
+            race(),
+            tournament_id,
+            director_token(),
+            lambda event: race().reseat(event, number, body["no_shows"]),
+        )
         return shape_round(held, number)
 
 
 @blp.route(ROUND + "/games/<int(min=1, max=100000):game>")
 class Game(MethodView):
     @blp.arguments(RaceResultIn)
-    @blp.response(200, RaceGameOut)
+    @blp.response(200, RaceGameEnteredOut)
     @blp.writes()
     def put(self, body: dict[str, Any], tournament_id: str, number: int, game: int) -> Any:
         """Enter or correct a game's result (idempotent): the winner and the loser's
-        pieces left. A correction keeps the entry it replaces in the history."""
-        held, _ = held_store().write(
+        pieces left. A correction keeps the entry it replaces in the history.
+
+        A game of an earlier round may be corrected when that changes nobody's
+        elimination and not the ending (else 409: undo back to it); the later rounds'
+        pairings stand, and `changes` (and the history) say what changed."""
+        held, entry = held_store().write(
             race(),
             tournament_id,
             director_token(),
@@ -225,7 +257,7 @@ class Game(MethodView):
                 event, number, game, body["winner"], body["pieces_left"]
             ),
         )
-        return shape_game(held.state, number, game)
+        return {**shape_game(held.state, number, game), "changes": changes_of(entry)}
 
 
 @blp.route(ROUND + "/close")
@@ -238,6 +270,26 @@ class CloseRound(MethodView):
             race(), tournament_id, director_token(), lambda e: race().close_round(e, number)
         )
         return shape_round(held, number)
+
+
+@blp.route(TOURNAMENT + "/players")
+class Players(MethodView):
+    @blp.arguments(RacerIn)
+    @blp.response(201, RaceEventOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+        """A late entrant, between main rounds (409 while a round is open, once a playoff
+        is due, or the event is over): with a rating when the event's players have one,
+        else ranked last. They start with the most losses of any player still in (0 before
+        the first round)."""
+        racer = Racer(body["id"], body.get("name"), body.get("rating"))
+        held, _ = held_store().write(
+            race(),
+            tournament_id,
+            director_token(),
+            lambda event: race().enter_late(event, racer, MAX_FIELD),
+        )
+        return entered_answer(held, shape_event, "diagonal_events.Event")
 
 
 @blp.route(TOURNAMENT + "/players/<player_id:player>/drop")
@@ -269,4 +321,30 @@ def standings_table(held: Held[RaceEvent]) -> tuple[list[str], list[Sequence[Any
     return header, [[row[column] for column in header] for row in rows]
 
 
-add_log_routes(blp, RaceLedger, RaceEventOut, shape_event, standings_table)
+def pairing_table(held: Held[RaceEvent], number: int) -> Table:
+    """A round's games to import: a line a game, with the result once entered."""
+    shaped = shape_round(held, number)
+    header = ["game", "player_a", "player_b", "rematch", "winner", "pieces_left"]
+    rows: list[Sequence[Any]] = [
+        [
+            game["game"],
+            *game["players"],
+            game["rematch"],
+            game["result"]["winner"] if game["result"] else None,
+            game["result"]["pieces_left"] if game["result"] else None,
+        ]
+        for game in shaped["games"]
+    ]
+    title = f"{held.name or 'Diagonal Race'}: round {number}, {shaped['status']}"
+    return Table(title, header, rows)
+
+
+add_log_routes(
+    blp,
+    RaceLedger,
+    RaceEventOut,
+    shape_event,
+    standings_table,
+    read_endpoint="diagonal_events.Event",
+    status=lambda held: held.state.status(),
+)

@@ -4,8 +4,13 @@
   the store answers 403 for another tournament's token);
 - :class:`HeldBlueprint`: the blueprint of a held format; the write rate limit applies to
   the writes of exactly these blueprints (``ratelimit.py``);
-- :func:`add_log_routes`: ``GET …/{id}/history``, ``POST …/{id}/undo`` and
-  ``GET …/{id}/export`` (JSON, or the standings as CSV) for a format, from its read shape.
+- :func:`add_log_routes`: ``GET …/{id}/history``, ``POST …/{id}/undo``,
+  ``POST …/{id}/token`` (a new director token) and ``GET …/{id}/export`` (JSON, or the
+  standings as CSV or printable text) for a format, from its read shape;
+- :func:`tabular`: any table a format prints (a round's seating, its standings) as CSV
+  or plain text, chosen by ``?format=`` or the ``Accept`` header;
+- ``listing``: ``GET /v1/held`` and ``POST /v1/held/lookup``, the tournaments of every
+  format whose director tokens the caller presents.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from http import HTTPStatus
 from typing import Any, TypeVar
 
@@ -22,8 +30,9 @@ from marshmallow import Schema, fields, validate
 
 from ..engine.held import Entry, Ledger, undone_by
 from ..store import Held, HeldStore
+from ..store.held import HeldRow
 from .common import NAME_LENGTH, player_id, prefers, printable
-from .errors import MissingToken
+from .errors import MissingToken, problem
 from .parsing import StrictBlueprint
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,6 +45,7 @@ WRITE_ERRORS = (401, 403, 404, 409, 429)
 
 Shape = Callable[[Held[Any]], dict[str, Any]]
 StandingsTable = Callable[[Held[Any]], tuple[list[str], list[Sequence[Any]]]]
+Status = Callable[[Held[Any]], str]
 
 
 class HeldBlueprint(StrictBlueprint):
@@ -149,6 +159,142 @@ def created_answer(
     return dict(shape(held), token=token), 201, {"Location": location}
 
 
+def entered_answer(
+    held: Held[Any], shape: Shape, endpoint: str
+) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """201 with the tournament a late entrant has just joined, and where to read it."""
+    return shape(held), 201, {"Location": url_for(endpoint, tournament_id=held.id)}
+
+
+def changes_field() -> fields.List:  # type: ignore[type-arg]
+    return fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "What a correction of a round (or stage, or season) that is no "
+            "longer the current one changed beyond its own result, in words; the history "
+            "entry says the same. Empty otherwise."
+        },
+    )
+
+
+def changes_of(entry: Entry | None) -> list[str]:
+    """What the action just logged says it changed (nothing, for most actions)."""
+    return list(entry.data.get("changes", ())) if entry is not None else []
+
+
+class LateEntrantIn(EntrantIn):
+    """A player who joins after the tournament was created (before a round starts)."""
+
+
+class NoShowsIn(Schema):
+    no_shows = fields.List(
+        player_id(),
+        required=True,
+        validate=validate.Length(1, 100),
+        metadata={
+            "description": "The players seated in the round who did not come: they are "
+            "dropped and the round is seated again without them.",
+            "example": ["eve"],
+        },
+    )
+
+
+# --- tables as CSV or printable text --------------------------------------------------------
+
+TABLE_FORMATS = ("json", "csv", "text")
+
+
+class TableFormatIn(Schema):
+    format = fields.String(
+        validate=validate.OneOf(TABLE_FORMATS),
+        metadata={
+            "description": "json (default), csv, or text (printable); without it, "
+            "`Accept: text/csv` or `Accept: text/plain` choose."
+        },
+    )
+
+
+def tabular_doc(what: str, schema: type[Schema]) -> dict[str, Any]:
+    """The OpenAPI of a read that answers ``schema`` as JSON, and also CSV and plain text."""
+    return {
+        "responses": {
+            "200": {
+                "description": f"{what} (JSON), or as CSV or printable plain text.",
+                "content": {
+                    "application/json": {"schema": schema},
+                    "text/csv": {"schema": {"type": "string"}},
+                    "text/plain": {"schema": {"type": "string"}},
+                },
+            }
+        }
+    }
+
+
+def table_format(query: dict[str, Any]) -> str:
+    """json, csv or text: ``?format=`` first, then what the Accept header prefers."""
+    if "format" in query:
+        wanted: str = query["format"]
+        return wanted
+    if prefers("text/csv"):
+        return "csv"
+    return "text" if prefers("text/plain") else "json"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table to print: a title (plain text only), a header and rows."""
+
+    title: str
+    header: list[str]
+    rows: list[Sequence[Any]]
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, int | float | Decimal | Fraction) and not isinstance(value, bool)
+
+
+def text_table(table: Table) -> str:
+    """The table as a director prints it: a title, then aligned columns (numbers to the
+    right), one line a row."""
+    cells = [[_cell(v) for v in row] for row in [table.header, *table.rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(table.header))]
+    right = [
+        bool(table.rows) and all(_numeric(row[i]) or row[i] is None for row in table.rows)
+        for i in range(len(table.header))
+    ]
+
+    def line(row: list[str]) -> str:
+        padded = (
+            value.rjust(width) if flush else value.ljust(width)
+            for value, width, flush in zip(row, widths, right, strict=True)
+        )
+        return "  ".join(padded).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    body = [line(row) for row in cells[1:]] or ["(none)"]
+    return "\n".join([table.title, "", line(cells[0]), rule, *body]) + "\n"
+
+
+def tabular(table: Table, wanted: str, filename: str) -> Response:
+    """The table as CSV (a download named ``filename``.csv) or as printable text."""
+    if wanted == "csv":
+        return Response(
+            standings_csv(table.header, table.rows),
+            mimetype="text/csv",
+            headers={"Content-Disposition": f'attachment; filename="{filename}.csv"'},
+        )
+    return Response(text_table(table), mimetype="text/plain")
+
+
 # --- history, undo, export ------------------------------------------------------------------
 
 
@@ -175,9 +321,24 @@ class HistoryOut(Schema):
 
 class ExportIn(Schema):
     format = fields.String(
-        load_default="json",
-        validate=validate.OneOf(["json", "csv"]),
-        metadata={"description": "json: the whole tournament; csv: its standings."},
+        validate=validate.OneOf(TABLE_FORMATS),
+        metadata={
+            "description": "json (default): the whole tournament; csv: its standings; text: "
+            "its standings, printable. Without it, `Accept: text/csv` or `text/plain` choose."
+        },
+    )
+
+
+class NewTokenOut(Schema):
+    tournament = fields.String(required=True)
+    revision = fields.Integer(required=True)
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "The new director token; the one sent with this request no longer "
+            "works. Shown only here: the history records that a token was replaced, never "
+            "the token."
+        },
     )
 
 
@@ -206,14 +367,32 @@ def standings_csv(header: list[str], rows: Sequence[Sequence[Any]]) -> str:
     return out.getvalue()
 
 
+@dataclass(frozen=True)
+class Listed:
+    """How the list of a director's tournaments shows one format's."""
+
+    kind: type[Ledger[Any]]
+    read_endpoint: str  # the tournament's own page
+    status: Status
+
+
+LISTED: dict[str, Listed] = {}  # by format, filled by add_log_routes
+
+
 def add_log_routes(
     blp: HeldBlueprint,
     kind: type[Ledger[Any]],
     read_schema: type[Schema],
     shape: Shape,
     standings: StandingsTable,
+    *,
+    read_endpoint: str,
+    status: Status,
 ) -> None:
-    """History, undo and export under ``blp`` for tournaments of the format ``kind``."""
+    """History, undo, a new token and export under ``blp`` for tournaments of the format
+    ``kind``; and how the list of a director's tournaments shows them (``read_endpoint``,
+    the tournament's own page, and its ``status`` in a word)."""
+    LISTED[kind.format] = Listed(kind, read_endpoint, status)
     prefix = read_schema.__name__.removesuffix("Out")
     undo_out = Schema.from_dict(
         {
@@ -230,13 +409,15 @@ def add_log_routes(
         },
         name=f"{prefix}ExportOut",
     )
-    csv_doc = {
+    export_doc = {
         "responses": {
             "200": {
-                "description": "The whole tournament (JSON), or its standings (CSV).",
+                "description": "The whole tournament (JSON), or its standings (CSV, or "
+                "printable plain text).",
                 "content": {
                     "application/json": {"schema": export_out},
                     "text/csv": {"schema": {"type": "string"}},
+                    "text/plain": {"schema": {"type": "string"}},
                 },
             }
         }
@@ -263,7 +444,8 @@ def add_log_routes(
         @blp.writes()
         def post(self, tournament_id: str) -> Any:
             """Take back the latest action still in effect (409 when only the creation
-            is left). The undo is itself kept in the history; undo again to go further back."""
+            is left). The undo is itself kept in the history; undo again to go further back.
+            A replaced director token is never brought back."""
             held, undo = held_store().undo(ledger(kind), tournament_id, director_token())
             target = next(e for e in held.log if e.seq == undo.data["entry"])
             return {
@@ -271,26 +453,162 @@ def add_log_routes(
                 "tournament": shape(held),
             }
 
+    @blp.route(TOURNAMENT + "/token")
+    class Token(MethodView):
+        @blp.response(200, NewTokenOut)
+        @blp.writes()
+        def post(self, tournament_id: str) -> Any:
+            """Replace the director token: send the current one, get a new one (once).
+            The current one stops working at once; only the new one's hash is kept, and the
+            history says a token was replaced, never which. Undo does not revive the old one."""
+            held, token = held_store().replace_token(ledger(kind), tournament_id, director_token())
+            return {"tournament": held.id, "revision": held.revision, "token": token}
+
     @blp.route(TOURNAMENT + "/export")
     class Export(MethodView):
         @blp.arguments(ExportIn, location="query")
         @blp.response(200, export_out)
-        @blp.doc(**csv_doc)
+        @blp.doc(**export_doc)
         @blp.documents(404)
         def get(self, query: dict[str, Any], tournament_id: str) -> Any:
             """The whole tournament as JSON (its state and every action), or its standings
-            as CSV (`?format=csv` or `Accept: text/csv`)."""
+            as CSV (`?format=csv` or `Accept: text/csv`) or as printable text (`?format=text`
+            or `Accept: text/plain`)."""
             held = held_store().read(ledger(kind), tournament_id)
-            if query["format"] == "csv" or prefers("text/csv"):
-                text = standings_csv(*standings(held))
-                filename = f"{held.format}-{held.id}-standings.csv"
-                return Response(
-                    text,
-                    mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-                )
+            wanted = table_format(query)
+            if wanted != "json":
+                header, rows = standings(held)
+                title = f"{held.name or held.format}: standings"
+                table = Table(title, header, rows)
+                return tabular(table, wanted, f"{held.format}-{held.id}-standings")
             return {
                 "format": held.format,
                 "tournament": shape(held),
                 "history": shape_history(held, ledger(kind)),
             }
+
+
+# --- the tournaments a director holds -------------------------------------------------------
+
+MAX_LOOKUP_TOKENS = 50
+
+listing = HeldBlueprint(
+    "held",
+    __name__,
+    url_prefix="/v1/held",
+    description="The tournaments of every format that a director holds, found by the "
+    "director tokens they present.",
+)
+
+
+class TokensIn(Schema):
+    tokens = fields.List(
+        fields.String(validate=validate.Length(1, MAX_TOKEN_LENGTH)),
+        required=True,
+        validate=validate.Length(1, MAX_LOOKUP_TOKENS),
+        metadata={
+            "description": f"The director tokens the caller holds, 1-{MAX_LOOKUP_TOKENS} "
+            "(one per tournament: a token is issued per tournament)."
+        },
+    )
+
+
+class HeldLinksOut(Schema):
+    self = fields.String(required=True, metadata={"description": "The tournament."})
+    history = fields.String(required=True)
+    export = fields.String(required=True)
+
+
+class HeldListedOut(Schema):
+    token = fields.Integer(
+        required=True,
+        metadata={"description": "Which of the tokens presented holds it (from 0)."},
+    )
+    id = fields.String(required=True)
+    format = fields.String(
+        required=True,
+        validate=validate.OneOf(["strikes", "diagonal", "puffing_billy", "league"]),
+    )
+    name = fields.String(allow_none=True, required=True)
+    created_at = fields.DateTime(required=True)
+    revision = fields.Integer(required=True)
+    status = fields.String(
+        required=True,
+        metadata={
+            "description": "strikes and Diagonal Race: registered, round_open, "
+            "between_rounds or finished; Puffing Billy: its stage (preliminary, final, "
+            "finished); a league organisation: its latest season's (signup, running, "
+            "closed), or no_season."
+        },
+    )
+    links = fields.Nested(HeldLinksOut, required=True)
+
+
+class HeldListOut(Schema):
+    tournaments = fields.List(fields.Nested(HeldListedOut), required=True)
+    unmatched = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "The tokens presented (from 0) that hold no tournament."},
+    )
+
+
+def listed(row: HeldRow, index: int) -> dict[str, Any] | None:
+    """A tournament as the list shows it (None for a format this service does not list)."""
+    shown = LISTED.get(row.format)
+    if shown is None:
+        return None
+    held = held_store().read(ledger(shown.kind), row.id)
+    page = url_for(shown.read_endpoint, tournament_id=row.id)
+    return {
+        "token": index,
+        "id": row.id,
+        "format": row.format,
+        "name": row.name,
+        "created_at": row.created_at,
+        "revision": held.revision,
+        "status": shown.status(held),
+        "links": {"self": page, "history": f"{page}/history", "export": f"{page}/export"},
+    }
+
+
+def held_list(tokens: Sequence[str]) -> dict[str, Any]:
+    """The tournaments whose director token the caller presented; nothing about others."""
+    found = [
+        item
+        for index, row in held_store().held_by(tokens)
+        if (item := listed(row, index)) is not None
+    ]
+    matched = {tokens[item["token"]] for item in found}
+    return {
+        "tournaments": found,
+        "unmatched": [i for i, token in enumerate(tokens) if token not in matched],
+    }
+
+
+@listing.route("")
+class HeldList(MethodView):
+    @listing.response(200, HeldListOut)
+    @listing.doc(**AUTH_DOC)
+    @listing.documents(401, 403)
+    def get(self) -> Any:
+        """The tournament (of any format) that the `Authorization: Bearer` token directs
+        (403 when it directs none). For several tokens at once, `POST /v1/held/lookup`."""
+        found = held_list([director_token()])
+        if not found["tournaments"]:
+            return problem(403, "this token directs no tournament")
+        return found
+
+
+@listing.route("/lookup")
+class HeldLookup(MethodView):
+    @listing.arguments(TokensIn)
+    @listing.response(200, HeldListOut)
+    @listing.documents(429)
+    def post(self, body: dict[str, Any]) -> Any:
+        """The tournaments (of every format) that a director holds, by the director tokens
+        they present in the body (never in the URL, which logs keep): each with its
+        format, name, status and links, and which token holds it. Tokens that hold
+        nothing are listed as unmatched; nothing is said about anyone else's tournaments.
+        Counted with the writes by the rate limit, as it tries tokens."""
+        return held_list(body["tokens"])

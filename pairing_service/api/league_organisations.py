@@ -1,4 +1,6 @@
-"""Held Meeple League organisations: seasons, sign-ups, formation, reports, tables, letters.
+"""Held Meeple League organisations: seasons, sign-ups, formation, reports, tables, letters;
+and the day of the event: a closed season's game corrected, a league's games and seats as
+CSV or printable text.
 
 Reads are public. The organiser's writes need the organisation's token (``held.py``); a
 player reports a game they played in with their own reporting token, answered once to the
@@ -27,18 +29,24 @@ from .common import prefers
 from .held import (
     TOURNAMENT,
     HeldBlueprint,
+    Table,
+    TableFormatIn,
     add_log_routes,
+    changes_of,
     created_answer,
     director_token,
     held_row,
     held_store,
     ledger,
+    table_format,
+    tabular,
+    tabular_doc,
 )
 from .league import results_of, shape_lifetime, shape_lines, shape_movements
 from .league_schemas import (
     FormedOut,
+    GameReportedOut,
     GameReportIn,
-    HeldGameOut,
     HeldLeagueOut,
     LettersOut,
     LifetimeOut,
@@ -290,17 +298,26 @@ class Form(MethodView):
 
 @blp.route(LEAGUE)
 class LeagueResource(MethodView):
+    @blp.arguments(TableFormatIn, location="query")
     @blp.response(200, HeldLeagueOut)
+    @blp.doc(**tabular_doc("The league's table and games", HeldLeagueOut))
     @blp.documents(404)
-    def get(self, tournament_id: str, number: int, league: str) -> Any:
-        """A league's table now (the full tiebreaker chain, with every value) and its games."""
-        return shape_league(held_store().read(leagues(), tournament_id), number, league)
+    def get(self, query: dict[str, Any], tournament_id: str, number: int, league: str) -> Any:
+        """A league's table now (the full tiebreaker chain, with every value) and its games;
+        its games and seats as CSV (`?format=csv` or `Accept: text/csv`) or printable
+        (`?format=text` or `Accept: text/plain`), a line a seat."""
+        held = held_store().read(leagues(), tournament_id)
+        wanted = table_format(query)
+        if wanted != "json":
+            name = f"league-{held.id}-season-{number}-{league}"
+            return tabular(games_table(held, number, league), wanted, name)
+        return shape_league(held, number, league)
 
 
 @blp.route(LEAGUE + "/games/<int(min=1, max=100):game>")
 class GameResource(MethodView):
     @blp.arguments(GameReportIn)
-    @blp.response(200, HeldGameOut)
+    @blp.response(200, GameReportedOut)
     @blp.writes()
     def put(
         self, body: dict[str, Any], tournament_id: str, number: int, league: str, game: int
@@ -308,15 +325,21 @@ class GameResource(MethodView):
         """Report a game: every player's score and finishing position. With a player's
         reporting token, only a game that player is in, once (a different second report
         is a 409); with the organiser's token, any game, and a correction keeps the
-        report it replaces in the history."""
+        report it replaces in the history.
+
+        The organiser may also correct a game of a closed season when that changes no
+        league's finishing order (else 409: undo back to the close); the season's points
+        and the lifetime standings follow, and `changes` (and the history) say what
+        changed."""
         results = list(results_of(body["results"]))
-        held, _ = held_store().write_as(
+        held, entry = held_store().write_as(
             leagues(),
             tournament_id,
             director_token(),
             lambda org, actor: leagues().report(org, number, league, game, results, actor),
         )
-        return shape_game(held.state.season(number).league(league).game(game))
+        shaped = shape_game(held.state.season(number).league(league).game(game))
+        return {**shaped, "changes": changes_of(entry)}
 
 
 @blp.route(SEASON + "/close")
@@ -369,6 +392,37 @@ class Letters(MethodView):
         return {"season": number, "letters": letters}
 
 
+def games_table(held: Held[Organisation], number: int, name: str) -> Table:
+    """A league's games to print or import: a line a seat, in starting-seat order, with
+    the result once reported."""
+    league = held.state.season(number).league(name)
+    header = ["game", "name", "seat", "player", "score", "position", "dropped_out"]
+    rows: list[Sequence[Any]] = []
+    for number_of_game, game in sorted(league.games.items()):
+        results = {r.player: r for r in game.results or ()}
+        for seat, player in enumerate(game.seats, start=1):
+            got = results.get(player)
+            rows.append(
+                [
+                    number_of_game,
+                    game.name,
+                    seat,
+                    player,
+                    got.score if got else None,
+                    got.position if got else None,
+                    got.dropped_out if got else None,
+                ]
+            )
+    title = f"{held.state.code} Meeple League, season {number}, league {name}: games"
+    return Table(title, header, rows)
+
+
+def organisation_status(held: Held[Organisation]) -> str:
+    """The latest season's status (signup, running, closed), or no_season."""
+    latest = held.state.latest
+    return latest.status if latest is not None else "no_season"
+
+
 def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[Any]]]:
     """The lifetime standings: rank, player, seasons, then points by division."""
     result = held.state.lifetime()
@@ -386,4 +440,12 @@ def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[
     return header, rows
 
 
-add_log_routes(blp, LeagueLedger, OrganisationOut, shape_organisation, standings_table)
+add_log_routes(
+    blp,
+    LeagueLedger,
+    OrganisationOut,
+    shape_organisation,
+    standings_table,
+    read_endpoint="league_organisations.OrganisationResource",
+    status=organisation_status,
+)

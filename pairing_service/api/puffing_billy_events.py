@@ -1,4 +1,6 @@
-"""Held Puffing Billy events: create, enter boards, close the preliminaries and the final.
+"""Held Puffing Billy events: create, enter boards, close the preliminaries and the final;
+and the day of the event: late entrants, preliminary boards corrected during the final,
+the boards as CSV or printable text.
 
 Reads are public; every write needs the event's director token (``held.py``). Scores are
 exact decimals from the score sheet to the standings: the log keeps them as text.
@@ -16,15 +18,25 @@ from ..store import Held
 from .held import (
     TOURNAMENT,
     HeldBlueprint,
+    LateEntrantIn,
+    Table,
+    TableFormatIn,
     add_log_routes,
+    changes_of,
     created_answer,
     director_token,
+    entered_answer,
     held_row,
     held_store,
     ledger,
+    table_format,
+    tabular,
+    tabular_doc,
 )
 from .puffing_billy import TIEBREAKS, entries_of, shape_scored, shape_standing
 from .puffing_billy_schemas import (
+    MAX_EVENT_PLAYERS,
+    BoardEnteredOut,
     BoardPlayersIn,
     FinalistsIn,
     HeldBoardOut,
@@ -102,13 +114,38 @@ class Event(MethodView):
         return shape_event(held_store().read(boards(), tournament_id))
 
 
+@blp.route(TOURNAMENT + "/players")
+class Players(MethodView):
+    @blp.arguments(LateEntrantIn)
+    @blp.response(201, PBEventOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+        """A late entrant, while the preliminaries are open (409 after the cut): they start
+        with no board, like anyone who has not played yet."""
+        held, _ = held_store().write(
+            boards(),
+            tournament_id,
+            director_token(),
+            lambda event: boards().enter_late(
+                event, body["id"], body.get("name"), MAX_EVENT_PLAYERS
+            ),
+        )
+        return entered_answer(held, shape_event, "puffing_billy_events.Event")
+
+
 @blp.route(TOURNAMENT + "/boards")
 class Boards(MethodView):
+    @blp.arguments(TableFormatIn, location="query")
     @blp.response(200, HeldBoardsOut)
+    @blp.doc(**tabular_doc("Every board entered", HeldBoardsOut))
     @blp.documents(404)
-    def get(self, tournament_id: str) -> Any:
-        """Every board entered, scored, by number."""
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
+        """Every board entered, scored, by number; as CSV (`?format=csv` or `Accept:
+        text/csv`) or printable (`?format=text` or `Accept: text/plain`), a line a seat."""
         held = held_store().read(boards(), tournament_id)
+        wanted = table_format(query)
+        if wanted != "json":
+            return tabular(boards_table(held), wanted, f"puffing_billy-{held.id}-boards")
         entered = held.state.boards
         return {
             "event": held.id,
@@ -126,21 +163,25 @@ class Board(MethodView):
         return shape_board(held, held.state.board(board))
 
     @blp.arguments(BoardPlayersIn)
-    @blp.response(200, HeldBoardOut)
+    @blp.response(200, BoardEnteredOut)
     @blp.writes()
     def put(self, body: dict[str, Any], tournament_id: str, board: int) -> Any:
         """Enter or correct the score sheet numbered ``board`` (idempotent). Before the
         preliminaries close it is a preliminary board; after, a board of the final, with
         qualifiers only, or players marked as alternates. A correction keeps the sheet it
-        replaces in the history."""
+        replaces in the history.
+
+        A preliminary board may be corrected during the final when that changes nobody's
+        place in the cut (else 409: undo back to the close); the cut stands, and `changes`
+        (and the history) say what changed."""
         entries = entries_of(body["players"])
-        held, _ = held_store().write(
+        held, entry = held_store().write(
             boards(),
             tournament_id,
             director_token(),
             lambda event: boards().enter_board(event, board, entries, body.get("name")),
         )
-        return shape_board(held, held.state.board(board))
+        return {**shape_board(held, held.state.board(board)), "changes": changes_of(entry)}
 
 
 @blp.route(TOURNAMENT + "/preliminaries/close")
@@ -208,4 +249,33 @@ def standings_table(held: Held[BoardEvent]) -> tuple[list[str], list[Sequence[An
     return header, rows
 
 
-add_log_routes(blp, BoardLedger, PBEventOut, shape_event, standings_table)
+def boards_table(held: Held[BoardEvent]) -> Table:
+    """Every board entered, a line a seat: who sat at which board, and what they scored."""
+    event = held.state
+    header = ["board", "stage", "sheet", "place", "player", "name", "score", "pb_score"]
+    rows: list[Sequence[Any]] = [
+        [
+            number,
+            board.stage.value,
+            board.name,
+            entry.place,
+            entry.id,
+            event.players[entry.id],
+            entry.score,
+            entry.total,
+        ]
+        for number, board in sorted(event.boards.items())
+        for entry in board.entries
+    ]
+    return Table(f"{held.name or 'Puffing Billy'}: boards ({event.stage})", header, rows)
+
+
+add_log_routes(
+    blp,
+    BoardLedger,
+    PBEventOut,
+    shape_event,
+    standings_table,
+    read_endpoint="puffing_billy_events.Event",
+    status=lambda held: held.state.stage,
+)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate, validates_schema
 
+from ..engine.errors import FieldError, refuse_repeats
 from ..engine.strikes import GAME_KINDS, STRATEGIES
-from .held import EntrantIn, TokenOut, event_name, round_status
+from .held import EntrantIn, TokenOut, changes_field, event_name, round_status
 from .strikes_schemas import (
     MAX_FIELD,
     MAX_PLANS,
@@ -46,14 +47,8 @@ class TournamentIn(Schema):
 
     @validates_schema
     def _unique_ids(self, data: dict[str, Any], **_: Any) -> None:
-        seen: set[str] = set()
-        for index, entrant in enumerate(data.get("players", [])):
-            if entrant["id"] in seen:
-                raise ValidationError(
-                    {"players": {index: {"id": [f"{entrant['id']!r} is listed twice"]}}}
-                )
-            seen.add(entrant["id"])
-        check_plan_work(data, len(data.get("players", [])))
+        refuse_repeats([entrant["id"] for entrant in data["players"]], "players", FieldError, "/id")
+        check_plan_work(data, len(data["players"]))
 
 
 class StandingOut(Schema):
@@ -111,6 +106,10 @@ class TableOut(Schema):
     group = fields.Integer(required=True)
     players = fields.List(fields.String(), required=True)
     result = fields.List(fields.Nested(StrikesOut), allow_none=True, required=True)
+
+
+class TableEnteredOut(TableOut):
+    changes = changes_field()
 
 
 class RoundOut(Schema):

@@ -1,4 +1,6 @@
-"""Persistent strikes tournaments: create, seat rounds, enter results, close, drop, read.
+"""Persistent strikes tournaments: create, seat rounds, enter results, close, drop, read;
+and the day of the event: late entrants, no-shows re-seated, late corrections, a round's
+seating and the standings as CSV or printable text.
 
 Reads are public; every write needs ``Authorization: Bearer <director token>`` of that
 tournament (401 without one, 403 with another tournament's).
@@ -15,19 +17,34 @@ from flask.views import MethodView
 
 from ..engine.strikes import Ending
 from ..engine.strikes.event import Entrant, Event, Settings
-from ..engine.strikes.held import StrikesLedger
+from ..engine.strikes.held import HeldEvent, StrikesLedger
 from ..store import Held
 from .held import (
     HeldBlueprint,
+    LateEntrantIn,
+    NoShowsIn,
+    Table,
+    TableFormatIn,
     add_log_routes,
+    changes_of,
     created_answer,
     director_token,
+    entered_answer,
     held_store,
     ledger,
+    table_format,
+    tabular,
+    tabular_doc,
 )
 from .strikes import finishes_of, shape_scored
-from .strikes_schemas import MAX_SEED, TableResultIn
-from .tournament_schemas import CreatedOut, RoundOut, TableOut, TournamentIn, TournamentOut
+from .strikes_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from .tournament_schemas import (
+    CreatedOut,
+    RoundOut,
+    TableEnteredOut,
+    TournamentIn,
+    TournamentOut,
+)
 
 blp = HeldBlueprint(
     "tournaments",
@@ -55,7 +72,7 @@ def shape_ending(event: Event, ending: Ending | None) -> dict[str, Any] | None:
     }
 
 
-def shape_tournament(stored: Held[Event]) -> dict[str, Any]:
+def shape_tournament(stored: Held[HeldEvent]) -> dict[str, Any]:
     event = stored.state
     settings = event.settings
     ending = shape_ending(event, event.ending())
@@ -103,7 +120,7 @@ def shape_table(event: Event, number: int, table: int) -> dict[str, Any]:
     }
 
 
-def shape_round(stored: Held[Event], number: int) -> dict[str, Any]:
+def shape_round(stored: Held[HeldEvent], number: int) -> dict[str, Any]:
     event = stored.state
     rnd = event.round(number)
     eliminated = [p for p, after in event.eliminated_after().items() if after == number]
@@ -171,32 +188,63 @@ class Rounds(MethodView):
 
 @blp.route(ROUND)
 class RoundResource(MethodView):
+    @blp.arguments(TableFormatIn, location="query")
     @blp.response(200, RoundOut)
+    @blp.doc(**tabular_doc("The round's tables, byes and results", RoundOut))
     @blp.documents(404)
-    def get(self, tournament_id: str, number: int) -> Any:
-        """A round's tables, byes and results."""
-        return shape_round(held_store().read(strikes(), tournament_id), number)
+    def get(self, query: dict[str, Any], tournament_id: str, number: int) -> Any:
+        """A round's tables, byes and results; its seating as CSV (`?format=csv` or
+        `Accept: text/csv`) or as a printable list (`?format=text` or `Accept: text/plain`),
+        one line a seat."""
+        stored = held_store().read(strikes(), tournament_id)
+        wanted = table_format(query)
+        if wanted != "json":
+            name = f"strikes-{stored.id}-round-{number}"
+            return tabular(seating_table(stored, number), wanted, name)
+        return shape_round(stored, number)
+
+
+@blp.route(ROUND + "/reseat")
+class Reseat(MethodView):
+    @blp.arguments(NoShowsIn)
+    @blp.response(200, RoundOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+        """No-shows: drop players who did not come to the open round and seat the round
+        again for those who did, as its start would have (least-times-met, the same plan
+        rules). Only before any result of the round is entered (409 after); undo puts the
+        first seating and the players back."""
+        stored, _ = held_store().write(
+            strikes(),
+            tournament_id,
+            director_token(),
+            lambda event: strikes().reseat(event, number, body["no_shows"]),
+        )
+        return shape_round(stored, number)
 
 
 @blp.route(ROUND + "/tables/<int(min=1, max=100000):table>")
 class TableResource(MethodView):
     @blp.arguments(TableResultIn)
-    @blp.response(200, TableOut)
+    @blp.response(200, TableEnteredOut)
     @blp.writes()
     def put(self, body: dict[str, Any], tournament_id: str, number: int, table: int) -> Any:
         """Enter or correct a table's result (idempotent).
 
-        Allowed while the round is the latest one: open, or closed with no later round yet.
+        The latest round's tables may be entered and corrected freely. A table of an
+        earlier round may be corrected when that changes nobody's elimination and not the
+        ending (else 409: undo back to it); the later rounds were seated from the old
+        standings and stand as played, and `changes` (and the history) say what changed.
         A correction keeps the entry it replaces in the history.
         """
         finishes = finishes_of(body["results"])
-        stored, _ = held_store().write(
+        stored, entry = held_store().write(
             strikes(),
             tournament_id,
             director_token(),
             lambda event: strikes().enter_result(event, number, table, finishes),
         )
-        return shape_table(stored.state, number, table)
+        return {**shape_table(stored.state, number, table), "changes": changes_of(entry)}
 
 
 @blp.route(ROUND + "/close")
@@ -215,6 +263,24 @@ class CloseRound(MethodView):
         return shape_round(stored, number)
 
 
+@blp.route("/<hex32:tournament_id>/players")
+class Players(MethodView):
+    @blp.arguments(LateEntrantIn)
+    @blp.response(201, TournamentOut)
+    @blp.writes()
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+        """A late entrant, between rounds (409 while a round is open or once the event is
+        decided): they start with the most strikes of any player still in (0 before the
+        first round), so joining late puts nobody behind them who played."""
+
+        def enter(event: HeldEvent) -> Any:
+            most = min(MAX_FIELD, MAX_PLAN_SEATS // event.settings.plans)
+            return strikes().enter_late(event, body["id"], body.get("name"), most)
+
+        stored, _ = held_store().write(strikes(), tournament_id, director_token(), enter)
+        return entered_answer(stored, shape_tournament, "tournaments.Tournament")
+
+
 @blp.route("/<hex32:tournament_id>/players/<player_id:player>/drop")
 class DropPlayer(MethodView):
     @blp.response(200, TournamentOut)
@@ -230,7 +296,7 @@ class DropPlayer(MethodView):
         return shape_tournament(stored)
 
 
-def standings_table(stored: Held[Event]) -> tuple[list[str], list[Sequence[Any]]]:
+def standings_table(stored: Held[HeldEvent]) -> tuple[list[str], list[Sequence[Any]]]:
     header = [
         "player",
         "name",
@@ -257,4 +323,41 @@ def standings_table(stored: Held[Event]) -> tuple[list[str], list[Sequence[Any]]
     return header, rows
 
 
-add_log_routes(blp, StrikesLedger, TournamentOut, shape_tournament, standings_table)
+def seating_table(stored: Held[HeldEvent], number: int) -> Table:
+    """A round's seating to print or import: a line per seat (byes last), with the result
+    once entered."""
+    event = stored.state
+    rnd = event.round(number)
+    header = ["table", "group", "player", "name", "place", "score", "strikes"]
+    rows: list[Sequence[Any]] = []
+    for table, players in sorted(rnd.tables().items()):
+        result = {s.player: s for s in rnd.results.get(table, [])}
+        group = next(s.group for s in rnd.seats if s.table == table)
+        for player in players:
+            got = result.get(player)
+            rows.append(
+                [
+                    table,
+                    group,
+                    player,
+                    event.entrants[player].name,
+                    got.place if got else None,
+                    got.score if got else None,
+                    got.strikes if got else None,
+                ]
+            )
+    rows += [["bye", None, p, event.entrants[p].name, None, None, None] for p in rnd.byes()]
+    status = "closed" if rnd.closed else "open"
+    title = f"{stored.name or 'Strikes tournament'}: round {number} ({rnd.kind}), {status}"
+    return Table(title, header, rows)
+
+
+add_log_routes(
+    blp,
+    StrikesLedger,
+    TournamentOut,
+    shape_tournament,
+    standings_table,
+    read_endpoint="tournaments.Tournament",
+    status=lambda stored: stored.state.status(),
+)

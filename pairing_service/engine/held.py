@@ -12,6 +12,11 @@ Nothing is ever removed from the log. A correction is a new action that names wh
 replaces. Undo is a new action too: ``undone`` names the entry it cancels, and the fold
 skips both. Undo always takes back the latest action still in effect, so undoing twice
 goes back two steps, and the state after an undo is one the tournament really had.
+
+A few entries are the store's, not the format's: ``token_replaced`` records that the
+director token was replaced (never the token or its hash). The fold passes over them and
+undo never takes them back: undoing a replacement would bring a token back to life that
+its holder meant to retire.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from .errors import Conflict, NotFound
 
 CREATED = "created"
 UNDONE = "undone"
+TOKEN_REPLACED = "token_replaced"
+STORE_KINDS = frozenset({TOKEN_REPLACED})  # the store's entries: no format folds or undoes them
 DIRECTOR = "director"  # the actor of every action taken with the director token
 
 State = TypeVar("State")
@@ -85,11 +92,89 @@ def in_effect(log: Sequence[Entry]) -> list[Entry]:
 
 
 def undo(log: Sequence[Entry]) -> Action:
-    """The action that takes back the latest action still in effect."""
-    live = in_effect(log)
-    if len(live) <= 1:
+    """The action that takes back the latest action still in effect (the store's own
+    entries, such as a replaced token, are never taken back)."""
+    undoable = [e for e in in_effect(log)[1:] if e.kind not in STORE_KINDS]
+    if not undoable:
         raise NothingToUndo("there is nothing to undo: only the creation is in effect")
-    return Action(UNDONE, {"entry": live[-1].seq, "kind": live[-1].kind})
+    return Action(UNDONE, {"entry": undoable[-1].seq, "kind": undoable[-1].kind})
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st."""
+    suffixes = {1: "st", 2: "nd", 3: "rd"}
+    teen = 10 <= number % 100 <= 20
+    return f"{number}{'th' if teen else suffixes.get(number % 10, 'th')}"
+
+
+def standing_changes(
+    before: Sequence[tuple[str, str]],
+    after: Sequence[tuple[str, str]],
+    measure: str,
+    table: str = "standings",
+) -> list[str]:
+    """What a correction changed in a standings table, in words.
+
+    ``before`` and ``after`` are (player, figure) rows in standings order; the answer
+    names each player whose ``measure`` changed ("strikes of ann: 12 → 18"), then every
+    place that changed ("standings order: ann 2nd → 4th, bob 4th → 2nd").
+    """
+    was = dict(before)
+    lines = [
+        f"{measure} of {player}: {was[player]} → {figure}"
+        for player, figure in after
+        if player in was and was[player] != figure
+    ]
+    old_place = {player: place for place, (player, _) in enumerate(before, start=1)}
+    moved = [
+        f"{player} {ordinal(old_place[player])} → {ordinal(place)}"
+        for place, (player, _) in enumerate(after, start=1)
+        if player in old_place and old_place[player] != place
+    ]
+    if moved:
+        lines.append(f"{table} order: " + ", ".join(moved))
+    return lines
+
+
+def refuse_changed_decisions(
+    number: int,
+    was_out: Mapping[str, int | None],
+    now_out: Mapping[str, int | None],
+    ending_changes: bool,
+    done: str,
+) -> None:
+    """Refuse a correction of round ``number`` that would change who was eliminated (player
+    -> the round after which they went out; absent or None: not out) or how the event
+    ended: the later rounds were ``done`` (seated, paired) on those decisions."""
+    moved = [p for p in sorted({*was_out, *now_out}) if was_out.get(p) != now_out.get(p)]
+    if moved:
+        what = "; ".join(
+            f"{p} would no longer be out after round {was_out[p]}"
+            if now_out.get(p) is None
+            else f"{p} would be out after round {now_out[p]}"
+            for p in moved
+        )
+        raise Conflict(
+            f"this correction would change who was eliminated ({what}), and the rounds "
+            f"after round {number} were {done} on it: undo back to round {number} to "
+            "correct it"
+        )
+    if ending_changes:
+        raise Conflict(
+            f"this correction would change how the event ends: undo back to round {number} "
+            "to correct it"
+        )
+
+
+def kept_as_played(later: Sequence[int], done: str) -> str:
+    """That the rounds after a corrected one stand as they were made ("round 3 was
+    seated before this correction and is kept as it was"): nothing is silently redone."""
+    if len(later) == 1:
+        return f"round {later[0]} was {done} before this correction and is kept as it was"
+    return (
+        f"rounds {later[0]}-{later[-1]} were {done} before this correction and are kept "
+        "as they were"
+    )
 
 
 class Ledger(ABC, Generic[State]):
@@ -134,11 +219,14 @@ class Ledger(ABC, Generic[State]):
             raise ValueError(f"a {self.format} log must begin with its creation")
         state = self.start(live[0])
         for entry in live[1:]:
-            self.apply(state, entry)
+            if entry.kind not in STORE_KINDS:
+                self.apply(state, entry)
         return state
 
     def summary(self, action: Action) -> str:
         """Plain words for any action of this format's log, undo included."""
         if action.kind == UNDONE:
             return f"Undid action {action.data['entry']} ({action.data['kind']})"
+        if action.kind == TOKEN_REPLACED:
+            return "A new director token was issued; the one before it no longer works"
         return self.describe(action)

@@ -33,7 +33,8 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from ..engine.held import DIRECTOR, Action, Entry, Ledger, undo
+from ..engine.held import DIRECTOR, TOKEN_REPLACED, Action, Entry, Ledger, undo
+from ..instruments import STORE_WRITES
 from . import schema
 from .database import WRITE, is_postgresql, migrate
 
@@ -50,6 +51,17 @@ class TournamentNotFound(StoreError):
 
 class WrongToken(StoreError):
     """The director token does not belong to this tournament (a 403)."""
+
+
+@dataclass(frozen=True)
+class HeldRow:
+    """A held tournament's row, without its log: what a list of tournaments shows."""
+
+    id: str
+    format: str
+    name: str | None
+    created_at: datetime
+    revision: int
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,36 @@ class HeldStore:
             log = self._log(conn, tournament_id)
         return self._keep(self._held(row, log, ledger.fold(log)))
 
+    def held_by(self, tokens: Sequence[str]) -> list[tuple[int, HeldRow]]:
+        """The tournaments of every format whose director token is one of ``tokens``: each
+        with the index of its token in ``tokens``, oldest tournament first. Only the
+        tokens' hashes are compared (an index on ``token_hash`` finds them)."""
+        index_of: dict[str, int] = {}
+        for index, token in enumerate(tokens):
+            index_of.setdefault(hash_token(token), index)  # a token sent twice: its first
+        table = schema.tournaments
+        query = (
+            select(
+                table.c.id,
+                table.c.format,
+                table.c.name,
+                table.c.created_at,
+                table.c.revision,
+                table.c.token_hash,
+            )
+            .where(table.c.token_hash.in_(list(index_of)))
+            .order_by(table.c.created_at, table.c.id)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            (
+                index_of[r.token_hash],
+                HeldRow(r.id, r.format, r.name, _utc(r.created_at), r.revision),
+            )
+            for r in rows
+        ]
+
     # --- writes -------------------------------------------------------------------------
 
     def create(self, ledger: Ledger[S], name: str | None, created: Action) -> tuple[Held[S], str]:
@@ -126,6 +168,7 @@ class HeldStore:
             )
             self._insert(conn, tournament_id, entry)
             row = self._row(conn, ledger, tournament_id)
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._held(row, [entry], state), token
 
     def write(
@@ -160,6 +203,7 @@ class HeldStore:
             entry = self._append(conn, tournament_id, log, action, actor)
             ledger.apply(state, entry)
             held = self._held(row, [*log, entry], state, bumped=True)
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._keep(held), entry
 
     def undo(self, ledger: Ledger[S], tournament_id: str, token: str) -> tuple[Held[S], Entry]:
@@ -168,7 +212,26 @@ class HeldStore:
             entry = self._append(conn, tournament_id, log, undo(log), actor)
             after = [*log, entry]
             held = self._held(row, after, ledger.fold(after), bumped=True)
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._keep(held), entry
+
+    def replace_token(
+        self, ledger: Ledger[S], tournament_id: str, token: str
+    ) -> tuple[Held[S], str]:
+        """A new director token, for the holder of the current one; the current one stops
+        working with this commit. Only the new token's hash is stored, and the log records
+        that a token was replaced, never which (undo does not bring the old one back)."""
+        new_token = secrets.token_urlsafe(32)
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+            entry = self._append(conn, tournament_id, log, Action(TOKEN_REPLACED, {}), actor)
+            conn.execute(
+                update(schema.tournaments)
+                .where(schema.tournaments.c.id == tournament_id)
+                .values(token_hash=hash_token(new_token))
+            )
+            held = self._held(row, [*log, entry], state, bumped=True)  # the state is unchanged
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
+        return self._keep(held), new_token
 
     # --- states kept between requests ---------------------------------------------------
 

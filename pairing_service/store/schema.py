@@ -12,6 +12,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKeyConstraint,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -31,6 +32,8 @@ tournaments = Table(
     Column("token_hash", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("revision", Integer, nullable=False),  # bumped by every action appended
+    # A director's list of their tournaments finds them by their tokens' hashes (0003).
+    Index("ix_tournaments_token_hash", "token_hash"),
 )
 
 log = Table(

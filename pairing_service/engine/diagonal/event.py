@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import FieldError, refuse_repeats
+from ..errors import FieldError, Rule, refuse_repeats
 from .pattern import Pairing, pair_round
 
 ELIMINATED_AT = 2
@@ -99,11 +99,14 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
         for j, other in enumerate(entrant.met):
             where = f"players/{i}/met/{j}"
             if other == entrant.id:
-                raise InvalidRound(where, f"{other!r} cannot have played themselves")
+                raise InvalidRound(
+                    where, f"{other!r} cannot have played themselves", rule=Rule.CONSISTENT_HISTORY
+                )
             if other not in listed:
                 raise InvalidRound(
                     where,
                     f"{other!r} is not a player: list every entrant, those out or dropped too",
+                    rule=Rule.KNOWN_PLAYER,
                 )
             seen[other] += 1
             theirs = meetings[other][entrant.id]
@@ -113,6 +116,7 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
                     f"{entrant.id!r} lists {other!r} {_times(meetings[entrant.id][other])} "
                     f"but {other!r} lists {entrant.id!r} {_times(theirs)}: both players of "
                     "a game list it",
+                    rule=Rule.CONSISTENT_HISTORY,
                 )
     for i, entrant in enumerate(entrants):
         if entrant.losses > len(entrant.met):
@@ -121,6 +125,7 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
                 f"{_count(entrant.losses, 'loss', 'losses')} but "
                 f"{_count(len(entrant.met), 'game', 'games')} in met: every loss is a game, "
                 "so list every earlier opponent",
+                rule=Rule.CONSISTENT_HISTORY,
             )
     games = sum(len(e.met) for e in entrants) // 2
     losses = sum(e.losses for e in entrants)
@@ -129,17 +134,21 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
             "players",
             f"the players' losses add up to {losses} but their met lists hold "
             f"{_count(games, 'game', 'games')}: every game has one loser",
+            rule=Rule.CONSISTENT_HISTORY,
         )
     if round_number == 1 and games:
         first = next(i for i, e in enumerate(entrants) if e.met)
         raise InvalidRound(
-            f"players/{first}/met", "round 1 is the first round: nobody has played yet"
+            f"players/{first}/met",
+            "round 1 is the first round: nobody has played yet",
+            rule=Rule.CONSISTENT_HISTORY,
         )
     if round_number is not None and round_number > 1 and not games:
         raise InvalidRound(
             "round",
             f"round {round_number} follows {_count(round_number - 1, 'round', 'rounds')}, "
             "but no player lists an earlier opponent: give each player's losses and met",
+            rule=Rule.CONSISTENT_HISTORY,
         )
 
 
@@ -184,14 +193,17 @@ def tally(
     players: Sequence[str],
     rounds: Sequence[Sequence[GameResult]],
     withdrawn: Collection[str] = (),
+    starting_losses: Mapping[str, int] | None = None,
 ) -> Tally:
     """Losses, eliminations and the winner from every round's results.
 
     ``withdrawn`` players (dropped by the director) are no longer among the survivors;
-    their games so far still count for everyone.
+    their games so far still count for everyone. ``starting_losses``: losses a player
+    has before their first game (a held event's late entrant).
     """
     refuse_repeats(list(players), "players", InvalidRound)
-    records = {p: Record(p) for p in players}
+    starting = starting_losses or {}
+    records = {p: Record(p, losses=starting.get(p, 0)) for p in players}
     last_players: list[str] = []
     newly: list[str] = []
     for number, games in enumerate(rounds, start=1):
@@ -201,17 +213,30 @@ def tally(
             a, b = game.players
             for position, pid in enumerate(game.players):
                 if pid not in records:
-                    raise InvalidRound(f"{where}/players/{position}", f"{pid!r} is not a player")
+                    raise InvalidRound(
+                        f"{where}/players/{position}",
+                        f"{pid!r} is not a player",
+                        rule=Rule.KNOWN_PLAYER,
+                    )
                 out = records[pid].eliminated_after_round
                 if out is not None and out < number:
                     raise InvalidRound(
                         f"{where}/players/{position}",
                         f"{pid!r} was eliminated after round {out} and cannot play",
+                        rule=Rule.CONSISTENT_HISTORY,
                     )
             if a == b:
-                raise InvalidRound(f"{where}/players", "a player cannot play themselves")
+                raise InvalidRound(
+                    f"{where}/players",
+                    "a player cannot play themselves",
+                    rule=Rule.CONSISTENT_HISTORY,
+                )
             if game.winner not in game.players:
-                raise InvalidRound(f"{where}/winner", f"{game.winner!r} did not play this game")
+                raise InvalidRound(
+                    f"{where}/winner",
+                    f"{game.winner!r} did not play this game",
+                    rule=Rule.CONSISTENT_HISTORY,
+                )
             loser = b if game.winner == a else a
             records[game.winner].wins += 1
             records[game.winner].pieces += game.pieces_left

@@ -15,6 +15,13 @@ Results count as they are entered; eliminations and the winner are read when a r
 closed. A result may be corrected while its round is the latest one (open, or closed with
 no later round yet). Dropping a player (between rounds) takes them out of later rounds;
 their games so far still count for their opponents.
+
+The day of the event (the seed is silent; this service's readings, ``docs/diagonal.md``):
+a late entrant joins between main rounds with the most losses of anyone still in (so
+joining late never puts anyone behind a player who played); a no-show, before any result
+of the round is entered, is dropped and the round is paired again without them; a game of
+an earlier round may be corrected when that changes no elimination and not the ending (the
+later rounds' pairings stand), and the correction says what it changed.
 """
 
 from __future__ import annotations
@@ -25,7 +32,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, JSON, Action, Entry, Ledger, numbered
+from ..held import (
+    CREATED,
+    JSON,
+    Action,
+    Entry,
+    Ledger,
+    kept_as_played,
+    numbered,
+    refuse_changed_decisions,
+    standing_changes,
+)
 from .event import (
     ELIMINATED_AT,
     FIRST_ROUND_OPPONENTS,
@@ -45,6 +62,8 @@ RESULT_ENTERED = "result_entered"
 RESULT_CORRECTED = "result_corrected"
 ROUND_CLOSED = "round_closed"
 PLAYER_DROPPED = "player_dropped"
+PLAYER_ENTERED = "player_entered"
+ROUND_RESEATED = "round_reseated"
 
 
 @dataclass(frozen=True)
@@ -114,6 +133,7 @@ class RaceEvent:
         self.racers = {r.id: r for r in racers}
         self.rounds: list[RaceRound] = []
         self.dropped: dict[str, int] = {}  # player -> the round before which they left
+        self.starting: dict[str, int] = {}  # late entrant -> the losses they started with
 
     # --- reading ------------------------------------------------------------------------
 
@@ -131,7 +151,7 @@ class RaceEvent:
 
     def _tally(self, closed_only: bool) -> Tally:
         main = [r for r in self.rounds if not r.playoff and (r.closed or not closed_only)]
-        return tally(list(self.racers), [r.entered() for r in main], self.dropped)
+        return tally(list(self.racers), [r.entered() for r in main], self.dropped, self.starting)
 
     def ending(self) -> RaceEnding | None:
         """How the event stands after its closed rounds: finished, a playoff due (or under
@@ -174,7 +194,8 @@ class RaceEvent:
         winners = set(ending.winners) if ending else set()
         playoff = set(ending.playoff) if ending else set()
         played = [g for r in self.rounds for g in r.entered()]
-        wins, losses, pieces = Counter[str](), Counter[str](), Counter[str]()
+        # A late entrant's losses start at those they joined with.
+        wins, losses, pieces = Counter[str](), Counter[str](self.starting), Counter[str]()
         opponents: dict[str, list[str]] = {p: [] for p in self.racers}
         for g in played:
             a, b = g.players
@@ -226,6 +247,11 @@ class RaceEvent:
         pair = frozenset(self.round(number).game(game))
         return any(frozenset(g) == pair for r in self.rounds[: number - 1] for g in r.games)
 
+    def eliminations(self) -> dict[str, int | None]:
+        """Every player -> the main round after which they went out (None: not out)."""
+        records = self._tally(closed_only=True).records
+        return {p: r.eliminated_after_round for p, r in records.items()}
+
     def eliminated_in(self, number: int) -> list[str]:
         """Players who went out after main round ``number`` (once it is closed)."""
         rnd = self.round(number)
@@ -266,18 +292,85 @@ class RaceEvent:
         return plan_round([entrant(p, records[p].losses) for p in survivors], wanted), False
 
     def result(self, number: int, game: int, winner: str, pieces_left: int) -> GameResult:
-        """A game's result, if it may be entered or corrected now."""
-        rnd = self.round(number)
-        latest = self.latest
-        if latest is not None and rnd.number != latest.number:
-            raise Conflict(
-                f"round {number} is closed and round {latest.number} has started; "
-                "results can no longer change"
-            )
-        a, b = rnd.game(game)
+        """A game's result, if it may be entered or corrected (a game of an earlier round:
+        see :meth:`RaceLedger.enter_result`)."""
+        a, b = self.round(number).game(game)
         if winner not in (a, b):
             raise InvalidRound("winner", f"{winner!r} did not play game {game} ({a} v {b})")
         return GameResult((a, b), winner, pieces_left)
+
+    def late_entry(self, racer: Racer, most_players: int) -> tuple[int, int]:
+        """The round a late entrant joins before, and the losses they start with: the most
+        of anyone still in."""
+        if racer.id in self.racers:
+            raise InvalidRound("id", f"{racer.id!r} is in this event already")
+        rated = next(iter(self.racers.values())).rating is not None
+        if rated and racer.rating is None:
+            raise InvalidRound("rating", "the players of this event are rated: give a rating")
+        if not rated and racer.rating is not None:
+            raise InvalidRound(
+                "rating",
+                "this event ranks its players in the order listed: a late entrant is ranked "
+                "last, without a rating",
+            )
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise Conflict(
+                f"round {latest.number} has started: a late entrant joins between rounds "
+                f"(after round {latest.number} closes)"
+            )
+        ending = self.ending()
+        if ending is not None and ending.finished:
+            raise Conflict(f"the event is over: {', '.join(ending.winners)} won")
+        if ending is not None and ending.playoff:
+            raise Conflict(
+                f"the main rounds are over: a playoff between {', '.join(ending.playoff)} is due"
+            )
+        if len(self.racers) >= most_players:
+            raise Conflict(f"an event holds at most {most_players} players")
+        losses = [s.losses for s in self.standings() if s.status == "active"]
+        return (latest.number if latest else 0) + 1, max(losses, default=0)
+
+    def without_no_shows(self, number: int, no_shows: Sequence[str]) -> RaceEvent:
+        """The event before round ``number`` was paired, the no-shows dropped before it:
+        what the round is paired again from."""
+        rnd = self.round(number)
+        if rnd is not self.latest or rnd.closed:
+            raise Conflict(f"round {number} is closed: only the open round is paired again")
+        if rnd.playoff:
+            raise Conflict(
+                "a playoff round is between the tied players: enter a no-show's games as "
+                "lost, or undo the round's start"
+            )
+        if rnd.results:
+            games = ", ".join(str(g) for g in sorted(rnd.results))
+            raise Conflict(
+                f"round {number} has results for game(s) {games}: a round is paired again "
+                "only before any result is entered (undo them first, or enter the no-show's "
+                "games as lost)"
+            )
+        refuse_repeats(list(no_shows), "no_shows", InvalidRound)
+        playing = {p for game in rnd.games for p in game}
+        for index, player in enumerate(no_shows):
+            if player not in playing:
+                where = (
+                    "is not in this event"
+                    if player not in self.racers
+                    else f"has no game in round {number}"
+                )
+                raise InvalidRound(f"no_shows/{index}", f"{player!r} {where}")
+        view = RaceEvent(self.settings, list(self.racers.values()))
+        view.rounds = [r for r in self.rounds if r.number < number]
+        view.dropped = {**self.dropped, **dict.fromkeys(no_shows, number)}
+        view.starting = dict(self.starting)
+        ending = view.ending()
+        if ending is not None and ending.finished:
+            raise Conflict(
+                f"without {', '.join(no_shows)} nobody is left to pair "
+                f"({', '.join(ending.winners)} would win): undo round {number}'s start and "
+                "drop them instead"
+            )
+        return view
 
     def check_close(self, number: int) -> None:
         rnd = self.round(number)
@@ -305,6 +398,11 @@ class RaceEvent:
         if row.status != "active":
             raise Conflict(f"{player!r} is not in play ({row.status})")
         return (latest.number if latest else 0) + 1
+
+
+def _decided(ending: RaceEnding | None) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    """What an ending decided: finished, its winners, a playoff's players."""
+    return (ending.finished, ending.winners, ending.playoff) if ending else (False, (), ())
 
 
 def _result_data(result: GameResult) -> dict[str, JSON]:
@@ -360,15 +458,76 @@ class RaceLedger(Ledger[RaceEvent]):
     def enter_result(
         self, event: RaceEvent, number: int, game: int, winner: str, pieces_left: int
     ) -> Action | None:
-        """A game's result, or its correction; None when it is already exactly this."""
+        """A game's result, or its correction; None when it is already exactly this.
+
+        A game of a round that is no longer the latest is corrected only when that changes
+        no elimination and not the ending; the correction then says what it changed."""
         result = event.result(number, game, winner, pieces_left)
-        previous = event.round(number).results.get(game)
+        rnd = event.round(number)
+        previous = rnd.results.get(game)
         if previous == result:
             return None
         data: dict[str, JSON] = {"round": number, "game": game, **_result_data(result)}
         if previous is None:
             return Action(RESULT_ENTERED, data)
-        return Action(RESULT_CORRECTED, {**data, "was": _result_data(previous)})
+        corrected: dict[str, JSON] = {**data, "was": _result_data(previous)}
+        if rnd is not event.latest:
+            corrected["changes"] = self._late_changes(event, number, game, result)
+        return Action(RESULT_CORRECTED, corrected)
+
+    def _late_changes(
+        self, event: RaceEvent, number: int, game: int, result: GameResult
+    ) -> list[JSON]:
+        """What correcting a game of an earlier round changes, in words; refused when it
+        would change who went out, or the ending, which later rounds were paired on."""
+        after = self.clone(event)
+        after.round(number).results[game] = result
+
+        ending_changes = _decided(event.ending()) != _decided(after.ending())
+        refuse_changed_decisions(
+            number, event.eliminations(), after.eliminations(), ending_changes, "paired"
+        )
+
+        def record(state: RaceEvent) -> list[tuple[str, str]]:
+            return [
+                (s.player, f"{s.wins}-{s.losses}, {s.pieces_left} pieces")
+                for s in state.standings()
+            ]
+
+        changes: list[JSON] = list(standing_changes(record(event), record(after), "record"))
+        later = [r.number for r in event.rounds if r.number > number]
+        changes.append(kept_as_played(later, "paired"))
+        return changes
+
+    def enter_late(self, event: RaceEvent, racer: Racer, most_players: int) -> Action:
+        """A late entrant, between rounds; they start with the most losses of anyone in."""
+        before_round, losses = event.late_entry(racer, most_players)
+        return Action(
+            PLAYER_ENTERED,
+            {
+                "player": racer.id,
+                "name": racer.name,
+                "rating": racer.rating,
+                "before_round": before_round,
+                "losses": losses,
+            },
+        )
+
+    def reseat(self, event: RaceEvent, number: int, no_shows: Sequence[str]) -> Action:
+        """Drop the no-shows of the open round (no result entered yet) and pair it again."""
+        plan, _ = event.without_no_shows(number, no_shows).plan()
+        return Action(
+            ROUND_RESEATED,
+            {
+                "round": number,
+                "no_shows": list(no_shows),
+                "games": [list(g) for g in plan.games],
+                "opponents": plan.opponents,
+                "step": plan.step,
+                "rematches": plan.rematches,
+                "was": [list(g) for g in event.round(number).games],
+            },
+        )
 
     def close_round(self, event: RaceEvent, number: int) -> Action | None:
         event.check_close(number)
@@ -408,14 +567,27 @@ class RaceLedger(Ledger[RaceEvent]):
             event.round(data["round"]).closed = True
         elif entry.kind == PLAYER_DROPPED:
             event.dropped[data["player"]] = data["before_round"]
+        elif entry.kind == PLAYER_ENTERED:
+            player = data["player"]
+            event.racers[player] = Racer(player, data["name"], data["rating"])
+            event.starting[player] = data["losses"]
+        elif entry.kind == ROUND_RESEATED:
+            rnd = event.round(data["round"])
+            for player in data["no_shows"]:
+                event.dropped[player] = data["round"]
+            rnd.games = [(a, b) for a, b in data["games"]]
+            rnd.opponents, rnd.step = data["opponents"], data["step"]
+            rnd.rematches = data["rematches"]
         else:
             raise ValueError(f"a diagonal log has no action {entry.kind!r}")
 
     def clone(self, event: RaceEvent) -> RaceEvent:
-        # apply() appends rounds, fills and closes them, and records drops.
+        # apply() appends rounds, fills and closes them (or pairs one again), records
+        # drops, and adds late entrants.
         copy = RaceEvent(event.settings, list(event.racers.values()))
         copy.rounds = [replace(r, results=dict(r.results)) for r in event.rounds]
         copy.dropped = dict(event.dropped)
+        copy.starting = dict(event.starting)
         return copy
 
     def describe(self, action: Action) -> str:
@@ -431,14 +603,26 @@ class RaceLedger(Ledger[RaceEvent]):
         if action.kind == RESULT_ENTERED:
             return f"Round {data['round']}, game {data['game']}: {_won(data)}"
         if action.kind == RESULT_CORRECTED:
+            changed = "".join(f"; {line}" for line in data.get("changes", ()))
             return (
                 f"Round {data['round']}, game {data['game']} corrected: {_won(data)} "
-                f"(was {_won(data['was'])})"
+                f"(was {_won(data['was'])}){changed}"
             )
         if action.kind == ROUND_CLOSED:
             return f"Round {data['round']} closed"
         if action.kind == PLAYER_DROPPED:
             return f"{data['player']} dropped before round {data['before_round']}"
+        if action.kind == PLAYER_ENTERED:
+            rating = f", rated {data['rating']:g}" if data["rating"] is not None else ""
+            return (
+                f"{data['player']} entered late{rating}, before round {data['before_round']}, "
+                f"starting with {data['losses']} loss(es)"
+            )
+        if action.kind == ROUND_RESEATED:
+            return (
+                f"Round {data['round']} paired again without {', '.join(data['no_shows'])} "
+                f"(no-show, dropped): {len(data['games'])} games"
+            )
         raise ValueError(f"a diagonal log has no action {action.kind!r}")
 
 

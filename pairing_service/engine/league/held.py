@@ -19,6 +19,14 @@ An organisation (one game, e.g. code ``AGR``) keeps every season in one log:
 
 Lifetime standings fold the closed seasons: league points by division, and the season
 winners.
+
+The day of the event, for a league (``docs/league.md``): a late entrant is a sign-up
+before the season is formed (after it, they sign up for the next season); a player who
+does not come to a game is reported as having dropped out of it (the abandoned-game rule:
+placed last, no points); and the organiser may correct a game of a closed season when that
+changes no league's finishing order, from which the promotions, the relegations and the
+next season were made: the season's finishes (points, tiebreak values, lifetime) follow
+the correction, and it says what it changed.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered
+from ..held import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered, standing_changes
 from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
 from .lifetime import Lifetime, SeasonLeague, lifetime
 from .rules import LeagueRules
@@ -182,7 +190,10 @@ class Organisation:
     def signup_season(self, number: int) -> Season:
         season = self.season(number)
         if season.status != "signup":
-            raise Conflict(f"season {number} is formed: sign-ups are closed")
+            raise Conflict(
+                f"season {number} is formed: sign-ups are closed (a late entrant signs up "
+                "for the next season)"
+            )
         return season
 
     def formation(
@@ -224,7 +235,8 @@ class Organisation:
     ) -> HeldGame:
         """The game, if ``actor`` may report these results for it now."""
         season = self.season(number)
-        if season.status != "running":
+        closed_fix = season.status == "closed" and actor == ORGANISER
+        if season.status != "running" and not closed_fix:
             raise Conflict(f"season {number} is {season.status}: no games to report")
         held = season.league(league).game(game)
         if actor != ORGANISER and actor not in held.seats:
@@ -241,6 +253,33 @@ class Organisation:
             raise InvalidLeague("results", f"no result for {', '.join(missing)} in {held.name}")
         league_table([Game(held.name, tuple(results))], self.rules.league_points)  # validates
         return held
+
+
+def season_finishes(org: Organisation, season: Season) -> list[Finish]:
+    """Every league's finishes of a season by the full tiebreaker chain (every game
+    reported)."""
+    finishes = []
+    for league in season.leagues.values():
+        table = org.table(season, league)
+        finishes += [
+            Finish(
+                line.player,
+                league.division,
+                league.name,
+                place,
+                line.league_points,
+                line.wins,
+                len(league.players),
+                line.seconds,
+                line.thirds,
+                line.winner_share,
+                line.margin,
+                line.total_score,
+                None if line.previous_rank is None else line.previous_rank + 1,
+            )
+            for place, line in enumerate(table, start=1)
+        ]
+    return finishes
 
 
 def _results_data(results: Sequence[Result]) -> list[dict[str, JSON]]:
@@ -396,7 +435,46 @@ class LeagueLedger(Ledger[Organisation]):
         }
         if held.results is None:
             return Action(GAME_REPORTED, data)
-        return Action(GAME_CORRECTED, {**data, "was": _results_data(held.results)})
+        corrected: dict[str, JSON] = {**data, "was": _results_data(held.results)}
+        if org.season(number).status == "closed":
+            finishes, changes = self._closed_season_fix(org, number, league, game, results)
+            corrected["finishes"] = [_finish_data(f) for f in finishes]
+            corrected["changes"] = changes
+        return Action(GAME_CORRECTED, corrected)
+
+    def _closed_season_fix(
+        self, org: Organisation, number: int, league: str, game: int, results: Sequence[Result]
+    ) -> tuple[list[Finish], list[JSON]]:
+        """The closed season's finishes after correcting one of its games, and what that
+        changes in words; refused when a league's finishing order would change (the
+        promotions, relegations and the next season were made from it)."""
+        after = self.clone(org)
+        held = after.season(number).league(league)
+        held.games[game] = replace(held.game(game), results=tuple(results))
+        season = org.season(number)
+        finishes = season_finishes(after, after.season(number))
+        was = {f.player: f for f in season.finishes}
+        moved = [f for f in finishes if f.place != was[f.player].place]
+        if moved:
+            what = ", ".join(f"{f.player} {was[f.player].place} → {f.place}" for f in moved)
+            raise Conflict(
+                f"this correction would change league {league}'s finishing order ({what}), "
+                f"from which season {number}'s promotions and relegations were made: undo "
+                f"back to season {number}'s close to correct it"
+            )
+        changes: list[JSON] = list(
+            standing_changes(
+                [(f.player, str(f.league_points)) for f in season.finishes],
+                [(f.player, str(f.league_points)) for f in finishes],
+                f"season {number} league points",
+            )
+        )
+        changes.append(
+            f"season {number}'s finishing order stands, and with it its promotions, "
+            "relegations and the seasons formed from it; the lifetime standings follow the "
+            "new points"
+        )
+        return finishes, changes
 
     def close_season(self, org: Organisation, number: int) -> Action:
         season = org.season(number)
@@ -408,27 +486,7 @@ class LeagueLedger(Ledger[Organisation]):
         if waiting:
             shown = ", ".join(waiting[:5]) + (" …" if len(waiting) > 5 else "")
             raise Conflict(f"{len(waiting)} games have no report yet: {shown}")
-        finishes = []
-        for league in season.leagues.values():
-            table = org.table(season, league)
-            finishes += [
-                Finish(
-                    line.player,
-                    league.division,
-                    league.name,
-                    place,
-                    line.league_points,
-                    line.wins,
-                    len(league.players),
-                    line.seconds,
-                    line.thirds,
-                    line.winner_share,
-                    line.margin,
-                    line.total_score,
-                    None if line.previous_rank is None else line.previous_rank + 1,
-                )
-                for place, line in enumerate(table, start=1)
-            ]
+        finishes = season_finishes(org, season)
         top = next(f for f in finishes if f.division == 1 and f.place == 1)
         return Action(
             SEASON_CLOSED,
@@ -471,12 +529,15 @@ class LeagueLedger(Ledger[Organisation]):
             season.holes = tuple(data["holes"])
             season.reporters = dict(data["reporters"])
         elif entry.kind in (GAME_REPORTED, GAME_CORRECTED):
-            league = org.season(data["season"]).league(data["league"])
+            season = org.season(data["season"])
+            league = season.league(data["league"])
             league.games[data["game"]] = replace(
                 league.game(data["game"]),
                 results=_results(data["results"]),
                 reported_by=entry.actor,
             )
+            if "finishes" in data:  # a closed season's game, corrected
+                season.finishes = tuple(_finish(f) for f in data["finishes"])
         elif entry.kind == SEASON_CLOSED:
             season = org.season(data["season"])
             season.status = "closed"
@@ -532,9 +593,10 @@ class LeagueLedger(Ledger[Organisation]):
                 f"{_places(data['results'])}"
             )
         if action.kind == GAME_CORRECTED:
+            changed = "".join(f"; {line}" for line in data.get("changes", ()))
             return (
                 f"Season {data['season']}, league {data['league']}, game {data['game']} "
-                f"corrected: {_places(data['results'])} (was {_places(data['was'])})"
+                f"corrected: {_places(data['results'])} (was {_places(data['was'])}){changed}"
             )
         if action.kind == SEASON_CLOSED:
             return f"Season {data['season']} closed: {data['winner']} won Division 1"

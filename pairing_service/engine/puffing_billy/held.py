@@ -9,10 +9,16 @@ Each board is scored when it is entered, by the seed's method for preliminaries 
 service's documented finals rule for finals (``scoring.py``), and the log keeps the
 scores as exact decimals (text), so the standings add up digit for digit.
 
-A board may be corrected while its stage is the current one (preliminary boards until the
-preliminaries close); undo the close to correct one later. The full ranking: the players
+A board may be corrected while its stage is the current one. A preliminary board may
+still be corrected during the final when that changes nobody's place in the cut (who
+qualified, who was level at it): the final was seated from the cut, which stands, and the
+correction says what it changed; else undo back to the close. The full ranking: the players
 of the final by the final standings, then qualifiers who played no final board, then
 everyone else by the preliminary standings.
+
+A late entrant (the seed has no rule; this service's reading, ``docs/puffing-billy.md``)
+registers while the preliminaries are open and starts with no board, like anyone who has
+not played yet. Boards are entered whole, so a no-show is simply not on the sheet.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, JSON, Action, Entry, Ledger
+from ..held import CREATED, JSON, Action, Entry, Ledger, standing_changes
 from .event import EventResult, check_seats, rank_boards
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
 
@@ -31,6 +37,7 @@ BOARD_ENTERED = "board_entered"
 BOARD_CORRECTED = "board_corrected"
 PRELIMINARIES_CLOSED = "preliminaries_closed"
 FINAL_CLOSED = "final_closed"
+PLAYER_ENTERED = "player_entered"
 
 Stage = Literal["preliminary", "final", "finished"]
 
@@ -100,13 +107,11 @@ class BoardEvent:
         """The stage a board entered now belongs to, if it may be entered or corrected."""
         if self.stage == "finished":
             raise Conflict("the event is over; undo the close of the final to change a board")
-        stage = Method.PRELIMINARY if self.stage == "preliminary" else Method.FINAL
         existing = self.boards.get(number)
-        if existing is not None and existing.stage is not stage:
-            raise Conflict(
-                f"board {number} is a preliminary board and the preliminaries are closed; "
-                "undo their close to correct it"
-            )
+        if existing is not None:  # a correction: a preliminary board stays one in the final
+            stage = existing.stage
+        else:
+            stage = Method.PRELIMINARY if self.stage == "preliminary" else Method.FINAL
         refuse_repeats([e.id for e in entries], "players", InvalidBoard, "/id")
         for index, entry in enumerate(entries):
             if entry.id not in self.players:
@@ -118,6 +123,18 @@ class BoardEvent:
         if stage is Method.FINAL:
             self._refuse_second_final_board(number, entries)
         return stage
+
+    def late_entry(self, player: str, most_players: int) -> None:
+        """Refuse a late entrant who cannot join now."""
+        if player in self.players:
+            raise InvalidBoard("id", f"{player!r} is registered already")
+        if self.stage != "preliminary":
+            raise Conflict(
+                "the preliminaries are closed: a late entrant joins while preliminary "
+                "boards are being played"
+            )
+        if len(self.players) >= most_players:
+            raise Conflict(f"an event holds at most {most_players} players")
 
     def _refuse_second_final_board(self, number: int, entries: Sequence[BoardEntry]) -> None:
         for index, entry in enumerate(entries):
@@ -209,7 +226,54 @@ class BoardLedger(Ledger[BoardEvent]):
             data["alternates"] = list(alternates)
         if existing is None:
             return Action(BOARD_ENTERED, data)
-        return Action(BOARD_CORRECTED, {**data, "was": _encode(existing.entries)})
+        corrected: dict[str, JSON] = {**data, "was": _encode(existing.entries)}
+        if stage is Method.PRELIMINARY and event.stage != "preliminary":
+            board = HeldBoard(number, stage, name, scored, alternates)
+            corrected["changes"] = self._late_changes(event, board)
+        return Action(BOARD_CORRECTED, corrected)
+
+    def _late_changes(self, event: BoardEvent, board: HeldBoard) -> list[JSON]:
+        """What correcting a preliminary board during the final changes, in words;
+        refused when it would change the cut, from which the final was seated."""
+        after = self.clone(event)
+        after.boards[board.number] = board
+        was, now = event.result(), after.result()
+        if (was.qualifiers, was.tied_at_cut) != (now.qualifiers, now.tied_at_cut):
+            gained = [p for p in now.qualifiers if p not in was.qualifiers]
+            lost = [p for p in was.qualifiers if p not in now.qualifiers]
+            what = "; ".join(
+                [f"{p} would qualify" for p in gained]
+                + [f"{p} would no longer qualify" for p in lost]
+            ) or ("who is level at the cut would change: " + ", ".join(now.tied_at_cut))
+            raise Conflict(
+                f"this correction would change the cut ({what}), and the final was seated "
+                "from it: undo back to the close of the preliminaries to correct it"
+            )
+        changes: list[JSON] = list(
+            standing_changes(
+                [(s.id, str(s.total)) for s in was.preliminary],
+                [(s.id, str(s.total)) for s in now.preliminary],
+                "preliminary PB score",
+                "preliminary standings",
+            )
+        )
+        changes += standing_changes(
+            [(s.id, str(s.total)) for s in was.final],
+            [(s.id, str(s.total)) for s in now.final],
+            "final PB score",
+            "final standings (the preliminary rank breaks ties)",
+        )
+        changes.append(
+            "the cut made when the preliminaries closed stands: the same players qualify"
+        )
+        return changes
+
+    def enter_late(
+        self, event: BoardEvent, player: str, name: str | None, most_players: int
+    ) -> Action:
+        """A late entrant, while the preliminaries are open; they start with no board."""
+        event.late_entry(player, most_players)
+        return Action(PLAYER_ENTERED, {"player": player, "name": name})
 
     def close_preliminaries(self, event: BoardEvent, finalists: int) -> Action:
         if event.stage != "preliminary":
@@ -258,11 +322,14 @@ class BoardLedger(Ledger[BoardEvent]):
             event.stage, event.finalists = "final", data["finalists"]
         elif entry.kind == FINAL_CLOSED:
             event.stage = "finished"
+        elif entry.kind == PLAYER_ENTERED:
+            event.players[data["player"]] = data["name"]
         else:
             raise ValueError(f"a Puffing Billy log has no action {entry.kind!r}")
 
     def clone(self, event: BoardEvent) -> BoardEvent:
-        # apply() replaces whole boards (each immutable) and moves the stage on.
+        # apply() replaces whole boards (each immutable), moves the stage on and registers
+        # late entrants (BoardEvent copies the players).
         copy = BoardEvent(event.players)
         copy.boards = dict(event.boards)
         copy.stage, copy.finalists = event.stage, event.finalists
@@ -278,10 +345,13 @@ class BoardLedger(Ledger[BoardEvent]):
                 f"{_alternates(data)}"
             )
         if action.kind == BOARD_CORRECTED:
+            changed = "".join(f"; {line}" for line in data.get("changes", ()))
             return (
                 f"Board {data['board']} ({data['stage']}) corrected: {_totals(data['players'])}"
-                f"{_alternates(data)} (was {_totals(data['was'])})"
+                f"{_alternates(data)} (was {_totals(data['was'])}){changed}"
             )
+        if action.kind == PLAYER_ENTERED:
+            return f"{data['player']} entered late"
         if action.kind == PRELIMINARIES_CLOSED:
             tied = data["tied_at_cut"]
             level = f"; level at the cut, all qualify: {', '.join(tied)}" if tied else ""

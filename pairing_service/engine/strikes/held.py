@@ -2,7 +2,18 @@
 
 The log records what the engine decided when the director acted: a round's seating (so
 a later change of the seating algorithm never rewrites a played round) and each table's
-strikes as exact fractions. The fold rebuilds the :class:`Event` the rules work on.
+strikes as exact fractions. The fold rebuilds the :class:`HeldEvent` the rules work on.
+
+The day of the event (the seed is silent on all three; this service's readings,
+``docs/strikes.md``):
+
+- a late entrant joins between rounds and starts with the most strikes of any player still
+  in, so that joining late never puts anyone ahead of a player who played;
+- a no-show, before any result of the round is entered, is dropped and the round is seated
+  again for the players who came, as the round's start would have seated them;
+- a result of a round that is no longer the latest may be corrected when the correction
+  changes nobody's elimination and not the ending: the later rounds were seated from the
+  old standings and are kept as played, and the correction says what changed.
 """
 
 from __future__ import annotations
@@ -13,17 +24,117 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import refuse_repeats
-from ..held import CREATED, JSON, Action, Entry, Ledger
+from ..held import (
+    CREATED,
+    JSON,
+    Action,
+    Entry,
+    Ledger,
+    kept_as_played,
+    refuse_changed_decisions,
+    standing_changes,
+)
 from .data import StrikesRules
 from .errors import InvalidInput
-from .event import Entrant, Event, Round, Seat, Settings
+from .event import Entrant, Event, EventConflict, Round, Seat, Settings
 from .scoring import Finish, Scored
+from .winners import Ending
 
 ROUND_STARTED = "round_started"
 RESULT_ENTERED = "result_entered"
 RESULT_CORRECTED = "result_corrected"
 ROUND_CLOSED = "round_closed"
 PLAYER_DROPPED = "player_dropped"
+PLAYER_ENTERED = "player_entered"
+ROUND_RESEATED = "round_reseated"
+
+
+class HeldEvent(Event):
+    """A strikes event as its log holds it: an :class:`Event` whose late entrants start
+    with the strikes they were given when they joined."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        entrants: Sequence[Entrant],
+        rounds: Sequence[Round],
+        rules: StrikesRules,
+        starting: Mapping[str, Fraction] | None = None,
+    ) -> None:
+        super().__init__(settings, entrants, rounds, rules)
+        self.starting = dict(starting or {})  # late entrant -> the strikes they started with
+
+    def strikes(self, through_round: int | None = None) -> dict[str, Fraction]:
+        totals = super().strikes(through_round)
+        for player, strikes in self.starting.items():
+            totals[player] += strikes
+        return totals
+
+    def as_of(self, number: int) -> HeldEvent:
+        """The event as it stood while round ``number`` was the latest."""
+        earlier = [r for r in self.rounds if r.number <= number]
+        return HeldEvent(
+            self.settings, list(self.entrants.values()), earlier, self.rules, self.starting
+        )
+
+    def late_entry(self, player: str, most_players: int) -> tuple[int, Fraction]:
+        """The round a late entrant joins before, and the strikes they start with."""
+        if player in self.entrants:
+            raise InvalidInput("id", f"{player!r} is in this tournament already")
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise EventConflict(
+                f"round {latest.number} has started: a late entrant joins between rounds "
+                f"(after round {latest.number} closes)"
+            )
+        ending = self.ending()
+        if ending is not None and ending.finished:
+            raise EventConflict("the event is decided: " + ", ".join(ending.winners))
+        if len(self.entrants) >= most_players:
+            raise EventConflict(f"a tournament holds at most {most_players} players")
+        totals = self.strikes()
+        start = max((totals[p] for p in self.active()), default=Fraction(0))
+        return (latest.number if latest else 0) + 1, start
+
+    def without_no_shows(self, number: int, no_shows: Sequence[str]) -> HeldEvent:
+        """The event before round ``number`` started, the no-shows dropped before it:
+        what the round is seated again from."""
+        rnd = self.round(number)
+        latest = self.latest
+        if rnd is not latest or rnd.closed:
+            raise EventConflict(f"round {number} is closed: only the open round is re-seated")
+        if rnd.kind == "tiebreak":
+            raise EventConflict("the tiebreak game is for the two winners: undo its start instead")
+        if rnd.results:
+            tables = ", ".join(str(t) for t in sorted(rnd.results))
+            raise EventConflict(
+                f"round {number} has results for table(s) {tables}: a round is re-seated "
+                "only before any result is entered (undo them first, or enter the no-show's "
+                "table as played)"
+            )
+        refuse_repeats(list(no_shows), "no_shows", InvalidInput)
+        seated = set(rnd.players())
+        for index, player in enumerate(no_shows):
+            if player not in seated:
+                where = (
+                    "is not in this tournament"
+                    if player not in self.entrants
+                    else f"is not seated in round {number}"
+                )
+                raise InvalidInput(f"no_shows/{index}", f"{player!r} {where}")
+        entrants = [
+            replace(e, dropped_before_round=number) if e.id in no_shows else e
+            for e in self.entrants.values()
+        ]
+        before = [r for r in self.rounds if r.number < number]
+        view = HeldEvent(self.settings, entrants, before, self.rules, self.starting)
+        ending = view.ending()
+        if ending is not None and ending.finished:
+            raise EventConflict(
+                f"without {', '.join(no_shows)} the players left cannot be seated "
+                f"({ending.reason}): undo round {number}'s start and drop them instead"
+            )
+        return view
 
 
 def encode_result(scored: Sequence[Scored]) -> list[dict[str, JSON]]:
@@ -41,7 +152,15 @@ def _places(rows: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(f"{r['player']} {r['place']} ({r['strikes']})" for r in rows)
 
 
-class StrikesLedger(Ledger[Event]):
+def _decided(ending: Ending | None) -> tuple[bool, tuple[str, ...]]:
+    return (ending.finished, tuple(ending.winners)) if ending is not None else (False, ())
+
+
+def _seats(seats: Sequence[Seat]) -> list[dict[str, JSON]]:
+    return [{"player": s.player, "table": s.table, "group": s.group} for s in seats]
+
+
+class StrikesLedger(Ledger[HeldEvent]):
     format = "strikes"
 
     def __init__(self, rules: StrikesRules) -> None:
@@ -60,7 +179,7 @@ class StrikesLedger(Ledger[Event]):
             },
         )
 
-    def start_round(self, event: Event) -> Action:
+    def start_round(self, event: HeldEvent) -> Action:
         new = event.next_round()
         return Action(
             ROUND_STARTED,
@@ -68,43 +187,97 @@ class StrikesLedger(Ledger[Event]):
                 "round": new.number,
                 "kind": new.kind,
                 "detrimental_points": new.seating.detrimental_points if new.seating else 0,
-                "seats": [
-                    {"player": s.player, "table": s.table, "group": s.group} for s in new.seats
-                ],
+                "seats": _seats(new.seats),
             },
         )
 
     def enter_result(
-        self, event: Event, number: int, table: int, finishes: Sequence[Finish]
+        self, event: HeldEvent, number: int, table: int, finishes: Sequence[Finish]
     ) -> Action | None:
-        """A table's result, or its correction; None when it is already exactly this."""
-        scored = event.score(number, table, finishes)
-        previous = event.round(number).results.get(table)
+        """A table's result, or its correction; None when it is already exactly this.
+
+        A round that is no longer the latest is corrected as it stood (its tables, who was
+        still in), and only when that changes no elimination and not the ending; the
+        correction then says what it changed."""
+        rnd = event.round(number)
+        late = event.latest is not rnd
+        scored = (event.as_of(number) if late else event).score(number, table, finishes)
+        previous = rnd.results.get(table)
         if previous == scored:
             return None
         data: dict[str, JSON] = {"round": number, "table": table, "results": encode_result(scored)}
         if previous is None:
             return Action(RESULT_ENTERED, data)
-        return Action(RESULT_CORRECTED, {**data, "was": encode_result(previous)})
+        corrected: dict[str, JSON] = {**data, "was": encode_result(previous)}
+        if late:
+            corrected["changes"] = self._late_changes(event, number, table, scored)
+        return Action(RESULT_CORRECTED, corrected)
 
-    def close_round(self, event: Event, number: int) -> Action | None:
+    def _late_changes(
+        self, event: HeldEvent, number: int, table: int, scored: list[Scored]
+    ) -> list[JSON]:
+        """What correcting a table of an earlier round changes, in words; refused when it
+        would change who was eliminated or the ending, which later rounds were built on."""
+        after = self.clone(event)
+        after.round(number).results[table] = scored
+        ending_changes = _decided(event.ending()) != _decided(after.ending())
+        refuse_changed_decisions(
+            number, event.eliminated_after(), after.eliminated_after(), ending_changes, "seated"
+        )
+        changes: list[JSON] = list(
+            standing_changes(
+                [(s.player, str(s.strikes)) for s in event.standings()],
+                [(s.player, str(s.strikes)) for s in after.standings()],
+                "strikes",
+            )
+        )
+        later = [r.number for r in event.rounds if r.number > number]
+        changes.append(kept_as_played(later, "seated"))
+        return changes
+
+    def enter_late(
+        self, event: HeldEvent, player: str, name: str | None, most_players: int
+    ) -> Action:
+        """A late entrant, between rounds; they start with the most strikes of anyone in."""
+        before_round, strikes = event.late_entry(player, most_players)
+        return Action(
+            PLAYER_ENTERED,
+            {"player": player, "name": name, "before_round": before_round, "strikes": str(strikes)},
+        )
+
+    def reseat(self, event: HeldEvent, number: int, no_shows: Sequence[str]) -> Action:
+        """Drop the no-shows of the open round (no result entered yet) and seat it again."""
+        new = event.without_no_shows(number, no_shows).next_round()
+        return Action(
+            ROUND_RESEATED,
+            {
+                "round": number,
+                "no_shows": list(no_shows),
+                "kind": new.kind,
+                "detrimental_points": new.seating.detrimental_points if new.seating else 0,
+                "seats": _seats(new.seats),
+                "was": _seats(event.round(number).seats),
+            },
+        )
+
+    def close_round(self, event: HeldEvent, number: int) -> Action | None:
         """Close the round; None when it is closed already (closing twice is harmless)."""
         event.check_close(number)
         if event.round(number).closed:
             return None
         return Action(ROUND_CLOSED, {"round": number})
 
-    def drop(self, event: Event, player: str) -> Action:
+    def drop(self, event: HeldEvent, player: str) -> Action:
         return Action(PLAYER_DROPPED, {"player": player, "before_round": event.check_drop(player)})
 
     # --- fold ---------------------------------------------------------------------------
 
-    def start(self, created: Entry) -> Event:
+    def start(self, created: Entry) -> HeldEvent:
         settings = Settings(**created.data["settings"])
         entrants = [Entrant(p["id"], p.get("name")) for p in created.data["players"]]
-        return Event(settings, entrants, [], self.rules)
+        return HeldEvent(settings, entrants, [], self.rules)
 
-    def apply(self, event: Event, entry: Entry) -> None:
+    def apply(self, event: HeldEvent, entry: Entry) -> None:
         data = entry.data
         if entry.kind == ROUND_STARTED:
             seats = [Seat(s["player"], s["table"], s["group"]) for s in data["seats"]]
@@ -120,13 +293,27 @@ class StrikesLedger(Ledger[Event]):
             event.entrants[player] = replace(
                 event.entrants[player], dropped_before_round=data["before_round"]
             )
+        elif entry.kind == PLAYER_ENTERED:
+            event.entrants[data["player"]] = Entrant(data["player"], data["name"])
+            event.starting[data["player"]] = Fraction(data["strikes"])
+        elif entry.kind == ROUND_RESEATED:
+            rnd = event.round(data["round"])
+            for player in data["no_shows"]:
+                event.entrants[player] = replace(
+                    event.entrants[player], dropped_before_round=data["round"]
+                )
+            rnd.seats = [Seat(s["player"], s["table"], s["group"]) for s in data["seats"]]
+            rnd.kind, rnd.detrimental_points = data["kind"], data["detrimental_points"]
         else:
             raise ValueError(f"a strikes log has no action {entry.kind!r}")
 
-    def clone(self, event: Event) -> Event:
-        # apply() replaces entrants and fills each round's results; seats never change.
+    def clone(self, event: HeldEvent) -> HeldEvent:
+        # apply() replaces entrants, a round's seats (a new list) and fills each round's
+        # results; it adds late entrants' starting strikes.
         rounds = [replace(r, results=dict(r.results)) for r in event.rounds]
-        return Event(event.settings, list(event.entrants.values()), rounds, self.rules)
+        return HeldEvent(
+            event.settings, list(event.entrants.values()), rounds, self.rules, event.starting
+        )
 
     def describe(self, action: Action) -> str:
         data = action.data
@@ -146,9 +333,21 @@ class StrikesLedger(Ledger[Event]):
             return f"{where}: {_places(data['results'])}"
         if action.kind == RESULT_CORRECTED:
             where = f"Round {data['round']}, table {data['table']} corrected"
-            return f"{where}: {_places(data['results'])} (was {_places(data['was'])})"
+            changed = "".join(f"; {line}" for line in data.get("changes", ()))
+            return f"{where}: {_places(data['results'])} (was {_places(data['was'])}){changed}"
         if action.kind == ROUND_CLOSED:
             return f"Round {data['round']} closed"
         if action.kind == PLAYER_DROPPED:
             return f"{data['player']} dropped before round {data['before_round']}"
+        if action.kind == PLAYER_ENTERED:
+            return (
+                f"{data['player']} entered late, before round {data['before_round']}, "
+                f"starting with {data['strikes']} strikes"
+            )
+        if action.kind == ROUND_RESEATED:
+            tables = {s["table"] for s in data["seats"] if s["table"] is not None}
+            return (
+                f"Round {data['round']} seated again without {', '.join(data['no_shows'])} "
+                f"(no-show, dropped): {len(tables)} tables"
+            )
         raise ValueError(f"a strikes log has no action {action.kind!r}")
