@@ -1,12 +1,18 @@
-"""Field definitions shared by every format's schemas."""
+"""Field definitions shared by every format's schemas, and the constraints on whole objects
+that the OpenAPI document states and the load checks alike (:class:`Requires`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Any
+from collections.abc import Callable, Mapping
+from copy import deepcopy
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from apispec import BasePlugin
 from flask import current_app, request
-from marshmallow import ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..rules import Rules
 
@@ -19,10 +25,62 @@ def has_control(value: str) -> bool:
     return _CONTROL.search(value) is not None
 
 
-def printable(value: str) -> None:
-    """Ids and names are echoed in answers and text tables: no control characters."""
-    if has_control(value):
-        raise ValidationError("control characters are not allowed")
+class Printable(validate.Validator):
+    """Ids and names are echoed in answers and text tables: no control characters. The
+    ``regex`` puts the same rule in the OpenAPI document (apispec writes it as ``pattern``);
+    the check itself is the search for a control character."""
+
+    regex = re.compile(r"^[^\x00-\x1f\x7f]*$")
+    error = "control characters are not allowed"
+
+    def __call__(self, value: str) -> str:
+        if has_control(value):
+            raise ValidationError(self.error)
+        return value
+
+
+printable = Printable()
+
+
+class MultipleOf(validate.Validator):
+    """A number that is a whole multiple of ``step``: ``multipleOf`` in the document."""
+
+    def __init__(self, step: float, error: str | None = None) -> None:
+        self.step = step
+        self.message = error or f"must be a multiple of {step}"
+        self.openapi = {"multipleOf": step}
+
+    def __call__(self, value: float) -> float:
+        if not (value / self.step).is_integer():
+            raise ValidationError(self.message)
+        return value
+
+
+class UniqueItems(validate.Validator):
+    """A list without repeats (ids): ``uniqueItems`` in the document. The error points at
+    the first repeat."""
+
+    def __init__(self) -> None:
+        self.openapi = {"uniqueItems": True}
+
+    def __call__(self, value: list[Any]) -> list[Any]:
+        seen: set[Any] = set()
+        for index, item in enumerate(value):
+            if item in seen:
+                raise ValidationError({index: [f"{item!r} is listed twice"]})
+            seen.add(item)
+        return value
+
+
+unique_items = UniqueItems()
+
+
+def validator_properties(_: Any, field: fields.Field, **__: Any) -> dict[str, Any]:  # type: ignore[type-arg]
+    """apispec attribute function: what this module's validators state (``openapi``)."""
+    properties: dict[str, Any] = {}
+    for validator in field.validators:
+        properties.update(getattr(validator, "openapi", {}))
+    return properties
 
 
 class StrictBoolean(fields.Boolean):
@@ -75,6 +133,192 @@ def player_id(**metadata: Any) -> fields.String:
         validate=[validate.Length(1, ID_LENGTH), printable],
         metadata={"description": f"Player id, 1-{ID_LENGTH} printable characters.", **metadata},
     )
+
+
+# --- constraints on a whole object, stated once for the document and the check ----------------
+
+
+Check = Callable[[Any], bool]  # whether a JSON value meets a schema (compile_schema)
+
+
+@dataclass(frozen=True)
+class Requires:
+    """A constraint on a whole object that JSON Schema can state but a field cannot: an
+    alternative between fields, a field that needs another, "all or none" over a list.
+    ``schema`` is that constraint as an OpenAPI 3.0 schema; :class:`RequiresPlugin` writes it
+    into the document (one ``allOf`` entry of the object's schema) and :class:`Contract`
+    checks the request's JSON against the very same schema, answering ``message`` at
+    ``field`` (a slash path into the object, "" for the object itself), or where ``locate``
+    finds the entry at fault in the JSON."""
+
+    schema: Mapping[str, Any]
+    field: str
+    message: str
+    locate: Callable[[Any], str | None] | None = None
+    check: Check = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "check", compile_schema(self.schema))  # built once
+
+    def messages(self, original: Any) -> dict[str | int, Any]:
+        """marshmallow's error messages for ``original``: the message at its path."""
+        path = (self.locate(original) if self.locate else None) or self.field
+        keys = [int(p) if p.isdigit() else p for p in (path.split("/") if path else ["_schema"])]
+        messages: dict[str | int, Any] = {keys[-1]: [self.message]}
+        for key in reversed(keys[:-1]):
+            messages = {key: messages}
+        return messages
+
+
+def for_every(items: str, schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Every item of the list ``items`` is valid against ``schema``."""
+    return {"properties": {items: {"items": dict(schema)}}}
+
+
+def all_or_none(
+    items: str,
+    key: str,
+    message: str,
+    given: Mapping[str, Any] | None = None,
+    *,
+    at_item: bool = True,
+) -> Requires:
+    """``key`` given (valid against ``given``) for every item of the list ``items``, or for
+    none; the error points at the first item without it (``at_item``), or at the list."""
+    present = given or {"required": [key]}
+
+    def first_without(original: Any) -> str | None:
+        listed = original.get(items) if isinstance(original, dict) else None
+        for index, item in enumerate(listed if isinstance(listed, list) else []):
+            if not holds(present, item):
+                return f"{items}/{index}/{key}"
+        return None
+
+    schema = {"anyOf": [for_every(items, present), for_every(items, {"not": present})]}
+    return Requires(schema, items, message, first_without if at_item else None)
+
+
+def one_of_fields(*names: str) -> dict[str, Any]:
+    """Exactly one of ``names`` given."""
+    return {"oneOf": [{"required": [name]} for name in names]}
+
+
+def needs(name: str, other: str, *, when_true: bool = False) -> dict[str, Any]:
+    """``name`` given (``when_true``: given as true) only together with ``other``."""
+    given = is_true(name) if when_true else {"required": [name]}
+    return {"anyOf": [{"required": [other]}, {"not": given}]}
+
+
+def is_true(name: str) -> dict[str, Any]:
+    """The boolean ``name`` is given, and true."""
+    return {"required": [name], "properties": {name: {"enum": [True]}}}
+
+
+class Contract(Schema):
+    """A schema with constraints on the whole object (``requires``), checked on load."""
+
+    requires: ClassVar[tuple[Requires, ...]] = ()
+
+    @validates_schema(pass_original=True)
+    def _requires(self, _: Any, original: Any, **__: Any) -> None:
+        for constraint in self.requires:
+            if not constraint.check(original):
+                raise ValidationError(constraint.messages(original))
+
+
+class RequiresPlugin(BasePlugin):
+    """Writes each :class:`Contract`'s ``requires`` into its schema in the document."""
+
+    def schema_helper(
+        self, name: str, definition: dict[str, Any], **kwargs: Any
+    ) -> dict[str, Any] | None:
+        schema = kwargs.get("schema")
+        requires = getattr(schema, "requires", ())
+        if not requires:
+            return None
+        return {"allOf": [deepcopy(dict(constraint.schema)) for constraint in requires]}
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: true is not 1 and false is not 0, as in Python."""
+    return isinstance(a, bool) == isinstance(b, bool) and a == b
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _required(names: list[str]) -> Check:
+    return lambda value: not isinstance(value, dict) or all(name in value for name in names)
+
+
+def _properties(schemas: Mapping[str, Mapping[str, Any]]) -> Check:
+    checks = [(name, compile_schema(schema)) for name, schema in schemas.items()]
+    return lambda value: (
+        not isinstance(value, dict)
+        or all(check(value[name]) for name, check in checks if name in value)
+    )
+
+
+def _items(schema: Mapping[str, Any]) -> Check:
+    check = compile_schema(schema)
+    return lambda value: not isinstance(value, list) or all(map(check, value))
+
+
+def _not(schema: Mapping[str, Any]) -> Check:
+    check = compile_schema(schema)
+    return lambda value: not check(value)
+
+
+def _all_of(schemas: list[Mapping[str, Any]]) -> Check:
+    checks = [compile_schema(schema) for schema in schemas]
+    return lambda value: all(check(value) for check in checks)
+
+
+def _any_of(schemas: list[Mapping[str, Any]]) -> Check:
+    checks = [compile_schema(schema) for schema in schemas]
+    return lambda value: any(check(value) for check in checks)
+
+
+def _one_of(schemas: list[Mapping[str, Any]]) -> Check:
+    checks = [compile_schema(schema) for schema in schemas]
+    return lambda value: sum(1 for check in checks if check(value)) == 1
+
+
+_KEYWORDS: dict[str, Callable[[Any], Check]] = {
+    "required": _required,
+    "properties": _properties,
+    "items": _items,
+    "enum": lambda options: lambda value: any(_same(option, value) for option in options),
+    "not": _not,
+    "allOf": _all_of,
+    "anyOf": _any_of,
+    "oneOf": _one_of,
+    "minimum": lambda bound: lambda value: not _is_number(value) or value >= bound,
+    "maximum": lambda bound: lambda value: not _is_number(value) or value <= bound,
+    "minItems": lambda bound: lambda value: not isinstance(value, list) or len(value) >= bound,
+    "maxItems": lambda bound: lambda value: not isinstance(value, list) or len(value) <= bound,
+}
+
+
+def compile_schema(schema: Mapping[str, Any]) -> Check:
+    """Whether a JSON value is valid against ``schema``, a JSON Schema made of the keywords
+    above, as a function built once (a constraint uses no other keyword: an unknown one is
+    an error, never silently true)."""
+    checks: list[Check] = []
+    for keyword, argument in schema.items():
+        build = _KEYWORDS.get(keyword)
+        if build is None:
+            raise ValueError(f"a Requires schema cannot use {keyword!r}")
+        checks.append(build(argument))
+    if len(checks) == 1:
+        return checks[0]
+    return lambda value: all(check(value) for check in checks)
+
+
+def holds(schema: Mapping[str, Any], value: Any) -> bool:
+    """Whether ``value`` (JSON) is valid against ``schema`` (:func:`compile_schema`)."""
+    return compile_schema(schema)(value)
 
 
 def loaded_rules() -> Rules:

@@ -30,7 +30,7 @@ def tournament_id_schema(_: Any) -> dict[str, Any]:
 
 
 def player_id_schema(_: Any) -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "maxLength": 64}
+    return {"type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^/\\x00-\\x1f\\x7f]*$"}
 
 
 def league_name_schema(_: Any) -> dict[str, Any]:

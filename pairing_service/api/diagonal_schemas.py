@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate, validates_schema
 
 from ..engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
-from .common import ID_LENGTH, StrictBoolean, StrictFloat, player_id, printable
-from .held import EntrantIn, HeldOut, TokenOut, event_name, round_status
+from ..engine.errors import FieldError, Rule
+from .common import (
+    ID_LENGTH,
+    Contract,
+    MultipleOf,
+    StrictBoolean,
+    StrictFloat,
+    all_or_none,
+    player_id,
+    printable,
+    unique_items,
+)
+from .held import EntrantIn, HeldOut, TokenOut, changes_field, event_name, round_status
 
 MAX_FIELD = 400
 MAX_MET = 200
@@ -23,11 +34,16 @@ MAX_SIMULATED_PLAYERS = 64
 MAX_SIMULATION_WORK = 300 * 48**2
 
 
-def id_list(max_length: int, required: bool = False, **metadata: object) -> fields.List:  # type: ignore[type-arg]
+EVEN = MultipleOf(2, error="the diagonal pattern needs an even number of opponents")
+
+
+def id_list(
+    max_length: int, required: bool = False, unique: bool = False, **metadata: object
+) -> fields.List[str]:
     return fields.List(
         fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
         required=required,
-        validate=validate.Length(max=max_length),
+        validate=[validate.Length(max=max_length), *([unique_items] if unique else [])],
         metadata=metadata,
     )
 
@@ -69,7 +85,7 @@ class RoundIn(Schema):
     )
     opponents = fields.Integer(
         strict=True,
-        validate=validate.Range(2, 20),
+        validate=[validate.Range(2, 20), EVEN],
         metadata={
             "description": "Opponents per player, even; default 4 in the first round (nobody "
             "has met anyone or lost), 2 after."
@@ -108,7 +124,7 @@ class GameResultIn(Schema):
     players = fields.List(
         fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
         required=True,
-        validate=validate.Length(2, 2),
+        validate=[validate.Length(2, 2), unique_items],
         metadata={"description": "The two players."},
     )
     winner = player_id()
@@ -127,7 +143,7 @@ class ResultRoundIn(Schema):
 
 
 class ResultsIn(Schema):
-    players = id_list(MAX_FIELD, required=True, description="Every entrant.")
+    players = id_list(MAX_FIELD, required=True, unique=True, description="Every entrant.")
     rounds = fields.List(
         fields.Nested(ResultRoundIn), required=True, validate=validate.Length(max=MAX_ROUNDS)
     )
@@ -188,10 +204,11 @@ class SimulateIn(Schema):
         players, events = len(data.get("players", ())), data.get("events", 0)
         if events * players**2 > MAX_SIMULATION_WORK:
             most = MAX_SIMULATION_WORK // players**2
-            raise ValidationError(
+            raise FieldError(
+                "events",
                 f"events x players^2 may be at most {MAX_SIMULATION_WORK:,} (300 events of 48 "
                 f"players): at most {most} events for {players} players",
-                "events",
+                rule=Rule.WORK_BOUND,
             )
 
 
@@ -234,12 +251,21 @@ def opponents_field(default: int, when: str) -> fields.Integer:
     return fields.Integer(
         strict=True,
         load_default=default,
-        validate=validate.Range(2, 20),
+        validate=[validate.Range(2, 20), EVEN],
         metadata={"description": f"Opponents per player {when}: even (seed: {default})."},
     )
 
 
-class RaceEventIn(Schema):
+RATED = {"required": ["rating"], "properties": {"rating": {"not": {"enum": [None]}}}}
+
+
+class RaceEventIn(Contract):
+    requires = (
+        all_or_none(
+            "players", "rating", "give every player a rating, or none (listing order)", RATED
+        ),
+    )
+
     name = event_name()
     players = fields.List(
         fields.Nested(RacerIn),
@@ -316,6 +342,10 @@ class RaceGameOut(Schema):
     players = fields.List(fields.String(), required=True)
     rematch = fields.Boolean(required=True, metadata={"description": "They met before."})
     result = fields.Nested(RaceResultOut, allow_none=True, required=True)
+
+
+class RaceGameEnteredOut(RaceGameOut):
+    changes = changes_field()
 
 
 class RaceRoundOut(Schema):

@@ -1,8 +1,9 @@
 """RFC 9457 problem details for every error the service returns.
 
 Validation errors carry ``errors: [{pointer, detail}]`` with JSON Pointers into the request
-body (RFC 6901). Anything unexpected becomes a 500 problem without internals; a client must
-never cause one.
+body (RFC 6901); a 422 that breaks one of the rules JSON Schema cannot state names it as
+``rule`` (docs/validation.md). Anything unexpected becomes a 500 problem without
+internals; a client must never cause one.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from typing import Any
 from flask import Flask, Response, json
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..engine.errors import Conflict, FieldError, NotFound
+from ..engine.errors import Conflict, FieldError, NotFound, Rule
 from ..engine.league.held import NotYourGame
 from ..store import TournamentNotFound, WrongToken
+from .common import RequiresPlugin, validator_properties
 from .observe import request_id
 
 PROBLEM_JSON = "application/problem+json"
@@ -45,6 +47,14 @@ class ProblemSchema(Schema):
         metadata={"description": "This request: urn:pairing-advisor:request:<X-Request-ID>."}
     )
     errors = fields.List(fields.Nested(FieldErrorSchema))
+    rule = fields.String(
+        validate=validate.OneOf([rule.value for rule in Rule]),
+        metadata={
+            "description": "A 422 only: the named rule the request breaks, when it is one that "
+            "JSON Schema cannot state (docs/validation.md); every other constraint is in this "
+            "document."
+        },
+    )
 
 
 PROBLEM_TYPES = {
@@ -89,6 +99,7 @@ def problem(
     title: str | None = None,
     errors: list[dict[str, str]] | None = None,
     headers: Mapping[str, str] | None = None,
+    rule: Rule | None = None,
 ) -> Response:
     body: dict[str, Any] = {
         "type": PROBLEM_TYPES.get(status, "about:blank"),
@@ -101,6 +112,8 @@ def problem(
         body["instance"] = f"urn:pairing-advisor:request:{rid}"
     if errors:
         body["errors"] = errors
+    if rule is not None:
+        body["rule"] = rule.value
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         if name.lower() != "content-type":
@@ -108,11 +121,16 @@ def problem(
     return response
 
 
-def field_problem(field: str, message: str, status: int = 422) -> Response:
+def field_problem(
+    field: str, message: str, status: int = 422, rule: Rule | None = None
+) -> Response:
     """A problem about one field; ``field`` is a slash path such as ``players/3/id``."""
     path = pointer(*field.split("/")) if field else ""
     return problem(
-        status, f"{path or '/'}: {message}", errors=[{"pointer": path, "detail": message}]
+        status,
+        f"{path or '/'}: {message}",
+        errors=[{"pointer": path, "detail": message}],
+        rule=rule,
     )
 
 
@@ -120,6 +138,13 @@ class ProblemApi(Api):  # type: ignore[misc]
     """flask-smorest Api whose errors are problem+json, in the responses and in the spec."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, *, extra_plugins: Any = None, **kwargs: Any) -> None:
+        """The spec with what this service's schemas state beyond marshmallow's own
+        validators: whole-object constraints (:class:`RequiresPlugin`), ``multipleOf`` and
+        ``uniqueItems`` (``validator_properties``)."""
+        super()._init_spec(extra_plugins=[*(extra_plugins or ()), RequiresPlugin()], **kwargs)
+        self.ma_plugin.converter.add_attribute_function(validator_properties)
 
     def _register_responses(self) -> None:
         """flask-smorest's default responses, with every error one as problem+json."""
@@ -190,7 +215,7 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
 
     @app.errorhandler(FieldError)
     def engine_refused(error: FieldError) -> Response:
-        return field_problem(error.field, error.message)
+        return field_problem(error.field, error.message, rule=error.rule)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates
+from marshmallow import Schema, fields, validate, validates
 
-from .common import ID_LENGTH, StrictBoolean, StrictFloat, player_id, printable
-from .held import EntrantIn, HeldOut, TokenOut, event_name
+from ..engine.errors import FieldError, Rule
+from .common import (
+    ID_LENGTH,
+    Contract,
+    Requires,
+    StrictBoolean,
+    StrictFloat,
+    for_every,
+    player_id,
+    printable,
+    unique_items,
+)
+from .held import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 from .puffing_billy_schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000
@@ -37,7 +48,21 @@ class LeagueResultIn(Schema):
     )
 
 
-class LeagueGameIn(Schema):
+SOMEONE_FINISHED = Requires(
+    {
+        "not": for_every(
+            "results",
+            {"required": ["dropped_out"], "properties": {"dropped_out": {"enum": [True]}}},
+        )
+    },
+    "results",
+    "nobody finished the game: it cannot score",
+)
+
+
+class LeagueGameIn(Contract):
+    requires = (SOMEONE_FINISHED,)
+
     name = fields.String(
         load_default="",
         validate=[validate.Length(max=100), printable],
@@ -67,7 +92,9 @@ class TableIn(Schema):
     @validates("points")
     def _falling(self, value: list[float], **_: Any) -> None:
         if value != sorted(value, reverse=True):
-            raise ValidationError("points must not rise from one place to the next")
+            raise FieldError(
+                "points", "points must not rise from one place to the next", rule=Rule.POINTS_FALL
+            )
 
 
 class TiebreakValuesOut(Schema):
@@ -105,7 +132,9 @@ class LeagueTableOut(Schema):
 
 
 class ScheduleIn(Schema):
-    players = fields.List(id_field(), required=True, validate=validate.Length(4, 16))
+    players = fields.List(
+        id_field(), required=True, validate=[validate.Length(4, 16), unique_items]
+    )
     game = fields.String(
         required=True, validate=[validate.Regexp(r"^[A-Za-z0-9]{1,10}$"), validate.Length(1, 10)]
     )
@@ -176,7 +205,7 @@ class FormationIn(Schema):
     signups = fields.List(
         id_field(),
         required=True,
-        validate=validate.Length(4, MAX_PLAYERS),
+        validate=[validate.Length(4, MAX_PLAYERS), unique_items],
         metadata={"description": "Step 1: everyone playing, in sign-up order."},
     )
     last_season = fields.List(
@@ -383,7 +412,13 @@ class HeldGameOut(Schema):
     reported_by = fields.String(allow_none=True, required=True)
 
 
-class GameReportIn(Schema):
+class GameReportedOut(HeldGameOut):
+    changes = changes_field()
+
+
+class GameReportIn(Contract):
+    requires = (SOMEONE_FINISHED,)
+
     results = fields.List(
         fields.Nested(LeagueResultIn),
         required=True,

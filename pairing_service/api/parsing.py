@@ -2,8 +2,9 @@
 
 Strict JSON: no NaN/Infinity, no duplicate keys, bounded nesting, integers within the
 digit limit; anything else is a 400 malformed request. ``text/csv`` bodies hold one player
-per line, ``id,wins,spread[,name]`` (a header line starting with ``id`` is skipped); the
-other request fields then come from the query string.
+per line, ``id,wins,spread[,name]`` (a first line starting with ``id`` is a header, skipped,
+unless its wins are a number: a player called "id"); the other request fields then come from
+the query string.
 """
 
 from __future__ import annotations
@@ -87,11 +88,14 @@ def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
     except csv.Error as exc:  # NUL bytes, fields over the csv module's size limit
         raise MalformedJSON(f"invalid CSV: {exc}") from exc
     players: list[dict[str, Any]] = []
+    first = True
     for row in rows:
         if not row or not "".join(row).strip():
             continue
-        if not players and row[0].strip().lower() == "id":
+        if first and _is_header(row):
+            first = False
             continue
+        first = False
         player: dict[str, Any] = {"id": row[0].strip()}
         if len(row) > 1:
             player["wins"] = _number_or_text(row[1])
@@ -103,6 +107,13 @@ def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
             raise MalformedJSON(f"CSV line {len(players) + 1} has more than 4 columns")
         players.append(player)
     return {"players": players, **query_fields(query)}
+
+
+def _is_header(row: list[str]) -> bool:
+    """``id,wins,...``: a first cell "id" and wins that are not a number."""
+    if row[0].strip().lower() != "id":
+        return False
+    return len(row) < 2 or isinstance(_number_or_text(row[1]), str | bool)
 
 
 def query_fields(query: Mapping[str, str]) -> dict[str, Any]:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from .common import StrictBoolean, player_id, printable
-from .held import EntrantIn, HeldOut, TokenOut, event_name
+from .common import (
+    Contract,
+    Requires,
+    StrictBoolean,
+    all_or_none,
+    for_every,
+    player_id,
+    printable,
+)
+from .held import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000
@@ -79,7 +87,14 @@ def method_field() -> fields.String:
     )
 
 
-class BoardIn(Schema):
+PLACES_FOR_ALL_OR_NONE = all_or_none(
+    "players", "place", "give a place for every player or for none", at_item=False
+)
+
+
+class BoardIn(Contract):
+    requires: ClassVar[tuple[Requires, ...]] = (PLACES_FOR_ALL_OR_NONE,)
+
     players = fields.List(
         fields.Nested(BoardPlayerIn),
         required=True,
@@ -113,6 +128,20 @@ class EventBoardOut(BoardOut):
 
 
 class EventBoardIn(BoardIn):
+    requires = (
+        PLACES_FOR_ALL_OR_NONE,
+        Requires(
+            {
+                "anyOf": [
+                    {"required": ["stage"], "properties": {"stage": {"enum": ["final"]}}},
+                    for_every("players", {"properties": {"alternate": {"enum": [False]}}}),
+                ]
+            },
+            "players",
+            "only a board of the final seats an alternate",
+        ),
+    )
+
     players = event_players_field()
     name = fields.String(validate=[validate.Length(max=100), printable])
     method = fields.String(
@@ -123,7 +152,20 @@ class EventBoardIn(BoardIn):
     )
 
 
-class EventIn(Schema):
+class EventIn(Contract):
+    requires = (
+        Requires(
+            {
+                "anyOf": [
+                    {"required": ["finalists"], "properties": {"finalists": {"minimum": 1}}},
+                    for_every("boards", {"properties": {"stage": {"enum": ["preliminary"]}}}),
+                ]
+            },
+            "finalists",
+            "boards of the final need the cut: say how many qualified",
+        ),
+    )
+
     boards = fields.List(
         fields.Nested(EventBoardIn),
         required=True,
@@ -171,7 +213,9 @@ class EventOut(Schema):
 MAX_EVENT_PLAYERS = 1000
 
 
-class BoardPlayersIn(Schema):
+class BoardPlayersIn(Contract):
+    requires = (PLACES_FOR_ALL_OR_NONE,)
+
     players = event_players_field()
     name = fields.String(
         allow_none=True,
@@ -248,6 +292,10 @@ class HeldBoardOut(Schema):
         required=True,
         metadata={"description": "Players of a final board seated as alternates."},
     )
+
+
+class BoardEnteredOut(HeldBoardOut):
+    changes = changes_field()
 
 
 class HeldBoardsOut(Schema):

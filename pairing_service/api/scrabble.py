@@ -9,6 +9,7 @@ from typing import Any
 from flask import Response
 from flask.views import MethodView
 
+from ..engine.errors import Rule
 from ..engine.scrabble import (
     Advice,
     InvalidStandings,
@@ -25,9 +26,12 @@ from ..engine.scrabble.proof import Outcome
 from ..engine.scrabble.table import RuleTable
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
 from .common import loaded_rules, prefers
+from .metrics import engine_timed
 from .parsing import StandingsBlueprint
 from .scrabble_schemas import (
+    CSV_BODY,
     MAX_LISTED_OUTCOMES,
+    TSH_BODY,
     AuditIn,
     AuditOut,
     FinalRoundIn,
@@ -61,13 +65,13 @@ CSV_DOC = {
         "content": {
             "application/json": {"example": JSON_EXAMPLE},
             "text/csv": {
-                "schema": {"type": "string"},
+                "schema": CSV_BODY,
                 "example": (
                     "id,wins,spread,name\nA,8,412,Ann\nB,8,120,Bob\nC,7,300,Cat\nD,6,-40,Dan\n"
                 ),
             },
             "text/plain": {
-                "schema": {"type": "string", "description": "A tsh division file (.t)."},
+                "schema": TSH_BODY,
                 "example": TSH_EXAMPLE,
             },
         }
@@ -105,7 +109,7 @@ def standings_of(body: dict[str, Any]) -> Field:
                 complete_rounds_only=body["tsh_complete_rounds_only"],
             )
         except TshError as exc:
-            raise InvalidStandings("tsh", str(exc)) from exc
+            raise InvalidStandings("tsh", str(exc), rule=Rule.TSH_FILE) from exc
         standings = Standings.from_players(list(division.players))
         notes = [
             f"{standings.tag(p)} did not play round {division.rounds} and is not marked off "
@@ -157,6 +161,7 @@ class FinalRound(MethodView):
     @blp.arguments(FinalRoundIn)
     @blp.response(200, FinalRoundOut)
     @blp.doc(**CSV_DOC)
+    @engine_timed("scrabble")
     def post(self, body: dict[str, Any]) -> Any:
         """Pair the final round and explain the pairing, with proofs.
 
@@ -176,6 +181,7 @@ class FinalRound(MethodView):
 class Audit(MethodView):
     @blp.arguments(AuditIn)
     @blp.response(200, AuditOut)
+    @engine_timed("scrabble")
     def post(self, body: dict[str, Any]) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 

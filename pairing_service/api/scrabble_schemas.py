@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
+from marshmallow import Schema, fields, validate
 
 from ..engine.scrabble.advisor import MAX_VICTORS, PREFERENCES
 from .common import (
     ID_LENGTH,
     NAME_LENGTH,
+    Contract,
     IdList,
+    MultipleOf,
+    Requires,
     StrictBoolean,
     StrictFloat,
+    all_or_none,
     has_control,
+    needs,
+    one_of_fields,
     printable,
 )
 
@@ -24,6 +30,33 @@ MAX_LISTED_OUTCOMES = 729  # six games of contenders
 MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
 MAX_WINS = 1000
+
+
+# A text/csv body (api/parsing.py): an optional header, then one player a line,
+# id,wins,spread[,name]. The pattern states what the parser and PlayerIn accept: an id of 1-64
+# characters without comma, quote or control character that neither begins nor ends with a
+# space (the parser strips them), wins in half-steps, a whole spread. It does not count the
+# lines: "{0,1999}" of a line makes a regex too large for common engines (the Rust one behind
+# schemathesis refuses it), so the description states the 2,000 players instead.
+_SPACE = r"\x00-\x20\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_CSV_ID = rf'[^,"{_SPACE}](?:[^,"\x00-\x1f\x7f]{{0,62}}[^,"{_SPACE}])?'
+_CSV_NAME = rf'(?:,[^,"\x00-\x1f\x7f]{{0,{NAME_LENGTH}}})?'
+_CSV_ROW = rf"{_CSV_ID},[0-9]{{1,3}}(?:\.[05])?,-?[0-9]{{1,6}}{_CSV_NAME}"
+CSV_PATTERN = rf"^(?:id,wins,spread(?:,name)?\r?\n)?(?:{_CSV_ROW}\r?\n)*{_CSV_ROW}(?:\r?\n)?$"
+CSV_BODY = {
+    "type": "string",
+    "pattern": CSV_PATTERN,
+    "description": "Standings as CSV: an optional header `id,wins,spread[,name]`, then one "
+    f"player a line, 1-{MAX_PLAYERS} of them; other fields go in the query string.",
+}
+TSH_BODY = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_TSH_LENGTH,
+    "pattern": "[^\\t\\n\\v\\f\\r ]",  # not blank: a blank body is a 400
+    "description": "A tsh division file (.t); what a tsh file must hold is the named rule "
+    "tsh-file (docs/validation.md).",
+}
 
 
 class PlayerIn(Schema):
@@ -39,7 +72,10 @@ class PlayerIn(Schema):
     )
     wins = StrictFloat(
         required=True,
-        validate=validate.Range(0, MAX_WINS),
+        validate=[
+            validate.Range(0, MAX_WINS),
+            MultipleOf(0.5, error="wins must be a multiple of 0.5"),
+        ],
         metadata={
             "description": "Wins so far, a multiple of 0.5 (a draw is half a win).",
             "example": 8,
@@ -71,11 +107,6 @@ class PlayerIn(Schema):
         validate=validate.Length(max=MAX_GAMES),
         metadata={"description": "Previous opponents' ids in round order; null for a bye."},
     )
-
-    @validates("wins")
-    def _half_steps(self, value: float, **_: Any) -> None:
-        if not (value * 2).is_integer():
-            raise ValidationError("wins must be a multiple of 0.5")
 
 
 _PLAYER_FIELDS = frozenset(PlayerIn().fields)
@@ -146,7 +177,18 @@ class PlayerList(fields.List):  # type: ignore[type-arg]
         return result
 
 
-class FinalRoundIn(Schema):
+class FinalRoundIn(Contract):
+    requires = (
+        Requires(one_of_fields("players", "tsh"), "players", "give either players or tsh"),
+        Requires(needs("tsh_round", "tsh"), "tsh_round", "tsh_round needs tsh"),
+        Requires(
+            needs("tsh_complete_rounds_only", "tsh", when_true=True),
+            "tsh_complete_rounds_only",
+            "tsh_complete_rounds_only needs tsh",
+        ),
+        all_or_none("players", "rank", "give a rank for every player or for none"),
+    )
+
     players = PlayerList(
         fields.Nested(PlayerIn),
         validate=validate.Length(1, MAX_PLAYERS),
@@ -232,14 +274,6 @@ class FinalRoundIn(Schema):
             "so clinching is decided on wins only (tsh assumes 500, COP 250)."
         },
     )
-
-    @validates_schema
-    def _players_or_tsh(self, data: dict[str, Any], **_: Any) -> None:
-        if ("players" in data) == ("tsh" in data):
-            raise ValidationError("give either players or tsh", "players")
-        for name in ("tsh_round", "tsh_complete_rounds_only"):
-            if data.get(name) not in (None, False) and "tsh" not in data:
-                raise ValidationError(f"{name} needs tsh", name)
 
 
 class RuleOut(Schema):

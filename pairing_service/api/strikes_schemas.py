@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate, validates_schema
 
+from ..engine.errors import FieldError, Rule
 from ..engine.strikes import GAME_KINDS, STRATEGIES
-from .common import ID_LENGTH, StrictBoolean, StrictFloat, player_id
+from .common import (
+    ID_LENGTH,
+    Contract,
+    Requires,
+    StrictBoolean,
+    StrictFloat,
+    for_every,
+    is_true,
+    one_of_fields,
+    player_id,
+)
 
 MAX_FIELD = 1000  # players in one seating or tournament
 MAX_HISTORY_TABLES = 20_000
@@ -28,11 +40,21 @@ MAX_PLAN_SEATS = 60_000  # plans x players: random plans drawn for one seating
 def check_plan_work(data: dict[str, Any], players: int) -> None:
     """Random plans cost time in proportion to plans x players: bound the product."""
     if data.get("plans", 0) * players > MAX_PLAN_SEATS:
-        raise ValidationError(
+        raise FieldError(
+            "plans",
             f"plans x players may be at most {MAX_PLAN_SEATS} "
             f"(at most {MAX_PLAN_SEATS // max(players, 1)} plans for {players} players)",
-            "plans",
+            rule=Rule.WORK_BOUND,
         )
+
+
+def seats_two(players: Mapping[str, Any]) -> Requires:
+    """Two players make a table only in a game that allows 2-player games (plans.py)."""
+    return Requires(
+        {"anyOf": [{"properties": {"players": dict(players)}}, is_true("two_player_games")]},
+        "players",
+        "2 players can only play when 2-player games are allowed",
+    )
 
 
 ROUND_TYPES = ("random", "split")
@@ -76,7 +98,9 @@ def round_type_field(**kwargs: Any) -> fields.String:
     )
 
 
-class ResultIn(Schema):
+class ResultIn(Contract):
+    requires = (Requires(one_of_fields("score", "place"), "", "give either a score or a place"),)
+
     player = player_id(example="A")
     score = fields.Integer(
         strict=True,
@@ -90,7 +114,20 @@ class ResultIn(Schema):
     )
 
 
-class TableResultIn(Schema):
+class TableResultIn(Contract):
+    requires = (
+        Requires(
+            {
+                "anyOf": [
+                    for_every("results", {"required": ["score"]}),
+                    for_every("results", {"required": ["place"]}),
+                ]
+            },
+            "results",
+            "give scores for every player or places for every player",
+        ),
+    )
+
     results = fields.List(
         fields.Nested(ResultIn),
         required=True,
@@ -111,9 +148,14 @@ class ScoreOut(Schema):
     strikes = fields.List(fields.Nested(StrikesOut), required=True)
 
 
-class TablesIn(Schema):
+class TablesIn(Contract):
+    requires = (seats_two({"minimum": 3}),)
+
     players = fields.Integer(
-        required=True, strict=True, validate=validate.Range(1, MAX_FIELD), metadata={"example": 26}
+        required=True,
+        strict=True,
+        validate=validate.Range(2, MAX_FIELD),
+        metadata={"example": 26, "description": "2 only when 2-player games are allowed."},
     )
     round_type = round_type_field(load_default="random")
     game = game_field()
@@ -143,12 +185,17 @@ class ContestantIn(Schema):
     )
 
 
-class SeatingIn(Schema):
+class SeatingIn(Contract):
+    requires = (seats_two({"minItems": 3}),)
+
     players = fields.List(
         fields.Nested(ContestantIn),
         required=True,
-        validate=validate.Length(1, MAX_FIELD),
-        metadata={"description": f"Players still in, 1-{MAX_FIELD}."},
+        validate=validate.Length(2, MAX_FIELD),
+        metadata={
+            "description": f"Players still in, 2-{MAX_FIELD} (2 only when 2-player games are "
+            "allowed); ids unique."
+        },
     )
     history = fields.List(
         fields.List(
@@ -231,11 +278,12 @@ class PlanIn(Schema):
         per_event = players * (threshold + 12)  # 12 x the games an event's players play
         if data.get("events", 0) * per_event > MAX_PLANNER_WORK:
             most = MAX_PLANNER_WORK // per_event
-            raise ValidationError(
+            raise FieldError(
+                "events",
                 f"players x events x (threshold + 12) may be at most {MAX_PLANNER_WORK:,} "
                 f"(500 events of 100 players at 47 strikes): at most {most} events for "
                 f"{players} players at {threshold} strikes",
-                "events",
+                rule=Rule.WORK_BOUND,
             )
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from string import ascii_uppercase
 
-from ..errors import refuse_repeats
+from ..errors import Rule, refuse_repeats
 from .table import InvalidLeague, seeding_key
 
 
@@ -173,12 +173,16 @@ def form_leagues(
     for index, finish in enumerate(returning):
         if finish.player in last_ids:
             raise InvalidLeague(
-                f"returning/{index}", f"{finish.player!r} played last season: not a returner"
+                f"returning/{index}",
+                f"{finish.player!r} played last season: not a returner",
+                rule=Rule.FORMATION_RECORDS,
             )
     unknown = [p for p in signups if p not in last_ids | returning_ids | new_ids]
     if unknown:
         raise InvalidLeague(
-            "signups", "no finish or new-player entry for " + ", ".join(unknown[:10])
+            "signups",
+            "no finish or new-player entry for " + ", ".join(unknown[:10]),
+            rule=Rule.FORMATION_RECORDS,
         )
     # Step 3 (everyone from last season, even those not playing), Step 4 (returners).
     ranked_last = sort_finishes(last_season, relegated, league_size, counted=True)

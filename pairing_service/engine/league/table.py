@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
-from ..errors import FieldError, refuse_repeats
+from ..errors import FieldError, Rule, refuse_repeats
 from ..ranking import read_places
 
 TIEBREAKERS = (
@@ -136,6 +136,7 @@ def league_table(
                 f"{where}/results",
                 f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
                 f"not {len(results)}: list a player who dropped out too, marked dropped_out",
+                rule=Rule.GAME_SIZE,
             )
         refuse_repeats([r.player for r in results], f"{where}/results", InvalidLeague, "/player")
         places = read_places([r.position for r in results])
@@ -143,6 +144,7 @@ def league_table(
             raise InvalidLeague(
                 f"{where}/results",
                 "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
+                rule=Rule.PLACES_ARE_A_RANKING,
             )
         _refuse_leavers_above_finishers(results, where)
         winning = max(r.score for r, p in zip(results, places, strict=True) if p == 1)
@@ -193,6 +195,7 @@ def _refuse_entered_twice(name: str, index: int, named: dict[str, int]) -> None:
         raise InvalidLeague(
             f"games/{index}/name",
             f"game {name!r} is entered twice (also games/{named[key]}): a game counts once",
+            rule=Rule.UNIQUE_IDS,
         )
     named[key] = index
 
@@ -206,6 +209,7 @@ def _refuse_leavers_above_finishers(results: Sequence[Result], where: str) -> No
             raise InvalidLeague(
                 f"{where}/results/{index}/position",
                 f"{result.player!r} dropped out: placed last, below every player who finished",
+                rule=Rule.PLACES_ARE_A_RANKING,
             )
 
 

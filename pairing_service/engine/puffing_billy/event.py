@@ -18,6 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from ..errors import Rule
 from ..ranking import rank_by
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
 
@@ -67,7 +68,9 @@ def check_seats(entries: Sequence[BoardEntry], stage: Method, qualifiers: Collec
     for index, entry in enumerate(entries):
         if entry.alternate and stage is not Method.FINAL:
             raise InvalidBoard(
-                f"players/{index}/alternate", "only a board of the final seats an alternate"
+                f"players/{index}/alternate",
+                "only a board of the final seats an alternate",
+                rule=Rule.FINAL_SEATS,
             )
         if stage is not Method.FINAL:
             continue
@@ -75,12 +78,14 @@ def check_seats(entries: Sequence[BoardEntry], stage: Method, qualifiers: Collec
             raise InvalidBoard(
                 f"players/{index}/alternate",
                 f"{entry.id!r} qualified for the final: only a player who did not is an alternate",
+                rule=Rule.FINAL_SEATS,
             )
         if not entry.alternate and entry.id not in qualifiers:
             raise InvalidBoard(
                 f"players/{index}/id",
                 f"{entry.id!r} did not qualify for the final; mark them as an alternate "
                 "if they take the place of a qualifier",
+                rule=Rule.FINAL_SEATS,
             )
 
 
@@ -94,7 +99,7 @@ def standings(
         try:
             scored_boards.append((board.stage, score_board(board.entries, rules, board.stage)))
         except InvalidBoard as exc:
-            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message) from exc
+            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message, rule=exc.rule) from exc
     result = rank_boards(scored_boards, finalists)
     if finalists == 0 and any(b.stage is Method.FINAL for b in boards):
         raise InvalidBoard("finalists", "boards of the final need the cut: say how many qualified")
@@ -103,7 +108,7 @@ def standings(
         try:
             check_seats(board.entries, board.stage, result.qualifiers)
         except InvalidBoard as exc:
-            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message) from exc
+            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message, rule=exc.rule) from exc
         if board.stage is not Method.FINAL:
             continue
         for slot, entry in enumerate(board.entries):
@@ -111,6 +116,7 @@ def standings(
                 raise InvalidBoard(
                     f"boards/{index}/players/{slot}/id",
                     f"{entry.id!r} already sits at a final board (boards/{seated[entry.id]})",
+                    rule=Rule.UNIQUE_IDS,
                 )
             seated[entry.id] = index
     return result

@@ -29,7 +29,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
-from ..errors import FieldError, refuse_repeats
+from ..errors import FieldError, Rule, refuse_repeats
 from ..ranking import read_places
 
 
@@ -170,10 +170,16 @@ def _places(entries: Sequence[BoardEntry]) -> list[int]:
         raise InvalidBoard("players", "give a place for every player or for none")
     values = [p or 0 for p in given]
     if values != sorted(values):
-        raise InvalidBoard("players", "list players in finishing order (places never fall)")
+        raise InvalidBoard(
+            "players",
+            "list players in finishing order (places never fall)",
+            rule=Rule.PLACES_ARE_A_RANKING,
+        )
     places = read_places(values)
     if places is None:
         raise InvalidBoard(
-            "players", f"places {values} are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)"
+            "players",
+            f"places {values} are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
+            rule=Rule.PLACES_ARE_A_RANKING,
         )
     return places

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..errors import Rule
 from ..matching import Cost, Edge, min_cost_perfect_matching
 from .errors import InvalidStandings
 from .outcomes import Contention, Final, Result, contention, finals_after, may_reach
@@ -476,6 +477,7 @@ def _check_withdrawn(
             "withdrawn",
             f"{standings.tag(still[0])} withdrew but can still finish as a victor: "
             "pair this round by hand",
+            rule=Rule.WITHDRAWN_CONTENDER,
         )
     if withdrawn:
         shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
@@ -781,16 +783,24 @@ def read_pairing(
         for position, pid in enumerate(players):
             where = f"pairings/{index}/players/{position}"
             if pid not in standings:
-                raise InvalidStandings(where, f"{pid!r} is not in the standings")
+                raise InvalidStandings(
+                    where, f"{pid!r} is not in the standings", rule=Rule.KNOWN_PLAYER
+                )
             if pid in withdrawn:
-                raise InvalidStandings(where, f"{pid!r} has withdrawn")
+                raise InvalidStandings(
+                    where, f"{pid!r} has withdrawn", rule=Rule.PAIRING_COVERS_FIELD
+                )
             if pid in seen:
-                raise InvalidStandings(where, f"{pid!r} is paired twice")
+                raise InvalidStandings(
+                    where, f"{pid!r} is paired twice", rule=Rule.PAIRING_COVERS_FIELD
+                )
             seen.add(pid)
         if len(players) == 1:
             if bye is not None or (len(standings) - len(withdrawn)) % 2 == 0:
                 raise InvalidStandings(
-                    f"pairings/{index}/players", "only an odd field has a bye, and only one"
+                    f"pairings/{index}/players",
+                    "only an odd field has a bye, and only one",
+                    rule=Rule.PAIRING_COVERS_FIELD,
                 )
             bye = players[0]
         elif len(players) == 2:
@@ -799,7 +809,9 @@ def read_pairing(
             raise InvalidStandings(f"pairings/{index}/players", "a game has two players")
     missing = [pid for pid in standings.ids if pid not in seen and pid not in withdrawn]
     if missing:
-        raise InvalidStandings("pairings", "not paired: " + ", ".join(missing[:10]))
+        raise InvalidStandings(
+            "pairings", "not paired: " + ", ".join(missing[:10]), rule=Rule.PAIRING_COVERS_FIELD
+        )
     return pairs, bye
 
 

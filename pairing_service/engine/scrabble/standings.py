@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..errors import Rule
 from .errors import InvalidStandings
 
 
@@ -97,18 +98,24 @@ class Standings:
         for i, player in enumerate(players):
             if player.id in seen:
                 raise InvalidStandings(
-                    f"players/{i}/id", f"duplicate id {player.id!r} (also player {seen[player.id]})"
+                    f"players/{i}/id",
+                    f"duplicate id {player.id!r} (also player {seen[player.id]})",
+                    rule=Rule.UNIQUE_IDS,
                 )
             seen[player.id] = i
         for i, player in enumerate(players):
             for j, opponent in enumerate(player.opponents):
                 if opponent is not None and opponent not in seen:
                     raise InvalidStandings(
-                        f"players/{i}/opponents/{j}", f"unknown player id {opponent!r}"
+                        f"players/{i}/opponents/{j}",
+                        f"unknown player id {opponent!r}",
+                        rule=Rule.KNOWN_PLAYER,
                     )
                 if opponent == player.id:
                     raise InvalidStandings(
-                        f"players/{i}/opponents/{j}", "a player cannot have played themself"
+                        f"players/{i}/opponents/{j}",
+                        "a player cannot have played themself",
+                        rule=Rule.CONSISTENT_HISTORY,
                     )
         given = [p.rank is not None for p in players]
         if any(given) and not all(given):
@@ -119,13 +126,16 @@ class Standings:
         if all(given):
             ranks = [p.rank for p in players]
             if sorted(r for r in ranks if r is not None) != list(range(1, len(players) + 1)):
-                raise InvalidStandings("players", "ranks must be a permutation of 1..n")
+                raise InvalidStandings(
+                    "players", "ranks must be a permutation of 1..n", rule=Rule.RANKS_FOLLOW_WINS
+                )
             order = sorted(range(len(players)), key=lambda i: players[i].rank or 0)
             for above, below in itertools.pairwise(order):
                 if players[above].half_wins < players[below].half_wins:
                     raise InvalidStandings(
                         f"players/{below}/rank",
                         f"rank {players[below].rank} has more wins than rank {players[above].rank}",
+                        rule=Rule.RANKS_FOLLOW_WINS,
                     )
         else:
             order = sorted(

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import refuse_repeats
+from ..errors import Rule, refuse_repeats
 from ..ranking import competition_places, read_places
 from .errors import InvalidInput
 
@@ -72,5 +72,6 @@ def _places(finishes: Sequence[Finish]) -> list[int]:
             "results",
             f"places {given} are not a ranking: number tied players alike and start at 1, "
             "as 1, 2, 2, 4 or 1, 2, 2, 3",
+            rule=Rule.PLACES_ARE_A_RANKING,
         )
     return places
