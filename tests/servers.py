@@ -44,9 +44,12 @@ def call(
         return error.code, json.loads(error.read() or b"null")
 
 
-def start_gunicorn(database_url: str, port: int, log: Path, **env: str) -> subprocess.Popen[bytes]:
+def start_gunicorn(
+    database_url: str, port: int, log: Path, wrapper: tuple[str, ...] = (), **env: str
+) -> subprocess.Popen[bytes]:
     """gunicorn with WORKERS workers in its own process group (so a test can kill it all);
-    ``env`` adds to or overrides its environment (workers, the write limit, ...)."""
+    ``env`` adds to or overrides its environment (workers, the write limit, ...);
+    ``wrapper`` is a command to run it under (a benchmark's valgrind)."""
     environment = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -58,6 +61,7 @@ def start_gunicorn(database_url: str, port: int, log: Path, **env: str) -> subpr
     }
     return subprocess.Popen(
         [
+            *wrapper,
             sys.executable,
             "-m",
             "gunicorn",

@@ -48,7 +48,13 @@ def scrape(client) -> Samples:
 
 
 def requests_of(found: Samples, method: str, route: str, status: str) -> float:
-    return value(found, "pairing_http_requests_total", method=method, route=route, status=status)
+    return value(
+        found,
+        "pairing_http_request_duration_seconds_count",
+        method=method,
+        route=route,
+        status=status,
+    )
 
 
 @pytest.fixture()
@@ -76,9 +82,8 @@ def test_requests_are_counted_with_latency_buckets_by_route_and_status(client):
         labels = {"method": "POST", "route": TABLES, "status": status, **more}
         return value(after, name, **labels) - value(before, name, **labels)
 
-    assert grew("pairing_http_requests_total", "200") == 3
-    assert grew("pairing_http_requests_total", "422") == 1
     assert grew("pairing_http_request_duration_seconds_count", "200") == 3
+    assert grew("pairing_http_request_duration_seconds_count", "422") == 1
     assert grew("pairing_http_request_duration_seconds_bucket", "200", le="+Inf") == 3
     assert grew("pairing_http_request_duration_seconds_bucket", "200", le="10.0") == 3
     assert grew("pairing_http_request_duration_seconds_sum", "200") > 0
@@ -186,14 +191,14 @@ def counts_by_worker(folder: Path, tmp_path: Path, route: str) -> dict[int, floa
     """Each worker's own count of 200s on ``route``: its file of the folder, read alone."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     found: dict[int, float] = {}
-    for path in folder.glob("counter_*.db"):
+    for path in folder.glob("histogram_*.db"):
         alone = tmp_path / path.stem
         alone.mkdir()
         shutil.copy(path, alone)
         registry = CollectorRegistry()
         MultiProcessCollector(registry, path=str(alone))
         labels = {"method": "POST", "route": route, "status": "200"}
-        count = registry.get_sample_value("pairing_http_requests_total", labels)
+        count = registry.get_sample_value("pairing_http_request_duration_seconds_count", labels)
         if count:
             found[int(path.stem.split("_")[-1])] = count
     return found

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import logging
 
-from pythonjsonlogger.json import JsonFormatter
+from pairing_service import create_app
+from pairing_service.api.observe import JsonLines
 
 from .conftest import assert_problem
 
@@ -43,13 +44,40 @@ def test_request_logs_are_json_lines_with_the_id_and_no_token_or_body(client, ca
         headers={"Authorization": f"Bearer {created['token']}", "X-Request-ID": "req-2"},
     )
     records = [r for r in caplog.records if r.name == "pairing_service.requests"]
-    assert [r.request_id for r in records] == ["req-1", "req-2"]
+    assert [r.fields["request_id"] for r in records] == ["req-1", "req-2"]
     second = records[1]
-    assert (second.method, second.status) == ("POST", 201)
-    assert second.path == f"/v1/strikes/tournaments/{created['id']}/rounds"  # no query
-    line = JsonFormatter("%(levelname)s %(name)s %(message)s").format(second)
+    assert (second.fields["method"], second.fields["status"]) == ("POST", 201)
+    assert second.fields["path"] == f"/v1/strikes/tournaments/{created['id']}/rounds"  # no query
+    line = JsonLines().format(second)
     parsed = json.loads(line)
     assert parsed["request_id"] == "req-2" and parsed["status"] == 201
     assert parsed["duration_ms"] >= 0
-    everything = "\n".join(JsonFormatter("%(message)s").format(r) for r in caplog.records)
+    assert parsed["levelname"] == "INFO" and parsed["timestamp"].endswith("+00:00")
+    everything = "\n".join(JsonLines().format(r) for r in caplog.records)
     assert created["token"] not in everything and "secret-ann" not in everything
+
+
+def test_an_unhandled_error_is_logged_as_one_json_line_with_its_request_id(tmp_path):
+    service_log = logging.getLogger("pairing_service")
+    before = list(service_log.handlers)
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3", "TESTING": False})
+
+    @app.get("/boom")
+    def boom() -> str:
+        raise RuntimeError("the engine tripped")
+
+    (handler,) = [h for h in service_log.handlers if h not in before]
+    assert isinstance(handler.formatter, JsonLines)  # the service's own JSON lines
+    lines: list[str] = []
+    handler.emit = lambda record: lines.append(handler.format(record))  # type: ignore[method-assign]
+    try:
+        answer = app.test_client().get("/boom", headers={"X-Request-ID": "crash-7"})
+    finally:
+        service_log.removeHandler(handler)
+    assert_problem(answer, 500)
+    parsed = [json.loads(line) for line in lines]
+    error = next(line for line in parsed if line["levelname"] == "ERROR")
+    assert error["request_id"] == "crash-7" and error["name"] == "pairing_service.api.errors"
+    assert "RuntimeError: the engine tripped" in error["exc_info"]
+    request_line = next(line for line in parsed if line["name"] == "pairing_service.requests")
+    assert request_line["request_id"] == "crash-7" and request_line["status"] == 500

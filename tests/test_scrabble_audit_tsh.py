@@ -306,5 +306,22 @@ def test_withdrawn_players_in_json_standings(client):
     assert not any(game["bye"] for game in body["pairings"])  # six left: no bye
     leader = [dict(p, withdrawn=p["id"] == "A") for p in players]
     assert_problem(
-        client.post("/v1/scrabble/final-round", json={"players": leader}), 422, "/withdrawn"
+        client.post("/v1/scrabble/final-round", json={"players": leader}),
+        422,
+        "/players/0/withdrawn",
     )
+
+
+def test_a_contender_marked_off_in_tsh_is_refused_at_the_file(client):
+    from .test_scrabble_tsh_files import AFTER_7
+
+    leader = "Adeyemi, Tunde          1733 9 1 10 14 4 6 11; 447 402 365 458 478 454 402\n"
+    assert leader in AFTER_7
+    off = AFTER_7.replace(leader, leader.replace("402\n", "402; off -50\n"))
+    answer = client.post(FINAL, json={"tsh": off})
+    problem = assert_problem(answer, 422, "/tsh")
+    assert problem["rule"] == "withdrawn-contender" and "Adeyemi" in problem["detail"]
+    playing = [str(i) for i in range(1, 15) if i not in (3, 8)]  # Tanaka and Adeyemi off
+    pairings = [{"players": playing[i : i + 2]} for i in range(0, len(playing), 2)]
+    audit = client.post(AUDIT, json={"tsh": off, "pairings": pairings})
+    assert assert_problem(audit, 422, "/tsh")["rule"] == "withdrawn-contender"

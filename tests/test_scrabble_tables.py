@@ -151,7 +151,7 @@ def test_rescue_candidate_keeps_the_first_removed_contender(rules):
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]
     mine = judge.evaluate(pairs)
-    removed = [p for p in mine.contenders if mine._removed_flag(p)]
+    removed = [p for p in mine.contenders if mine.removed_flag(p)]
     assert removed
     players = [p for p in race.relevant]
     count, rescue = judge.fewest_above(removed[0], players, len(s) - len(players))
@@ -161,7 +161,7 @@ def test_rescue_candidate_keeps_the_first_removed_contender(rules):
         assert rescue in [tuple(c) for c in candidates] or any(
             set(c) == set(rescue) for c in candidates
         )
-        assert judge.evaluate(rescue)._removed_flag(removed[0]) == 0
+        assert judge.evaluate(rescue).removed_flag(removed[0]) == 0
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

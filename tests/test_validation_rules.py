@@ -150,11 +150,11 @@ BREAKING = [
         "/v1/scrabble/final-round",
         {
             "players": [
-                {"id": "A", "wins": 8, "spread": 50, "withdrawn": True},
                 *_players(("B", 8), ("C", 7), ("D", 7)),
+                {"id": "A", "wins": 8, "spread": 50, "withdrawn": True},
             ]
         },
-        "/withdrawn",
+        "/players/3/withdrawn",
     ),
     (
         "pairing-covers-field",

@@ -2,10 +2,11 @@
 
 Recorded (instruments in ``pairing_service/instruments.py``):
 
-- ``pairing_http_requests_total`` and ``pairing_http_request_duration_seconds``, by method,
-  route and status. The route is the URL rule (``/v1/strikes/tournaments/<hex32:tournament_id>``),
-  never the path, and a method the service does not know counts as ``other``, so no client
-  can grow the label sets; a path that matches no route is ``unmatched``.
+- ``pairing_http_request_duration_seconds``, by method, route and status; its ``_count``
+  is the number of requests answered. The route is the URL rule
+  (``/v1/strikes/tournaments/<hex32:tournament_id>``), never the path, and a method the
+  service does not know counts as ``other``, so no client can grow the label sets; a path
+  that matches no route is ``unmatched``.
 - ``pairing_engine_seconds``, by format: each stateless endpoint's handler is timed by
   :func:`engine_timed` (the work between validation and serialisation: building the
   engine's input, the engine, shaping its answer), and every held format's ledger by
@@ -31,19 +32,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app, has_app_context, request
+from flask import Flask, Response, current_app, has_app_context
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
     CollectorRegistry,
-    Counter,
     Histogram,
     generate_latest,
 )
 from prometheus_client.multiprocess import MultiProcessCollector
+from werkzeug.routing import Rule
 
 from ..engine.held import Ledger
-from ..instruments import ENGINE_SECONDS, REQUEST_SECONDS, REQUESTS
+from ..instruments import ENGINE_SECONDS, REQUEST_SECONDS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,9 +54,9 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 WORDING = frozenset({"describe", "summary", "public"})
 
 _timing = threading.local()
-# (method, route, status) -> its request counter and duration histogram: labels() costs
-# more than the observation itself, on every request.
-_series: dict[tuple[str, str, str], tuple[Counter, Histogram]] = {}
+# (method, route, status) -> its duration histogram: labels() costs more than the
+# observation itself, on every request.
+_series: dict[tuple[str, str, str], Histogram] = {}
 
 
 def multiprocess_dir() -> str | None:
@@ -71,9 +72,8 @@ def exposition() -> bytes:
     return generate_latest(registry)
 
 
-def record_request(status: int, seconds: float) -> None:
-    """Count the current request under its route (called as its answer leaves)."""
-    rule, method = request.url_rule, request.method
+def record_request(method: str, rule: Rule | None, status: int, seconds: float) -> None:
+    """Count a request under its route, with its duration (called as its answer leaves)."""
     labels = (
         method if method in METHODS else "other",
         rule.rule if rule is not None else "unmatched",
@@ -81,12 +81,8 @@ def record_request(status: int, seconds: float) -> None:
     )
     series = _series.get(labels)
     if series is None:  # the label sets are bounded: this fills once per route and status
-        series = _series.setdefault(
-            labels, (REQUESTS.labels(*labels), REQUEST_SECONDS.labels(*labels))
-        )
-    count, duration = series
-    count.inc()
-    duration.observe(seconds)
+        series = _series.setdefault(labels, REQUEST_SECONDS.labels(*labels))
+    series.observe(seconds)
 
 
 @contextmanager

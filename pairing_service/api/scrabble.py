@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -135,22 +136,42 @@ def standings_of(body: dict[str, Any]) -> Field:
     return Field(Standings.from_players(players), withdrawn, (), None)
 
 
+@contextmanager
+def withdrawals_pointed(body: dict[str, Any]) -> Iterator[None]:
+    """Point a refused withdrawal where the request gave it: the player's ``withdrawn``
+    flag, or the tsh file that marked them off (the engine knows only who)."""
+    try:
+        yield
+    except InvalidStandings as error:
+        if error.player is None or error.field != "withdrawn":
+            raise
+        where = "tsh"
+        if "players" in body:
+            index = next(i for i, p in enumerate(body["players"]) if p["id"] == error.player)
+            where = f"players/{index}/withdrawn"
+        raise InvalidStandings(where, error.message, rule=error.rule) from error
+
+
+def engine_options(field: Field, body: dict[str, Any]) -> dict[str, Any]:
+    """The request's options as the engine's advise and audit take them."""
+    return {
+        "victors": body["victors"],
+        "max_spread_per_game": body["max_spread_per_game"],
+        "rounds_left": body["rounds_left"],
+        "prefer": body["prefer"],
+        "withdrawn": field.withdrawn,
+    }
+
+
 def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice:
     """The engine's advice on these standings with the request's options."""
-    return advise(
-        field.standings,
-        table,
-        victors=body["victors"],
-        max_spread_per_game=body["max_spread_per_game"],
-        rounds_left=body["rounds_left"],
-        prefer=body["prefer"],
-        withdrawn=field.withdrawn,
-    )
+    return advise(field.standings, table, **engine_options(field, body))
 
 
 def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
     field = standings_of(body)
-    advice = advise_field(field, body, loaded_rules().scrabble)
+    with withdrawals_pointed(body):
+        advice = advise_field(field, body, loaded_rules().scrabble)
     if field.notes:
         advice = replace(advice, warnings=(*field.notes, *advice.warnings))
     return field.standings, advice, body.get("round", field.next_round)
@@ -193,17 +214,10 @@ class Audit(MethodView):
         pairs, bye = read_pairing(
             standings, [p["players"] for p in body["pairings"]], field.withdrawn
         )
-        result = audit(
-            standings,
-            loaded_rules().scrabble,
-            pairs,
-            bye,
-            victors=body["victors"],
-            max_spread_per_game=body["max_spread_per_game"],
-            rounds_left=body["rounds_left"],
-            prefer=body["prefer"],
-            withdrawn=field.withdrawn,
-        )
+        with withdrawals_pointed(body):
+            result = audit(
+                standings, loaded_rules().scrabble, pairs, bye, **engine_options(field, body)
+            )
         round_number = body.get("round", field.next_round)
         games = [(a, b) for a, b in pairs] + ([(bye,)] if bye else [])
         return {

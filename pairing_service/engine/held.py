@@ -136,6 +136,26 @@ def standing_changes(
     return lines
 
 
+def refuse_late_entry(
+    latest: tuple[int, bool] | None,
+    decided: str | None,
+    entrants: int,
+    most_players: int,
+    conflict: type[Conflict] = Conflict,
+) -> None:
+    """Refuse a late entry into an event whose latest round (its number, and whether it
+    is closed) is in play, that is decided (``decided`` says how), or that is full."""
+    if latest is not None and not latest[1]:
+        raise conflict(
+            f"round {latest[0]} has started: a late entrant joins between rounds "
+            f"(after round {latest[0]} closes)"
+        )
+    if decided is not None:
+        raise conflict(decided)
+    if entrants >= most_players:
+        raise conflict(f"an event holds at most {most_players} players")
+
+
 def refuse_changed_decisions(
     number: int,
     was_out: Mapping[str, int | None],

@@ -41,6 +41,7 @@ from ..held import (
     kept_as_played,
     numbered,
     refuse_changed_decisions,
+    refuse_late_entry,
     standing_changes,
 )
 from .event import (
@@ -314,20 +315,20 @@ class RaceEvent:
                 "last, without a rating",
             )
         latest = self.latest
-        if latest is not None and not latest.closed:
-            raise Conflict(
-                f"round {latest.number} has started: a late entrant joins between rounds "
-                f"(after round {latest.number} closes)"
-            )
         ending = self.ending()
+        decided = None
         if ending is not None and ending.finished:
-            raise Conflict(f"the event is over: {', '.join(ending.winners)} won")
-        if ending is not None and ending.playoff:
-            raise Conflict(
+            decided = f"the event is over: {', '.join(ending.winners)} won"
+        elif ending is not None and ending.playoff:
+            decided = (
                 f"the main rounds are over: a playoff between {', '.join(ending.playoff)} is due"
             )
-        if len(self.racers) >= most_players:
-            raise Conflict(f"an event holds at most {most_players} players")
+        refuse_late_entry(
+            (latest.number, latest.closed) if latest else None,
+            decided,
+            len(self.racers),
+            most_players,
+        )
         losses = [s.losses for s in self.standings() if s.status == "active"]
         return (latest.number if latest else 0) + 1, max(losses, default=0)
 

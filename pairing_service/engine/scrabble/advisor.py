@@ -478,6 +478,7 @@ def _check_withdrawn(
             f"{standings.tag(still[0])} withdrew but can still finish as a victor: "
             "pair this round by hand",
             rule=Rule.WITHDRAWN_CONTENDER,
+            player=still[0],
         )
     if withdrawn:
         shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import FieldError
+from ..errors import FieldError, Rule
 
 
 class ScrabbleEngineError(Exception):
@@ -10,7 +10,15 @@ class ScrabbleEngineError(Exception):
 
 
 class InvalidStandings(ScrabbleEngineError, FieldError):
-    """Standings that cannot be paired as given. ``field`` is a slash path into the input."""
+    """Standings that cannot be paired as given. ``field`` is a slash path into the input;
+    ``player`` the player at fault, when the engine cannot tell where the input gave them
+    (a withdrawal: the API knows whether a player's flag or a tsh file said it)."""
+
+    def __init__(
+        self, field: str, message: str, *, rule: Rule | None = None, player: str | None = None
+    ) -> None:
+        super().__init__(field, message, rule=rule)
+        self.player = player
 
 
 class InvalidRuleTable(ScrabbleEngineError, ValueError):

@@ -179,11 +179,11 @@ class Evaluation:
                 del self._scores["GP1"]
 
     def _gp2(self) -> tuple[int, ...]:
-        flags = tuple(self._removed_flag(player) for player in self.contenders)
+        flags = tuple(self.removed_flag(player) for player in self.contenders)
         self._removed = [p for p, flag in zip(self.contenders, flags, strict=True) if flag]
         return flags
 
-    def _removed_flag(self, player: str) -> int:
+    def removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
         if player not in self._gp2_flags:
             if self.table is None:
@@ -201,7 +201,7 @@ class Evaluation:
         by contender in rank order and stopping at the first difference (comparing many
         candidates, most of them lose early)."""
         for player, theirs in zip(self.contenders, score, strict=True):
-            mine = self._removed_flag(player)
+            mine = self.removed_flag(player)
             if mine != theirs:
                 return mine < theirs
         return False
@@ -464,7 +464,7 @@ class Judge:
         if mine.table is None:
             return []
         found = []
-        removed = [p for p in mine.contenders if mine._removed_flag(p) and p in players]
+        removed = [p for p in mine.contenders if mine.removed_flag(p) and p in players]
         if removed:
             count, rescue = self.fewest_above(removed[0], players, outsiders)
             if count < self.victors:

@@ -32,6 +32,7 @@ from ..held import (
     Ledger,
     kept_as_played,
     refuse_changed_decisions,
+    refuse_late_entry,
     standing_changes,
 )
 from .data import StrikesRules
@@ -82,16 +83,16 @@ class HeldEvent(Event):
         if player in self.entrants:
             raise InvalidInput("id", f"{player!r} is in this tournament already")
         latest = self.latest
-        if latest is not None and not latest.closed:
-            raise EventConflict(
-                f"round {latest.number} has started: a late entrant joins between rounds "
-                f"(after round {latest.number} closes)"
-            )
         ending = self.ending()
-        if ending is not None and ending.finished:
-            raise EventConflict("the event is decided: " + ", ".join(ending.winners))
-        if len(self.entrants) >= most_players:
-            raise EventConflict(f"a tournament holds at most {most_players} players")
+        refuse_late_entry(
+            (latest.number, latest.closed) if latest else None,
+            "the event is decided: " + ", ".join(ending.winners)
+            if ending is not None and ending.finished
+            else None,
+            len(self.entrants),
+            most_players,
+            EventConflict,
+        )
         totals = self.strikes()
         start = max((totals[p] for p in self.active()), default=Fraction(0))
         return (latest.number if latest else 0) + 1, start
