@@ -26,6 +26,17 @@ def seed_text(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """schemathesis names each operation's test after it (``test_x[GET /healthz]``) but
+    gives them all the function's node id. pytest-xdist schedules by node id and would run
+    only the first of them: give each the node id its name says."""
+    for item in items:
+        if not isinstance(item, pytest.Function) or not item.nodeid.endswith(item.originalname):
+            continue
+        if item.name.startswith(item.originalname + "[") and item.name.endswith("]"):
+            item._id = item._id.with_params(item.name[len(item.originalname) + 1 : -1])
+
+
 @pytest.fixture(scope="session")
 def rules():
     return load_rules()

@@ -96,7 +96,8 @@ def test_slow_operations_in_process(case):
 
 
 def test_over_a_thousand_cases_were_generated():
-    """Runs after the parametrized tests above (file order): the fuzzing really was broad."""
+    """Runs after the parametrized tests above, in the same process: pytest keeps a file's
+    order, and the suite's pytest-xdist workers take whole files (``--dist loadfile``)."""
     if not GENERATED:
         pytest.skip("run together with test_every_operation_in_process")
     assert len(GENERATED) >= 1000, len(GENERATED)
