@@ -510,10 +510,11 @@ class Judge:
         column = [table.index[p] for p in players] + [table.outsider] * slots
         results = range(3) if result is None else (result,)
         counts = np.sum([table.subject(question, player, r) for r in results], axis=0)
+        firsts, seconds = np.triu_indices(size, 1)
+        costs = counts[np.ix_(column, column)][firsts, seconds]
         edges = [
-            (a, b, (int(counts[column[a], column[b]]),))
-            for a in range(size)
-            for b in range(a + 1, size)
+            (a, b, (cost,))
+            for a, b, cost in zip(firsts.tolist(), seconds.tolist(), costs.tolist(), strict=True)
         ]
         matched = min_cost_perfect_matching(size, edges, (2 * len(results),))
         total = int(sum(counts[column[a], column[b]] for a, b in matched))
@@ -738,18 +739,17 @@ def _less_equal(a: object, b: object) -> bool:
 
 
 def _canonical(standings: Standings, pairs: Sequence[tuple[str, str]]) -> Pairs:
-    rank = standings.rank
-
-    def order(pair: tuple[str, str]) -> tuple[str, str]:
-        a, b = pair
-        if b not in standings:
-            return a, b
-        if a not in standings:
-            return b, a
-        return (a, b) if rank(a) < rank(b) else (b, a)
-
-    ordered = [order(p) for p in pairs]
-    return tuple(sorted(ordered, key=lambda p: rank(p[0])))
+    """The pairing as one key: each game higher-ranked player first (a player outside the
+    standings, the bye's marker, second), the games by their first player's rank. Called
+    for every pairing compared, so it ranks through the positions map directly."""
+    position = standings.positions
+    outside = len(position)
+    keyed = []
+    for a, b in pairs:
+        at_a, at_b = position.get(a, outside), position.get(b, outside)
+        keyed.append((at_a, a, b) if at_a <= at_b else (at_b, b, a))
+    keyed.sort()
+    return tuple((a, b) for _, a, b in keyed)
 
 
 def _matching_count(players: int, outsiders: int) -> int:

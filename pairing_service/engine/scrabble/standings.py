@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -156,6 +156,11 @@ class Standings:
     def rank(self, player_id: str) -> int:
         """1-based rank."""
         return self._index[player_id] + 1
+
+    @property
+    def positions(self) -> Mapping[str, int]:
+        """Each player's 0-based rank (rank - 1), for code that ranks many at once."""
+        return self._index
 
     def tag(self, player_id: str) -> str:
         """How explanations name a player: "#3 Cat"."""
