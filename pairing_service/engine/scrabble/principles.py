@@ -749,7 +749,7 @@ def _canonical(standings: Standings, pairs: Sequence[tuple[str, str]]) -> Pairs:
         at_a, at_b = position.get(a, outside), position.get(b, outside)
         keyed.append((at_a, a, b) if at_a <= at_b else (at_b, b, a))
     keyed.sort()
-    return tuple((a, b) for _, a, b in keyed)
+    return tuple([(a, b) for _, a, b in keyed])
 
 
 def _matching_count(players: int, outsiders: int) -> int:
