@@ -155,8 +155,9 @@ def test_strikes_reseat_refusals_write_nothing(client):
     twice = {"no_shows": [seated[0], seated[0]]}
     refused(client, base, client.post(url, json=twice, headers=auth(token)), 422, "/no_shows/1")
     refused(client, base, client.post(url, json={"no_shows": []}, headers=auth(token)), 422)
+    once = {"no_shows": [seated[0]]}
     refused(
-        client, base, client.post(f"{base}/rounds/2/reseat", json=twice, headers=auth(token)), 404
+        client, base, client.post(f"{base}/rounds/2/reseat", json=once, headers=auth(token)), 404
     )
     # Once a result of the round is entered: 409.
     table = f"{base}/rounds/1/tables/{rnd['tables'][0]['table']}"

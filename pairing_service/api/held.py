@@ -31,7 +31,7 @@ from marshmallow import Schema, fields, validate
 from ..engine.held import Entry, Ledger, undone_by
 from ..store import Held, HeldStore
 from ..store.held import HeldRow
-from .common import NAME_LENGTH, player_id, prefers, printable
+from .common import NAME_LENGTH, player_id, prefers, printable, unique_items
 from .errors import MissingToken, problem
 from .parsing import StrictBlueprint
 
@@ -191,7 +191,7 @@ class NoShowsIn(Schema):
     no_shows = fields.List(
         player_id(),
         required=True,
-        validate=validate.Length(1, 100),
+        validate=[validate.Length(1, 100), unique_items],
         metadata={
             "description": "The players seated in the round who did not come: they are "
             "dropped and the round is seated again without them.",
