@@ -60,7 +60,7 @@ def min_cost_perfect_matching(
         total = sum(map(mul, map(min, cost, ceilings), multipliers))
         folded.append((u, v, base - total))
     graph.add_edges_from(folded)
-    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: int(w))
+    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     pairs = sorted((min(u, v), max(u, v)) for u, v in matched)
     if len(pairs) * 2 != node_count:
         raise NoPerfectMatching(
