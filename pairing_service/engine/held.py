@@ -22,12 +22,12 @@ its holder meant to retire.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import Conflict, NotFound
+from .errors import Conflict, FieldError, NotFound, refuse_repeats
 
 CREATED = "created"
 UNDONE = "undone"
@@ -137,23 +137,40 @@ def standing_changes(
 
 
 def refuse_late_entry(
-    latest: tuple[int, bool] | None,
+    in_play: int | None,
     decided: str | None,
     entrants: int,
     most_players: int,
     conflict: type[Conflict] = Conflict,
 ) -> None:
-    """Refuse a late entry into an event whose latest round (its number, and whether it
-    is closed) is in play, that is decided (``decided`` says how), or that is full."""
-    if latest is not None and not latest[1]:
+    """Refuse a late entry into an event with round ``in_play`` open, that is decided
+    (``decided`` says how), or that is full."""
+    if in_play is not None:
         raise conflict(
-            f"round {latest[0]} has started: a late entrant joins between rounds "
-            f"(after round {latest[0]} closes)"
+            f"round {in_play} has started: a late entrant joins between rounds "
+            f"(after round {in_play} closes)"
         )
     if decided is not None:
         raise conflict(decided)
     if entrants >= most_players:
         raise conflict(f"an event holds at most {most_players} players")
+
+
+def refuse_no_shows(
+    no_shows: Sequence[str],
+    in_round: Collection[str],
+    entrants: Collection[str],
+    error: type[FieldError],
+    unknown: str,
+    not_in_round: str,
+) -> None:
+    """Refuse no-shows listed twice, not entered in the event (``unknown`` says so in the
+    format's words) or not playing the round being re-seated (``not_in_round``)."""
+    refuse_repeats(list(no_shows), "no_shows", error)
+    for index, player in enumerate(no_shows):
+        if player not in in_round:
+            where = unknown if player not in entrants else not_in_round
+            raise error(f"no_shows/{index}", f"{player!r} {where}")
 
 
 def refuse_changed_decisions(

@@ -42,6 +42,7 @@ from ..held import (
     numbered,
     refuse_changed_decisions,
     refuse_late_entry,
+    refuse_no_shows,
     standing_changes,
 )
 from .event import (
@@ -324,7 +325,7 @@ class RaceEvent:
                 f"the main rounds are over: a playoff between {', '.join(ending.playoff)} is due"
             )
         refuse_late_entry(
-            (latest.number, latest.closed) if latest else None,
+            latest.number if latest and not latest.closed else None,
             decided,
             len(self.racers),
             most_players,
@@ -350,16 +351,14 @@ class RaceEvent:
                 "only before any result is entered (undo them first, or enter the no-show's "
                 "games as lost)"
             )
-        refuse_repeats(list(no_shows), "no_shows", InvalidRound)
-        playing = {p for game in rnd.games for p in game}
-        for index, player in enumerate(no_shows):
-            if player not in playing:
-                where = (
-                    "is not in this event"
-                    if player not in self.racers
-                    else f"has no game in round {number}"
-                )
-                raise InvalidRound(f"no_shows/{index}", f"{player!r} {where}")
+        refuse_no_shows(
+            no_shows,
+            {p for game in rnd.games for p in game},
+            self.racers,
+            InvalidRound,
+            "is not in this event",
+            f"has no game in round {number}",
+        )
         view = RaceEvent(self.settings, list(self.racers.values()))
         view.rounds = [r for r in self.rounds if r.number < number]
         view.dropped = {**self.dropped, **dict.fromkeys(no_shows, number)}

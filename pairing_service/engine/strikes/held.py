@@ -33,6 +33,7 @@ from ..held import (
     kept_as_played,
     refuse_changed_decisions,
     refuse_late_entry,
+    refuse_no_shows,
     standing_changes,
 )
 from .data import StrikesRules
@@ -85,7 +86,7 @@ class HeldEvent(Event):
         latest = self.latest
         ending = self.ending()
         refuse_late_entry(
-            (latest.number, latest.closed) if latest else None,
+            latest.number if latest and not latest.closed else None,
             "the event is decided: " + ", ".join(ending.winners)
             if ending is not None and ending.finished
             else None,
@@ -113,16 +114,14 @@ class HeldEvent(Event):
                 "only before any result is entered (undo them first, or enter the no-show's "
                 "table as played)"
             )
-        refuse_repeats(list(no_shows), "no_shows", InvalidInput)
-        seated = set(rnd.players())
-        for index, player in enumerate(no_shows):
-            if player not in seated:
-                where = (
-                    "is not in this tournament"
-                    if player not in self.entrants
-                    else f"is not seated in round {number}"
-                )
-                raise InvalidInput(f"no_shows/{index}", f"{player!r} {where}")
+        refuse_no_shows(
+            no_shows,
+            set(rnd.players()),
+            self.entrants,
+            InvalidInput,
+            "is not in this tournament",
+            f"is not seated in round {number}",
+        )
         entrants = [
             replace(e, dropped_before_round=number) if e.id in no_shows else e
             for e in self.entrants.values()
