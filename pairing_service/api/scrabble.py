@@ -92,12 +92,14 @@ CSV_DOC = {
 @dataclass(frozen=True)
 class Field:
     """What a request's standings are: the players, who has withdrawn, notes for the
-    director, and the next round's number when a tsh file says it."""
+    director, the next round's number when a tsh file says it, and where the request
+    withdrew a player (a player's flag, or the tsh file): the engine knows only who."""
 
     standings: Standings
     withdrawn: frozenset[str]
     notes: tuple[str, ...]
     next_round: int | None
+    withdrawn_at: dict[str, str]
 
 
 def standings_of(body: dict[str, Any]) -> Field:
@@ -119,7 +121,14 @@ def standings_of(body: dict[str, Any]) -> Field:
         ]
         if division.partly_entered is not None:
             notes.append(f"round {division.partly_entered} is partly entered and was not counted")
-        return Field(standings, frozenset(division.withdrawn), tuple(notes), division.rounds + 1)
+        withdrawn = frozenset(division.withdrawn)
+        return Field(
+            standings,
+            withdrawn,
+            tuple(notes),
+            division.rounds + 1,
+            dict.fromkeys(withdrawn, "tsh"),
+        )
     players = [
         Player(
             id=p["id"],
@@ -131,24 +140,24 @@ def standings_of(body: dict[str, Any]) -> Field:
         )
         for p in body["players"]
     ]
-    withdrawn = frozenset(p["id"] for p in body["players"] if p["withdrawn"])
+    withdrawn_at = {
+        p["id"]: f"players/{index}/withdrawn"
+        for index, p in enumerate(body["players"])
+        if p["withdrawn"]
+    }
     # InvalidStandings -> 422 (errors.py)
-    return Field(Standings.from_players(players), withdrawn, (), None)
+    return Field(Standings.from_players(players), frozenset(withdrawn_at), (), None, withdrawn_at)
 
 
 @contextmanager
-def withdrawals_pointed(body: dict[str, Any]) -> Iterator[None]:
-    """Point a refused withdrawal where the request gave it: the player's ``withdrawn``
-    flag, or the tsh file that marked them off (the engine knows only who)."""
+def withdrawals_pointed(field: Field) -> Iterator[None]:
+    """Point a refused withdrawal where the request gave it (the engine names the player)."""
     try:
         yield
     except InvalidStandings as error:
-        if error.player is None or error.field != "withdrawn":
+        if error.player not in field.withdrawn_at:
             raise
-        where = "tsh"
-        if "players" in body:
-            index = next(i for i, p in enumerate(body["players"]) if p["id"] == error.player)
-            where = f"players/{index}/withdrawn"
+        where = field.withdrawn_at[error.player]
         raise InvalidStandings(where, error.message, rule=error.rule) from error
 
 
@@ -170,7 +179,7 @@ def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice
 
 def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
     field = standings_of(body)
-    with withdrawals_pointed(body):
+    with withdrawals_pointed(field):
         advice = advise_field(field, body, loaded_rules().scrabble)
     if field.notes:
         advice = replace(advice, warnings=(*field.notes, *advice.warnings))
@@ -214,7 +223,7 @@ class Audit(MethodView):
         pairs, bye = read_pairing(
             standings, [p["players"] for p in body["pairings"]], field.withdrawn
         )
-        with withdrawals_pointed(body):
+        with withdrawals_pointed(field):
             result = audit(
                 standings, loaded_rules().scrabble, pairs, bye, **engine_options(field, body)
             )
