@@ -694,3 +694,17 @@ def test_new_actions_never_change_a_kept_state_and_fold_back_the_same(store_app)
         store.write(strikes, held.id, token, strikes.start_round)
     assert store.read(strikes, held.id) is kept and kept.revision == 5
     assert [index for index, _ in store.held_by(["x", new_token, token])] == [1]
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(client):
+    body = {
+        "players": [
+            {"id": "P0", "name": '=HYPERLINK("http://x","win")'},
+            {"id": "P1", "name": "@SUM(1)"},
+            {"id": "P2", "name": "Ann"},
+        ]
+    }
+    created = client.post(STRIKES, json=body).get_json()
+    text = client.get(f"{STRIKES}/{created['id']}/export?format=csv").get_data(as_text=True)
+    names = {row["player"]: row["name"] for row in csv.DictReader(io.StringIO(text))}
+    assert names == {"P0": '\'=HYPERLINK("http://x","win")', "P1": "'@SUM(1)", "P2": "Ann"}

@@ -359,11 +359,24 @@ def shape_entry(entry: Entry, kind: Ledger[Any], undone: int | None) -> dict[str
     }
 
 
+# A cell a spreadsheet would run as a formula: a name like "=HYPERLINK(...)" is written
+# with a leading apostrophe, which spreadsheets show as text (OWASP's advice for CSV).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def standings_csv(header: list[str], rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(["" if value is None else value for value in row] for row in rows)
+    writer.writerows([csv_cell(value) for value in row] for row in rows)
     return out.getvalue()
 
 
