@@ -188,3 +188,68 @@ def test_field_table_is_built_for_the_players_it_covers(relevant):
     counts = table.counts(pairs)
     assert counts.shape == (2, relevant, 3)
     assert (counts[POSSIBLE] <= counts[CERTAIN]).all()  # fewest above <= most level or above
+
+
+@st.composite
+def leading_groups(draw: st.DrawFn) -> tuple[Any, ...]:
+    """A field of 4-9 players whose top 1-5 share the lead, the rest up to two games
+    behind, spreads close enough for ties on wins to go either way."""
+    size = draw(st.integers(4, 9))
+    leaders = draw(st.integers(1, min(5, size - 1)))
+    behind = draw(st.lists(st.integers(1, 4), min_size=size - leaders, max_size=size - leaders))
+    spreads = draw(st.lists(st.integers(-60, 60), min_size=size, max_size=size))
+    rows = [20] * leaders + [20 - b for b in behind]
+    standings = Standings.from_players(
+        [Player(f"p{i}", hw, s) for i, (hw, s) in enumerate(zip(rows, spreads, strict=True))]
+    )
+    victors = draw(st.integers(1, 3))
+    cap = draw(st.sampled_from([20, 100, None]))
+    return standings, victors, cap
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(leading_groups())
+def test_gp1_broken_everywhere_holds_for_every_pairing(case):
+    # Sound by brute force: when the rule is claimed, it leaves no leader certain under
+    # every pairing of the players (so no pairing keeps GP1); when some pairing keeps GP1,
+    # no rule is claimed.
+    standings, victors, cap = case
+    race = contention(standings, victors, cap)
+    bye = None
+    if len(standings) % 2:
+        bye = standings.ids[-1]
+    judge = Judge(standings, race, bye, victors, cap)
+    players, outsiders = judge.pairing_space()
+    outsiders = max(outsiders, 0)
+    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+        return
+    leaders = [p for p in race.relevant if standings.player(p).half_wins == 20]
+    proven = judge.gp1_broken_everywhere(players, outsiders)
+    table = judge.table
+    assert table is not None
+    kept_by_some = False
+    for pairing in _partial_matchings(players, outsiders):
+        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+        kept, _ = test.leader_guaranteed(leaders, 10**7)
+        kept_by_some |= bool(kept)
+        if proven is None:
+            continue
+        _, results = proven
+        firsts, seconds = table.unit_columns(test.units)
+        assignment = dict(enumerate(RESULTS[r] for r in results[firsts, seconds].tolist()))
+        for leader in leaders:
+            assert test.place(leader, assignment) is not Place.CERTAIN, (pairing, leader)
+    if kept_by_some:
+        assert proven is None
+
+
+@pytest.mark.parametrize(("size", "seed"), [(100, 5), (2000, 8)])
+def test_gp1_unavoidable_on_fields_the_candidates_cannot_settle(rules, size, seed):
+    # Issue 15: these simulated fields' GP1 was "unverified" (14 relevant players: the
+    # candidates compared are not every pairing). The rule proves every pairing breaks it.
+    s = _simulated(size, seed)
+    advice = advise(s, rules.scrabble, max_spread_per_game=500)
+    gp1 = advice.principles[0]
+    assert gp1.status == "unavoidable"
+    assert "every pairing of these players breaks GP1" in gp1.reason
+    assert gp1.outcome is not None

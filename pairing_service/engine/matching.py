@@ -6,6 +6,8 @@ non-negative integer per level, most important first. Level values are clamped t
 level's ceiling. It returns a perfect matching (every node exactly once) whose cost tuple,
 summed over its edges, is lexicographically smallest among the perfect matchings of the
 candidate graph; it raises :class:`NoPerfectMatching` when the candidates admit none.
+``min_cost_perfect_matching_arrays`` is the same on edges given as arrays (one row of
+costs per edge), for callers that compute a whole field's costs at once.
 
 Levels are folded into one integer weight with a radix per level larger than the largest
 possible total of all lower levels, so the blossom algorithm (rustworkx, integer weights)
@@ -16,12 +18,17 @@ result is a perfect matching made of candidate edges.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import itemgetter, mul
 
+import numpy as np
 import rustworkx as rx
+from numpy.typing import NDArray
 
 Cost = tuple[int, ...]
 Edge = tuple[int, int, Cost]
+Indices = NDArray[np.int64]
+
+# Folded weights stay in int64 below this; above, they are computed as Python integers.
+_INT64_SAFE = 1 << 62
 
 
 class NoPerfectMatching(ValueError):
@@ -42,31 +49,53 @@ def min_cost_perfect_matching(
     node_count: int, edges: Iterable[Edge], ceilings: Sequence[int]
 ) -> list[tuple[int, int]]:
     """Perfect matching minimising the lexicographic sum of edge costs (see module doc)."""
+    listed = list(edges)
+    width = len(ceilings)
+    for u, v, cost in listed:
+        if len(cost) != width:
+            raise ValueError(f"edge {u}-{v} has {len(cost)} cost levels, not {width}")
+    firsts = np.array([e[0] for e in listed], np.int64)
+    seconds = np.array([e[1] for e in listed], np.int64)
+    costs = np.array([e[2] for e in listed], np.int64).reshape(len(listed), width)
+    return min_cost_perfect_matching_arrays(node_count, firsts, seconds, costs, ceilings)
+
+
+def min_cost_perfect_matching_arrays(
+    node_count: int,
+    firsts: Indices,
+    seconds: Indices,
+    costs: NDArray[np.int64],
+    ceilings: Sequence[int],
+) -> list[tuple[int, int]]:
+    """``min_cost_perfect_matching`` on edges ``firsts[i]``-``seconds[i]`` with the cost
+    levels ``costs[i]`` (shape: edges x levels)."""
     if node_count == 0:
         return []
     if node_count % 2:
         raise NoPerfectMatching(f"{node_count} nodes cannot all be matched")
+    if costs.shape != (len(firsts), len(ceilings)) or len(seconds) != len(firsts):
+        raise ValueError(f"costs must have one row of {len(ceilings)} levels per edge")
     multipliers, scale = fold_weights(ceilings, node_count // 2)
     # A positive base makes every edge attractive; maximum cardinality makes it perfect.
     base = scale + 1
+    clamped = np.minimum(costs, np.asarray(ceilings, np.int64))
+    if base < _INT64_SAFE:
+        weights: list[int] = (base - clamped @ np.asarray(multipliers, np.int64)).tolist()
+    else:
+        weights = [base - sum(map(int.__mul__, row, multipliers)) for row in clamped.tolist()]
     graph: rx.PyGraph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(node_count))
-    width = len(ceilings)
-    folded: list[tuple[int, int, int]] = []
-    for u, v, cost in edges:
-        if len(cost) != width:
-            raise ValueError(f"edge {u}-{v} has {len(cost)} cost levels, not {width}")
-        # Built-ins over the levels (no Python loop): this runs for every edge of a field.
-        total = sum(map(mul, map(min, cost, ceilings), multipliers))
-        folded.append((u, v, base - total))
-    graph.add_edges_from(folded)
+    graph.add_edges_from(list(zip(firsts.tolist(), seconds.tolist(), weights, strict=True)))
     matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     pairs = sorted((min(u, v), max(u, v)) for u, v in matched)
     if len(pairs) * 2 != node_count:
         raise NoPerfectMatching(
             f"only {len(pairs)} of {node_count // 2} pairs can be formed from the candidates"
         )
-    check_matching(node_count, pairs, map(itemgetter(0, 1), folded))
+    for u, v in pairs:  # the self-check (``check_matching``) on the graph built here
+        if not graph.has_edge(u, v):
+            raise AssertionError(f"edge {u}-{v} is not a candidate")
+    _check_perfect(node_count, pairs)
     return pairs
 
 
@@ -75,10 +104,15 @@ def check_matching(
 ) -> None:
     """Self-check: every node appears exactly once, and only candidate edges are used."""
     allowed = set(candidates)
-    seen: set[int] = set()
     for u, v in pairs:
         if (u, v) not in allowed and (v, u) not in allowed:
             raise AssertionError(f"edge {u}-{v} is not a candidate")
+    _check_perfect(node_count, pairs)
+
+
+def _check_perfect(node_count: int, pairs: Sequence[tuple[int, int]]) -> None:
+    seen: set[int] = set()
+    for u, v in pairs:
         if u in seen or v in seen or u == v:
             raise AssertionError(f"node {u} or {v} matched twice")
         seen.update((u, v))

@@ -455,7 +455,11 @@ class _Board:
         previous meetings first (anyone free when nobody is out of contention)."""
         pool = [p for p in self.free() if p not in relevant] or self.free()
         meetings, rank = self.standings.meetings, self.standings.rank
-        self.add(player, min(pool, key=lambda p: (meetings(player, p), rank(p))), reason)
+        # The pool is in rank order: the first one not met is the answer when there is one.
+        fresh = next((p for p in pool if not meetings(player, p)), None)
+        if fresh is None:
+            fresh = min(pool, key=lambda p: (meetings(player, p), rank(p)))
+        self.add(player, fresh, reason)
 
     def finish(self) -> list[Game]:
         """Everyone left Swiss by win group; the games in board order, the bye last."""

@@ -22,7 +22,9 @@ pairings and swaps of the given one):
 - ``violated``: a candidate does better on this principle and no worse on every higher one
   (the reason names it);
 - ``overridden``: candidates do better on it, but each breaks a higher principle;
-- ``unavoidable``: no pairing does better (the candidates were exhaustive);
+- ``unavoidable``: no pairing does better (the candidates were exhaustive; for GP1, also
+  when one rule for the results leaves no leader certain under every pairing, which a
+  matching per leader proves: ``Judge.gp1_broken_everywhere``);
 - ``unverified``: too large to decide, or no better candidate among a non-exhaustive set;
 - ``not_applicable``: nothing to judge.
 
@@ -36,10 +38,12 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
+from numpy.typing import NDArray
 
-from ..matching import min_cost_perfect_matching
+from ..matching import min_cost_perfect_matching_arrays
 from .outcomes import Contention, Result
 from .proof import (
     OPPOSITE,
@@ -110,11 +114,16 @@ class Evaluation:
     budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
     _gp1_witness: Assignment = field(default_factory=dict)
 
-    @property
+    @cached_property
     def leaders(self) -> list[str]:
-        return [p for p in self.standings.group_at(0) if p in self.test.unit_of]
+        """The leading win group's players in this pairing's games, in rank order (from
+        the pairing's players: the field can be thousands)."""
+        top = self.standings.ranked[0].half_wins
+        player = self.standings.player
+        ahead = [p for p in self.test.unit_of if player(p).half_wins == top]
+        return sorted(ahead, key=self.standings.positions.__getitem__)
 
-    @property
+    @cached_property
     def contenders(self) -> list[str]:
         return [p for p in self.contention.contenders if p in self.test.unit_of]
 
@@ -373,6 +382,7 @@ class Judge:
         self.rounds_left = rounds_left
         self.cache: UnitCache = {}
         self.base = record_of(standings, contention.relevant)
+        self._relevant = frozenset(contention.relevant)
         self._evaluations: dict[Pairs, Evaluation] = {}
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
@@ -391,7 +401,12 @@ class Judge:
         return self._table
 
     def evaluate(self, pairs: Sequence[tuple[str, str]]) -> Evaluation:
-        key = _canonical(self.standings, pairs)
+        # Games without a relevant player change nobody's standing (``RoundUnderTest``
+        # skips them): a whole field's pairing is keyed by the games that count.
+        relevant = self._relevant
+        key = _canonical(
+            self.standings, [(a, b) for a, b in pairs if a in relevant or b in relevant]
+        )
         if key not in self._evaluations:
             test = RoundUnderTest(
                 self.standings,
@@ -415,6 +430,21 @@ class Judge:
             )
         return self._evaluations[key]
 
+    def pairing_space(
+        self, fixed: Sequence[tuple[str, str]] = (), players: Sequence[str] | None = None
+    ) -> tuple[list[str], int]:
+        """The players a pairing compared with others is free to pair (``players``,
+        default every relevant player but the bye, less those in ``fixed`` games), and how
+        many outsiders they can face (may be negative when ``fixed`` takes them all)."""
+        if players is None:
+            players = [p for p in self.contention.relevant if p != self.bye]
+        busy = {p for pair in fixed for p in pair}
+        outsiders = len(self.standings) - len(self.contention.relevant)
+        if self.bye is not None and self.bye not in self.contention.relevant:
+            outsiders -= 1
+        outsiders -= sum(1 for a, b in fixed if b not in self.standings)
+        return [p for p in players if p not in busy], outsiders
+
     def candidates(
         self,
         pairs: Sequence[tuple[str, str]],
@@ -426,15 +456,7 @@ class Judge:
         ``players`` (default: every relevant player but the bye) are paired among themselves
         or with outsiders; ``fixed`` games are part of every candidate.
         """
-        if players is None:
-            players = [p for p in self.contention.relevant if p != self.bye]
-        free = list(players)
-        busy = {p for pair in fixed for p in pair}
-        outsiders = len(self.standings) - len(self.contention.relevant)
-        if self.bye is not None and self.bye not in self.contention.relevant:
-            outsiders -= 1
-        outsiders -= sum(1 for a, b in fixed if b not in self.standings)
-        open_players = [p for p in free if p not in busy]
+        open_players, outsiders = self.pairing_space(fixed, players)
         if len(open_players) > MAX_COMPARED_PLAYERS:
             return [], False
         standard = [
@@ -502,28 +524,104 @@ class Judge:
             return self._matched[key]
         table = self.table
         assert table is not None and player in table.index
+        results = range(3) if result is None else (result,)
+        counts = np.sum([table.subject(question, player, r) for r in results], axis=0)
+        self._matched[key] = self._cheapest(counts, players, outsiders, 2 * len(results))
+        return self._matched[key]
+
+    def _cheapest(
+        self, counts: NDArray[np.int64], players: list[str], outsiders: int, most: int
+    ) -> tuple[int, Pairs]:
+        """The pairing of ``players`` (among themselves or with up to ``outsiders``
+        outsiders; the bye as it is) with the smallest sum of ``counts`` [first player's
+        table column, second's] over its games, each at most ``most``, and that sum."""
+        table = self.table
+        assert table is not None
         slots = min(outsiders, len(players))
         slots -= (len(players) + slots) % 2
         if slots < 0:
             raise ValueError("an odd number of players and no outsider")
         size = len(players) + slots
         column = [table.index[p] for p in players] + [table.outsider] * slots
-        results = range(3) if result is None else (result,)
-        counts = np.sum([table.subject(question, player, r) for r in results], axis=0)
         firsts, seconds = np.triu_indices(size, 1)
         costs = counts[np.ix_(column, column)][firsts, seconds]
-        edges = [
-            (a, b, (cost,))
-            for a, b, cost in zip(firsts.tolist(), seconds.tolist(), costs.tolist(), strict=True)
-        ]
-        matched = min_cost_perfect_matching(size, edges, (2 * len(results),))
+        matched = min_cost_perfect_matching_arrays(
+            size, firsts, seconds, costs.astype(np.int64)[:, None], (most,)
+        )
         total = int(sum(counts[column[a], column[b]] for a, b in matched))
         if self.bye in table.index:
             total += int(counts[table.index[self.bye], table.bye_column])
         names = [*players, *[OUTSIDER] * slots]
-        chosen = tuple((names[a], names[b]) for a, b in matched if names[a] != OUTSIDER)
-        self._matched[key] = (total, chosen)
-        return total, chosen
+        return total, tuple((names[a], names[b]) for a, b in matched if names[a] != OUTSIDER)
+
+    def gp1_broken_everywhere(
+        self, players: list[str], outsiders: int
+    ) -> tuple[str, NDArray[np.int64]] | None:
+        """When the engine proves that every pairing of ``players`` (among themselves or
+        with up to ``outsiders`` outsiders; the bye as it is) breaks GP1: the results, in
+        words, that leave no leader certain under any pairing. None when no rule tried
+        proves it (GP1 may still be broken by every pairing). The results come as the
+        first player's result (0 win, 1 draw, 2 loss) per [table column, table column].
+
+        A rule fixes every game's result from its players' places: a leader against a
+        leader, a leader against anyone else, and any other game (the higher-ranked
+        player's result; a player who can be a victor beats an outsider). Under a rule a
+        leader's count (the most players level with or above them, over the margins) is a
+        sum over the pairing's games, so its fewest over every pairing is a minimum-cost
+        matching, one per leader and own result. When every such fewest reaches the
+        victor places, the rule's outcome leaves no leader certain, whatever the pairing.
+        """
+        table = self.table
+        if table is None:
+            return None
+        top = self.standings.ranked[0].half_wins
+        leaders = [p for p in table.players if self.standings.player(p).half_wins == top]
+        if not leaders:
+            return None
+        size = len(table.players)
+        # Column classes: 0 a leader, 1 another relevant player, 2 an outsider (or the bye).
+        place = np.full(size + 2, 2)
+        place[:size] = [0 if p in leaders else 1 for p in table.players]
+        first, second = place[:, None], place[None, :]
+        columns = np.arange(size + 2)
+        higher = columns[:, None] < columns[None, :]  # table columns are in rank order
+        opponents = [table.index[p] for p in players] + [table.outsider] * (outsiders > 0)
+        matchings = 0
+        for rule in GP1_RULES:
+            between_leaders, leader_result, others = rule
+            as_higher = np.where(
+                (first == 0) & (second == 0),
+                between_leaders,
+                np.where(first == 2, 0, others),  # an outsider's own result is mirrored
+            )
+            results = np.where(higher, as_higher, 2 - as_higher.T)
+            results = np.where((first == 0) & (second != 0), leader_result, results)
+            results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
+            results = np.where((first == 1) & (second == 2), 0, results)
+            results = np.where((first == 2) & (second == 1), 2, results)
+            kept_somewhere = False
+            for leader in leaders:
+                own = table.index[leader]
+                for result in (0,) if leader == self.bye else range(3):
+                    if leader != self.bye and not (results[own, opponents] == result).any():
+                        continue  # no pairing gives this leader this result
+                    matchings += 1
+                    if matchings > MAX_GP1_RULE_MATCHINGS:
+                        return None
+                    counts = table.certain_with_results(leader, result, results)
+                    impossible = 2 * size + 3  # more than any pairing's count
+                    if leader != self.bye:
+                        wrong = results[own] != result
+                        counts[own, wrong] = counts[wrong, own] = impossible
+                    fewest, _ = self._cheapest(counts, players, outsiders, impossible)
+                    if fewest < self.victors:
+                        kept_somewhere = True
+                        break
+                if kept_somewhere:
+                    break
+            if not kept_somewhere:
+                return _rule_text(rule), results
+        return None
 
     def _standard_candidates(
         self, players: list[str], pairs: Sequence[tuple[str, str]]
@@ -563,8 +661,36 @@ class Judge:
         candidates, exhaustive = self.candidates(pairs)
         verdicts = []
         for level, gp in enumerate(PRINCIPLES):
-            verdicts.append(self._verdict(mine, gp, level, candidates, exhaustive))
+            verdict = self._verdict(mine, gp, level, candidates, exhaustive)
+            if gp == "GP1" and verdict.status == "unverified":
+                verdict = self._gp1_unavoidable(mine) or verdict
+            verdicts.append(verdict)
         return verdicts
+
+    def _gp1_unavoidable(self, mine: Evaluation) -> Verdict | None:
+        """GP1 "unavoidable" when the engine proves every pairing breaks it (the
+        candidates compared were not every pairing, or the search was cut short)."""
+        players, outsiders = self.pairing_space()
+        if len(players) > MAX_COMPARED_PLAYERS:
+            return None
+        proven = self.gp1_broken_everywhere(players, max(outsiders, 0))
+        if proven is None:
+            return None
+        words, results = proven
+        table = self.table
+        assert table is not None
+        firsts, seconds = table.unit_columns(mine.test.units)
+        outcome = mine.test.outcome(
+            {i: RESULTS[r] for i, r in enumerate(results[firsts, seconds].tolist())}
+        )
+        return Verdict(
+            "GP1",
+            "unavoidable",
+            "no player of the leading win group is certain of a victor place if "
+            f"{outcome.describe(self.standings)}; every pairing of these players breaks GP1: "
+            f"whatever the pairing, no leader is certain when {words}",
+            outcome,
+        )
 
     def _verdict(
         self,
@@ -700,6 +826,34 @@ class Judge:
             if _less(theirs, ours):
                 return best, level
         return None
+
+
+# Rules tried to show that every pairing breaks GP1, as (the higher-ranked leader's result
+# between leaders, a leader's result against anyone else, the higher-ranked player's result
+# in any other game), 0 win, 1 draw, 2 loss: the likeliest first.
+GP1_RULES = tuple(
+    sorted(
+        itertools.product(range(3), range(3), (0, 2, 1)),
+        key=lambda rule: (rule[1] == 1, rule[0] == 1, rule[1], rule[0]),
+    )
+)
+MAX_GP1_RULE_MATCHINGS = 150  # matchings the rules may cost in all (each well under 1 ms)
+_RULE_RESULT = ("wins", "draws", "loses")
+
+
+def _rule_text(rule: tuple[int, int, int]) -> str:
+    between_leaders, leader_result, others = rule
+    against = ("beats", "draws with", "loses to")[leader_result]
+    between = (
+        "two leaders draw"
+        if between_leaders == 1
+        else f"the higher-ranked of two leaders {_RULE_RESULT[between_leaders]}"
+    )
+    return (
+        f"each leader {against} anyone outside the leading win group, {between}, and the "
+        f"higher-ranked player {_RULE_RESULT[others]} every other game (a player who can "
+        "be a victor beats one who cannot)"
+    )
 
 
 KEPT = frozenset({"satisfied", "not_applicable"})

@@ -12,7 +12,9 @@ stays there.
 
 Large groups (over ``COMPLETE_LIMIT`` players) use a candidate window around each player's
 ideal partner instead of every pair, widened for any player who would otherwise have fewer
-than ``MIN_FRESH`` opponents they have not met; this keeps 2,000-player fields fast.
+than ``MIN_FRESH`` opponents they have not met; this keeps 2,000-player fields fast. Costs
+are computed for all candidate pairs at once (numpy), with previous meetings looked up in
+one sorted table per field (``Meetings``).
 
 Repeats are minimised over the whole field, as director programs do: pairing group by
 group cannot see that a repeat in a lower group (the bottom one floats nobody) would go
@@ -31,9 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import groupby
 
-from ..matching import Cost, Edge, min_cost_perfect_matching
+import numpy as np
+from numpy.typing import NDArray
+
+from ..matching import Indices, min_cost_perfect_matching_arrays
 from .standings import Standings
 
 COMPLETE_LIMIT = 48
@@ -52,6 +58,46 @@ WHOLE_CEILINGS = (15, 1, 15, 1023)
 GroupKey = tuple[tuple[str, ...], tuple[str, ...], bool]
 
 
+class Meetings:
+    """Previous meetings of one field's players, looked up for many pairs at once by the
+    players' positions in the standings (dense: a field has at most a few thousand)."""
+
+    def __init__(self, standings: Standings) -> None:
+        self.position = position = standings.positions
+        size = len(standings)
+        # Every player's own record of each game, as (own position, opponent's position).
+        mine = [
+            (at, position[opponent])
+            for at, player in enumerate(standings.ranked)
+            for opponent in player.opponents
+            if opponent is not None
+        ]
+        played = np.array(mine, np.int64).reshape(-1, 2)
+        directed, counts = np.unique(played[:, 0] * size + played[:, 1], return_counts=True)
+        owner, other = directed // size, directed % size
+        # A pair's meetings: the larger of the two players' records (``Standings.meetings``);
+        # past the cost levels' ceilings the exact number does not matter.
+        self._counts = np.zeros((size, size), np.int8)
+        np.maximum.at(self._counts, (owner, other), np.minimum(counts, 127).astype(np.int8))
+        np.maximum.at(self._counts, (other, owner), np.minimum(counts, 127).astype(np.int8))
+        self._previous = np.zeros((size, size), np.int8)
+        for at, player in enumerate(standings.ranked):
+            if player.opponents and player.opponents[-1] is not None:
+                last = position[player.opponents[-1]]
+                self._previous[at, last] = self._previous[last, at] = 1
+
+    def positions_of(self, players: Sequence[str]) -> Indices:
+        return np.array([self.position[p] for p in players], np.int64)
+
+    def repeats(self, firsts: Indices, seconds: Indices) -> Indices:
+        """How often each pair of positions has met (``standings.meetings``)."""
+        return self._counts[firsts, seconds].astype(np.int64)
+
+    def back_to_back(self, firsts: Indices, seconds: Indices) -> Indices:
+        """1 where the pair met in the previous round (``standings.back_to_back``)."""
+        return self._previous[firsts, seconds].astype(np.int64)
+
+
 @dataclass
 class SwissMemo:
     """Swiss pairings already made on one field's standings. An alternative pairing of the
@@ -60,6 +106,12 @@ class SwissMemo:
 
     fields: dict[frozenset[str], list[tuple[str, str]]] = field(default_factory=dict)
     groups: dict[GroupKey, tuple[list[tuple[str, str]], list[str]]] = field(default_factory=dict)
+    meetings: Meetings | None = None
+
+    def meetings_of(self, standings: Standings) -> Meetings:
+        if self.meetings is None:
+            self.meetings = Meetings(standings)
+        return self.meetings
 
 
 def pair_swiss(
@@ -90,18 +142,20 @@ def _pair_swiss(
         is_last = index == len(groups) - 1
         group_key = (tuple(carried), tuple(group), is_last)
         if group_key not in memo.groups:
-            memo.groups[group_key] = _pair_group(standings, carried, group, is_last)
+            memo.groups[group_key] = _pair_group(
+                memo.meetings_of(standings), carried, group, is_last
+            )
         group_pairs, carried = memo.groups[group_key]
         pairs.extend(group_pairs)
     if carried:  # unreachable: the bottom group floats nobody
         raise AssertionError(f"players left unpaired: {carried}")
     if _repeat_cost(standings, pairs)[0]:
-        pairs = _fewer_repeats(standings, ordered, pairs)
+        pairs = _fewer_repeats(standings, ordered, pairs, memo.meetings_of(standings))
     return sorted(pairs, key=lambda pair: min(standings.rank(pair[0]), standings.rank(pair[1])))
 
 
 def _fewer_repeats(
-    standings: Standings, ordered: list[str], pairs: list[tuple[str, str]]
+    standings: Standings, ordered: list[str], pairs: list[tuple[str, str]], meetings: Meetings
 ) -> list[tuple[str, str]]:
     """The group-by-group pairs, or the whole field's matching when it repeats less.
 
@@ -130,7 +184,7 @@ def _fewer_repeats(
         list(members_)
         for _, members_ in groupby(tail, key=lambda pid: standings.player(pid).half_wins)
     ]
-    whole = _pair_whole_field(standings, tail, groups, mine)
+    whole = _pair_whole_field(meetings, tail, groups, mine)
     if _repeat_cost(standings, whole) < _repeat_cost(standings, mine):
         return kept + whole
     return pairs
@@ -143,58 +197,83 @@ def _repeat_cost(standings: Standings, pairs: Sequence[tuple[str, str]]) -> tupl
     return repeats, rematches
 
 
+def _met_costs(
+    meetings: Meetings, positions: Indices, firsts: Indices, seconds: Indices
+) -> tuple[Indices, Indices]:
+    """Previous meetings and back-to-back rematches of the candidate pairs."""
+    at_first, at_second = positions[firsts], positions[seconds]
+    repeats = meetings.repeats(at_first, at_second)
+    rematch = np.where(repeats > 0, meetings.back_to_back(at_first, at_second), 0)
+    return repeats, rematch
+
+
 def _pair_whole_field(
-    standings: Standings,
+    meetings: Meetings,
     ordered: list[str],
     groups: list[list[str]],
     by_groups: Sequence[tuple[str, str]],
 ) -> list[tuple[str, str]]:
     """One matching over every player (see the module's doc)."""
     size = len(ordered)
+    positions = meetings.positions_of(ordered)
     index = {pid: i for i, pid in enumerate(ordered)}
-    group_of: list[int] = []
-    place: list[int] = []  # position within the win group
-    group_size: list[int] = []
-    for g, group in enumerate(groups):
-        for j in range(len(group)):
-            group_of.append(g)
-            place.append(j)
-            group_size.append(len(group))
+    group_of = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    group_size = np.repeat([len(g) for g in groups], [len(g) for g in groups])
+    place = np.concatenate([np.arange(len(g)) for g in groups])  # position in the win group
 
-    def cost(a: int, b: int) -> Cost:
-        pa, pb = ordered[a], ordered[b]
-        repeats = standings.meetings(pa, pb)
-        rematch = int(standings.back_to_back(pa, pb)) if repeats else 0
-        if group_of[a] == group_of[b]:
-            half = max(group_size[a] // 2, 1)
-            same_half = (place[a] < half) == (place[b] < half)
-            distance = abs(abs(place[a] - place[b]) - half) + (half if same_half else 0)
-        else:
-            upper, lower = (a, b) if group_of[a] < group_of[b] else (b, a)
-            distance = (group_size[upper] - 1 - place[upper]) + place[lower]
-        return (repeats, rematch, abs(group_of[a] - group_of[b]), distance)
-
-    candidates: set[tuple[int, int]] = {
-        (min(index[a], index[b]), max(index[a], index[b])) for a, b in by_groups
-    }
+    given = [(min(index[a], index[b]), max(index[a], index[b])) for a, b in by_groups]
+    keys = [np.array([a * size + b for a, b in given], np.int64)]
     if size <= WHOLE_LIMIT:
-        candidates.update((a, b) for a in range(size) for b in range(a + 1, size))
+        firsts, seconds = np.triu_indices(size, 1)
+        keys.append(firsts * size + seconds)
     else:
-        for a in range(size):
-            fresh, reach = 0, 1
-            while reach < size and (reach <= NEIGHBOURS or fresh < MIN_FRESH):
-                for b in (a - reach, a + reach):
-                    if 0 <= b < size:
-                        candidates.add((min(a, b), max(a, b)))
-                        fresh += not standings.meetings(ordered[a], ordered[b])
-                reach += 1
-    edges: list[Edge] = [(a, b, cost(a, b)) for a, b in sorted(candidates)]
-    matched = min_cost_perfect_matching(size, edges, WHOLE_CEILINGS)
+        keys.append(_neighbours(meetings, positions))
+    candidates = np.unique(np.concatenate(keys))
+    firsts, seconds = candidates // size, candidates % size
+    repeats, rematch = _met_costs(meetings, positions, firsts, seconds)
+    group_a, group_b = group_of[firsts], group_of[seconds]
+    half = np.maximum(group_size[firsts] // 2, 1)
+    same_half = (place[firsts] < half) == (place[seconds] < half)
+    within = np.abs(np.abs(place[firsts] - place[seconds]) - half) + np.where(same_half, half, 0)
+    upper = np.where(group_a < group_b, firsts, seconds)
+    lower = np.where(group_a < group_b, seconds, firsts)
+    across = (group_size[upper] - 1 - place[upper]) + place[lower]
+    distance = np.where(group_a == group_b, within, across)
+    costs = np.stack([repeats, rematch, np.abs(group_a - group_b), distance], axis=1)
+    matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, WHOLE_CEILINGS)
     return [(ordered[a], ordered[b]) for a, b in matched]
 
 
+def _neighbours(meetings: Meetings, positions: Indices) -> Indices:
+    """Keys (a * size + b, a < b) of each player's ``NEIGHBOURS`` neighbours on each side
+    in rank order, widened until they have ``MIN_FRESH`` they have not met."""
+    size = len(positions)
+    reach = np.arange(1, min(NEIGHBOURS, size - 1) + 1)
+    rows = np.arange(size)
+    around = np.concatenate([rows[:, None] - reach, rows[:, None] + reach], axis=1)
+    inside = (around >= 0) & (around < size)
+    mine_rows = np.broadcast_to(rows[:, None], around.shape)[inside]
+    mine = around[inside]
+    fresh = np.bincount(
+        mine_rows,
+        weights=meetings.repeats(positions[mine_rows], positions[mine]) == 0,
+        minlength=size,
+    )
+    extra: list[int] = []
+    for a in np.nonzero(fresh < MIN_FRESH)[0].tolist():
+        count, far = int(fresh[a]), NEIGHBOURS + 1
+        while far < size and count < MIN_FRESH:
+            for b in (a - far, a + far):
+                if 0 <= b < size:
+                    extra.append(min(a, b) * size + max(a, b))
+                    count += not meetings.repeats(positions[[a]], positions[[b]])[0]
+            far += 1
+    lows, highs = np.minimum(mine_rows, mine), np.maximum(mine_rows, mine)
+    return np.concatenate([lows * size + highs, np.array(extra, np.int64)])
+
+
 def _pair_group(
-    standings: Standings, carried: list[str], group: list[str], is_last: bool
+    meetings: Meetings, carried: list[str], group: list[str], is_last: bool
 ) -> tuple[list[tuple[str, str]], list[str]]:
     members = carried + group
     size = len(members)
@@ -205,40 +284,21 @@ def _pair_group(
     # Ideal Swiss pairs among the group's own players left after the floaters take the top.
     block = size - n_carried - (size % 2 if not is_last else 0)
     half = max(block // 2, 1)
-
-    def cost(a: int, b: int) -> Cost:
-        pa, pb = members[a], members[b]
-        repeats = standings.meetings(pa, pb)
-        rematch = int(standings.back_to_back(pa, pb)) if repeats else 0  # needs a meeting
-        if a < n_carried and b < n_carried:
-            distance = half + abs(a - b)
-        elif a < n_carried:
-            distance = abs((b - n_carried) - a)
-        else:
-            ja, jb = a - n_carried - n_carried, b - n_carried - n_carried
-            # Keep top half against bottom half (transpose within a half before crossing).
-            same_half = (ja < half) == (jb < half)
-            distance = abs(abs(ja - jb) - half) + (half if same_half else 0)
-        return (repeats, rematch, 0, distance)
-
-    edges: list[Edge] = []
+    positions = meetings.positions_of(members)
     if size <= COMPLETE_LIMIT:
-        for a in range(size):
-            for b in range(a + 1, size):
-                edges.append((a, b, cost(a, b)))
+        firsts, seconds, costs, pair_count = _complete_group(size, n_carried, half, floats)
+        costs = costs.copy()
     else:
-        for a, b in sorted(_window_candidates(standings, members, n_carried, half)):
-            edges.append((a, b, cost(a, b)))
-    float_nodes = range(size, size + floats)
-    for a in range(size):
-        again = 1 if a < n_carried else 0
-        for f in float_nodes:
-            edges.append((a, f, (0, 0, 1 + again, size - 1 - a)))
-    for f in float_nodes:
-        for g in float_nodes:
-            if f < g:
-                edges.append((f, g, (0, 0, 0, 0)))
-    matched = min_cost_perfect_matching(size + floats, edges, CEILINGS)
+        pair_firsts, pair_seconds = _window_candidates(meetings, positions, n_carried, half)
+        firsts, seconds, costs = _group_edges(
+            pair_firsts, pair_seconds, size, n_carried, half, floats
+        )
+        pair_count = len(pair_firsts)
+    players = slice(0, pair_count)
+    costs[players, 0], costs[players, 1] = _met_costs(
+        meetings, positions, firsts[players], seconds[players]
+    )
+    matched = min_cost_perfect_matching_arrays(size + floats, firsts, seconds, costs, CEILINGS)
     pairs: list[tuple[str, str]] = []
     floated: list[str] = []
     for a, b in matched:
@@ -246,33 +306,99 @@ def _pair_group(
             pairs.append((members[a], members[b]))
         elif a < size:
             floated.append(members[a])
-    floated.sort(key=standings.rank)
+    floated.sort(key=meetings.position.__getitem__)
     return pairs, floated
 
 
+@lru_cache(maxsize=512)
+def _complete_group(
+    size: int, n_carried: int, half: int, floats: int
+) -> tuple[Indices, Indices, NDArray[np.int64], int]:
+    """``_group_edges`` over every pair of a group: they depend only on its shape, and the
+    same shapes recur in every field (read-only: callers copy the costs to fill them in)."""
+    firsts, seconds = np.triu_indices(size, 1)
+    edges = _group_edges(firsts, seconds, size, n_carried, half, floats)
+    for array in edges:
+        array.setflags(write=False)
+    return (*edges, len(firsts))
+
+
+def _group_edges(
+    firsts: Indices, seconds: Indices, size: int, n_carried: int, half: int, floats: int
+) -> tuple[Indices, Indices, NDArray[np.int64]]:
+    """A group's candidate edges and their cost levels but the meetings (levels 0 and 1,
+    left 0): the player pairs ``firsts``-``seconds`` (a < b) first, then the float places."""
+    # Carried players (floated in from above) come first: two of them are kept apart,
+    # one plays the group's top; the group's own keep top half against bottom half
+    # (transposing within a half before crossing).
+    own_first, own_second = firsts - 2 * n_carried, seconds - 2 * n_carried
+    same_half = (own_first < half) == (own_second < half)
+    distance = np.where(
+        seconds < n_carried,
+        half + seconds - firsts,
+        np.where(
+            firsts < n_carried,
+            np.abs(seconds - n_carried - firsts),
+            np.abs(np.abs(own_first - own_second) - half) + np.where(same_half, half, 0),
+        ),
+    )
+    zeros = np.zeros_like(distance)
+    parts = [np.stack([zeros, zeros, zeros, distance], axis=1)]
+    edge_firsts, edge_seconds = [firsts], [seconds]
+    if floats:
+        # Any player may float (once more for one already floated), the lowest first;
+        # spare float places match each other at no cost.
+        player = np.repeat(np.arange(size), floats)
+        place = np.tile(np.arange(size, size + floats), size)
+        again = (player < n_carried).astype(np.int64)
+        none = np.zeros_like(player)
+        parts.append(np.stack([none, none, 1 + again, size - 1 - player], axis=1))
+        edge_firsts.append(player)
+        edge_seconds.append(place)
+        spare_a, spare_b = np.triu_indices(floats, 1)
+        parts.append(np.zeros((len(spare_a), 4), np.int64))
+        edge_firsts.append(spare_a + size)
+        edge_seconds.append(spare_b + size)
+    return (
+        np.concatenate(edge_firsts).astype(np.int64),
+        np.concatenate(edge_seconds).astype(np.int64),
+        np.concatenate(parts).astype(np.int64),
+    )
+
+
 def _window_candidates(
-    standings: Standings, members: list[str], n_carried: int, half: int
-) -> set[tuple[int, int]]:
-    """Pairs near each player's ideal partner and near the player, widened when needed."""
-    size = len(members)
-    where = {pid: i for i, pid in enumerate(members)}
-    met = [{where[o] for o in standings.met(pid) if o in where} for pid in members]
-    candidates: set[tuple[int, int]] = set()
-    for a in range(size):
-        centres = [a] if a < n_carried else [a, a + half, a - half]
-        mine = {
-            b
-            for centre in centres
-            for b in range(max(0, centre - WINDOW), min(size, centre + WINDOW + 1))
-            if b != a
-        }
-        fresh = len(mine - met[a])
-        reach = WINDOW + 1
-        while fresh < MIN_FRESH and reach < size:
+    meetings: Meetings, positions: Indices, n_carried: int, half: int
+) -> tuple[Indices, Indices]:
+    """Pairs (a < b, sorted) near each player's ideal partner and near the player, widened
+    for a player with fewer than ``MIN_FRESH`` they have not met."""
+    size = len(positions)
+    offsets = np.arange(-WINDOW, WINDOW + 1)
+    rows = np.arange(size)
+    chosen = []
+    for shift in (0, half, -half):  # the player, and (not carried) the ideal partners
+        near = rows if shift == 0 else rows[n_carried:]
+        columns = (near + shift)[:, None] + offsets
+        owners = np.broadcast_to(near[:, None], columns.shape)
+        inside = (columns >= 0) & (columns < size) & (columns != owners)
+        chosen.append(owners[inside] * size + columns[inside])
+    own = np.unique(np.concatenate(chosen))  # each player's own choices, by player
+    owner, other = own // size, own % size
+    fresh = np.bincount(
+        owner, weights=meetings.repeats(positions[owner], positions[other]) == 0, minlength=size
+    )
+    extra: list[int] = []
+    for a in np.nonzero(fresh < MIN_FRESH)[0].tolist():
+        start, stop = np.searchsorted(owner, [a, a + 1])
+        mine = set(other[start:stop].tolist())
+        count, reach = int(fresh[a]), WINDOW + 1
+        while count < MIN_FRESH and reach < size:
             for b in (a - reach, a + reach, a + half + reach, a - half - reach):
                 if 0 <= b < size and b != a and b not in mine:
                     mine.add(b)
-                    fresh += b not in met[a]
+                    extra.append(min(a, b) * size + max(a, b))
+                    count += not meetings.repeats(positions[[a]], positions[[b]])[0]
             reach += 1
-        candidates.update((min(a, b), max(a, b)) for b in mine)
-    return candidates
+    keys = np.unique(
+        np.concatenate([np.minimum(owner, other) * size + np.maximum(owner, other), extra])
+    ).astype(np.int64)
+    return keys // size, keys % size

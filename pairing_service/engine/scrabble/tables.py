@@ -169,6 +169,29 @@ class FieldTable:
         counts: NDArray[np.int8] = self._table[row]
         return counts
 
+    def certain_with_results(
+        self, player: str, result: int, first_results: NDArray[np.int64]
+    ) -> NDArray[np.int64]:
+        """Subject (CERTAIN, ``player``, own ``result``) with every game's result fixed:
+        [first column, second column], the most of the game's players level with or above
+        the subject's record (over the margins) when the first player's result is
+        ``first_results[first, second]`` (0 win, 1 draw, 2 loss)."""
+        by_result = self._certain_by_result[:, 3 * self.index[player] + result]
+        picked: NDArray[np.int8] = np.take_along_axis(by_result, first_results[None], axis=0)[0]
+        return picked.astype(np.int64)
+
+    def unit_columns(self, units: Sequence[Unit]) -> tuple[list[int], list[int]]:
+        """``RoundUnderTest`` units as table columns (first player's, opponent's)."""
+        seconds = [
+            self.bye_column
+            if u.bye
+            else self.outsider
+            if u.second is None
+            else self.index[u.second]
+            for u in units
+        ]
+        return [self.index[u.first] for u in units], seconds
+
     def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
         """The pairing's games of relevant players as column indices (bye included)."""
         firsts, seconds = [], []
@@ -205,17 +228,7 @@ class FieldTable:
         leader_index = np.array([self.index[p] for p in leaders])
         rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
         row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
-        firsts = np.array([self.index[u.first] for u in units])
-        seconds = np.array(
-            [
-                self.bye_column
-                if u.bye
-                else self.outsider
-                if u.second is None
-                else self.index[u.second]
-                for u in units
-            ]
-        )
+        firsts, seconds = (np.array(c) for c in self.unit_columns(units))
         # [row, unit] with no result fixed, and [result, row, unit] with the unit's first
         # player's result fixed; a leader's rows for other own results are then not allowed.
         free = self._table[rows[:, None], firsts[None, :], seconds[None, :]].astype(np.int64)
