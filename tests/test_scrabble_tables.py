@@ -126,9 +126,13 @@ def _simulated(size: int, seed: int) -> Standings:
     return standings_of(FinalRoundIn().load(bench.simulated_field(size, seed))).standings
 
 
-def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified(rules):
-    # With no search nodes left for the pairings compared, a candidate better on GP2 has an
-    # unknown GP1: the verdict must not claim it breaks GP1 ("overridden").
+def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified(
+    rules, monkeypatch
+):
+    # With no search nodes left for the pairings compared (and no rule that shows GP1
+    # broken at a glance), a candidate better on GP2 has an unknown GP1: the verdict must
+    # not claim it breaks GP1 ("overridden").
+    monkeypatch.setattr(FieldTable, "rule_witness", lambda *args: None)
     s = _simulated(32, 0)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]
@@ -253,3 +257,21 @@ def test_gp1_unavoidable_on_fields_the_candidates_cannot_settle(rules, size, see
     assert gp1.status == "unavoidable"
     assert "every pairing of these players breaks GP1" in gp1.reason
     assert gp1.outcome is not None
+
+
+@SETTINGS
+@given(rounds(), st.integers(1, 4))
+def test_rule_witness_leaves_no_leader_certain(case, leaders):
+    # The screen GP1 runs before its search on a pairing compared: any outcome it answers
+    # is a real witness, and it answers only when the search would find GP1 broken.
+    standings, relevant, pairs, bye, victors, cap, rounds_left = case
+    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
+    table = FieldTable(standings, relevant, bye, cap, rounds_left)
+    chosen = list(test.relevant[:leaders])
+    witness = table.rule_witness(test.units, chosen, victors)
+    if witness is None:
+        return
+    assert sorted(witness) == list(range(len(test.units)))
+    for leader in chosen:
+        assert test.place(leader, witness) is not Place.CERTAIN
+    assert test.leader_guaranteed(chosen, 10**7)[0] is False

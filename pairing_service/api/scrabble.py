@@ -313,11 +313,13 @@ def shape_needs(
 
 def shape_pairing(standings: Standings, players: Sequence[str], reason: str) -> dict[str, Any]:
     """A game (or the bye) as answered; the audit takes these objects back as they are."""
+    ranked, where = standings.ranked, standings.positions
+    at = [where[p] for p in players]
     return {
         "players": list(players),
-        "names": [standings.player(p).name for p in players],
+        "names": [ranked[i].name for i in at],
         "bye": len(players) == 1,
-        "ranks": [standings.rank(p) for p in players],
+        "ranks": [i + 1 for i in at],
         "repeats": standings.meetings(*players) if len(players) == 2 else 0,
         "reason": reason,
     }

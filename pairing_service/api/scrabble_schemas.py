@@ -22,6 +22,7 @@ from .common import (
     one_of_fields,
     printable,
 )
+from .fast_fields import FastList
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
@@ -116,25 +117,31 @@ def _printable_id(value: object, longest: int, shortest: int = 1) -> bool:
     return isinstance(value, str) and shortest <= len(value) <= longest and not has_control(value)
 
 
-def fast_player(item: object) -> dict[str, Any] | None:
+def fast_player(item: object, known: set[str | None] | None = None) -> dict[str, Any] | None:
     """``PlayerIn().load(item)`` for a player of the usual shape, checked in one pass by
     exactly PlayerIn's rules; None for anything else (marshmallow then gives the error).
-    A test holds the two to the same answers."""
-    if not isinstance(item, dict) or not item.keys() <= _PLAYER_FIELDS:
+    A test holds the two to the same answers. Values are taken only of the exact types
+    JSON gives (a subclass goes to marshmallow). ``known``: None and the ids already found
+    valid (an id and an opponent follow the same rules), kept up to date across the players
+    of a list, so that each id is checked once however many opponent lists name it."""
+    if type(item) is not dict or not item.keys() <= _PLAYER_FIELDS:
         return None
+    if known is None:
+        known = {None}
     pid, wins, spread = item.get("id"), item.get("wins"), item.get("spread")
-    if not _printable_id(pid, ID_LENGTH):
+    if type(pid) is not str or pid not in known:
+        if not _printable_id(pid, ID_LENGTH):
+            return None
+        known.add(pid)
+    if type(wins) is int:
+        if not 0 <= wins <= MAX_WINS:  # before float(): a huge int would overflow
+            return None
+        wins = float(wins)
+    elif type(wins) is not float or not 0 <= wins <= MAX_WINS:
         return None
-    if not isinstance(wins, int | float) or isinstance(wins, bool):
-        return None
-    if not 0 <= wins <= MAX_WINS:  # before float(): a huge int would overflow
-        return None
-    wins = float(wins)
     if not (wins * 2).is_integer():
         return None
-    if not isinstance(spread, int) or isinstance(spread, bool):
-        return None
-    if not -MAX_SPREAD <= spread <= MAX_SPREAD:
+    if type(spread) is not int or not -MAX_SPREAD <= spread <= MAX_SPREAD:
         return None
     out: dict[str, Any] = {"id": pid, "wins": wins, "spread": spread}
     if "name" in item:
@@ -144,20 +151,26 @@ def fast_player(item: object) -> dict[str, Any] | None:
         out["name"] = name
     if "rank" in item:
         rank = item["rank"]
-        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= MAX_PLAYERS:
+        if type(rank) is not int or not 1 <= rank <= MAX_PLAYERS:
             return None
         out["rank"] = rank
     withdrawn = item.get("withdrawn", False)
-    if not isinstance(withdrawn, bool):
+    if type(withdrawn) is not bool:
         return None
     out["withdrawn"] = withdrawn
     if "opponents" in item:
         opponents = item["opponents"]
-        if not isinstance(opponents, list) or len(opponents) > MAX_GAMES:
+        if type(opponents) is not list or len(opponents) > MAX_GAMES:
             return None
-        for opponent in opponents:
-            if opponent is not None and not _printable_id(opponent, ID_LENGTH):
-                return None
+        try:
+            if not known.issuperset(opponents):
+                fresh = set(opponents).difference(known)
+                for opponent in fresh:
+                    if not _printable_id(opponent, ID_LENGTH):
+                        return None
+                known |= fresh
+        except TypeError:  # an unhashable item (a list or an object): not an id
+            return None
         out["opponents"] = list(opponents)
     return out
 
@@ -170,7 +183,8 @@ class PlayerList(fields.List):  # type: ignore[type-arg]
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[Any]:
         if isinstance(value, list):
-            loaded = [fast_player(item) for item in value]
+            known: set[str | None] = {None}
+            loaded = [fast_player(item, known) for item in value]
             if None not in loaded:
                 return loaded
         result: list[Any] = super()._deserialize(value, attr, data, **kwargs)
@@ -298,14 +312,14 @@ class RuleOut(Schema):
 
 
 class PairingOut(Schema):
-    players = fields.List(fields.String(), required=True)
-    names = fields.List(
+    players = FastList(fields.String(), required=True)
+    names = FastList(
         fields.String(allow_none=True),
         required=True,
         metadata={"description": "The players' names, as given (null: none given)."},
     )
     bye = fields.Boolean(required=True)
-    ranks = fields.List(fields.Integer(), required=True)
+    ranks = FastList(fields.Integer(), required=True)
     repeats = fields.Integer(
         required=True, metadata={"description": "Previous meetings of the pair."}
     )
@@ -324,14 +338,12 @@ class OutcomeOut(Schema):
         required=True,
         metadata={"description": "False: only these results are fixed (whatever else happens)."},
     )
-    results = fields.List(fields.Nested(ResultOut), required=True)
+    results = FastList(fields.Nested(ResultOut), required=True)
 
 
 class ListedOutcomeOut(OutcomeOut):
-    victors = fields.List(
-        fields.String(), required=True, metadata={"description": "Certain victors."}
-    )
-    decided_by_spread = fields.List(
+    victors = FastList(fields.String(), required=True, metadata={"description": "Certain victors."})
+    decided_by_spread = FastList(
         fields.String(),
         required=True,
         metadata={"description": "Victors for some margins only: spread decides."},
@@ -386,20 +398,20 @@ class AlternativeOut(Schema):
         },
     )
     tradeoff = fields.String(required=True, metadata={"description": "The trade-off in words."})
-    pairings = fields.List(fields.Nested(PairingOut), required=True)
-    principles = fields.List(fields.Nested(PrincipleOut), required=True)
-    needs = fields.List(fields.Nested(NeedOut), required=True)
+    pairings = FastList(fields.Nested(PairingOut), required=True)
+    principles = FastList(fields.Nested(PrincipleOut), required=True)
+    needs = FastList(fields.Nested(NeedOut), required=True)
 
 
 class FinalRoundOut(Schema):
     configuration = fields.String(required=True, metadata={"example": "0/0/1/2"})
     rule = fields.Nested(RuleOut, required=True)
-    pairings = fields.List(fields.Nested(PairingOut), required=True)
-    gibsonized = fields.List(fields.String(), required=True)
-    contenders = fields.List(fields.String(), required=True)
-    principles = fields.List(fields.Nested(PrincipleOut), required=True)
-    needs = fields.List(fields.Nested(NeedOut), required=True)
-    alternatives = fields.List(
+    pairings = FastList(fields.Nested(PairingOut), required=True)
+    gibsonized = FastList(fields.String(), required=True)
+    contenders = FastList(fields.String(), required=True)
+    principles = FastList(fields.Nested(PrincipleOut), required=True)
+    needs = FastList(fields.Nested(NeedOut), required=True)
+    alternatives = FastList(
         fields.Nested(AlternativeOut),
         required=True,
         metadata={"description": "A pairing the engine proves ranks differently, with why."},
@@ -409,17 +421,17 @@ class FinalRoundOut(Schema):
         validate=validate.OneOf(["table", "principles"]),
         metadata={"description": "Which pairing is recommended (see `prefer`)."},
     )
-    warnings = fields.List(fields.String(), required=True)
+    warnings = FastList(fields.String(), required=True)
     clinching = fields.String(required=True, metadata={"description": "How clinching was decided."})
     max_spread_per_game = fields.Integer(allow_none=True, required=True)
     victors = fields.Integer(required=True)
     rounds_left = fields.Integer(required=True)
     round = fields.Integer(allow_none=True, required=True)
-    tsh_commands = fields.List(
+    tsh_commands = FastList(
         fields.String(),
         metadata={"description": "The pairing as tsh commands, when asked for."},
     )
-    outcomes = fields.List(
+    outcomes = FastList(
         fields.Nested(ListedOutcomeOut),
         allow_none=True,
         metadata={"description": "Every outcome, when asked for; null when there are too many."},
@@ -468,11 +480,11 @@ class AuditIn(FinalRoundIn):
 
 
 class AuditOut(Schema):
-    principles = fields.List(fields.Nested(PrincipleOut), required=True)
-    needs = fields.List(fields.Nested(NeedOut), required=True)
-    pairings = fields.List(fields.Nested(PairingOut), required=True)
+    principles = FastList(fields.Nested(PrincipleOut), required=True)
+    needs = FastList(fields.Nested(NeedOut), required=True)
+    pairings = FastList(fields.Nested(PairingOut), required=True)
     recommendation = fields.Nested(FinalRoundOut, required=True)
-    differences = fields.List(
+    differences = FastList(
         fields.String(),
         required=True,
         metadata={
@@ -480,4 +492,4 @@ class AuditOut(Schema):
         },
     )
     matches_recommendation = fields.Boolean(required=True)
-    outcomes = fields.List(fields.Nested(ListedOutcomeOut), allow_none=True)
+    outcomes = FastList(fields.Nested(ListedOutcomeOut), allow_none=True)

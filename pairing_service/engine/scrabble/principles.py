@@ -56,7 +56,15 @@ from .proof import (
     record_of,
 )
 from .standings import Standings
-from .tables import CERTAIN, MAX_TABLE_PLAYERS, POSSIBLE, RESULTS, Counts, FieldTable
+from .tables import (
+    CERTAIN,
+    GP1_RULES,
+    MAX_TABLE_PLAYERS,
+    POSSIBLE,
+    RESULTS,
+    Counts,
+    FieldTable,
+)
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 MAX_EXHAUSTIVE_CANDIDATES = 240  # every pairing of up to 7 relevant players
@@ -167,11 +175,21 @@ class Evaluation:
         if self.budget is not None:
             nodes = min(nodes, self.budget.nodes)
         if self.table is not None:
-            kept, witness, used = self.table.leader_guaranteed(
-                self.test.units, self.leaders, self.test.victors, nodes
-            )
+            # A pairing compared with another is first tried against the rules that show
+            # GP1 broken under every pairing (``Judge.gp1_broken_everywhere``): one of them
+            # often breaks it here too, a few sums instead of the search.
+            kept: bool | None
+            screened = None
             if self.budget is not None:
-                self.budget.nodes -= used
+                screened = self.table.rule_witness(self.test.units, self.leaders, self.test.victors)
+            if screened is not None:
+                kept, witness = False, screened
+            else:
+                kept, witness, used = self.table.leader_guaranteed(
+                    self.test.units, self.leaders, self.test.victors, nodes
+                )
+                if self.budget is not None:
+                    self.budget.nodes -= used
         else:
             kept, witness = self.test.leader_guaranteed(self.leaders, nodes)
         self._gp1_witness = witness
@@ -579,26 +597,9 @@ class Judge:
         if not leaders:
             return None
         size = len(table.players)
-        # Column classes: 0 a leader, 1 another relevant player, 2 an outsider (or the bye).
-        place = np.full(size + 2, 2)
-        place[:size] = [0 if p in leaders else 1 for p in table.players]
-        first, second = place[:, None], place[None, :]
-        columns = np.arange(size + 2)
-        higher = columns[:, None] < columns[None, :]  # table columns are in rank order
         opponents = [table.index[p] for p in players] + [table.outsider] * (outsiders > 0)
         matchings = 0
-        for rule in GP1_RULES:
-            between_leaders, leader_result, others = rule
-            as_higher = np.where(
-                (first == 0) & (second == 0),
-                between_leaders,
-                np.where(first == 2, 0, others),  # an outsider's own result is mirrored
-            )
-            results = np.where(higher, as_higher, 2 - as_higher.T)
-            results = np.where((first == 0) & (second != 0), leader_result, results)
-            results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
-            results = np.where((first == 1) & (second == 2), 0, results)
-            results = np.where((first == 2) & (second == 1), 2, results)
+        for rule, results in zip(GP1_RULES, table.rule_results(leaders), strict=True):
             kept_somewhere = False
             for leader in leaders:
                 own = table.index[leader]
@@ -828,15 +829,6 @@ class Judge:
         return None
 
 
-# Rules tried to show that every pairing breaks GP1, as (the higher-ranked leader's result
-# between leaders, a leader's result against anyone else, the higher-ranked player's result
-# in any other game), 0 win, 1 draw, 2 loss: the likeliest first.
-GP1_RULES = tuple(
-    sorted(
-        itertools.product(range(3), range(3), (0, 2, 1)),
-        key=lambda rule: (rule[1] == 1, rule[0] == 1, rule[1], rule[0]),
-    )
-)
 MAX_GP1_RULE_MATCHINGS = 150  # matchings the rules may cost in all (each well under 1 ms)
 _RULE_RESULT = ("wins", "draws", "loses")
 

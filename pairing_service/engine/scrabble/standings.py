@@ -7,10 +7,12 @@ wins ever touches binary floating point.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 from ..errors import Rule
 from .errors import InvalidStandings
@@ -60,29 +62,37 @@ class Standings:
 
     ranked: tuple[Player, ...]
     _index: dict[str, int] = field(init=False, repr=False, compare=False)
-    _played: dict[str, Counter[str | None]] = field(init=False, repr=False, compare=False)
-    _met: dict[tuple[str, str], int] = field(init=False, repr=False, compare=False)
+    _met: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
     _met_by: dict[str, set[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.ranked)})
-        object.__setattr__(self, "_played", {p.id: Counter(p.opponents) for p in self.ranked})
-        # Meetings by pair, symmetric: the larger of the two players' records of it (both
-        # record the same games when complete; the larger view covers a one-sided record).
-        met: dict[tuple[str, str], int] = {}
-        met_by: dict[str, set[str]] = {p.id: set() for p in self.ranked}
+        # Meetings by player, then opponent, symmetric: the larger of the two players' own
+        # records of the pair (both record the same games when complete; the larger view
+        # covers a one-sided record). Each record is counted in one call, byes left out;
+        # then each record raises the opponents' counts of its pairs to its own. When every
+        # opponent has the player in their record too (checked in one pass, in C), only a
+        # record with a repeat (a count above 1) can raise anything.
+        met: dict[str, dict[str, int]] = {}
+        repeated: list[str] = []
         for p in self.ranked:
-            mine = met_by[p.id]
-            for opponent, count in self._played[p.id].items():
-                if opponent is None:
-                    continue
-                key = (p.id, opponent)
-                if count > met.get(key, 0):
-                    met[key] = met[(opponent, p.id)] = count
-                    mine.add(opponent)
-                    met_by[opponent].add(p.id)
+            opponents = p.opponents
+            counts: dict[str | None, int] = dict.fromkeys(opponents, 1)
+            if len(counts) != len(opponents):
+                counts = dict(Counter(opponents))
+                repeated.append(p.id)
+            counts.pop(None, None)
+            met[p.id] = cast(dict[str, int], counts)
+        players = itertools.chain.from_iterable(map(itertools.repeat, met, map(len, met.values())))
+        opponents_records = map(met.__getitem__, itertools.chain.from_iterable(met.values()))
+        mutual = all(map(operator.contains, opponents_records, players))
+        for pid in repeated if mutual else list(met):
+            for opponent, count in met[pid].items():
+                theirs = met[opponent]
+                if count > theirs.get(pid, 0):
+                    theirs[pid] = count
         object.__setattr__(self, "_met", met)
-        object.__setattr__(self, "_met_by", met_by)
+        object.__setattr__(self, "_met_by", {})  # met()'s sets, made when first asked for
 
     @classmethod
     def from_players(cls, players: Sequence[Player]) -> Standings:
@@ -103,7 +113,11 @@ class Standings:
                     rule=Rule.UNIQUE_IDS,
                 )
             seen[player.id] = i
+        known: set[str | None] = {None, *seen}
         for i, player in enumerate(players):
+            # One check in C for the usual record; the loop below names the first fault.
+            if known.issuperset(player.opponents) and player.id not in player.opponents:
+                continue
             for j, opponent in enumerate(player.opponents):
                 if opponent is not None and opponent not in seen:
                     raise InvalidStandings(
@@ -193,18 +207,22 @@ class Standings:
 
     def meetings(self, a: str, b: str) -> int:
         """How many times a and b have played each other."""
-        return self._met.get((a, b), 0)
+        counts = self._met.get(a)
+        return 0 if counts is None else counts.get(b, 0)
 
     def met(self, player_id: str) -> set[str]:
         """Everyone ``player_id`` has played (as either player's record says)."""
-        return self._met_by[player_id]
+        met = self._met_by.get(player_id)
+        if met is None:
+            met = self._met_by[player_id] = set(self._met[player_id])
+        return met
 
     def last_opponent(self, player_id: str) -> str | None:
         opponents = self.player(player_id).opponents
         return opponents[-1] if opponents else None
 
     def byes(self, player_id: str) -> int:
-        return self._played[player_id][None]
+        return self.player(player_id).opponents.count(None)
 
     def back_to_back(self, a: str, b: str) -> bool:
         """True when a and b met in the previous round."""

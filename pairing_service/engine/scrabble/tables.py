@@ -23,6 +23,7 @@ it against that and against brute force over outcomes and margins.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -40,6 +41,17 @@ BYE_RESULT: Final = 0  # the bye is filed under the win (its only result)
 MAX_TABLE_PLAYERS: Final = 64  # memory grows as players cubed (about 1.7 MB at 64)
 
 Counts = NDArray[np.int64]  # [question, player, result]
+
+# Rules for every game's result, from its players' places, as (the higher-ranked leader's
+# result between leaders, a leader's result against anyone else, the higher-ranked player's
+# result in any other game): 0 win, 1 draw, 2 loss; a player who can be a victor beats an
+# outsider. They show GP1 broken (``Judge.gp1_broken_everywhere``); likeliest first.
+GP1_RULES: Final = tuple(
+    sorted(
+        itertools.product(range(3), range(3), (0, 2, 1)),
+        key=lambda rule: (rule[1] == 1, rule[0] == 1, rule[1], rule[0]),
+    )
+)
 
 
 class FieldTable:
@@ -162,6 +174,7 @@ class FieldTable:
         self._table: NDArray[np.int8] = table
         self._certain_by_result: NDArray[np.int8] = most_by_result
         self._shape = (2, size, 3)
+        self._rule_results: dict[tuple[str, ...], NDArray[np.int64]] = {}
 
     def subject(self, question: int, player: str, result: int) -> NDArray[np.int8]:
         """One subject's counts for every game: [first player's column, second's]."""
@@ -191,6 +204,61 @@ class FieldTable:
             for u in units
         ]
         return [self.index[u.first] for u in units], seconds
+
+    def rule_results(self, leaders: Sequence[str]) -> NDArray[np.int64]:
+        """[rule, first column, second column]: the first player's result (0 win, 1 draw,
+        2 loss) under each of ``GP1_RULES``, with ``leaders`` as the leading win group."""
+        key = tuple(leaders)
+        if key not in self._rule_results:
+            size = len(self.players)
+            # Column classes: 0 a leader, 1 another relevant player, 2 an outsider or bye.
+            place = np.full(size + 2, 2)
+            place[:size] = [1] * size
+            place[[self.index[p] for p in leaders]] = 0
+            first, second = place[:, None], place[None, :]
+            columns = np.arange(size + 2)
+            higher = columns[:, None] < columns[None, :]  # columns are in rank order
+            found = []
+            for between_leaders, leader_result, others in GP1_RULES:
+                as_higher = np.where(
+                    (first == 0) & (second == 0), between_leaders, np.where(first == 2, 0, others)
+                )
+                results = np.where(higher, as_higher, 2 - as_higher.T)
+                results = np.where((first == 0) & (second != 0), leader_result, results)
+                results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
+                results = np.where((first == 1) & (second == 2), 0, results)
+                results = np.where((first == 2) & (second == 1), 2, results)
+                results[:, self.bye_column] = 0  # a bye is a win
+                results[self.bye_column, :] = 2
+                found.append(results)
+            self._rule_results[key] = np.stack(found).astype(np.int64)
+        return self._rule_results[key]
+
+    def rule_witness(
+        self, units: Sequence[Unit], leaders: Sequence[str], victors: int
+    ) -> Assignment | None:
+        """An outcome of ``units`` that leaves no leader certain, from the first of
+        ``GP1_RULES`` that gives one (a few sums per rule), or None."""
+        leaders = [p for p in leaders if p in self.index]
+        if not leaders:
+            return None
+        firsts, seconds = (np.array(c, np.int64) for c in self.unit_columns(units))
+        unit_results = self.rule_results(leaders)[:, firsts, seconds]  # [rule, unit]
+        unit_of = {p: i for i, u in enumerate(units) for p in u.players()}
+        own_unit = np.array([unit_of[p] for p in leaders])
+        first_of_unit = np.array(
+            [units[i].first == p for p, i in zip(leaders, own_unit, strict=True)]
+        )
+        own = np.where(first_of_unit, unit_results[:, own_unit], 2 - unit_results[:, own_unit])
+        rows = 3 * np.array([self.index[p] for p in leaders]) + own  # [rule, leader]
+        counts = self._certain_by_result[
+            unit_results[:, None, :], rows[:, :, None], firsts, seconds
+        ].sum(axis=2, dtype=np.int64)
+        holds = (counts >= victors).all(axis=1)
+        if not holds.any():
+            return None
+        chosen = unit_results[int(np.argmax(holds))].tolist()
+        return {i: RESULTS[r] for i, r in enumerate(chosen)}
 
     def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
         """The pairing's games of relevant players as column indices (bye included)."""

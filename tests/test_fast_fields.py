@@ -1,0 +1,81 @@
+"""FastList dumps exactly what fields.List dumps (it only skips work that copies)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from marshmallow import Schema, fields, post_dump
+
+from pairing_service.api.fast_fields import FastList
+from pairing_service.api.scrabble_schemas import FinalRoundOut
+
+
+class Item(Schema):
+    name = fields.String()
+    count = fields.Integer()
+    flag = fields.Boolean(data_key="on")
+
+
+class Hooked(Item):
+    @post_dump
+    def mark(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {**data, "hooked": True}
+
+
+def _pair(inner: Any) -> tuple[Schema, Schema]:
+    fast = Schema.from_dict({"values": FastList(inner)})()
+    plain = Schema.from_dict({"values": fields.List(inner)})()
+    return fast, plain
+
+
+scalars = st.one_of(
+    st.none(), st.text(max_size=5), st.integers(-5, 5), st.booleans(), st.floats(-2, 2)
+)
+items = st.one_of(
+    scalars,
+    st.fixed_dictionaries(
+        {"name": st.one_of(st.text(max_size=3), st.integers(0, 3))},
+        optional={"count": st.one_of(st.integers(0, 9), st.text(max_size=2)), "flag": scalars},
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.none(), st.lists(items, max_size=6), st.tuples(items, items)),
+    st.sampled_from(["string", "integer", "boolean", "nested", "hooked"]),
+)
+def test_fast_list_dumps_as_list(values, kind):
+    inner = {
+        "string": fields.String(allow_none=True),
+        "integer": fields.Integer(allow_none=True),
+        "boolean": fields.Boolean(allow_none=True),
+        "nested": fields.Nested(Item, allow_none=True),
+        "hooked": fields.Nested(Hooked, allow_none=True),
+    }[kind]
+    fast, plain = _pair(inner)
+    try:
+        expected: Any = plain.dump({"values": values})
+    except Exception as error:  # marshmallow refuses it: so must the fast list
+        try:
+            fast.dump({"values": values})
+        except Exception as fast_error:
+            assert type(fast_error) is type(error)
+            return
+        raise AssertionError(f"fast list dumped what List refuses: {values!r}") from error
+    assert fast.dump({"values": values}) == expected
+
+
+def test_the_answer_schema_uses_fast_lists_for_its_pairings():
+    pairings = FinalRoundOut().fields["pairings"]
+    assert isinstance(pairings, FastList)
+
+
+def test_a_list_of_plain_items_takes_the_plan():
+    fast, _ = _pair(fields.Nested(Item))
+    assert fast.dump({"values": [{"name": "a", "count": 1, "flag": True}]}) == {
+        "values": [{"name": "a", "count": 1, "on": True}]
+    }
+    assert callable(fast.fields["values"]._plan)  # planned, not left to marshmallow
