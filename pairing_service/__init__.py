@@ -64,9 +64,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``PAIRING_MAX_CONTENT_LENGTH``), then ``config``.
     """
     from .api import init_api
+    from .api.json_provider import FastJSONProvider
     from .api.metrics import time_ledgers
 
     app = Flask(__name__)
+    app.json = FastJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     for name in ("DATABASE_URL", "SMTP_URL"):
         if os.environ.get(name):
@@ -74,7 +76,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("PAIRING")
     if config:
         app.config.from_mapping(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
     rules = load_rules(app.config["RULES_DIR"])
     app.extensions["pairing_rules"] = rules
     held = ledgers(rules)

@@ -56,7 +56,7 @@ def _deeper_than(value: Any, limit: int) -> bool:
         nested: list[Any] = []
         for container in level:
             items = container.values() if type(container) is dict else container
-            nested.extend(item for item in items if type(item) in _CONTAINERS)
+            nested += [item for item in items if type(item) in _CONTAINERS]
         level = nested
     return False
 
