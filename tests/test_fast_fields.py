@@ -79,3 +79,23 @@ def test_a_list_of_plain_items_takes_the_plan():
         "values": [{"name": "a", "count": 1, "on": True}]
     }
     assert callable(fast.fields["values"]._plan)  # planned, not left to marshmallow
+
+
+def test_answers_are_encoded_as_flask_would(app):
+    # orjson for the answer; Flask's own encoder for what orjson would write otherwise.
+    import datetime
+    import json
+
+    from flask.json.provider import DefaultJSONProvider
+
+    flask_json = DefaultJSONProvider(app)
+    flask_json.sort_keys = False  # as the app has always answered: the schemas' order
+    compact = {"separators": (",", ":")}
+    answer = {"b": [1, 2.5, None, True], "a": {"name": "Zoë", "ranks": (3, 4)}}
+    assert json.loads(app.json.dumps(answer, **compact)) == answer | {
+        "a": {"name": "Zoë", "ranks": [3, 4]}
+    }
+    assert list(json.loads(app.json.dumps(answer, **compact))) == ["b", "a"]  # order kept
+    for odd in ({"when": datetime.datetime(2026, 11, 23, 12, 0)}, {1: "x"}, {"big": 2**70}):
+        assert app.json.dumps(odd, **compact) == flask_json.dumps(odd, **compact)
+    assert app.json.dumps(answer, indent=2) == flask_json.dumps(answer, indent=2)
