@@ -212,21 +212,23 @@ class Evaluation:
 
     def removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
+        if self.table is not None:
+            if self._possible is None:
+                fewest = self.counts()[POSSIBLE].min(axis=1)  # type: ignore[index]
+                self._possible = (fewest < self.test.victors).tolist()
+            return 0 if self._possible[self.table.index[player]] else 1
         if player not in self._gp2_flags:
-            if self.table is None:
-                possible = self.test.possible(player, {})[0]
-            else:
-                if self._possible is None:
-                    fewest = self.counts()[POSSIBLE].min(axis=1)  # type: ignore[index]
-                    self._possible = (fewest < self.test.victors).tolist()
-                possible = self._possible[self.table.index[player]]
-            self._gp2_flags[player] = 0 if possible else 1
+            self._gp2_flags[player] = 0 if self.test.possible(player, {})[0] else 1
         return self._gp2_flags[player]
 
     def gp2_beats(self, score: tuple[int, ...]) -> bool:
-        """Whether this pairing's GP2 score is better than ``score``, deciding contender
-        by contender in rank order and stopping at the first difference (comparing many
+        """Whether this pairing's GP2 score is better than ``score``: the first contender
+        in rank order whose flag differs decides. With the field's table every flag is
+        one lookup (the tuples compare that way); without, the outcome engine is asked
+        contender by contender, stopping at the first difference (comparing many
         candidates, most of them lose early)."""
+        if self.table is not None:
+            return bool(self.score("GP2") < score)  # type: ignore[operator]
         for player, theirs in zip(self.contenders, score, strict=True):
             mine = self.removed_flag(player)
             if mine != theirs:
@@ -401,6 +403,7 @@ class Judge:
         self.cache: UnitCache = {}
         self.base = record_of(standings, contention.relevant)
         self._relevant = frozenset(contention.relevant)
+        self._gp1_everywhere: tuple[tuple[str, NDArray[np.int64]] | None] | None = None
         self._evaluations: dict[Pairs, Evaluation] = {}
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
@@ -674,7 +677,9 @@ class Judge:
         players, outsiders = self.pairing_space()
         if len(players) > MAX_COMPARED_PLAYERS:
             return None
-        proven = self.gp1_broken_everywhere(players, max(outsiders, 0))
+        if self._gp1_everywhere is None:  # the same for every pairing this judge judges
+            self._gp1_everywhere = (self.gp1_broken_everywhere(players, max(outsiders, 0)),)
+        (proven,) = self._gp1_everywhere
         if proven is None:
             return None
         words, results = proven

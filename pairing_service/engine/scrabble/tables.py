@@ -215,23 +215,22 @@ class FieldTable:
             place = np.full(size + 2, 2)
             place[:size] = [1] * size
             place[[self.index[p] for p in leaders]] = 0
-            first, second = place[:, None], place[None, :]
+            first, second = place[None, :, None], place[None, None, :]
             columns = np.arange(size + 2)
-            higher = columns[:, None] < columns[None, :]  # columns are in rank order
-            found = []
-            for between_leaders, leader_result, others in GP1_RULES:
-                as_higher = np.where(
-                    (first == 0) & (second == 0), between_leaders, np.where(first == 2, 0, others)
-                )
-                results = np.where(higher, as_higher, 2 - as_higher.T)
-                results = np.where((first == 0) & (second != 0), leader_result, results)
-                results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
-                results = np.where((first == 1) & (second == 2), 0, results)
-                results = np.where((first == 2) & (second == 1), 2, results)
-                results[:, self.bye_column] = 0  # a bye is a win
-                results[self.bye_column, :] = 2
-                found.append(results)
-            self._rule_results[key] = np.stack(found).astype(np.int64)
+            higher = (columns[:, None] < columns[None, :])[None]  # columns are in rank order
+            # Each rule's three results, broadcast over [rule, first column, second column].
+            between_leaders, leader_result, others = np.array(GP1_RULES).T[:, :, None, None]
+            as_higher = np.where(
+                (first == 0) & (second == 0), between_leaders, np.where(first == 2, 0, others)
+            )
+            results = np.where(higher, as_higher, 2 - as_higher.transpose(0, 2, 1))
+            results = np.where((first == 0) & (second != 0), leader_result, results)
+            results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
+            results = np.where((first == 1) & (second == 2), 0, results)
+            results = np.where((first == 2) & (second == 1), 2, results)
+            results[:, :, self.bye_column] = 0  # a bye is a win
+            results[:, self.bye_column, :] = 2
+            self._rule_results[key] = results.astype(np.int64)
         return self._rule_results[key]
 
     def rule_witness(
