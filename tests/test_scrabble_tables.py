@@ -275,3 +275,25 @@ def test_rule_witness_leaves_no_leader_certain(case, leaders):
     for leader in chosen:
         assert test.place(leader, witness) is not Place.CERTAIN
     assert test.leader_guaranteed(chosen, 10**7)[0] is False
+
+
+@SETTINGS
+@given(rounds(), st.integers(1, 4), st.randoms(use_true_random=False))
+def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
+    # The verdict screens all the pairings it compares in one pass (counts_of, rule_screen):
+    # each answer is the one-pairing answer (counts, rule_witness).
+    standings, relevant, pairs, bye, victors, cap, rounds_left = case
+    table = FieldTable(standings, relevant, bye, cap, rounds_left)
+    ids = [p for p in standings.ids if p != bye]
+    pairings = [pairs]
+    for _ in range(3):
+        order = rng.sample(ids, len(ids))
+        pairings.append([(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)])
+    chosen = [p for p in table.players[:leaders]]
+    many = table.counts_of(pairings)
+    screened = table.rule_screen(pairings, chosen, victors)
+    for row, pairing in enumerate(pairings):
+        assert (many[row] == table.counts(pairing)).all()
+        test = RoundUnderTest(standings, relevant, pairing, bye, victors, cap, rounds_left)
+        alone = table.rule_witness(test.units, [p for p in chosen if p in test.unit_of], victors)
+        assert bool(screened[row]) == (alone is not None)

@@ -41,6 +41,7 @@ BYE_RESULT: Final = 0  # the bye is filed under the win (its only result)
 MAX_TABLE_PLAYERS: Final = 64  # memory grows as players cubed (about 1.7 MB at 64)
 
 Counts = NDArray[np.int64]  # [question, player, result]
+Indices = NDArray[np.int64]
 
 # Rules for every game's result, from its players' places, as (the higher-ranked leader's
 # result between leaders, a leader's result against anyone else, the higher-ranked player's
@@ -241,23 +242,65 @@ class FieldTable:
         leaders = [p for p in leaders if p in self.index]
         if not leaders:
             return None
-        firsts, seconds = (np.array(c, np.int64) for c in self.unit_columns(units))
-        unit_results = self.rule_results(leaders)[:, firsts, seconds]  # [rule, unit]
-        unit_of = {p: i for i, u in enumerate(units) for p in u.players()}
-        own_unit = np.array([unit_of[p] for p in leaders])
-        first_of_unit = np.array(
-            [units[i].first == p for p, i in zip(leaders, own_unit, strict=True)]
-        )
-        own = np.where(first_of_unit, unit_results[:, own_unit], 2 - unit_results[:, own_unit])
-        rows = 3 * np.array([self.index[p] for p in leaders]) + own  # [rule, leader]
-        counts = self._certain_by_result[
-            unit_results[:, None, :], rows[:, :, None], firsts, seconds
-        ].sum(axis=2, dtype=np.int64)
-        holds = (counts >= victors).all(axis=1)
-        if not holds.any():
+        firsts, seconds = (np.array([c], np.int64) for c in self.unit_columns(units))
+        holds, unit_results = self._rules_holding(firsts, seconds, leaders, victors)
+        if not holds[:, 0].any():
             return None
-        chosen = unit_results[int(np.argmax(holds))].tolist()
+        chosen = unit_results[int(np.argmax(holds[:, 0])), 0].tolist()
         return {i: RESULTS[r] for i, r in enumerate(chosen)}
+
+    def rule_screen(
+        self, pairings: Sequence[Sequence[tuple[str, str]]], leaders: Sequence[str], victors: int
+    ) -> NDArray[np.bool_]:
+        """``rule_witness`` for many pairings at once: per pairing, whether some rule
+        leaves no leader certain (GP1 broken)."""
+        leaders = [p for p in leaders if p in self.index]
+        if not leaders:
+            return np.zeros(len(pairings), bool)
+        firsts, seconds = self.games_of(pairings)
+        holds, _ = self._rules_holding(firsts, seconds, leaders, victors)
+        return np.asarray(holds.any(axis=0), bool)
+
+    def _rules_holding(
+        self, firsts: Indices, seconds: Indices, leaders: Sequence[str], victors: int
+    ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """For games [pairing, game] (table columns, every leader in one game of each
+        pairing): [rule, pairing] whether the rule leaves every leader short of certain,
+        and [rule, pairing, game] the first player's result under each rule."""
+        unit_results = self.rule_results(leaders)[:, firsts, seconds]  # [rule, pairing, game]
+        columns = np.array([self.index[p] for p in leaders])
+        as_first = firsts[:, :, None] == columns  # [pairing, game, leader]
+        own_game = np.argmax(as_first | (seconds[:, :, None] == columns), axis=1)
+        first = as_first.any(axis=1)  # [pairing, leader]
+        pairing = np.arange(len(firsts))[:, None]
+        result = unit_results[:, pairing, own_game]  # [rule, pairing, leader]
+        own = np.where(first, result, 2 - result)
+        rows = 3 * columns + own
+        counts = self._certain_by_result[
+            unit_results[:, :, None, :],
+            rows[:, :, :, None],
+            firsts[None, :, None, :],
+            seconds[None, :, None, :],
+        ].sum(axis=3, dtype=np.int64)
+        return (counts >= victors).all(axis=2), unit_results
+
+    def games_of(self, pairings: Sequence[Sequence[tuple[str, str]]]) -> tuple[Indices, Indices]:
+        """``games`` of many pairings as [pairing, game] column arrays, the shorter ones
+        padded with games of two outsiders (which count for nobody)."""
+        found = [self.games(pairs) for pairs in pairings]
+        width = max((len(f) for f, _ in found), default=0)
+        firsts = np.full((len(found), width), self.outsider, np.int64)
+        seconds = np.full((len(found), width), self.outsider, np.int64)
+        for row, (f, s) in enumerate(found):
+            firsts[row, : len(f)] = f
+            seconds[row, : len(s)] = s
+        return firsts, seconds
+
+    def counts_of(self, pairings: Sequence[Sequence[tuple[str, str]]]) -> NDArray[np.int64]:
+        """``counts`` of many pairings at once: [pairing, question, player, result]."""
+        firsts, seconds = self.games_of(pairings)
+        total: NDArray[np.int64] = self._table[:, firsts, seconds].sum(axis=2, dtype=np.int64)
+        return np.moveaxis(total, 1, 0).reshape(len(pairings), *self._shape)
 
     def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
         """The pairing's games of relevant players as column indices (bye included)."""
