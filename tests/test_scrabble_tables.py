@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -133,6 +134,9 @@ def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified
     # broken at a glance), a candidate better on GP2 has an unknown GP1: the verdict must
     # not claim it breaks GP1 ("overridden").
     monkeypatch.setattr(FieldTable, "rule_witness", lambda *args: None)
+    monkeypatch.setattr(
+        FieldTable, "rule_screen", lambda self, pairings, *args: np.zeros(len(pairings), bool)
+    )
     s = _simulated(32, 0)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]

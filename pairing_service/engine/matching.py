@@ -18,6 +18,7 @@ result is a perfect matching made of candidate edges.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 import rustworkx as rx
@@ -43,6 +44,17 @@ def fold_weights(ceilings: Sequence[int], pair_count: int) -> tuple[list[int], i
         multipliers[level] = scale
         scale *= ceilings[level] * max(pair_count, 1) + 1
     return multipliers, scale
+
+
+@lru_cache(maxsize=256)
+def every_pair(node_count: int) -> tuple[Indices, Indices]:
+    """Every edge (u < v) of ``node_count`` nodes, u then v ascending, as read-only arrays
+    (the candidates of a matching over every pair; the same sizes recur)."""
+    firsts, seconds = np.triu_indices(node_count, 1)
+    pair = firsts.astype(np.int64), seconds.astype(np.int64)
+    for array in pair:
+        array.setflags(write=False)
+    return pair
 
 
 def min_cost_perfect_matching(

@@ -43,7 +43,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import min_cost_perfect_matching_arrays
+from ..matching import every_pair, min_cost_perfect_matching_arrays
 from .outcomes import Contention, Result
 from .proof import (
     OPPOSITE,
@@ -564,8 +564,9 @@ class Judge:
             raise ValueError("an odd number of players and no outsider")
         size = len(players) + slots
         column = [table.index[p] for p in players] + [table.outsider] * slots
-        firsts, seconds = np.triu_indices(size, 1)
-        costs = counts[np.ix_(column, column)][firsts, seconds]
+        firsts, seconds = every_pair(size)
+        at = np.array(column)
+        costs = counts[at[firsts], at[seconds]]
         matched = min_cost_perfect_matching_arrays(
             size, firsts, seconds, costs.astype(np.int64)[:, None], (most,)
         )

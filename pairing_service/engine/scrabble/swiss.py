@@ -39,7 +39,7 @@ from itertools import groupby
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices, min_cost_perfect_matching_arrays
+from ..matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from .standings import Standings
 
 COMPLETE_LIMIT = 48
@@ -224,7 +224,7 @@ def _pair_whole_field(
     given = [(min(index[a], index[b]), max(index[a], index[b])) for a, b in by_groups]
     keys = [np.array([a * size + b for a, b in given], np.int64)]
     if size <= WHOLE_LIMIT:
-        firsts, seconds = np.triu_indices(size, 1)
+        firsts, seconds = every_pair(size)
         keys.append(firsts * size + seconds)
     else:
         keys.append(_neighbours(meetings, positions))
@@ -316,11 +316,10 @@ def _complete_group(
 ) -> tuple[Indices, Indices, NDArray[np.int64], int]:
     """``_group_edges`` over every pair of a group: they depend only on its shape, and the
     same shapes recur in every field (read-only: callers copy the costs to fill them in)."""
-    firsts, seconds = np.triu_indices(size, 1)
-    edges = _group_edges(firsts, seconds, size, n_carried, half, floats)
+    edges = _group_edges(*every_pair(size), size, n_carried, half, floats)
     for array in edges:
         array.setflags(write=False)
-    return (*edges, len(firsts))
+    return (*edges, size * (size - 1) // 2)
 
 
 def _group_edges(

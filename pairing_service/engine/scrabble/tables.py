@@ -132,12 +132,10 @@ class FieldTable:
         second_upto = np.minimum(hi, -opposite_result[:, :half])
         first_can = first_from <= hi
         second_can = lo <= second_upto
-        most_by_result = np.where(
-            first_from[:, :, :, None] <= second_upto[:, :, None, :],
-            2,
-            first_can[:, :, :, None] | second_can[:, :, None, :],
-        ).astype(np.int8)
-        most = most_by_result.max(axis=0)
+        either = (first_can[:, :, :, None] | second_can[:, :, None, :]).view(np.int8)
+        both = (first_from[:, :, :, None] <= second_upto[:, :, None, :]).view(np.int8)
+        most_by_result = either + both  # 2 when both, else 1 when either (both implies either)
+        most = np.maximum(np.maximum(most_by_result[0], most_by_result[1]), most_by_result[2])
         # Possible (fewest above): none when, for some result, some margin keeps both below;
         # else one when either can stay below for some result.
         first_below_upto = np.minimum(hi, by_result[:, half:] - 1)
