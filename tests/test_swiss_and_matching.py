@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from pairing_service.engine.matching import (
@@ -12,7 +13,7 @@ from pairing_service.engine.matching import (
     fold_weights,
     min_cost_perfect_matching,
 )
-from pairing_service.engine.scrabble.swiss import pair_swiss
+from pairing_service.engine.scrabble.swiss import Meetings, pair_swiss
 
 from .conftest import field
 
@@ -171,3 +172,26 @@ def test_swiss_has_no_more_repeats_than_the_best_pairing(seed):
     s = field(*rows, opponents=opponents)
     pairs = pair_swiss(s, s.ids)
     assert sum(s.meetings(a, b) for a, b in pairs) == _fewest_repeats(s, list(s.ids))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_meetings_table_answers_as_the_standings(seed):
+    # Swiss looks meetings up in one table per field (swiss.Meetings): every pair's count
+    # and back-to-back flag is the standings' own, one-sided records and repeats included.
+    rng = random.Random(seed)
+    n = rng.choice([4, 9, 16])
+    opponents = {
+        i: [rng.choice([o for o in range(1, n + 1) if o != i]) for _ in range(rng.randint(0, 6))]
+        for i in range(1, n + 1)
+    }
+    s = field(*[(rng.randint(0, 6), rng.randint(-50, 50)) for _ in range(n)], opponents=opponents)
+    table = Meetings(s)
+    ids = list(s.ids)
+    at = table.positions_of(ids)
+    a, b = (x.ravel() for x in np.meshgrid(np.arange(n), np.arange(n), indexing="ij"))
+    repeats = table.repeats(at[a], at[b]).tolist()
+    previous = table.back_to_back(at[a], at[b]).tolist()
+    for k, (i, j) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+        if i != j:
+            assert repeats[k] == s.meetings(ids[i], ids[j])
+            assert previous[k] == int(s.back_to_back(ids[i], ids[j]))

@@ -78,8 +78,9 @@ class Meetings:
         # A pair's meetings: the larger of the two players' records (``Standings.meetings``);
         # past the cost levels' ceilings the exact number does not matter.
         self._counts = np.zeros((size, size), np.int8)
-        np.maximum.at(self._counts, (owner, other), np.minimum(counts, 127).astype(np.int8))
-        np.maximum.at(self._counts, (other, owner), np.minimum(counts, 127).astype(np.int8))
+        self._counts[owner, other] = np.minimum(counts, 127)  # each ordered pair once
+        most = np.maximum(self._counts[owner, other], self._counts[other, owner])
+        self._counts[owner, other] = self._counts[other, owner] = most
         self._previous = np.zeros((size, size), np.int8)
         for at, player in enumerate(standings.ranked):
             if player.opponents and player.opponents[-1] is not None:
