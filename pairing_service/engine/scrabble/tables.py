@@ -132,6 +132,7 @@ class FieldTable:
         second_upto = np.minimum(hi, -opposite_result[:, :half])
         first_can = first_from <= hi
         second_can = lo <= second_upto
+
         either = (first_can[:, :, :, None] | second_can[:, :, None, :]).view(np.int8)
         both = (first_from[:, :, :, None] <= second_upto[:, :, None, :]).view(np.int8)
         most_by_result = either + both  # 2 when both, else 1 when either (both implies either)
@@ -154,11 +155,11 @@ class FieldTable:
         # extreme one (the opponent moves by minus the player's change, result opposite).
         own_change = change.reshape(subjects)
         rows = np.arange(subjects)
-        opposite = np.array([2, 1, 0])[np.tile(np.arange(3), 2 * size)]
+        opposite = 2 - rows % 3  # the opponent's result, per subject row
         columns = np.arange(size + 2)
         opponent_threshold = threshold[rows[:, None], columns[None, :], opposite[:, None]]
         opponent_above = -own_change[:, None] >= opponent_threshold
-        subject_player = np.tile(np.repeat(np.arange(size), 3), 2)
+        subject_player = rows // 3 % size
         certain_rows = rows[:half]
         fixes = [(table, rows)] + [(by_result, certain_rows) for by_result in most_by_result]
         for counts, subset in fixes:
