@@ -301,3 +301,14 @@ def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
         test = RoundUnderTest(standings, relevant, pairing, bye, victors, cap, rounds_left)
         alone = table.rule_witness(test.units, [p for p in chosen if p in test.unit_of], victors)
         assert bool(screened[row]) == (alone is not None)
+
+
+def test_gp1_rules_with_nobody_left_to_pair():
+    # The lone leader has the bye and nobody else can be a victor: no pairing to prove
+    # anything over, and no crash on an empty matching (review finding).
+    standings = Standings.from_players([Player("a", 20, 0), Player("b", 10, 0), Player("c", 10, 0)])
+    race = contention(standings, 1, None)
+    judge = Judge(standings, race, "a", 1, None)
+    players, outsiders = judge.pairing_space()
+    assert players == []
+    assert judge.gp1_broken_everywhere(players, max(outsiders, 0)) is None

@@ -565,7 +565,7 @@ class Judge:
         size = len(players) + slots
         column = [table.index[p] for p in players] + [table.outsider] * slots
         firsts, seconds = every_pair(size)
-        at = np.array(column)
+        at = np.array(column, np.int64)
         costs = counts[at[firsts], at[seconds]]
         matched = min_cost_perfect_matching_arrays(
             size, firsts, seconds, costs.astype(np.int64)[:, None], (most,)
@@ -608,7 +608,8 @@ class Judge:
             for leader in leaders:
                 own = table.index[leader]
                 for result in (0,) if leader == self.bye else range(3):
-                    if leader != self.bye and not (results[own, opponents] == result).any():
+                    others = [c for c in opponents if c != own]
+                    if leader != self.bye and not (results[own, others] == result).any():
                         continue  # no pairing gives this leader this result
                     matchings += 1
                     if matchings > MAX_GP1_RULE_MATCHINGS:

@@ -399,6 +399,8 @@ def _window_candidates(
                     count += not meetings.repeats(positions[[a]], positions[[b]])[0]
             reach += 1
     keys = np.unique(
-        np.concatenate([np.minimum(owner, other) * size + np.maximum(owner, other), extra])
+        np.concatenate(
+            [np.minimum(owner, other) * size + np.maximum(owner, other), np.array(extra, np.int64)]
+        )
     ).astype(np.int64)
     return keys // size, keys % size
