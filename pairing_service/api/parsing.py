@@ -179,6 +179,14 @@ class StrictBlueprint(Blueprint):  # type: ignore[misc]
 
     ARGUMENTS_PARSER = StrictParser()
 
+    def arguments(self, schema: Any, *args: Any, **kwargs: Any) -> Any:
+        """flask-smorest's ``arguments``, with one instance of a schema class per view:
+        given the class, webargs would build a schema (copying all its fields) on every
+        request; a marshmallow 4 schema keeps no state from one load to the next."""
+        if isinstance(schema, type):
+            schema = schema()
+        return super().arguments(schema, *args, **kwargs)
+
 
 class StandingsBlueprint(StrictBlueprint):
     """Strict JSON, CSV standings (``id,wins,spread[,name]``) or a tsh division file."""
