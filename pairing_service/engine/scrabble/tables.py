@@ -87,7 +87,8 @@ class FieldTable:
         # The subjects' records [question, player, result]: certain at the worst margin with
         # every later round lost by M, possible at the best with every later round won by M.
         sign = np.array([-1, 1], np.int64)[:, None, None]
-        change = np.stack([np.broadcast_to(low, (size, 3)), np.broadcast_to(high, (size, 3))])
+        change = np.empty((2, size, 3), np.int64)
+        change[0], change[1] = low, high
         record_wins = half_wins[None, :, None] + gained[None, None, :] + sign * 2 * future
         record_spread = spread[None, :, None] + change + sign * 2 * future * margin
         if self.bye is not None:
@@ -121,7 +122,7 @@ class FieldTable:
         # first is above when d >= t1 and the second when d <= -t2 (t: their thresholds).
         # Per result of the first player, as [result, subject, player] arrays; the second
         # player's threshold is for the opposite result.
-        by_result = np.moveaxis(threshold, 2, 0)
+        by_result = np.ascontiguousarray(np.moveaxis(threshold, 2, 0))  # fast broadcasts below
         opposite_result = by_result[::-1]
         lo, hi = low[:, None, None], high[:, None, None]
         half = size * 3
@@ -147,7 +148,7 @@ class FieldTable:
         first_misses = (lo <= first_below_upto).any(axis=0)
         second_misses = (second_below_from <= hi).any(axis=0)
         fewest = np.where(neither, 0, 2 - (first_misses[:, :, None] | second_misses[:, None, :]))
-        table = np.concatenate([most, fewest]).astype(np.int8)
+        table = np.concatenate([most, fewest.astype(np.int8)])
 
         # A bye: a win by exactly BYE_SPREAD.
         bye_count = threshold[:, :, 0] <= BYE_SPREAD
