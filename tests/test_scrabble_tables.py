@@ -135,7 +135,7 @@ def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified
     # not claim it breaks GP1 ("overridden").
     monkeypatch.setattr(FieldTable, "rule_witness", lambda *args: None)
     monkeypatch.setattr(
-        FieldTable, "rule_screen", lambda self, pairings, *args: np.zeros(len(pairings), bool)
+        FieldTable, "rule_screen", lambda self, games, *args: np.zeros(len(games[0]), bool)
     )
     s = _simulated(32, 0)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
@@ -294,8 +294,9 @@ def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
         order = rng.sample(ids, len(ids))
         pairings.append([(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)])
     chosen = [p for p in table.players[:leaders]]
-    many = table.counts_of(pairings)
-    screened = table.rule_screen(pairings, chosen, victors)
+    games = table.games_of(pairings)
+    many = table.counts_of(games)
+    screened = table.rule_screen(games, chosen, victors)
     for row, pairing in enumerate(pairings):
         assert (many[row] == table.counts(pairing)).all()
         test = RoundUnderTest(standings, relevant, pairing, bye, victors, cap, rounds_left)

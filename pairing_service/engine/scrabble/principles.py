@@ -801,7 +801,8 @@ class Judge:
         if table is None or not candidates or self.rounds_left > 1 or not mine.leaders:
             return None
         columns = [table.index[p] for p in mine.contenders]
-        fewest = table.counts_of(candidates)[:, POSSIBLE].min(axis=2)  # [candidate, player]
+        firsts, seconds = table.games_of(candidates)
+        fewest = table.counts_of((firsts, seconds))[:, POSSIBLE].min(axis=2)  # [candidate, player]
         flags = (fewest[:, columns] >= self.victors).astype(np.int64)
         theirs = np.array(score, np.int64)
         differ = flags != theirs
@@ -812,7 +813,7 @@ class Judge:
         to_screen = np.nonzero(better)[0].tolist()
         if to_screen:
             broken = table.rule_screen(
-                [candidates[i] for i in to_screen], mine.leaders, self.victors
+                (firsts[to_screen], seconds[to_screen]), mine.leaders, self.victors
             )
             for i, rule_breaks in zip(to_screen, broken.tolist(), strict=True):
                 found[i] = (True, 1 if rule_breaks else None)

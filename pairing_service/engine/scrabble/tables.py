@@ -250,14 +250,14 @@ class FieldTable:
         return {i: RESULTS[r] for i, r in enumerate(chosen)}
 
     def rule_screen(
-        self, pairings: Sequence[Sequence[tuple[str, str]]], leaders: Sequence[str], victors: int
+        self, games: tuple[Indices, Indices], leaders: Sequence[str], victors: int
     ) -> NDArray[np.bool_]:
-        """``rule_witness`` for many pairings at once: per pairing, whether some rule
-        leaves no leader certain (GP1 broken)."""
+        """``rule_witness`` for many pairings at once (their ``games_of``): per pairing,
+        whether some rule leaves no leader certain (GP1 broken)."""
+        firsts, seconds = games
         leaders = [p for p in leaders if p in self.index]
         if not leaders:
-            return np.zeros(len(pairings), bool)
-        firsts, seconds = self.games_of(pairings)
+            return np.zeros(len(firsts), bool)
         holds, _ = self._rules_holding(firsts, seconds, leaders, victors)
         return np.asarray(holds.any(axis=0), bool)
 
@@ -296,11 +296,12 @@ class FieldTable:
             seconds[row, : len(s)] = s
         return firsts, seconds
 
-    def counts_of(self, pairings: Sequence[Sequence[tuple[str, str]]]) -> NDArray[np.int64]:
-        """``counts`` of many pairings at once: [pairing, question, player, result]."""
-        firsts, seconds = self.games_of(pairings)
+    def counts_of(self, games: tuple[Indices, Indices]) -> NDArray[np.int64]:
+        """``counts`` of many pairings at once (their ``games_of``): [pairing, question,
+        player, result]."""
+        firsts, seconds = games
         total: NDArray[np.int64] = self._table[:, firsts, seconds].sum(axis=2, dtype=np.int64)
-        return np.moveaxis(total, 1, 0).reshape(len(pairings), *self._shape)
+        return np.moveaxis(total, 1, 0).reshape(len(firsts), *self._shape)
 
     def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
         """The pairing's games of relevant players as column indices (bye included)."""
