@@ -313,13 +313,11 @@ def shape_needs(
 
 def shape_pairing(standings: Standings, players: Sequence[str], reason: str) -> dict[str, Any]:
     """A game (or the bye) as answered; the audit takes these objects back as they are."""
-    ranked, where = standings.ranked, standings.positions
-    at = [where[p] for p in players]
     return {
         "players": list(players),
-        "names": [ranked[i].name for i in at],
+        "names": [standings.player(p).name for p in players],
         "bye": len(players) == 1,
-        "ranks": [i + 1 for i in at],
+        "ranks": [standings.rank(p) for p in players],
         "repeats": standings.meetings(*players) if len(players) == 2 else 0,
         "reason": reason,
     }

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -124,12 +124,8 @@ class Evaluation:
 
     @cached_property
     def leaders(self) -> list[str]:
-        """The leading win group's players in this pairing's games, in rank order (from
-        the pairing's players: the field can be thousands)."""
-        top = self.standings.ranked[0].half_wins
-        player = self.standings.player
-        ahead = [p for p in self.test.unit_of if player(p).half_wins == top]
-        return sorted(ahead, key=self.standings.positions.__getitem__)
+        """The leading win group's players in this pairing's games, in rank order."""
+        return _leading(self.standings, self.test.unit_of)
 
     @cached_property
     def contenders(self) -> list[str]:
@@ -596,8 +592,7 @@ class Judge:
         table = self.table
         if table is None:
             return None
-        top = self.standings.ranked[0].half_wins
-        leaders = [p for p in table.players if self.standings.player(p).half_wins == top]
+        leaders = _leading(self.standings, table.players)
         if not leaders:
             return None
         size = len(table.players)
@@ -607,8 +602,8 @@ class Judge:
             kept_somewhere = False
             for leader in leaders:
                 own = table.index[leader]
+                others = [c for c in opponents if c != own]
                 for result in (0,) if leader == self.bye else range(3):
-                    others = [c for c in opponents if c != own]
                     if leader != self.bye and not (results[own, others] == result).any():
                         continue  # no pairing gives this leader this result
                     matchings += 1
@@ -930,6 +925,14 @@ def _less(a: object, b: object) -> bool:
 
 def _less_equal(a: object, b: object) -> bool:
     return bool(a <= b)  # type: ignore[operator]
+
+
+def _leading(standings: Standings, players: Iterable[str]) -> list[str]:
+    """Those of ``players`` in the leading win group, in rank order (looked for among the
+    players given: the field can be thousands)."""
+    top = standings.ranked[0].half_wins
+    ahead = [p for p in players if standings.player(p).half_wins == top]
+    return sorted(ahead, key=standings.positions.__getitem__)
 
 
 def _canonical(standings: Standings, pairs: Sequence[tuple[str, str]]) -> Pairs:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import cast
@@ -209,6 +209,12 @@ class Standings:
         """How many times a and b have played each other."""
         counts = self._met.get(a)
         return 0 if counts is None else counts.get(b, 0)
+
+    def meeting_counts(self) -> Iterator[tuple[str, str, int]]:
+        """Every pair that has met, in both orders, with ``meetings`` of it."""
+        for player_id, counts in self._met.items():
+            for opponent, count in counts.items():
+                yield player_id, opponent, count
 
     def met(self, player_id: str) -> set[str]:
         """Everyone ``player_id`` has played (as either player's record says)."""

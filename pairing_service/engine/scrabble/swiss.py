@@ -65,27 +65,18 @@ class Meetings:
     def __init__(self, standings: Standings) -> None:
         self.position = position = standings.positions
         size = len(standings)
-        # Every player's own record of each game, as (own position, opponent's position).
-        mine = [
-            (at, position[opponent])
-            for at, player in enumerate(standings.ranked)
-            for opponent in player.opponents
-            if opponent is not None
-        ]
-        played = np.array(mine, np.int64).reshape(-1, 2)
-        directed, counts = np.unique(played[:, 0] * size + played[:, 1], return_counts=True)
-        owner, other = directed // size, directed % size
-        # A pair's meetings: the larger of the two players' records (``Standings.meetings``);
-        # past the cost levels' ceilings the exact number does not matter.
+        met = np.array(
+            [(position[a], position[b], count) for a, b, count in standings.meeting_counts()],
+            np.int64,
+        ).reshape(-1, 3)
+        # Past the cost levels' ceilings the exact number of meetings does not matter.
         self._counts = np.zeros((size, size), np.int8)
-        self._counts[owner, other] = np.minimum(counts, 127)  # each ordered pair once
-        most = np.maximum(self._counts[owner, other], self._counts[other, owner])
-        self._counts[owner, other] = self._counts[other, owner] = most
+        self._counts[met[:, 0], met[:, 1]] = np.minimum(met[:, 2], 127)
         self._previous = np.zeros((size, size), np.int8)
         for at, player in enumerate(standings.ranked):
-            if player.opponents and player.opponents[-1] is not None:
-                last = position[player.opponents[-1]]
-                self._previous[at, last] = self._previous[last, at] = 1
+            last = standings.last_opponent(player.id)
+            if last is not None:
+                self._previous[at, position[last]] = self._previous[position[last], at] = 1
 
     def positions_of(self, players: Sequence[str]) -> Indices:
         return np.array([self.position[p] for p in players], np.int64)

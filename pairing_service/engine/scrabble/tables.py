@@ -30,6 +30,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from ..matching import Indices
 from .outcomes import BYE_SPREAD, UNBOUNDED, Result
 from .proof import ALWAYS, NEVER, Assignment, Unit
 from .standings import Standings
@@ -41,7 +42,6 @@ BYE_RESULT: Final = 0  # the bye is filed under the win (its only result)
 MAX_TABLE_PLAYERS: Final = 64  # memory grows as players cubed (about 1.7 MB at 64)
 
 Counts = NDArray[np.int64]  # [question, player, result]
-Indices = NDArray[np.int64]
 
 # Rules for every game's result, from its players' places, as (the higher-ranked leader's
 # result between leaders, a leader's result against anyone else, the higher-ranked player's
@@ -214,7 +214,7 @@ class FieldTable:
             size = len(self.players)
             # Column classes: 0 a leader, 1 another relevant player, 2 an outsider or bye.
             place = np.full(size + 2, 2)
-            place[:size] = [1] * size
+            place[:size] = 1
             place[[self.index[p] for p in leaders]] = 0
             first, second = place[None, :, None], place[None, None, :]
             columns = np.arange(size + 2)
