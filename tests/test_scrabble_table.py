@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import InvalidRuleTable, Player, RuleTable, Standings
 from pairing_service.rules import DEFAULT_RULES_DIR
@@ -370,12 +373,13 @@ def test_gibsonized_players_play_each_other_fewest_meetings_first(rules):
 
 
 def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
-    from pairing_service.engine.scrabble.advisor import draw_shares_victory
+    from pairing_service.engine.scrabble.advisor import DrawSharing
     from pairing_service.engine.scrabble.outcomes import Result, contention, finals_after
 
     def shares(s, victors, cap):
         winning = finals_after(s, contention(s, victors, cap).relevant, Result.WIN, cap)
-        return draw_shares_victory(s, winning, "P1", "P2", victors=victors, cap=cap)
+        sharing = DrawSharing(s, winning, s.ids, victors=victors, cap=cap)
+        return bool(sharing.of_pairs(np.array([0]), np.array([1]))[0])
 
     # After a 1-2 draw both have 10.5; only #3 (a win takes it to 10.5) can reach them.
     s = field((10, 500), (10, 400), (9.5, 0), (8, 0), (3, 0), (2, 0))
@@ -383,6 +387,40 @@ def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
     assert not shares(s, victors=2, cap=None)
     # With a 100-point cap #3 cannot pass either on spread: the draw shares two places.
     assert shares(s, victors=2, cap=100)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(st.integers(0, 12).map(lambda h: h / 2), st.integers(-60, 60)),
+        min_size=2,
+        max_size=9,
+    ),
+    victors=st.integers(1, 4),
+    cap=st.sampled_from([None, 10, 40]),
+)
+def test_draw_sharing_counts_as_the_definition_does(rows, victors, cap):
+    """Each pair's answer equals the definition counted afresh: for each of the two, the
+    others (not a, not b) whose winning record may reach the drawn one."""
+    from pairing_service.engine.scrabble.advisor import DrawSharing
+    from pairing_service.engine.scrabble.outcomes import (
+        Result,
+        contention,
+        finals_after,
+        may_reach,
+    )
+
+    s = field(*sorted(rows, reverse=True))
+    winning = finals_after(s, contention(s, victors, cap).relevant, Result.WIN, cap)
+    players = list(s.ids)
+    firsts, seconds = np.triu_indices(len(players), 1)
+    answers = DrawSharing(s, winning, players, victors, cap).of_pairs(firsts, seconds)
+    for i, j, answer in zip(firsts.tolist(), seconds.tolist(), answers.tolist(), strict=True):
+        a, b = players[i], players[j]
+        drawn = finals_after(s, (a, b), Result.DRAW, cap).values()
+        others = [final for q, final in winning.items() if q not in (a, b)]
+        expected = all(sum(may_reach(f, mine) for f in others) < victors - 1 for mine in drawn)
+        assert answer == expected
 
 
 def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):

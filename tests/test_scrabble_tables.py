@@ -26,7 +26,13 @@ from pairing_service.engine.scrabble.principles import (
 )
 from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
 from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
-from pairing_service.engine.scrabble.tables import CERTAIN, POSSIBLE, RESULTS, FieldTable
+from pairing_service.engine.scrabble.tables import (
+    CERTAIN,
+    POSSIBLE,
+    RESULTS,
+    FieldTable,
+    PairingTable,
+)
 
 from .conftest import field
 
@@ -84,6 +90,55 @@ def test_gp1_search_on_the_table_is_the_outcome_engines(case, nodes, leaders):
     if kept is False:  # the witness leaves every leader short of certain
         for leader in chosen:
             assert test.place(leader, witness) is not Place.CERTAIN
+
+
+@SETTINGS
+@given(rounds(), st.sampled_from([3, 40, 100_000]), st.integers(1, 4))
+def test_pairing_table_is_the_field_tables_and_the_outcome_engines(case, nodes, leaders):
+    """The one-pairing table (fields beyond ``MAX_TABLE_PLAYERS``) answers as the field's
+    table does for the same pairing, its GP1 search as the outcome engine's, and its
+    per-game breakdown sums to the engine's worst case with any one other game fixed."""
+    standings, relevant, pairs, bye, victors, cap, rounds_left = case
+    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
+    field_counts = FieldTable(standings, relevant, bye, cap, rounds_left).counts(pairs)
+    table = PairingTable(standings, test.relevant, test.units, cap, rounds_left)
+    assert (table.counts() == field_counts).all()
+    chosen = list(test.relevant[:leaders])
+    assert table.leader_guaranteed(chosen, victors, nodes) == test.leader_guaranteed(chosen, nodes)
+    for player in test.relevant:
+        own = test.unit_of[player]
+        for own_result in test._results(own, {}):
+            own_count, per_unit = table.breakdown(player, own_result)
+            worst = per_unit.astype(int).max(axis=1)
+            for index in range(len(test.units)):
+                if index == own:
+                    continue
+                for result in test._results(index, {}):
+                    fixed = {own: own_result, index: result}
+                    expected = test.count_above(player, fixed, maximize=True)[0]
+                    rest = int(worst.sum()) - int(worst[own]) - int(worst[index])
+                    column = RESULTS.index(result)
+                    assert own_count + rest + int(per_unit[index, column]) == expected
+
+
+def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
+    """Built in blocks of a few subjects (as a field of thousands is), the counts and
+    the GP1 table are the same as in one block."""
+    from pairing_service.engine.scrabble import tables
+
+    rng = random.Random(7)
+    players = [Player(f"p{i}", rng.randint(10, 16), rng.randint(-200, 200)) for i in range(30)]
+    standings = Standings.from_players(players)
+    ids = list(standings.ids)
+    rng.shuffle(ids)
+    pairs = [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)]
+    relevant = [p for p in standings.ids if rng.random() < 0.7]
+    test = RoundUnderTest(standings, relevant, pairs, None, 2, 100)
+    whole = PairingTable(standings, test.relevant, test.units, 100)
+    monkeypatch.setattr(tables, "PAIRING_BLOCK", 1)
+    blocked = PairingTable(standings, test.relevant, test.units, 100)
+    assert (whole.counts() == blocked.counts()).all()
+    assert (whole.certain == blocked.certain).all()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,17 +13,27 @@ Order of work for a plan (from a table row or from the fallback):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+from numpy.typing import NDArray
+
 from ..errors import Rule
-from ..matching import Cost, Edge, min_cost_perfect_matching
+from ..matching import (
+    Edge,
+    Indices,
+    every_pair,
+    min_cost_perfect_matching,
+    min_cost_perfect_matching_arrays,
+)
 from .errors import InvalidStandings
-from .outcomes import Contention, Final, Result, contention, finals_after, may_reach
+from .outcomes import Contention, Final, Result, contention, finals_after
 from .principles import MAX_COMPARED_PLAYERS, OUTSIDER, Judge, Need, Verdict, needs
 from .proof import Outcome, RoundUnderTest
 from .standings import Standings, configuration_text, format_half
-from .swiss import SwissMemo, pair_swiss
+from .swiss import Meetings, SwissMemo, pair_swiss
 from .table import Row, RuleTable, group_members, pair_group, select
 
 MAX_VICTORS = 8
@@ -551,7 +561,10 @@ def _complete(
         joiner = None
         if len(group) % 2:  # the matching's answer needs an even group
             joiner = min((p for p in free() if p not in group), key=rank)
-        chosen, exhaustive = _engine_choice(standings, race, group, joiner, bye, plan, board.games)
+        meetings = board.swiss.meetings_of(standings)
+        chosen, exhaustive = _engine_choice(
+            standings, race, group, joiner, bye, plan, board.games, meetings
+        )
         if not exhaustive:
             warnings.append(
                 f"{len(group)} contenders: too many pairings for the outcome engine to compare "
@@ -597,6 +610,7 @@ def _engine_choice(
     bye: str | None,
     plan: _Plan,
     games: Sequence[Game],
+    meetings: Meetings,
 ) -> tuple[list[tuple[str, str]], bool]:
     """The contention group's pairing that best keeps GP1 > GP2 > GP3 > GP4.
 
@@ -613,7 +627,7 @@ def _engine_choice(
     even = group + ([joiner] if joiner is not None else [])
     start = [
         (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
-        for a, b in _principled_pairs(standings, race, even, plan.victors, plan.cap)
+        for a, b in _principled_pairs(standings, race, even, plan.victors, plan.cap, meetings)
     ]
     judge = Judge(standings, race, bye, plan.victors, plan.cap, plan.rounds_left)
     chosen, exhaustive = judge.best(start, fixed=fixed, players=group)
@@ -642,54 +656,104 @@ def _principled_pairs(
     group: Sequence[str],
     victors: int,
     cap: int | None,
+    meetings: Meetings,
 ) -> list[tuple[str, str]]:
-    """The fallback's weighted matching over the contention group (see module docs)."""
+    """The fallback's weighted matching over the contention group (see module docs),
+    its costs computed for every pair at once."""
     ordered = sorted(group, key=standings.rank)
-    leaders = [p for p in ordered if standings.games_behind(p) == 0]
-    contenders = set(race.relevant)
     size = len(ordered)
     span = size - 1
+    firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
+    leader = np.array([standings.games_behind(p) == 0 for p in ordered], bool)
+    contender = np.array([p in set(race.relevant) for p in ordered], bool)
+    gp1 = (int(leader.sum()) >= 2) & (leader[firsts] != leader[seconds])
+    # GP2: the outsider who fills an odd group should face the lowest contender.
+    gp2 = np.where(
+        ~contender[firsts],
+        span - seconds,
+        np.where(~contender[seconds], span - firsts, 0),
+    )
+    gp3 = span * span - (seconds - firsts) ** 2
     winning = finals_after(standings, race.relevant, Result.WIN, cap)
-    edges: list[Edge] = []
-    for i, a in enumerate(ordered):
-        for j in range(i + 1, size):
-            b = ordered[j]
-            gp1 = int(len(leaders) >= 2 and ((a in leaders) != (b in leaders)))
-            # GP2: the outsider who fills an odd group should face the lowest contender.
-            outsider = a if a not in contenders else b if b not in contenders else None
-            gp2 = 0 if outsider is None else size - 1 - (j if outsider == a else i)
-            gp3 = span * span - (j - i) * (j - i)
-            gp4 = int(draw_shares_victory(standings, winning, a, b, victors, cap))
-            cost: Cost = (
-                gp1,
-                gp2,
-                gp3,
-                gp4,
-                standings.meetings(a, b),
-                int(standings.back_to_back(a, b)),
-            )
-            edges.append((i, j, cost))
+    gp4 = DrawSharing(standings, winning, ordered, victors, cap).of_pairs(firsts, seconds)
+    at = meetings.positions_of(ordered)
+    costs = np.column_stack(
+        [
+            gp1,
+            gp2,
+            gp3,
+            gp4,
+            meetings.repeats(at[firsts], at[seconds]),
+            meetings.back_to_back(at[firsts], at[seconds]),
+        ]
+    ).astype(np.int64)
     ceilings = (1, size, span * span, 1, 15, 1)
-    return [(ordered[i], ordered[j]) for i, j in min_cost_perfect_matching(size, edges, ceilings)]
+    matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
+    return [(ordered[i], ordered[j]) for i, j in matched]
 
 
-def draw_shares_victory(
-    standings: Standings,
-    winning: Mapping[str, Final],
-    a: str,
-    b: str,
-    victors: int,
-    cap: int | None,
-) -> bool:
-    """True when a draw between a and b makes both victors whatever anyone else does.
+class DrawSharing:
+    """Which games a draw turns into two victors, whatever anyone else does.
 
-    ``winning`` holds every relevant player's record after a win. Each of the two keeps a
-    victor place when fewer than ``victors - 1`` others (the opponent takes one of the
-    places) can reach it after winning their own games.
+    A draw between a and b makes both victors when, for each of them, fewer than
+    ``victors - 1`` others (the opponent takes one of the places) can reach their record
+    after winning their own games. ``winning`` holds every relevant player's record after a
+    win. A drawn record does not depend on the opponent, so each player's count of
+    ``winning`` records that reach it is taken once (sorted spreads per win total, as
+    ``contention`` counts) and a pair only takes its own two players out of it: O(n log n)
+    to build and O(1) a pair, where counting per pair made the fallback's matching O(n^3).
     """
-    drawn = finals_after(standings, (a, b), Result.DRAW, cap).values()
-    others = [final for q, final in winning.items() if q not in (a, b)]
-    return all(sum(may_reach(f, mine) for f in others) < victors - 1 for mine in drawn)
+
+    def __init__(
+        self,
+        standings: Standings,
+        winning: Mapping[str, Final],
+        players: Sequence[str],
+        victors: int,
+        cap: int | None,
+    ) -> None:
+        self._places = victors - 1
+        drawn = finals_after(standings, players, Result.DRAW, cap)
+        highs: dict[int, list[int]] = {}
+        for final in winning.values():
+            highs.setdefault(final.half_wins, []).append(final.spread_high)
+        for spreads in highs.values():
+            spreads.sort()
+        reached_by = [
+            sum(len(s) for w, s in highs.items() if w > mine.half_wins)
+            + len(level)
+            - bisect_left(level, mine.spread_low)
+            for mine in drawn.values()
+            for level in [highs.get(mine.half_wins, [])]
+        ]
+        # Per player (``players``' order): the drawn record, the winning one (if relevant).
+        self._reached_by = np.array(reached_by, np.int64)
+        self._drawn_wins = np.array([f.half_wins for f in drawn.values()], np.int64)
+        self._drawn_low = np.array([f.spread_low for f in drawn.values()], np.int64)
+        won = [winning.get(p) for p in players]
+        self._relevant = np.array([f is not None for f in won], bool)
+        self._won_wins = np.array([-1 if f is None else f.half_wins for f in won], np.int64)
+        self._won_high = np.array([0 if f is None else f.spread_high for f in won], np.int64)
+
+    def _reaches(self, winner: Indices, drawer: Indices) -> NDArray[np.bool_]:
+        """Whether ``winner``'s winning record may reach ``drawer``'s drawn one."""
+        wins, mine = self._won_wins[winner], self._drawn_wins[drawer]
+        level = (wins == mine) & (self._won_high[winner] >= self._drawn_low[drawer])
+        reaches: NDArray[np.bool_] = self._relevant[winner] & ((wins > mine) | level)
+        return reaches
+
+    def _others_reaching(self, player: Indices, opponent: Indices) -> Indices:
+        return (
+            self._reached_by[player]
+            - self._reaches(player, player)
+            - self._reaches(opponent, player)
+        )
+
+    def of_pairs(self, firsts: Indices, seconds: Indices) -> NDArray[np.bool_]:
+        """Per pair of positions in ``players``: a draw makes both victors."""
+        return (self._others_reaching(firsts, seconds) < self._places) & (
+            self._others_reaching(seconds, firsts) < self._places
+        )
 
 
 def _seed_notes(standings: Standings, plan: _Plan) -> tuple[tuple[SeedNote, ...], tuple[Need, ...]]:

@@ -64,6 +64,7 @@ from .tables import (
     RESULTS,
     Counts,
     FieldTable,
+    PairingTable,
 )
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
@@ -115,7 +116,6 @@ class Evaluation:
     proofs: dict[str, tuple[str, Outcome | None]] = field(default_factory=dict)
     _status: dict[tuple[str, Result | None], Status] = field(default_factory=dict)
     _removed: list[str] = field(default_factory=list)  # contenders GP2 finds removed
-    _gp2_flags: dict[str, int] = field(default_factory=dict)
     table: FieldTable | None = None  # the field's counts for every pairing, when built
     _counts: Counts | None = None
     _possible: list[bool] | None = None  # per table player: a victor in some outcome
@@ -139,19 +139,33 @@ class Evaluation:
 
     def standing(self, player: str, result: Result | None) -> tuple[bool, bool]:
         """With ``result`` as the player's own (None: the bye): a victor whatever else
-        happens, and a victor in some outcome. From the field's table when there is one
-        (no witness needed), else from the outcome engine."""
+        happens, and a victor in some outcome (no witness needed)."""
         counts = self.counts()
-        if counts is None:
-            status = self.status(player, result)
-            return status.always, status.sometimes
-        at = self.table.index[player], 0 if result is None else RESULTS.index(result)  # type: ignore[union-attr]
+        at = self.index[player], 0 if result is None else RESULTS.index(result)
         victors = self.test.victors
         return bool(counts[CERTAIN][at] < victors), bool(counts[POSSIBLE][at] < victors)
 
-    def counts(self) -> Counts | None:
-        if self.table is not None and self._counts is None:
-            self._counts = self.table.counts(self.pairs)
+    @cached_property
+    def pairing(self) -> PairingTable:
+        """This pairing's own per-game counts: its counts when the field has no table,
+        and the needs' per-game breakdown."""
+        test = self.test
+        return PairingTable(
+            self.standings, test.relevant, test.units, test.margin, self.rounds_left
+        )
+
+    @property
+    def index(self) -> dict[str, int]:
+        """The relevant players' rows in ``counts`` (rank order, as both tables have it)."""
+        return self.table.index if self.table is not None else self.pairing.index
+
+    def counts(self) -> Counts:
+        """[question, player, result]: the count above each subject's record (``tables``),
+        from the field's table when there is one, else from this pairing's."""
+        if self._counts is None:
+            self._counts = (
+                self.table.counts(self.pairs) if self.table is not None else self.pairing.counts()
+            )
         return self._counts
 
     def score(self, gp: str) -> object:
@@ -187,7 +201,7 @@ class Evaluation:
                 if self.budget is not None:
                     self.budget.nodes -= used
         else:
-            kept, witness = self.test.leader_guaranteed(self.leaders, nodes)
+            kept, witness = self.pairing.leader_guaranteed(self.leaders, self.test.victors, nodes)
         self._gp1_witness = witness
         if kept is None:
             return None
@@ -208,28 +222,15 @@ class Evaluation:
 
     def removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
-        if self.table is not None:
-            if self._possible is None:
-                fewest = self.counts()[POSSIBLE].min(axis=1)  # type: ignore[index]
-                self._possible = (fewest < self.test.victors).tolist()
-            return 0 if self._possible[self.table.index[player]] else 1
-        if player not in self._gp2_flags:
-            self._gp2_flags[player] = 0 if self.test.possible(player, {})[0] else 1
-        return self._gp2_flags[player]
+        if self._possible is None:
+            fewest = self.counts()[POSSIBLE].min(axis=1)
+            self._possible = (fewest < self.test.victors).tolist()
+        return 0 if self._possible[self.index[player]] else 1
 
     def gp2_beats(self, score: tuple[int, ...]) -> bool:
         """Whether this pairing's GP2 score is better than ``score``: the first contender
-        in rank order whose flag differs decides. With the field's table every flag is
-        one lookup (the tuples compare that way); without, the outcome engine is asked
-        contender by contender, stopping at the first difference (comparing many
-        candidates, most of them lose early)."""
-        if self.table is not None:
-            return bool(self.score("GP2") < score)  # type: ignore[operator]
-        for player, theirs in zip(self.contenders, score, strict=True):
-            mine = self.removed_flag(player)
-            if mine != theirs:
-                return mine < theirs
-        return False
+        in rank order whose flag differs decides (the tuples compare that way)."""
+        return bool(self.score("GP2") < score)  # type: ignore[operator]
 
     def proof(self, gp: str) -> tuple[str, Outcome | None]:
         """The words and outcome that show ``gp`` broken ("" when it is kept). GP1's and
@@ -278,20 +279,11 @@ class Evaluation:
         """Pairs (higher, lower) in rank order where the lower-ranked player's standing is
         at least as good for every own result and better for one."""
         counts = self.counts()
-        if counts is None:
-            levels = {p: self.difficulty(p) for p in ranked}
-            return [
-                (higher, lower)
-                for i, higher in enumerate(ranked)
-                for lower in ranked[i + 1 :]
-                if all(a >= b for a, b in zip(levels[lower], levels[higher], strict=True))
-                and levels[lower] != levels[higher]
-            ]
-        # From the table: 2 a victor whatever else, 1 sometimes, 0 never (certain implies
+        # From the counts: 2 a victor whatever else, 1 sometimes, 0 never (certain implies
         # possible, so the sum); a bye's three slots are the same.
         victors = self.test.victors
         levels_of = (counts[CERTAIN] < victors).astype(np.int8) + (counts[POSSIBLE] < victors)
-        rows = levels_of[[self.table.index[p] for p in ranked]]  # type: ignore[union-attr]
+        rows = levels_of[[self.index[p] for p in ranked]]
         at_least = (rows[None, :, :] >= rows[:, None, :]).all(axis=2)
         better = (rows[None, :, :] > rows[:, None, :]).any(axis=2)
         found = np.argwhere(np.triu(at_least & better, k=1))
@@ -1022,28 +1014,37 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
         own_result = Result.WIN  # the bye
     else:
         own_result = result if own_unit.first == player else OPPOSITE[result]
-    own_count, per_unit = test.breakdown(player, own_result)
-    worst = {index: max(counts.values()) for index, counts in per_unit.items()}
-    total = own_count + sum(worst.values())
+    own_count, counts = evaluation.pairing.breakdown(player, own_result)
+    per_unit = counts.astype(np.int64)
+    worst = per_unit.max(axis=1)
+    total = own_count + int(worst.sum()) - int(worst[own_index])
     victors = test.victors
-    others = [i for i in per_unit if not test.units[i].bye]
+    others = [i for i, unit in enumerate(test.units) if i != own_index and not unit.bye]
 
     def good(index: int, rest: int) -> list[Result]:
-        return [r for r in ALL if rest + per_unit[index][r] < victors]
+        return [
+            r
+            for r, count in zip(ALL, per_unit[index].tolist(), strict=True)
+            if rest + count < victors
+        ]
 
     helpers: list[str] = []
-    for index in others:
-        found = good(index, total - worst[index])
-        if found and len(found) < len(ALL):
-            helpers.append(_describe_help(evaluation, test.units[index], found))
+    # One game's result: the games where some results make the player certain, not all.
+    at = np.array(others, np.int64)
+    makes_certain = (total - worst[at])[:, None] + per_unit[at] < victors
+    helping = makes_certain.any(axis=1) & ~makes_certain.all(axis=1)
+    for index in at[helping][: MAX_HELPERS + 1].tolist():
+        helpers.append(
+            _describe_help(evaluation, test.units[index], good(index, total - int(worst[index])))
+        )
     if not helpers and len(others) <= MAX_HELP_GAMES:  # two results together
         for first, second in itertools.combinations(others, 2):
-            for r in ALL:
-                rest = total - worst[first] - worst[second] + per_unit[first][r]
+            for r in range(3):
+                rest = total - int(worst[first]) - int(worst[second]) + int(per_unit[first][r])
                 found = good(second, rest)
                 if found and len(found) < len(ALL):
                     helpers.append(
-                        _describe_help(evaluation, test.units[first], [r])
+                        _describe_help(evaluation, test.units[first], [ALL[r]])
                         + " and "
                         + _describe_help(evaluation, test.units[second], found)
                     )

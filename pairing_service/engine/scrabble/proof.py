@@ -294,26 +294,6 @@ class RoundUnderTest:
                 break
         return best_total or 0, best_assignment
 
-    def breakdown(
-        self, player: str, own_result: Result
-    ) -> tuple[int, dict[int, dict[Result, int]]]:
-        """For certainty with the player's unit fixed to ``own_result`` (its first player's
-        result): the count from the player's own game, and per other unit the most players
-        level with or above the player for each of its results. The worst case of any
-        partial outcome is then a sum, so conditions on other games cost O(1) each."""
-        own_index = self.unit_of[player]
-        record, first_change = self._own(player, own_result, worst=True)
-        own_count = self._opponent_above(player, own_result, record, first_change, False)
-        per_unit = {
-            index: {
-                result: self._unit_count(index, result, record, False, True)
-                for result in self._results(index, {})
-            }
-            for index in range(len(self.units))
-            if index != own_index
-        }
-        return own_count, per_unit
-
     # --- what a player gets -------------------------------------------------------------
 
     def certain(self, player: str, fixed: Mapping[int, Result]) -> tuple[bool, Assignment]:

@@ -55,6 +55,134 @@ GP1_RULES: Final = tuple(
 )
 
 
+STRICT: Final = np.array([0, 1], np.int64)  # per question: level counts (certain), above only
+
+
+def records_of(
+    standings: Standings, players: Sequence[str]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The players' half-wins and spreads before the round."""
+    half_wins = np.array([standings.player(p).half_wins for p in players], np.int64)
+    spread = np.array([standings.player(p).spread for p in players], np.int64)
+    return half_wins, spread
+
+
+def own_moves(cap: int | None) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Per own result (win, draw, loss): half-wins gained and the range of spread change."""
+    margin = cap if cap is not None else UNBOUNDED
+    gained = np.array([2, 1, 0], np.int64)
+    low = np.array([1, 0, -margin], np.int64)
+    high = np.array([margin, 0, -1], np.int64)
+    return gained, low, high
+
+
+def subject_records(
+    half_wins: NDArray[np.int64],
+    spread: NDArray[np.int64],
+    bye: int | None,
+    cap: int | None,
+    rounds_left: int,
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """The subjects' records [question, player, result] (half-wins, spread) and the
+    player's own spread change: certain at the worst margin with every later round lost by
+    M, possible at the best with every later round won by M; ``bye`` (a player's index)
+    has a win by exactly ``BYE_SPREAD`` for every result."""
+    margin = cap if cap is not None else UNBOUNDED
+    future = max(rounds_left, 1) - 1
+    gained, low, high = own_moves(cap)
+    size = len(half_wins)
+    sign = np.array([-1, 1], np.int64)[:, None, None]
+    change = np.empty((2, size, 3), np.int64)
+    change[0], change[1] = low, high
+    record_wins = half_wins[None, :, None] + gained[None, None, :] + sign * 2 * future
+    record_spread = spread[None, :, None] + change + sign * 2 * future * margin
+    if bye is not None:
+        record_wins[:, bye, :] = half_wins[bye] + 2 + sign[:, :, 0] * 2 * future
+        record_spread[:, bye, :] = spread[bye] + BYE_SPREAD + sign[:, :, 0] * 2 * future * margin
+        change[:, bye, :] = BYE_SPREAD
+    return record_wins, record_spread, change
+
+
+def thresholds(
+    final_wins: NDArray[np.int64],
+    spread: NDArray[np.int64],
+    target_wins: NDArray[np.int64],
+    target_spread: NDArray[np.int64],
+    strict: NDArray[np.int64],
+) -> NDArray[np.int64]:
+    """The smallest spread change that puts a player (``final_wins``, ``spread`` before
+    the change) level with (strict 0) or above (strict 1) a target record, broadcast;
+    ``ALWAYS`` or ``NEVER`` when the wins decide."""
+    return np.where(
+        final_wins > target_wins,
+        ALWAYS,
+        np.where(final_wins < target_wins, NEVER, target_spread - spread + strict),
+    )
+
+
+def leader_search(
+    units: Sequence[Unit],
+    leaders: Sequence[str],
+    row_player: Indices,
+    row_result: Indices,
+    firsts: Indices,
+    seconds: Indices,
+    free: NDArray[np.int64],
+    fixed_counts: NDArray[np.int8] | NDArray[np.int64],
+    victors: int,
+    max_nodes: int,
+) -> tuple[bool | None, Assignment, int]:
+    """``RoundUnderTest.leader_guaranteed`` on counts: the same depth-first search over
+    games in the same order, with the same pruning (some leader certain for every
+    completion of the branch), each node a sum of vectors.
+
+    Rows are the leaders' CERTAIN subjects, three per leader (``row_player``'s index,
+    ``row_result`` its own result); ``free[row, unit]`` the unit's most players level with
+    or above the row's record over the unit's results, ``fixed_counts[result, row, unit]``
+    the same with the unit's first player's result fixed (a row's own unit holds its
+    opponent's count in both). Returns (True, {}), (False, the outcome with no certain
+    leader) or (None, {}) when the search passes ``max_nodes``, and the nodes visited."""
+    delta = (fixed_counts - free[None, :, :]).transpose(2, 0, 1)  # [unit, result, row]
+    results = np.arange(3)[:, None, None]
+    allowed = ~(
+        (row_player[None, None, :] == firsts[None, :, None]) & (row_result != results)
+        | (row_player[None, None, :] == seconds[None, :, None]) & (row_result != 2 - results)
+    ).transpose(1, 0, 2)  # [unit, result, row]
+    leader_set = set(leaders)
+    order = sorted(
+        range(len(units)),
+        key=lambda i: (not any(p in leader_set for p in units[i].players()), i),
+    )
+    nodes = 0
+    fixed: Assignment = {}
+
+    def search(
+        depth: int, totals: NDArray[np.int64], valid: NDArray[np.bool_]
+    ) -> tuple[bool | None, Assignment]:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            return None, {}
+        worst = np.where(valid, totals, -1).reshape(-1, 3).max(axis=1)
+        if bool((worst < victors).any()):
+            return True, {}
+        if depth == len(order):
+            return False, dict(fixed)
+        index = order[depth]
+        undecided = False
+        for r in (0,) if units[index].bye else range(3):
+            fixed[index] = RESULTS[r]
+            found, witness = search(depth + 1, totals + delta[index][r], valid & allowed[index][r])
+            del fixed[index]
+            if found is False:
+                return False, witness
+            undecided |= found is None
+        return (None if undecided else True), {}
+
+    kept, witness = search(0, free.sum(axis=1), np.ones(len(row_player), bool))
+    return kept, witness, min(nodes, max_nodes)
+
+
 class FieldTable:
     """Per-game counts for every subject of one field (``relevant`` players, ``bye``)."""
 
@@ -74,43 +202,20 @@ class FieldTable:
         self.outsider = size  # the column of an opponent who cannot be a victor
         self.bye_column = size + 1
         self.bye = bye if bye in self.index else None
-        margin = cap if cap is not None else UNBOUNDED
-        future = max(rounds_left, 1) - 1
-        half_wins = np.array([standings.player(p).half_wins for p in self.players], np.int64)
-        spread = np.array([standings.player(p).spread for p in self.players], np.int64)
-
-        # Per own result (win, draw, loss): half-wins gained and the range of spread change.
-        gained = np.array([2, 1, 0], np.int64)
-        low = np.array([1, 0, -margin], np.int64)
-        high = np.array([margin, 0, -1], np.int64)
-
-        # The subjects' records [question, player, result]: certain at the worst margin with
-        # every later round lost by M, possible at the best with every later round won by M.
-        sign = np.array([-1, 1], np.int64)[:, None, None]
-        change = np.empty((2, size, 3), np.int64)
-        change[0], change[1] = low, high
-        record_wins = half_wins[None, :, None] + gained[None, None, :] + sign * 2 * future
-        record_spread = spread[None, :, None] + change + sign * 2 * future * margin
-        if self.bye is not None:
-            b = self.index[self.bye]
-            record_wins[:, b, :] = half_wins[b] + 2 + sign[:, :, 0] * 2 * future
-            record_spread[:, b, :] = spread[b] + BYE_SPREAD + sign[:, :, 0] * 2 * future * margin
-            change[:, b, :] = BYE_SPREAD
-        strict = np.array([0, 1], np.int64)[:, None, None]
+        half_wins, spread = records_of(standings, self.players)
+        gained, low, high = own_moves(cap)
+        record_wins, record_spread, change = subject_records(
+            half_wins, spread, None if self.bye is None else self.index[self.bye], cap, rounds_left
+        )
+        strict = STRICT[:, None, None]
 
         # Thresholds [question, player, result, other, other's result]: the smallest spread
         # change that puts the other level with (certain) or above (possible) the record.
         final_wins = half_wins[:, None] + gained[None, :]  # [other, other's result]
         target_wins = record_wins[..., None, None]
         target_spread = record_spread[..., None, None]
-        threshold = np.where(
-            final_wins > target_wins,
-            ALWAYS,
-            np.where(
-                final_wins < target_wins,
-                NEVER,
-                target_spread - spread[:, None] + strict[..., None, None],
-            ),
+        threshold = thresholds(
+            final_wins, spread[:, None], target_wins, target_spread, strict[..., None, None]
         )
         subjects = 2 * size * 3
         threshold = threshold.reshape(subjects, size, 3)
@@ -145,8 +250,8 @@ class FieldTable:
         neither = np.zeros((half, size + 2, size + 2), bool)
         for r in range(3):
             neither |= second_below_from[r][:, None, :] <= first_below_upto[r][:, :, None]
-        first_misses = (lo <= first_below_upto).any(axis=0)
-        second_misses = (second_below_from <= hi).any(axis=0)
+        first_misses = np.asarray((lo <= first_below_upto).any(axis=0), bool)
+        second_misses = np.asarray((second_below_from <= hi).any(axis=0), bool)
         fewest = np.where(neither, 0, 2 - (first_misses[:, :, None] | second_misses[:, None, :]))
         table = np.concatenate([most, fewest.astype(np.int8)])
 
@@ -344,44 +449,189 @@ class FieldTable:
         # player's result fixed; a leader's rows for other own results are then not allowed.
         free = self._table[rows[:, None], firsts[None, :], seconds[None, :]].astype(np.int64)
         fixed_counts = self._certain_by_result[:, rows[:, None], firsts[None, :], seconds[None, :]]
-        delta = (fixed_counts - free[None, :, :]).transpose(2, 0, 1)  # [unit, result, row]
-        results = np.arange(3)[:, None, None]
-        allowed = ~(
-            (row_player[None, None, :] == firsts[None, :, None]) & (row_result != results)
-            | (row_player[None, None, :] == seconds[None, :, None]) & (row_result != 2 - results)
-        ).transpose(1, 0, 2)  # [unit, result, row]
-        leader_set = set(leaders)
-        order = sorted(
-            range(len(units)),
-            key=lambda i: (not any(p in leader_set for p in units[i].players()), i),
+        return leader_search(
+            units,
+            leaders,
+            row_player,
+            row_result,
+            firsts,
+            seconds,
+            free,
+            fixed_counts,
+            victors,
+            max_nodes,
         )
-        nodes = 0
-        fixed: Assignment = {}
 
-        def search(
-            depth: int, totals: NDArray[np.int64], valid: NDArray[np.bool_]
-        ) -> tuple[bool | None, Assignment]:
-            nonlocal nodes
-            nodes += 1
-            if nodes > max_nodes:
-                return None, {}
-            worst = np.where(valid, totals, -1).reshape(-1, 3).max(axis=1)
-            if bool((worst < victors).any()):
-                return True, {}
-            if depth == len(order):
-                return False, dict(fixed)
-            index = order[depth]
-            undecided = False
-            for r in (0,) if units[index].bye else range(3):
-                fixed[index] = RESULTS[r]
-                found, witness = search(
-                    depth + 1, totals + delta[index][r], valid & allowed[index][r]
+
+PAIRING_BLOCK: Final = 1 << 21  # numbers per block of subjects (bounds the temporaries)
+
+
+class PairingTable:
+    """Per-game counts for one pairing, for fields too large for a ``FieldTable``.
+
+    A FieldTable covers every game a pairing could hold, which grows as players cubed;
+    this covers the pairing's own games (``units``, as ``RoundUnderTest`` lists them):
+    [subject row, unit, unit result] for CERTAIN, O(players x games) small numbers, built
+    in blocks of subjects so the temporaries stay bounded. The arithmetic is the outcome
+    engine's ``_unit_count`` (and ``_opponent_above`` for the subject's own game) over
+    arrays. Contract: ``counts()`` equals ``FieldTable.counts(pairs)`` for the same
+    pairing, ``leader_guaranteed`` equals ``RoundUnderTest.leader_guaranteed``, and
+    ``breakdown`` plus any one other game's result fixed is ``RoundUnderTest.count_above``
+    with both fixed (``tests/test_scrabble_tables.py``).
+    """
+
+    def __init__(
+        self,
+        standings: Standings,
+        players: Sequence[str],
+        units: Sequence[Unit],
+        cap: int | None,
+        rounds_left: int = 1,
+    ) -> None:
+        self.players = tuple(players)  # the relevant players in rank order
+        self.index = {p: i for i, p in enumerate(self.players)}
+        self.units = tuple(units)
+        size, width = len(self.players), len(self.units)
+        half_wins, spread = records_of(standings, self.players)
+        firsts = np.array([self.index[u.first] for u in units], np.int64)
+        seconds = np.array(
+            [-1 if u.second is None else self.index[u.second] for u in units], np.int64
+        )
+        self.firsts, self.seconds = firsts, seconds
+        is_bye = np.array([u.bye for u in units], bool)[:, None]
+        gained, low, high = own_moves(cap)
+        unit_gained = np.where(is_bye, 2, gained[None, :])  # [unit, first player's result]
+        unit_low = np.where(is_bye, BYE_SPREAD, low[None, :])
+        unit_high = np.where(is_bye, BYE_SPREAD, high[None, :])
+        has_second = seconds >= 0
+        second_at = np.where(has_second, seconds, 0)
+        first_wins = half_wins[firsts][:, None] + unit_gained
+        second_wins = half_wins[second_at][:, None] + 2 - unit_gained
+        bye_player = next((self.index[u.first] for u in units if u.bye), None)
+        record_wins, record_spread, change = subject_records(
+            half_wins, spread, bye_player, cap, rounds_left
+        )
+        # Each subject's own game holds its opponent's count, the opponent moving by minus
+        # the subject's change with the opposite result.
+        opponent = np.full(size, -1, np.int64)
+        opponent[firsts[has_second]] = seconds[has_second]
+        opponent[seconds[has_second]] = firsts[has_second]
+        own_unit = np.full(size, -1, np.int64)
+        own_unit[firsts] = np.arange(width)
+        own_unit[seconds[has_second]] = np.arange(width)[has_second]
+        opponent_at = np.where(opponent >= 0, opponent, 0)[None, :, None]
+        opponent_above = (opponent >= 0)[None, :, None] & (
+            thresholds(
+                half_wins[opponent_at] + 2 - gained[None, None, :],
+                spread[opponent_at],
+                record_wins,
+                record_spread,
+                STRICT[:, None, None],
+            )
+            <= -change
+        )  # [question, player, result]
+
+        self.certain: NDArray[np.int8] = np.empty((size * 3, width, 3), np.int8)
+        totals = np.zeros((2, size * 3), np.int64)
+        step = max(1, PAIRING_BLOCK // max(1, 9 * width))  # players per block
+        for start in range(0, size, step):
+            block = slice(start, min(size, start + step))
+            rows = slice(3 * block.start, 3 * block.stop)
+            in_block = np.arange(block.start, block.stop)
+            for question in (CERTAIN, POSSIBLE):
+                target_wins = record_wins[question, block].reshape(-1, 1, 1)
+                target_spread = record_spread[question, block].reshape(-1, 1, 1)
+                strict = STRICT[question]
+                first_at = thresholds(
+                    first_wins, spread[firsts][:, None], target_wins, target_spread, strict
                 )
-                del fixed[index]
-                if found is False:
-                    return False, witness
-                undecided |= found is None
-            return (None if undecided else True), {}
+                second_at_least = np.where(
+                    has_second[:, None],
+                    thresholds(
+                        second_wins,
+                        spread[second_at][:, None],
+                        target_wins,
+                        target_spread,
+                        strict,
+                    ),
+                    NEVER,
+                )
+                counts: NDArray[np.int8]
+                if question == CERTAIN:
+                    # Most above: two when the first's lowest margin above is within the
+                    # second's highest; else one when either can be.
+                    first_from = np.maximum(unit_low, first_at)
+                    second_upto = np.minimum(unit_high, -second_at_least)
+                    counts = ((first_from <= unit_high) | (unit_low <= second_upto)).view(
+                        np.int8
+                    ) + (first_from <= second_upto).view(np.int8)
+                else:
+                    # Fewest above: none when some margin keeps both below; else one when
+                    # either can stay below.
+                    first_below_upto = np.minimum(unit_high, first_at - 1)
+                    second_below_from = np.maximum(unit_low, -second_at_least + 1)
+                    counts = np.where(
+                        second_below_from <= first_below_upto,
+                        0,
+                        np.where(
+                            (unit_low <= first_below_upto) | (second_below_from <= unit_high),
+                            1,
+                            2,
+                        ),
+                    ).astype(np.int8)
+                counts = counts.reshape(-1, 3, width, 3)
+                mine = own_unit[in_block] >= 0
+                counts[mine, :, own_unit[in_block][mine], :] = opponent_above[
+                    question, in_block[mine]
+                ][:, :, None]
+                counts = counts.reshape(-1, width, 3)
+                if question == CERTAIN:
+                    self.certain[rows] = counts
+                    totals[question, rows] = counts.max(axis=2).sum(axis=1, dtype=np.int64)
+                else:
+                    totals[question, rows] = counts.min(axis=2).sum(axis=1, dtype=np.int64)
+        self._counts: Counts = totals.reshape(2, size, 3)
+        self._own_unit = own_unit
 
-        kept, witness = search(0, free.sum(axis=1), np.ones(len(rows), bool))
-        return kept, witness, min(nodes, max_nodes)
+    def counts(self) -> Counts:
+        """[question, player, result]: as ``FieldTable.counts`` for this pairing."""
+        return self._counts
+
+    def leader_guaranteed(
+        self, leaders: Sequence[str], victors: int, max_nodes: int
+    ) -> tuple[bool | None, Assignment]:
+        """``RoundUnderTest.leader_guaranteed`` on this table (``leader_search``)."""
+        leaders = [p for p in leaders if p in self.index and self._own_unit[self.index[p]] >= 0]
+        if not leaders:
+            return False, {}
+        leader_index = np.array([self.index[p] for p in leaders])
+        rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
+        row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
+        chosen = self.certain[rows].astype(np.int64)  # [row, unit, result]
+        kept, witness, _ = leader_search(
+            self.units,
+            leaders,
+            row_player,
+            row_result,
+            self.firsts,
+            self.seconds,
+            chosen.max(axis=2),
+            chosen.transpose(2, 0, 1),
+            victors,
+            max_nodes,
+        )
+        return kept, witness
+
+    def breakdown(self, player: str, own_result: Result) -> tuple[int, NDArray[np.int8]]:
+        """For certainty with the player's unit fixed to ``own_result`` (its first
+        player's result): the count from the player's own game, and [unit, result] the
+        most players of each game level with or above the player (the own unit's row
+        holds that same count for every result). The worst case of a partial outcome is
+        then a sum, so the needs' conditions on other games cost O(1) each."""
+        i = self.index[player]
+        own = int(self._own_unit[i])
+        unit = self.units[own]
+        result = RESULTS.index(own_result)
+        row = 3 * i + (result if unit.first == player or unit.bye else 2 - result)
+        per_unit = self.certain[row]
+        return int(per_unit[own, 0]), per_unit
