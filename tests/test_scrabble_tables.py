@@ -151,7 +151,12 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
     outsiders = len(standings) - len(players)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
         return
+    table = judge.table
     for player in players:
+        # A win leaves no game's count above the player larger than a draw does, nor a
+        # draw than a loss: why ``fewest_above`` matches the win only.
+        win, draw, loss = (table.subject(POSSIBLE, player, r) for r in range(3))
+        assert (win <= draw).all() and (draw <= loss).all()
         count, pairing = judge.fewest_above(player, players, outsiders)
         every = [
             RoundUnderTest(standings, race.relevant, list(p), None, victors, cap)

@@ -513,10 +513,12 @@ class Judge:
 
         Exact: for a fixed own result, a pairing's count is a sum over its games of the
         table's entries, so the fewest over every pairing is a minimum-cost perfect
-        matching (outsiders are interchangeable slots; two left over play each other)."""
-        return min(
-            self._best_pairing(player, POSSIBLE, players, outsiders, result) for result in range(3)
-        )
+        matching (outsiders are interchangeable slots; two left over play each other).
+        Only the win is matched: a win's best record is above a draw's and a draw's above a
+        loss's, and the opponent of the player's own game moves the other way, so no game's
+        count is smaller with a draw or a loss (a property test holds it to the minimum
+        over every pairing and every result)."""
+        return self._best_pairing(player, POSSIBLE, players, outsiders, RESULTS.index(Result.WIN))
 
     def _best_pairing(
         self,
