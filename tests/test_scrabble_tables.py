@@ -373,3 +373,77 @@ def test_gp1_rules_with_nobody_left_to_pair():
     players, outsiders = judge.pairing_space()
     assert players == []
     assert judge.gp1_broken_everywhere(players, max(outsiders, 0)) is None
+
+
+def _xor_field(half_wins: list[int], rounds: int) -> dict[str, Any]:
+    """A request of ``len(half_wins)`` players (a multiple of 16) who played ``rounds``
+    rounds without a repeat (the player ranked i + 1 met (i XOR m) + 1 in round m),
+    spreads falling by 3 a rank: the benchmark's adversarial fields."""
+    size = len(half_wins)
+    return {
+        "players": [
+            {
+                "id": f"P{i + 1}",
+                "wins": half_wins[i] / 2,
+                "spread": 3 * (size // 2 - i),
+                "opponents": [f"P{(i ^ m) + 1}" for m in range(1, rounds + 1)],
+            }
+            for i in range(size)
+        ],
+        "max_spread_per_game": 500,
+    }
+
+
+def test_two_thousand_contenders_are_answered_whole(client):
+    """Everyone a contender (one player a win ahead of 1,983 level ones): the fallback's
+    matching over the whole field and GP1's search a thousand games deep are answered
+    (the search ran deeper than Python's recursion; the matching over every pair of
+    1,984 players took minutes), every player paired once."""
+    size = 1984
+    body = _xor_field([24] + [22] * (size - 1), rounds=11)
+    answer = client.post("/v1/scrabble/final-round", json=body)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    advice = answer.get_json()
+    assert len(advice["contenders"]) + len(advice["gibsonized"]) >= size - 1
+    paired = [p for game in advice["pairings"] for p in game["players"]]
+    assert sorted(paired) == sorted(p["id"] for p in body["players"])
+    assert {v["id"] for v in advice["principles"]} == {"GP1", "GP2", "GP3", "GP4"}
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, monkeypatch):
+    """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
+    ranks to its ideal partners as candidates; on groups of 150-200 contenders with
+    random histories (repeats to avoid) its answer is the matching over every pair's."""
+    from pairing_service.engine.scrabble import advisor
+    from pairing_service.engine.scrabble.swiss import Meetings
+
+    rng = random.Random(seed)
+    size = 150 + 50 * seed
+    ids = [f"p{i}" for i in range(size)]
+    met: dict[str, list[str]] = {p: [] for p in ids}
+    for _ in range(rng.randint(4, 9)):
+        order = ids[:]
+        rng.shuffle(order)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            met[a].append(b)
+            met[b].append(a)
+    leaders = rng.randint(10, 40)
+    players = [
+        Player(
+            p,
+            20 if i < leaders else rng.choice([18, 18, 19]),
+            rng.randint(-300, 300),
+            opponents=tuple(met[p]),
+        )
+        for i, p in enumerate(ids)
+    ]
+    standings = Standings.from_players(players)
+    race = contention(standings, 2, None)
+    group = sorted(race.relevant, key=standings.rank)[: len(race.relevant) // 2 * 2]
+    assert len(group) > advisor.WHOLE_GROUP_LIMIT
+    meetings = Meetings(standings)
+    near = advisor._principled_pairs(standings, race, group, 2, None, meetings)
+    monkeypatch.setattr(advisor, "WHOLE_GROUP_LIMIT", len(group))
+    every = advisor._principled_pairs(standings, race, group, 2, None, meetings)
+    assert near == every

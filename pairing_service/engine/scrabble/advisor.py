@@ -37,6 +37,11 @@ from .swiss import Meetings, SwissMemo, pair_swiss
 from .table import Row, RuleTable, group_members, pair_group, select
 
 MAX_VICTORS = 8
+# The fallback's matching over a contention group larger than this takes as candidates
+# each player's NEAREST_PARTNERS ranks either side of its ideal partners, not every pair
+# (a blossom over every pair of 2,000 players takes minutes).
+WHOLE_GROUP_LIMIT = 128
+NEAREST_PARTNERS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,13 +664,16 @@ def _principled_pairs(
     meetings: Meetings,
 ) -> list[tuple[str, str]]:
     """The fallback's weighted matching over the contention group (see module docs),
-    its costs computed for every pair at once."""
+    its costs computed for every candidate pair at once."""
     ordered = sorted(group, key=standings.rank)
     size = len(ordered)
     span = size - 1
-    firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
     leader = np.array([standings.games_behind(p) == 0 for p in ordered], bool)
     contender = np.array([p in set(race.relevant) for p in ordered], bool)
+    if size <= WHOLE_GROUP_LIMIT:
+        firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
+    else:
+        firsts, seconds = _near_ideal_pairs(size, int(leader.sum()), np.flatnonzero(~contender))
     gp1 = (int(leader.sum()) >= 2) & (leader[firsts] != leader[seconds])
     # GP2: the outsider who fills an odd group should face the lowest contender.
     gp2 = np.where(
@@ -690,6 +698,28 @@ def _principled_pairs(
     ceilings = (1, size, span * span, 1, 15, 1)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
     return [(ordered[i], ordered[j]) for i, j in matched]
+
+
+def _near_ideal_pairs(size: int, leaders: int, outsiders: Indices) -> tuple[Indices, Indices]:
+    """Candidate pairs (i < j, ascending) of a large group in rank order: each player with
+    the ``NEAREST_PARTNERS`` ranks either side of its neighbours, of its mirror in the
+    group (top against bottom, GP3) and of its mirror in its own block (leaders among
+    themselves, GP1; the rest among themselves); an outsider (GP2) with everyone. The
+    neighbours alone hold a perfect matching, so the matching always has an answer."""
+    rows = np.arange(size)
+    block_mirror = np.where(rows < leaders, leaders - 1 - rows, leaders + size - 1 - rows)
+    centres = np.stack([rows, size - 1 - rows, block_mirror], axis=1)
+    reach = np.arange(-NEAREST_PARTNERS, NEAREST_PARTNERS + 1)
+    around = (centres[:, :, None] + reach).reshape(size, -1)
+    mine = np.repeat(rows, around.shape[1])
+    partners = around.ravel()
+    if len(outsiders):
+        mine = np.concatenate([mine, np.repeat(outsiders, size)])
+        partners = np.concatenate([partners, np.tile(rows, len(outsiders))])
+    inside = (partners >= 0) & (partners < size) & (partners != mine)
+    low, high = np.minimum(mine, partners)[inside], np.maximum(mine, partners)[inside]
+    keys = np.unique(low * size + high)
+    return keys // size, keys % size
 
 
 class DrawSharing:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -55,6 +55,7 @@ GP1_RULES: Final = tuple(
 )
 
 
+_OPEN: Final = "open"  # leader_search: a node whose games are still to be tried
 STRICT: Final = np.array([0, 1], np.int64)  # per question: level counts (certain), above only
 
 
@@ -156,31 +157,55 @@ def leader_search(
     nodes = 0
     fixed: Assignment = {}
 
-    def search(
-        depth: int, totals: NDArray[np.int64], valid: NDArray[np.bool_]
-    ) -> tuple[bool | None, Assignment]:
+    def visit(depth: int, totals: NDArray[np.int64], valid: NDArray[np.bool_]) -> bool | str | None:
+        """A node's own answer: True (some leader certain), False (a complete outcome
+        with none), None (out of nodes), or ``_OPEN`` (its games are to be tried)."""
         nonlocal nodes
         nodes += 1
         if nodes > max_nodes:
-            return None, {}
+            return None
         worst = np.where(valid, totals, -1).reshape(-1, 3).max(axis=1)
         if bool((worst < victors).any()):
-            return True, {}
+            return True
         if depth == len(order):
-            return False, dict(fixed)
-        index = order[depth]
-        undecided = False
-        for r in (0,) if units[index].bye else range(3):
-            fixed[index] = RESULTS[r]
-            found, witness = search(depth + 1, totals + delta[index][r], valid & allowed[index][r])
-            del fixed[index]
-            if found is False:
-                return False, witness
-            undecided |= found is None
-        return (None if undecided else True), {}
+            return False
+        return _OPEN
 
-    kept, witness = search(0, free.sum(axis=1), np.ones(len(row_player), bool))
-    return kept, witness, min(nodes, max_nodes)
+    # Depth first with an explicit stack (a field has up to a thousand games, deeper than
+    # Python's recursion): a frame is [depth, totals, valid, next result, undecided].
+    witness: Assignment = {}
+    totals, valid = free.sum(axis=1), np.ones(len(row_player), bool)
+    answer = visit(0, totals, valid)
+    frames: list[list[Any]] = [[0, totals, valid, 0, False]] if answer is _OPEN else []
+    child_done = False
+    while frames:
+        frame = frames[-1]
+        depth, totals, valid, step, undecided = frame
+        index = order[depth]
+        if child_done:  # fold in the answer of the game's result just tried
+            del fixed[index]
+            if answer is False:
+                return False, witness, min(nodes, max_nodes)
+            frame[4] = undecided = undecided or answer is None
+            child_done = False
+        choices = (0,) if units[index].bye else (0, 1, 2)
+        if step == len(choices):
+            frames.pop()
+            answer, child_done = (None if undecided else True), True
+            continue
+        frame[3] = step + 1
+        r = choices[step]
+        fixed[index] = RESULTS[r]
+        child = (totals + delta[index][r], valid & allowed[index][r])
+        answer = visit(depth + 1, *child)
+        if answer is _OPEN:
+            frames.append([depth + 1, *child, 0, False])
+        else:
+            if answer is False:
+                witness = dict(fixed)
+            child_done = True
+    assert answer is not _OPEN and not isinstance(answer, str)
+    return answer, witness if answer is False else {}, min(nodes, max_nodes)
 
 
 class FieldTable:
