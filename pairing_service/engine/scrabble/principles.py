@@ -43,7 +43,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import every_pair, min_cost_perfect_matching_arrays
+from ..matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from .outcomes import Contention, Result
 from .proof import (
     OPPOSITE,
@@ -153,6 +153,11 @@ class Evaluation:
         return PairingTable(
             self.standings, test.relevant, test.units, test.margin, self.rounds_left
         )
+
+    @cached_property
+    def games_played(self) -> Indices:
+        """The indices of this pairing's units that are games (not the bye)."""
+        return np.flatnonzero([not unit.bye for unit in self.test.units])
 
     @property
     def index(self) -> dict[str, int]:
@@ -284,8 +289,10 @@ class Evaluation:
         victors = self.test.victors
         levels_of = (counts[CERTAIN] < victors).astype(np.int8) + (counts[POSSIBLE] < victors)
         rows = levels_of[[self.index[p] for p in ranked]]
-        at_least = (rows[None, :, :] >= rows[:, None, :]).all(axis=2)
-        better = (rows[None, :, :] > rows[:, None, :]).any(axis=2)
+        # [higher, lower] per own result, as columns (reducing an axis of three is slow).
+        columns = [rows[:, r] for r in range(3)]
+        at_least = np.logical_and.reduce([c[None, :] >= c[:, None] for c in columns])
+        better = np.logical_or.reduce([c[None, :] > c[:, None] for c in columns])
         found = np.argwhere(np.triu(at_least & better, k=1))
         return [(ranked[i], ranked[j]) for i, j in found.tolist()]
 
@@ -1018,10 +1025,12 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
         own_result = result if own_unit.first == player else OPPOSITE[result]
     own_count, counts = evaluation.pairing.breakdown(player, own_result)
     per_unit = counts.astype(np.int64)
-    worst = per_unit.max(axis=1)
+    win, draw, loss = per_unit[:, 0], per_unit[:, 1], per_unit[:, 2]
+    worst = np.maximum(np.maximum(win, draw), loss)
     total = own_count + int(worst.sum()) - int(worst[own_index])
     victors = test.victors
-    others = [i for i, unit in enumerate(test.units) if i != own_index and not unit.bye]
+    games = evaluation.games_played
+    at = games[games != own_index]
 
     def good(index: int, rest: int) -> list[Result]:
         return [
@@ -1032,15 +1041,17 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
 
     helpers: list[str] = []
     # One game's result: the games where some results make the player certain, not all.
-    at = np.array(others, np.int64)
-    makes_certain = (total - worst[at])[:, None] + per_unit[at] < victors
-    helping = makes_certain.any(axis=1) & ~makes_certain.all(axis=1)
+    rest = total - worst[at]
+    by_result = [rest + column[at] < victors for column in (win, draw, loss)]
+    helping = (by_result[0] | by_result[1] | by_result[2]) & ~(
+        by_result[0] & by_result[1] & by_result[2]
+    )
     for index in at[helping][: MAX_HELPERS + 1].tolist():
         helpers.append(
             _describe_help(evaluation, test.units[index], good(index, total - int(worst[index])))
         )
-    if not helpers and len(others) <= MAX_HELP_GAMES:  # two results together
-        for first, second in itertools.combinations(others, 2):
+    if not helpers and len(at) <= MAX_HELP_GAMES:  # two results together
+        for first, second in itertools.combinations(at.tolist(), 2):
             for r in range(3):
                 rest = total - int(worst[first]) - int(worst[second]) + int(per_unit[first][r])
                 found = good(second, rest)

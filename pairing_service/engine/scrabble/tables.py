@@ -164,7 +164,10 @@ def leader_search(
         nodes += 1
         if nodes > max_nodes:
             return None
-        worst = np.where(valid, totals, -1).reshape(-1, 3).max(axis=1)
+        allowed_totals = np.where(valid, totals, -1)  # a leader's three rows in a run
+        worst = np.maximum(
+            np.maximum(allowed_totals[0::3], allowed_totals[1::3]), allowed_totals[2::3]
+        )
         if bool((worst < victors).any()):
             return True
         if depth == len(order):
@@ -488,6 +491,7 @@ class FieldTable:
         )
 
 
+NO_WINS: Final = -(10**6)  # half-wins below any record's
 PAIRING_BLOCK: Final = 1 << 21  # numbers per block of subjects (bounds the temporaries)
 
 
@@ -531,7 +535,10 @@ class PairingTable:
         has_second = seconds >= 0
         second_at = np.where(has_second, seconds, 0)
         first_wins = half_wins[firsts][:, None] + unit_gained
-        second_wins = half_wins[second_at][:, None] + 2 - unit_gained
+        # No relevant opponent: below every record on wins, so never counted above.
+        second_wins = np.where(
+            has_second[:, None], half_wins[second_at][:, None] + 2 - unit_gained, NO_WINS
+        )
         bye_player = next((self.index[u.first] for u in units if u.bye), None)
         record_wins, record_spread, change = subject_records(
             half_wins, spread, bye_player, cap, rounds_left
@@ -556,6 +563,12 @@ class PairingTable:
             <= -change
         )  # [question, player, result]
 
+        first_spread = spread[firsts][:, None]
+        second_spread = spread[second_at][:, None]
+        spread_sum = first_spread + second_spread
+        first_reach, second_reach = first_spread + unit_high, second_spread - unit_low
+        first_keep, second_keep = first_spread + unit_low, second_spread - unit_high
+
         self.certain: NDArray[np.int8] = np.empty((size * 3, width, 3), np.int8)
         totals = np.zeros((2, size * 3), np.int64)
         step = max(1, PAIRING_BLOCK // max(1, 9 * width))  # players per block
@@ -564,57 +577,55 @@ class PairingTable:
             rows = slice(3 * block.start, 3 * block.stop)
             in_block = np.arange(block.start, block.stop)
             for question in (CERTAIN, POSSIBLE):
+                # The outcome engine's thresholds (``_unit_count``), as comparisons of
+                # each subject's record with each game's players: bool arrays, no
+                # sentinel arithmetic. A player above on wins is above at every margin,
+                # one below at none; one level on wins is above from a spread change on.
                 target_wins = record_wins[question, block].reshape(-1, 1, 1)
-                target_spread = record_spread[question, block].reshape(-1, 1, 1)
-                strict = STRICT[question]
-                first_at = thresholds(
-                    first_wins, spread[firsts][:, None], target_wins, target_spread, strict
-                )
-                second_at_least = np.where(
-                    has_second[:, None],
-                    thresholds(
-                        second_wins,
-                        spread[second_at][:, None],
-                        target_wins,
-                        target_spread,
-                        strict,
-                    ),
-                    NEVER,
-                )
-                counts: NDArray[np.int8]
+                target = record_spread[question, block].reshape(-1, 1, 1)
+                first_level = first_wins == target_wins
+                second_level = second_wins == target_wins
+                # Both level on wins: the two changes cancel, so whether both can be above
+                # (or both below) is the spreads' sum against twice the target.
                 if question == CERTAIN:
-                    # Most above: two when the first's lowest margin above is within the
-                    # second's highest; else one when either can be.
-                    first_from = np.maximum(unit_low, first_at)
-                    second_upto = np.minimum(unit_high, -second_at_least)
-                    counts = ((first_from <= unit_high) | (unit_low <= second_upto)).view(
-                        np.int8
-                    ) + (first_from <= second_upto).view(np.int8)
+                    # Most above: two when some margin puts both above, else one when
+                    # either can be.
+                    first_above = first_wins > target_wins
+                    second_above = second_wins > target_wins
+                    first_can = first_above | (first_level & (target <= first_reach))
+                    second_can = second_above | (second_level & (target <= second_reach))
+                    sum_reaches = 2 * target <= spread_sum
+                    both = first_can & second_can & (first_above | second_above | sum_reaches)
+                    counts = (first_can | second_can).view(np.int8) + both.view(np.int8)
                 else:
-                    # Fewest above: none when some margin keeps both below; else one when
-                    # either can stay below.
-                    first_below_upto = np.minimum(unit_high, first_at - 1)
-                    second_below_from = np.maximum(unit_low, -second_at_least + 1)
-                    counts = np.where(
-                        second_below_from <= first_below_upto,
-                        0,
-                        np.where(
-                            (unit_low <= first_below_upto) | (second_below_from <= unit_high),
-                            1,
-                            2,
-                        ),
-                    ).astype(np.int8)
+                    # Fewest above: none when some margin keeps both below, else one when
+                    # either can stay below (strictly above: level spreads stay below).
+                    first_below = first_wins < target_wins
+                    second_below = second_wins < target_wins
+                    first_off = first_below | (first_level & (target >= first_keep))
+                    second_off = second_below | (second_level & (target >= second_keep))
+                    kept_below = first_off | second_off
+                    neither = (
+                        first_off
+                        & second_off
+                        & (first_below | second_below | (2 * target >= spread_sum))
+                    )
+                    counts = 2 - kept_below.view(np.int8) - neither.view(np.int8)
                 counts = counts.reshape(-1, 3, width, 3)
                 mine = own_unit[in_block] >= 0
                 counts[mine, :, own_unit[in_block][mine], :] = opponent_above[
                     question, in_block[mine]
                 ][:, :, None]
                 counts = counts.reshape(-1, width, 3)
+                # Over the game's results (the last axis, as three slices: a reduction
+                # along an axis of three is several times slower).
+                win, draw, loss = counts[:, :, 0], counts[:, :, 1], counts[:, :, 2]
                 if question == CERTAIN:
                     self.certain[rows] = counts
-                    totals[question, rows] = counts.max(axis=2).sum(axis=1, dtype=np.int64)
+                    extreme = np.maximum(np.maximum(win, draw), loss)
                 else:
-                    totals[question, rows] = counts.min(axis=2).sum(axis=1, dtype=np.int64)
+                    extreme = np.minimum(np.minimum(win, draw), loss)
+                totals[question, rows] = extreme.sum(axis=1, dtype=np.int64)
         self._counts: Counts = totals.reshape(2, size, 3)
         self._own_unit = own_unit
 
@@ -633,6 +644,7 @@ class PairingTable:
         rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
         row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
         chosen = self.certain[rows].astype(np.int64)  # [row, unit, result]
+        most = np.maximum(np.maximum(chosen[:, :, 0], chosen[:, :, 1]), chosen[:, :, 2])
         kept, witness, _ = leader_search(
             self.units,
             leaders,
@@ -640,7 +652,7 @@ class PairingTable:
             row_result,
             self.firsts,
             self.seconds,
-            chosen.max(axis=2),
+            most,
             chosen.transpose(2, 0, 1),
             victors,
             max_nodes,
