@@ -169,6 +169,27 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
         assert sorted(p for pair in pairing for p in pair if p != OUTSIDER) == sorted(players)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds(), st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, seed, bound):
+    """``Judge._surely_at_least`` (which lets GP1's proof skip matchings) is a bound:
+    whenever it says every pairing's sum reaches ``bound``, the cheapest pairing's does."""
+    standings, _, _, bye, victors, cap, _ = case
+    race = contention(standings, victors, cap)
+    judge = Judge(standings, race, bye if bye in race.relevant else None, victors, cap)
+    players, outsiders = judge.pairing_space()
+    if judge.table is None or ((len(players) + min(outsiders, len(players))) % 2 and not outsiders):
+        return
+    try:
+        judge._columns(players, outsiders)
+    except ValueError:
+        return  # an odd number of players and no outsider
+    width = len(judge.table.players) + 2
+    counts = np.random.default_rng(seed).integers(0, 3, (width, width)).astype(np.int64)
+    if judge._surely_at_least(counts, players, outsiders, bound):
+        assert judge._cheapest(counts, players, outsiders, 10)[0] >= bound
+
+
 def test_matching_count_is_the_number_of_pairings_listed():
     for players in range(9):
         for outsiders in range(6):

@@ -555,12 +555,8 @@ class Judge:
         table column, second's] over its games, each at most ``most``, and that sum."""
         table = self.table
         assert table is not None
-        slots = min(outsiders, len(players))
-        slots -= (len(players) + slots) % 2
-        if slots < 0:
-            raise ValueError("an odd number of players and no outsider")
-        size = len(players) + slots
-        column = [table.index[p] for p in players] + [table.outsider] * slots
+        column = self._columns(players, outsiders)
+        size, slots = len(column), len(column) - len(players)
         firsts, seconds = every_pair(size)
         at = np.array(column, np.int64)
         costs = counts[at[firsts], at[seconds]]
@@ -572,6 +568,34 @@ class Judge:
             total += int(counts[table.index[self.bye], table.bye_column])
         names = [*players, *[OUTSIDER] * slots]
         return total, tuple((names[a], names[b]) for a, b in matched if names[a] != OUTSIDER)
+
+    def _columns(self, players: list[str], outsiders: int) -> list[int]:
+        """The table columns of a pairing's players: ``players``, then as many outsider
+        slots (up to ``outsiders``) as make their number even."""
+        table = self.table
+        assert table is not None
+        slots = min(outsiders, len(players))
+        slots -= (len(players) + slots) % 2
+        if slots < 0:
+            raise ValueError("an odd number of players and no outsider")
+        return [table.index[p] for p in players] + [table.outsider] * slots
+
+    def _surely_at_least(
+        self, counts: NDArray[np.int64], players: list[str], outsiders: int, bound: int
+    ) -> bool:
+        """Whether ``_cheapest``'s sum surely reaches ``bound``, without the matching: each
+        player (and outsider slot) is in one game, which costs at least its cheapest, and
+        a game holds two of them, so half the sum of the cheapest is a lower bound."""
+        table = self.table
+        assert table is not None
+        at = np.array(self._columns(players, outsiders), np.int64)
+        upper = np.triu(counts[np.ix_(at, at)], 1)  # a game's cost as ``_cheapest`` reads it
+        costs = upper + upper.T
+        np.fill_diagonal(costs, np.iinfo(np.int64).max // 4)
+        lower = -(-int(costs.min(axis=1).sum()) // 2)
+        if self.bye in table.index:
+            lower += int(counts[table.index[self.bye], table.bye_column])
+        return lower >= bound
 
     def gp1_broken_everywhere(
         self, players: list[str], outsiders: int
@@ -615,6 +639,8 @@ class Judge:
                     if leader != self.bye:
                         wrong = results[own] != result
                         counts[own, wrong] = counts[wrong, own] = impossible
+                    if self._surely_at_least(counts, players, outsiders, self.victors):
+                        continue  # not certain under any pairing, matching or not
                     fewest, _ = self._cheapest(counts, players, outsiders, impossible)
                     if fewest < self.victors:
                         kept_somewhere = True
@@ -663,7 +689,12 @@ class Judge:
         candidates, exhaustive = self.candidates(pairs)
         verdicts = []
         for level, gp in enumerate(PRINCIPLES):
-            verdict = self._verdict(mine, gp, level, candidates, exhaustive)
+            found = None
+            if gp == "GP1" and not exhaustive and not mine.applicable(gp) and mine.score(gp) != 0:
+                # Proven broken under every pairing: no candidate can do better, so the
+                # comparisons (which could only end "unverified") are not made.
+                found = self._gp1_unavoidable(mine)
+            verdict = found or self._verdict(mine, gp, level, candidates, exhaustive)
             if gp == "GP1" and verdict.status == "unverified":
                 verdict = self._gp1_unavoidable(mine) or verdict
             verdicts.append(verdict)
