@@ -592,7 +592,7 @@ class Judge:
         upper = np.triu(counts[np.ix_(at, at)], 1)  # a game's cost as ``_cheapest`` reads it
         costs = upper + upper.T
         np.fill_diagonal(costs, np.iinfo(np.int64).max // 4)
-        lower = -(-int(costs.min(axis=1).sum()) // 2)
+        lower = -(-int(costs.min(axis=1).sum()) // 2) if len(at) else 0
         if self.bye in table.index:
             lower += int(counts[table.index[self.bye], table.bye_column])
         return lower >= bound
