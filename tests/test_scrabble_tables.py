@@ -104,7 +104,9 @@ def test_pairing_table_is_the_field_tables_and_the_outcome_engines(case, nodes, 
     table = PairingTable(standings, test.relevant, test.units, cap, rounds_left)
     assert (table.counts() == field_counts).all()
     chosen = list(test.relevant[:leaders])
-    assert table.leader_guaranteed(chosen, victors, nodes) == test.leader_guaranteed(chosen, nodes)
+    kept, witness, used = table.leader_guaranteed(chosen, victors, nodes)
+    assert (kept, witness) == test.leader_guaranteed(chosen, nodes)
+    assert 0 <= used <= nodes
     for player in test.relevant:
         own = test.unit_of[player]
         for own_result in test._results(own, {}):
@@ -119,6 +121,21 @@ def test_pairing_table_is_the_field_tables_and_the_outcome_engines(case, nodes, 
                     rest = int(worst.sum()) - int(worst[own]) - int(worst[index])
                     column = RESULTS.index(result)
                     assert own_count + rest + int(per_unit[index, column]) == expected
+
+
+def test_pairing_table_of_a_pairing_that_leaves_relevant_players_out():
+    """Relevant players without a game in the pairing: their counts are the field table's
+    (nobody above them from the games there are), and asking for their game is an error."""
+    standings = Standings.from_players(
+        [Player(p, hw, 0) for p, hw in (("a", 20), ("b", 20), ("c", 18), ("d", 18))]
+    )
+    for relevant, pairs in ((["a", "b"], [("c", "d")]), (["a", "b", "c"], [("c", "d")])):
+        test = RoundUnderTest(standings, relevant, pairs, None, 2, 50)
+        table = PairingTable(standings, test.relevant, test.units, 50)
+        field_counts = FieldTable(standings, relevant, None, 50).counts(pairs)
+        assert (table.counts() == field_counts).all()
+        with pytest.raises(KeyError):
+            table.breakdown("a", RESULTS[0])
 
 
 def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
@@ -415,13 +432,14 @@ def _xor_field(half_wins: list[int], rounds: int) -> dict[str, Any]:
     }
 
 
-def test_two_thousand_contenders_are_answered_whole(client):
-    """Everyone a contender (one player a win ahead of 1,983 level ones): the fallback's
-    matching over the whole field and GP1's search a thousand games deep are answered
-    (the search ran deeper than Python's recursion; the matching over every pair of
-    1,984 players took minutes), every player paired once."""
+@pytest.mark.parametrize("ahead", [1, 0], ids=["one a win ahead", "all level"])
+def test_two_thousand_contenders_are_answered_whole(client, ahead):
+    """Everyone a contender (one player a win ahead of 1,983 level ones, or all level):
+    the fallback's matching over the whole field and GP1's search a thousand games deep
+    are answered (the search ran deeper than Python's recursion; the matching over every
+    pair of 1,984 players took minutes), every player paired once."""
     size = 1984
-    body = _xor_field([24] + [22] * (size - 1), rounds=11)
+    body = _xor_field([22 + 2 * ahead] + [22] * (size - 1), rounds=11)
     answer = client.post("/v1/scrabble/final-round", json=body)
     assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
     advice = answer.get_json()

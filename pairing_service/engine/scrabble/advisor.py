@@ -669,7 +669,8 @@ def _principled_pairs(
     size = len(ordered)
     span = size - 1
     leader = np.array([standings.games_behind(p) == 0 for p in ordered], bool)
-    contender = np.array([p in set(race.relevant) for p in ordered], bool)
+    relevant = set(race.relevant)
+    contender = np.array([p in relevant for p in ordered], bool)
     if size <= WHOLE_GROUP_LIMIT:
         firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
     else:
@@ -702,10 +703,10 @@ def _principled_pairs(
 
 def _near_ideal_pairs(size: int, leaders: int, outsiders: Indices) -> tuple[Indices, Indices]:
     """Candidate pairs (i < j, ascending) of a large group in rank order: each player with
-    the ``NEAREST_PARTNERS`` ranks either side of its neighbours, of its mirror in the
-    group (top against bottom, GP3) and of its mirror in its own block (leaders among
-    themselves, GP1; the rest among themselves); an outsider (GP2) with everyone. The
-    neighbours alone hold a perfect matching, so the matching always has an answer."""
+    the ``NEAREST_PARTNERS`` ranks either side of itself, of its mirror in the group (top
+    against bottom, GP3) and of its mirror in its own block (leaders among themselves, GP1;
+    the rest among themselves); an outsider (GP2) with everyone. Its rank neighbours alone
+    hold a perfect matching, so the matching always has an answer."""
     rows = np.arange(size)
     block_mirror = np.where(rows < leaders, leaders - 1 - rows, leaders + size - 1 - rows)
     centres = np.stack([rows, size - 1 - rows, block_mirror], axis=1)

@@ -118,7 +118,7 @@ class Evaluation:
     _removed: list[str] = field(default_factory=list)  # contenders GP2 finds removed
     table: FieldTable | None = None  # the field's counts for every pairing, when built
     _counts: Counts | None = None
-    _possible: list[bool] | None = None  # per table player: a victor in some outcome
+    _possible: list[bool] | None = None  # per row of ``counts``: a victor in some outcome
     budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
     _gp1_witness: Assignment = field(default_factory=dict)
 
@@ -197,16 +197,19 @@ class Evaluation:
             screened = None
             if self.budget is not None:
                 screened = self.table.rule_witness(self.test.units, self.leaders, self.test.victors)
+            used = 0
             if screened is not None:
                 kept, witness = False, screened
             else:
                 kept, witness, used = self.table.leader_guaranteed(
                     self.test.units, self.leaders, self.test.victors, nodes
                 )
-                if self.budget is not None:
-                    self.budget.nodes -= used
         else:
-            kept, witness = self.pairing.leader_guaranteed(self.leaders, self.test.victors, nodes)
+            kept, witness, used = self.pairing.leader_guaranteed(
+                self.leaders, self.test.victors, nodes
+            )
+        if self.budget is not None:
+            self.budget.nodes -= used
         self._gp1_witness = witness
         if kept is None:
             return None
@@ -524,7 +527,8 @@ class Judge:
         Only the win is matched: a win's best record is above a draw's and a draw's above a
         loss's, and the opponent of the player's own game moves the other way, so no game's
         count is smaller with a draw or a loss (a property test holds it to the minimum
-        over every pairing and every result)."""
+        over every pairing and every result). Where a draw's best ties the win's, the
+        pairing answered is the win's (one as good as any)."""
         return self._best_pairing(player, POSSIBLE, players, outsiders, RESULTS.index(Result.WIN))
 
     def _best_pairing(

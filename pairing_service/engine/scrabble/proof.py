@@ -417,7 +417,9 @@ class RoundUnderTest:
     def leader_guaranteed(
         self, leaders: Sequence[str], max_nodes: int
     ) -> tuple[bool | None, Assignment]:
-        """GP1's question: in every outcome, is some leader certain?
+        """GP1's question: in every outcome, is some leader certain? The scalar reference
+        that the tables' search (``tables.leader_search``, which the engine runs) is tested
+        against; recursive, so for the small fields of the tests only.
 
         Depth-first over units; a branch is dropped as soon as some leader is certain for
         every completion of it. Returns (True, {}), (False, the outcome with no certain

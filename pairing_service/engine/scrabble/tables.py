@@ -15,6 +15,10 @@ results and margins. A game holding the subject's own player holds the count of 
 opponent, whose margin is tied to the player's. The count of a whole pairing for every
 subject is then one sum over its games: games are independent (see ``proof``).
 
+Fields with more relevant players than a FieldTable covers (``MAX_TABLE_PLAYERS``) judge
+one pairing each: ``PairingTable`` holds the same counts for that pairing's own games only,
+O(players x games). GP1's search runs on either table (``leader_search``).
+
 Contract: ``FieldTable.counts(pairs)[question, player, result]`` equals
 ``RoundUnderTest.count_above(player, own_fix(player, result), maximize=question is
 CERTAIN)`` for every relevant player of the pairing; ``tests/test_scrabble_tables.py`` checks
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from enum import Enum
 from typing import Any, Final
 
 import numpy as np
@@ -55,7 +60,10 @@ GP1_RULES: Final = tuple(
 )
 
 
-_OPEN: Final = "open"  # leader_search: a node whose games are still to be tried
+class _Node(Enum):
+    OPEN = "open"  # leader_search: a node whose games are still to be tried
+
+
 STRICT: Final = np.array([0, 1], np.int64)  # per question: level counts (certain), above only
 
 
@@ -128,8 +136,8 @@ def leader_search(
     row_result: Indices,
     firsts: Indices,
     seconds: Indices,
-    free: NDArray[np.int64],
-    fixed_counts: NDArray[np.int8] | NDArray[np.int64],
+    free: NDArray[np.int8],
+    fixed_counts: NDArray[np.int8],
     victors: int,
     max_nodes: int,
 ) -> tuple[bool | None, Assignment, int]:
@@ -142,7 +150,11 @@ def leader_search(
     or above the row's record over the unit's results, ``fixed_counts[result, row, unit]``
     the same with the unit's first player's result fixed (a row's own unit holds its
     opponent's count in both). Returns (True, {}), (False, the outcome with no certain
-    leader) or (None, {}) when the search passes ``max_nodes``, and the nodes visited."""
+    leader) or (None, {}) when the search passes ``max_nodes``, and the nodes visited.
+
+    Counts stay int8 (a game's change is -2..2) and the totals are changed in place and
+    back as the search goes down and up, so memory is one table of the leaders' rows
+    (2,000 leaders: 18 MB), not a copy per level."""
     delta = (fixed_counts - free[None, :, :]).transpose(2, 0, 1)  # [unit, result, row]
     results = np.arange(3)[:, None, None]
     allowed = ~(
@@ -157,9 +169,10 @@ def leader_search(
     nodes = 0
     fixed: Assignment = {}
 
-    def visit(depth: int, totals: NDArray[np.int64], valid: NDArray[np.bool_]) -> bool | str | None:
-        """A node's own answer: True (some leader certain), False (a complete outcome
-        with none), None (out of nodes), or ``_OPEN`` (its games are to be tried)."""
+    def visit(depth: int, valid: NDArray[np.bool_]) -> bool | _Node | None:
+        """A node's own answer (``totals`` holds its counts): True (some leader certain),
+        False (a complete outcome with none), None (out of nodes), or ``_Node.OPEN`` (its
+        games are still to be tried)."""
         nonlocal nodes
         nodes += 1
         if nodes > max_nodes:
@@ -172,42 +185,46 @@ def leader_search(
             return True
         if depth == len(order):
             return False
-        return _OPEN
+        return _Node.OPEN
 
     # Depth first with an explicit stack (a field has up to a thousand games, deeper than
-    # Python's recursion): a frame is [depth, totals, valid, next result, undecided].
+    # Python's recursion): a frame is [depth, valid, next result, undecided].
     witness: Assignment = {}
-    totals, valid = free.sum(axis=1), np.ones(len(row_player), bool)
-    answer = visit(0, totals, valid)
-    frames: list[list[Any]] = [[0, totals, valid, 0, False]] if answer is _OPEN else []
+    totals = free.sum(axis=1, dtype=np.int64)
+    start_valid = np.ones(len(row_player), bool)
+    answer = visit(0, start_valid)
+    frames: list[list[Any]] = [[0, start_valid, 0, False]] if answer is _Node.OPEN else []
     child_done = False
     while frames:
         frame = frames[-1]
-        depth, totals, valid, step, undecided = frame
+        depth, valid, step, undecided = frame
         index = order[depth]
-        if child_done:  # fold in the answer of the game's result just tried
+        choices = (0,) if units[index].bye else (0, 1, 2)
+        if child_done:  # fold in the answer of the game's result just tried, and undo it
+            totals -= delta[index][choices[step - 1]]
             del fixed[index]
             if answer is False:
                 return False, witness, min(nodes, max_nodes)
-            frame[4] = undecided = undecided or answer is None
+            frame[3] = undecided = undecided or answer is None
             child_done = False
-        choices = (0,) if units[index].bye else (0, 1, 2)
         if step == len(choices):
             frames.pop()
             answer, child_done = (None if undecided else True), True
             continue
-        frame[3] = step + 1
+        frame[2] = step + 1
         r = choices[step]
         fixed[index] = RESULTS[r]
-        child = (totals + delta[index][r], valid & allowed[index][r])
-        answer = visit(depth + 1, *child)
-        if answer is _OPEN:
-            frames.append([depth + 1, *child, 0, False])
+        totals += delta[index][r]
+        child_valid = valid & allowed[index][r]
+        answer = visit(depth + 1, child_valid)
+        if answer is _Node.OPEN:
+            frames.append([depth + 1, child_valid, 0, False])
         else:
             if answer is False:
                 witness = dict(fixed)
             child_done = True
-    assert answer is not _OPEN and not isinstance(answer, str)
+    if answer is _Node.OPEN:  # unreachable: every frame ends with an answer
+        raise AssertionError("the search ended on an open node")
     return answer, witness if answer is False else {}, min(nodes, max_nodes)
 
 
@@ -475,7 +492,7 @@ class FieldTable:
         firsts, seconds = (np.array(c) for c in self.unit_columns(units))
         # [row, unit] with no result fixed, and [result, row, unit] with the unit's first
         # player's result fixed; a leader's rows for other own results are then not allowed.
-        free = self._table[rows[:, None], firsts[None, :], seconds[None, :]].astype(np.int64)
+        free = self._table[rows[:, None], firsts[None, :], seconds[None, :]]
         fixed_counts = self._certain_by_result[:, rows[:, None], firsts[None, :], seconds[None, :]]
         return leader_search(
             units,
@@ -611,12 +628,12 @@ class PairingTable:
                         & (first_below | second_below | (2 * target >= spread_sum))
                     )
                     counts = 2 - kept_below.view(np.int8) - neither.view(np.int8)
-                counts = counts.reshape(-1, 3, width, 3)
+                counts = counts.reshape(len(in_block), 3, width, 3)
                 mine = own_unit[in_block] >= 0
                 counts[mine, :, own_unit[in_block][mine], :] = opponent_above[
                     question, in_block[mine]
                 ][:, :, None]
-                counts = counts.reshape(-1, width, 3)
+                counts = counts.reshape(3 * len(in_block), width, 3)
                 # Over the game's results (the last axis, as three slices: a reduction
                 # along an axis of three is several times slower).
                 win, draw, loss = counts[:, :, 0], counts[:, :, 1], counts[:, :, 2]
@@ -635,17 +652,18 @@ class PairingTable:
 
     def leader_guaranteed(
         self, leaders: Sequence[str], victors: int, max_nodes: int
-    ) -> tuple[bool | None, Assignment]:
-        """``RoundUnderTest.leader_guaranteed`` on this table (``leader_search``)."""
+    ) -> tuple[bool | None, Assignment, int]:
+        """``RoundUnderTest.leader_guaranteed`` on this table (``leader_search``), and the
+        nodes visited, as ``FieldTable.leader_guaranteed``."""
         leaders = [p for p in leaders if p in self.index and self._own_unit[self.index[p]] >= 0]
         if not leaders:
-            return False, {}
+            return False, {}, 0
         leader_index = np.array([self.index[p] for p in leaders])
         rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
         row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
-        chosen = self.certain[rows].astype(np.int64)  # [row, unit, result]
+        chosen = self.certain[rows]  # [row, unit, result]
         most = np.maximum(np.maximum(chosen[:, :, 0], chosen[:, :, 1]), chosen[:, :, 2])
-        kept, witness, _ = leader_search(
+        return leader_search(
             self.units,
             leaders,
             row_player,
@@ -657,7 +675,6 @@ class PairingTable:
             victors,
             max_nodes,
         )
-        return kept, witness
 
     def breakdown(self, player: str, own_result: Result) -> tuple[int, NDArray[np.int8]]:
         """For certainty with the player's unit fixed to ``own_result`` (its first
@@ -667,6 +684,8 @@ class PairingTable:
         then a sum, so the needs' conditions on other games cost O(1) each."""
         i = self.index[player]
         own = int(self._own_unit[i])
+        if own < 0:
+            raise KeyError(f"{player} has no game in this pairing")
         unit = self.units[own]
         result = RESULTS.index(own_result)
         row = 3 * i + (result if unit.first == player or unit.bye else 2 - result)
