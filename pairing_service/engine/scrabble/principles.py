@@ -65,6 +65,7 @@ from .tables import (
     Counts,
     FieldTable,
     PairingTable,
+    most_over_results,
 )
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
@@ -1060,8 +1061,7 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
         own_result = result if own_unit.first == player else OPPOSITE[result]
     own_count, counts = evaluation.pairing.breakdown(player, own_result)
     per_unit = counts.astype(np.int64)
-    win, draw, loss = per_unit[:, 0], per_unit[:, 1], per_unit[:, 2]
-    worst = np.maximum(np.maximum(win, draw), loss)
+    worst = most_over_results(per_unit)
     total = own_count + int(worst.sum()) - int(worst[own_index])
     victors = test.victors
     games = evaluation.games_played
@@ -1077,7 +1077,7 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
     helpers: list[str] = []
     # One game's result: the games where some results make the player certain, not all.
     rest = total - worst[at]
-    by_result = [rest + column[at] < victors for column in (win, draw, loss)]
+    by_result = [rest + per_unit[at, r] < victors for r in range(3)]
     helping = (by_result[0] | by_result[1] | by_result[2]) & ~(
         by_result[0] & by_result[1] & by_result[2]
     )

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -47,6 +47,7 @@ BYE_RESULT: Final = 0  # the bye is filed under the win (its only result)
 MAX_TABLE_PLAYERS: Final = 64  # memory grows as players cubed (about 1.7 MB at 64)
 
 Counts = NDArray[np.int64]  # [question, player, result]
+IntT = TypeVar("IntT", bound=np.integer[Any])
 
 # Rules for every game's result, from its players' places, as (the higher-ranked leader's
 # result between leaders, a leader's result against anyone else, the higher-ranked player's
@@ -127,6 +128,26 @@ def thresholds(
         ALWAYS,
         np.where(final_wins < target_wins, NEVER, target_spread - spread + strict),
     )
+
+
+def most_over_results(counts: NDArray[IntT]) -> NDArray[IntT]:
+    """The most over the last axis (a game's three results), as slices: numpy reduces an
+    axis of three several times slower."""
+    most: NDArray[IntT] = np.maximum(np.maximum(counts[..., 0], counts[..., 1]), counts[..., 2])
+    return most
+
+
+def fewest_over_results(counts: NDArray[IntT]) -> NDArray[IntT]:
+    """The fewest over the last axis (a game's three results); see ``most_over_results``."""
+    fewest: NDArray[IntT] = np.minimum(np.minimum(counts[..., 0], counts[..., 1]), counts[..., 2])
+    return fewest
+
+
+def leader_rows(leader_index: Indices) -> tuple[Indices, Indices, Indices]:
+    """The CERTAIN subject rows of the leaders at ``leader_index`` (three per leader, one
+    per own result), with each row's player index and own result: ``leader_search``'s."""
+    rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
+    return rows, np.repeat(leader_index, 3), np.tile(np.arange(3), len(leader_index))
 
 
 def leader_search(
@@ -486,9 +507,7 @@ class FieldTable:
         leaders = [p for p in leaders if p in unit_of]
         if not leaders:
             return False, {}, 0
-        leader_index = np.array([self.index[p] for p in leaders])
-        rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
-        row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
+        rows, row_player, row_result = leader_rows(np.array([self.index[p] for p in leaders]))
         firsts, seconds = (np.array(c) for c in self.unit_columns(units))
         # [row, unit] with no result fixed, and [result, row, unit] with the unit's first
         # player's result fixed; a leader's rows for other own results are then not allowed.
@@ -634,14 +653,11 @@ class PairingTable:
                     question, in_block[mine]
                 ][:, :, None]
                 counts = counts.reshape(3 * len(in_block), width, 3)
-                # Over the game's results (the last axis, as three slices: a reduction
-                # along an axis of three is several times slower).
-                win, draw, loss = counts[:, :, 0], counts[:, :, 1], counts[:, :, 2]
                 if question == CERTAIN:
                     self.certain[rows] = counts
-                    extreme = np.maximum(np.maximum(win, draw), loss)
+                    extreme = most_over_results(counts)
                 else:
-                    extreme = np.minimum(np.minimum(win, draw), loss)
+                    extreme = fewest_over_results(counts)
                 totals[question, rows] = extreme.sum(axis=1, dtype=np.int64)
         self._counts: Counts = totals.reshape(2, size, 3)
         self._own_unit = own_unit
@@ -658,11 +674,8 @@ class PairingTable:
         leaders = [p for p in leaders if p in self.index and self._own_unit[self.index[p]] >= 0]
         if not leaders:
             return False, {}, 0
-        leader_index = np.array([self.index[p] for p in leaders])
-        rows = (3 * leader_index[:, None] + np.arange(3)[None, :]).ravel()
-        row_player, row_result = np.repeat(leader_index, 3), np.tile(np.arange(3), len(leaders))
+        rows, row_player, row_result = leader_rows(np.array([self.index[p] for p in leaders]))
         chosen = self.certain[rows]  # [row, unit, result]
-        most = np.maximum(np.maximum(chosen[:, :, 0], chosen[:, :, 1]), chosen[:, :, 2])
         return leader_search(
             self.units,
             leaders,
@@ -670,7 +683,7 @@ class PairingTable:
             row_result,
             self.firsts,
             self.seconds,
-            most,
+            most_over_results(chosen),
             chosen.transpose(2, 0, 1),
             victors,
             max_nodes,
