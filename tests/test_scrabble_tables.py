@@ -20,6 +20,7 @@ from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.outcomes import contention
 from pairing_service.engine.scrabble.principles import (
     OUTSIDER,
+    PRINCIPLES,
     Judge,
     _matching_count,
     _partial_matchings,
@@ -187,10 +188,10 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rounds(), st.integers(0, 2**32 - 1), st.integers(1, 6))
-def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, seed, bound):
-    """``Judge._surely_at_least`` (which lets GP1's proof skip matchings) is a bound:
-    whenever it says every pairing's sum reaches ``bound``, the cheapest pairing's does."""
+@given(rounds(), st.integers(0, 2**32 - 1))
+def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, seed):
+    """``Judge._lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
+    layer's cheapest pairing sums to less."""
     standings, _, _, bye, victors, cap, _ = case
     race = contention(standings, victors, cap)
     judge = Judge(standings, race, bye if bye in race.relevant else None, victors, cap)
@@ -202,9 +203,9 @@ def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, 
     except ValueError:
         return  # an odd number of players and no outsider
     width = len(judge.table.players) + 2
-    counts = np.random.default_rng(seed).integers(0, 3, (width, width)).astype(np.int64)
-    if judge._surely_at_least(counts, players, outsiders, bound):
-        assert judge._cheapest(counts, players, outsiders, 10)[0] >= bound
+    counts = np.random.default_rng(seed).integers(0, 3, (3, width, width)).astype(np.int64)
+    for layer, lower in enumerate(judge._lower_bounds(counts, players, outsiders).tolist()):
+        assert judge._cheapest(counts[layer], players, outsiders, 10)[0] >= lower
 
 
 def test_matching_count_is_the_number_of_pairings_listed():
@@ -395,6 +396,11 @@ def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
     games = table.games_of(pairings)
     many = table.counts_of(games)
     screened = table.rule_screen(games, chosen, victors)
+    # Rules tried a few at a time on the pairings still open: the first rule that holds is
+    # the one all of them tried at once find first.
+    first_rule, results = table._first_rule_holding(*games, chosen, victors)
+    every = table._rules_hold(results, *games, chosen, victors)
+    assert (first_rule == np.where(every.any(axis=0), every.argmax(axis=0), -1)).all()
     for row, pairing in enumerate(pairings):
         assert (many[row] == table.counts(pairing)).all()
         test = RoundUnderTest(standings, relevant, pairing, bye, victors, cap, rounds_left)
@@ -486,3 +492,47 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     monkeypatch.setattr(advisor, "WHOLE_GROUP_LIMIT", len(group))
     every = advisor._principled_pairs(standings, race, group, 2, None, meetings)
     assert near == every
+
+
+@SETTINGS
+@given(rounds())
+def test_scores_read_for_many_pairings_are_each_pairings_own(case):
+    # ``Judge.read_scores`` reads GP2-GP4 of every candidate from the table at once, and
+    # GP1 where a rule breaks it: each is what the pairing's own evaluation answers.
+    standings, _, pairs, bye, victors, cap, rounds_left = case
+    race = contention(standings, victors, cap)
+    bye = bye if bye in race.relevant else None
+    judge = Judge(standings, race, bye, victors, cap, rounds_left)
+    if judge.table is None:
+        return
+    candidates, _ = judge.candidates([(a, b) for a, b in pairs if bye not in (a, b)])
+    judge.read_scores(candidates)
+    for pairs_read, read in judge._read.items():
+        alone = Judge(standings, race, bye, victors, cap, rounds_left).evaluate(pairs_read)
+        assert [read[gp] for gp in PRINCIPLES[1:]] == list(alone.scores()[1:]), pairs_read
+        if read["GP1"] is not None:
+            assert alone.score("GP1") == read["GP1"]
+        else:  # a search decides it: neither nothing to judge nor a rule's outcome
+            assert alone.leaders and rounds_left == 1
+            assert judge.table.rule_witness(alone.test.units, alone.leaders, victors) is None
+    assert set(judge._read) == {judge._key(c) for c in candidates}  # every candidate read
+
+
+@SETTINGS
+@given(rounds())
+def test_spread_rivals_on_the_pairing_table_are_the_outcome_engines(case):
+    # The needs name spread rivals from ``PairingTable.rivals`` (every game at once); the
+    # outcome engine's ``rivals`` (game by game) is the reference.
+    standings, relevant, pairs, bye, victors, cap, rounds_left = case
+    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
+    table = PairingTable(standings, test.relevant, test.units, cap, rounds_left)
+    for player in test.unit_of:
+        for result in (None, *RESULTS):
+            if result is None or test.own_results(player) == (None,):
+                fixed = {}
+            else:
+                fixed = test.own_fix(player, result)
+            assert table.rivals(player, result, victors) == test.rivals(player, fixed), (
+                player,
+                result,
+            )

@@ -121,7 +121,7 @@ class Evaluation:
     _counts: Counts | None = None
     _possible: list[bool] | None = None  # per row of ``counts``: a victor in some outcome
     budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
-    _gp1_witness: Assignment = field(default_factory=dict)
+    _gp1_witness: Assignment | None = None  # None: not yet found (a rule's, on demand)
 
     @cached_property
     def leaders(self) -> list[str]:
@@ -216,6 +216,11 @@ class Evaluation:
             return None
         return 0 if kept else 1
 
+    def broken_by_rule(self) -> None:
+        """GP1 is broken: one of ``GP1_RULES`` shows it (``Judge.read_scores`` found it for
+        many pairings at once); its outcome is found when the proof is asked for."""
+        self._scores["GP1"] = 1
+
     def settle(self) -> None:
         """Judged itself (not as a candidate): GP1's search gets its own nodes, not what the
         comparisons left."""
@@ -245,6 +250,12 @@ class Evaluation:
         """The words and outcome that show ``gp`` broken ("" when it is kept). GP1's and
         GP2's are built on demand: judging candidates needs only their scores."""
         if gp == "GP1" and gp not in self.proofs and self.score("GP1") == 1:
+            if self._gp1_witness is None:
+                assert self.table is not None  # only a table's rules are read ahead
+                self._gp1_witness = self.table.rule_witness(
+                    self.test.units, self.leaders, self.test.victors
+                )
+            assert self._gp1_witness is not None
             outcome = self.test.outcome(self._gp1_witness)
             self.proofs["GP1"] = (
                 "no player of the leading win group is certain of a victor place if "
@@ -287,17 +298,8 @@ class Evaluation:
     def _easier_below(self, ranked: list[str]) -> list[tuple[str, str]]:
         """Pairs (higher, lower) in rank order where the lower-ranked player's standing is
         at least as good for every own result and better for one."""
-        counts = self.counts()
-        # From the counts: 2 a victor whatever else, 1 sometimes, 0 never (certain implies
-        # possible, so the sum); a bye's three slots are the same.
-        victors = self.test.victors
-        levels_of = (counts[CERTAIN] < victors).astype(np.int8) + (counts[POSSIBLE] < victors)
-        rows = levels_of[[self.index[p] for p in ranked]]
-        # [higher, lower] per own result, as columns (reducing an axis of three is slow).
-        columns = [rows[:, r] for r in range(3)]
-        at_least = np.logical_and.reduce([c[None, :] >= c[:, None] for c in columns])
-        better = np.logical_or.reduce([c[None, :] > c[:, None] for c in columns])
-        found = np.argwhere(np.triu(at_least & better, k=1))
+        levels = _levels(self.counts(), self.test.victors)
+        found = np.argwhere(_easier_pairs(levels[[self.index[p] for p in ranked]]))
         return [(ranked[i], ranked[j]) for i, j in found.tolist()]
 
     def _gp3_proof(
@@ -404,6 +406,9 @@ class Judge:
         self._relevant = frozenset(contention.relevant)
         self._gp1_everywhere: tuple[tuple[str, NDArray[np.int64]] | None] | None = None
         self._evaluations: dict[Pairs, Evaluation] = {}
+        self._keys: dict[Pairs, Pairs] = {}
+        self._read: dict[Pairs, dict[str, object]] = {}  # scores read from the table
+        self._unreadable: set[Pairs] = set()  # pairings ``read_scores`` leaves to evaluations
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
         self._matched: dict[
@@ -420,13 +425,22 @@ class Judge:
             )
         return self._table
 
+    def _key(self, pairs: Sequence[tuple[str, str]]) -> Pairs:
+        """The pairing's games that count, as one key: games without a relevant player
+        change nobody's standing (``RoundUnderTest`` skips them). Kept per pairing given:
+        the comparisons ask for the same candidates again and again."""
+        given = tuple(pairs)
+        key = self._keys.get(given)
+        if key is None:
+            relevant = self._relevant
+            key = _canonical(
+                self.standings, [(a, b) for a, b in given if a in relevant or b in relevant]
+            )
+            self._keys[given] = key
+        return key
+
     def evaluate(self, pairs: Sequence[tuple[str, str]]) -> Evaluation:
-        # Games without a relevant player change nobody's standing (``RoundUnderTest``
-        # skips them): a whole field's pairing is keyed by the games that count.
-        relevant = self._relevant
-        key = _canonical(
-            self.standings, [(a, b) for a, b in pairs if a in relevant or b in relevant]
-        )
+        key = self._key(pairs)
         if key not in self._evaluations:
             test = RoundUnderTest(
                 self.standings,
@@ -448,7 +462,100 @@ class Judge:
                 table=self.table,
                 budget=self.budget,
             )
+            if self._read.get(key, {}).get("GP1") == 1:
+                self._evaluations[key].broken_by_rule()
         return self._evaluations[key]
+
+    def read_scores(
+        self,
+        candidates: Sequence[Sequence[tuple[str, str]]],
+        principles: Sequence[str] = PRINCIPLES,
+    ) -> None:
+        """Read ``principles`` of many pairings at once from the field's table (``score_of``
+        answers from them): GP2-GP4 from their counts, and GP1 where one of ``GP1_RULES``
+        breaks it or there is nothing to judge (else a search must decide: None). What
+        ``Evaluation`` computes one pairing at a time (a property test holds them equal),
+        without an evaluation per candidate: judging and ranking ~80 candidates one by one
+        cost most of a small field's advice. Only pairings in which every relevant player
+        has a game or the bye (as candidates do); others are evaluated one at a time."""
+        table = self.table
+        if table is None:
+            return
+        keys = []
+        for key in dict.fromkeys(map(self._key, candidates)):
+            known = self._read.get(key, {})
+            if key not in self._unreadable and any(gp not in known for gp in principles):
+                keys.append(key)
+        if not keys:
+            return
+        size = len(table.players)
+        firsts, seconds = table.games_of(keys)
+        rows = np.arange(len(keys))[:, None]
+        present = np.zeros((len(keys), size + 2), bool)
+        present[rows, firsts] = present[rows, seconds] = True
+        covered = np.asarray(present[:, :size].all(axis=1), bool)
+        whole = [bool(w) for w in covered]
+        self._unreadable.update(k for k, w in zip(keys, whole, strict=True) if not w)
+        keys = list(itertools.compress(keys, whole))
+        firsts, seconds, rows = firsts[whole], seconds[whole], rows[: len(keys)]
+        if not keys:
+            return
+        victors, final = self.victors, self.rounds_left <= 1
+        nothing = [0] * len(keys)
+        read: dict[str, Sequence[object]] = {}
+        if "GP1" in principles:
+            leaders = _leading(self.standings, table.players)
+            read["GP1"] = nothing
+            if final and leaders:
+                broken = table.rule_screen((firsts, seconds), leaders, victors).tolist()
+                read["GP1"] = [1 if b else None for b in broken]
+        counts = (
+            table.counts_of((firsts, seconds))  # [pairing, question, player, result]
+            if any(gp in principles for gp in PRINCIPLES[1:])
+            else None
+        )
+        if counts is not None and "GP2" in principles:
+            contenders = [table.index[p] for p in self.contention.contenders if p in table.index]
+            flags = counts[:, POSSIBLE].min(axis=2)[:, contenders] >= victors
+            read["GP2"] = [tuple(row) for row in flags.astype(np.int64).tolist()]
+        if counts is not None and "GP3" in principles:
+            read["GP3"] = nothing
+            if final:  # the table's players are in rank order, as ``_gp3`` ranks them
+                easier = _easier_pairs(_levels(np.moveaxis(counts, 0, 1), victors))
+                read["GP3"] = easier.sum(axis=(1, 2)).tolist()
+        if counts is not None and "GP4" in principles:
+            read["GP4"] = nothing
+            if final and victors >= 2:
+                # As ``_gp4``: games of two relevant players, not both clinched, in which a
+                # draw leaves both certain.
+                certain = np.zeros((len(keys), size + 2), bool)
+                certain[:, :size] = counts[:, CERTAIN, :, RESULTS.index(Result.DRAW)] < victors
+                clinched = np.zeros(size + 2, bool)
+                clinched[[table.index[p] for p in self.contention.clinched if p in table.index]] = (
+                    True
+                )
+                contested = (
+                    (firsts < size) & (seconds < size) & ~(clinched[firsts] & clinched[seconds])
+                )
+                engineered = contested & certain[rows, firsts] & certain[rows, seconds]
+                read["GP4"] = engineered.sum(axis=1).tolist()
+        for i, key in enumerate(keys):
+            scores = self._read.setdefault(key, {})
+            for gp, values in read.items():
+                scores[gp] = values[i]
+
+    def score_of(self, pairs: Sequence[tuple[str, str]], gp: str) -> object:
+        """``evaluate(pairs).score(gp)``, from ``read_scores`` when it read it; GP1 from the
+        pairing's evaluation when it has one (judged itself, it searches with its own
+        nodes) or when a search must decide it."""
+        key = self._key(pairs)
+        read = self._read.get(key, {})
+        if gp not in read or (gp == "GP1" and (read[gp] is None or key in self._evaluations)):
+            return self.evaluate(key).score(gp)
+        return read[gp]
+
+    def scores_of(self, pairs: Sequence[tuple[str, str]], upto: int = 4) -> tuple[object, ...]:
+        return tuple(self.score_of(pairs, gp) for gp in PRINCIPLES[:upto])
 
     def pairing_space(
         self, fixed: Sequence[tuple[str, str]] = (), players: Sequence[str] | None = None
@@ -476,6 +583,20 @@ class Judge:
         ``players`` (default: every relevant player but the bye) are paired among themselves
         or with outsiders; ``fixed`` games are part of every candidate.
         """
+        found, exhaustive = self._candidates(pairs, fixed, players)
+        # Each is canonical already: its own key when every game has a relevant player.
+        relevant = self._relevant
+        for pairing in found:
+            if all(a in relevant or b in relevant for a, b in pairing):
+                self._keys[pairing] = pairing
+        return found, exhaustive
+
+    def _candidates(
+        self,
+        pairs: Sequence[tuple[str, str]],
+        fixed: Sequence[tuple[str, str]],
+        players: Sequence[str] | None,
+    ) -> tuple[list[Pairs], bool]:
         open_players, outsiders = self.pairing_space(fixed, players)
         if len(open_players) > MAX_COMPARED_PLAYERS:
             return [], False
@@ -585,22 +706,26 @@ class Judge:
             raise ValueError("an odd number of players and no outsider")
         return [table.index[p] for p in players] + [table.outsider] * slots
 
-    def _surely_at_least(
-        self, counts: NDArray[np.int64], players: list[str], outsiders: int, bound: int
-    ) -> bool:
-        """Whether ``_cheapest``'s sum surely reaches ``bound``, without the matching: each
-        player (and outsider slot) is in one game, which costs at least its cheapest, and
-        a game holds two of them, so half the sum of the cheapest is a lower bound."""
+    def _lower_bounds(
+        self, counts: NDArray[np.int64], players: list[str], outsiders: int
+    ) -> NDArray[np.int64]:
+        """For counts [layer, column, column], a lower bound on each layer's ``_cheapest``
+        sum, without the matching: each player (and outsider slot) is in one game, which
+        costs at least its cheapest, and a game holds two of them, so half the sum of the
+        cheapest is a lower bound."""
         table = self.table
         assert table is not None
         at = np.array(self._columns(players, outsiders), np.int64)
-        upper = np.triu(counts[np.ix_(at, at)], 1)  # a game's cost as ``_cheapest`` reads it
-        costs = upper + upper.T
-        np.fill_diagonal(costs, np.iinfo(np.int64).max // 4)
-        lower = -(-int(costs.min(axis=1).sum()) // 2) if len(at) else 0
+        lower = np.zeros(len(counts), np.int64)
+        if len(at):
+            # A game's cost as ``_cheapest`` reads it: the first player's column first.
+            upper = np.triu(counts[:, at[:, None], at[None, :]], 1)
+            costs = upper + upper.transpose(0, 2, 1)
+            costs[:, np.arange(len(at)), np.arange(len(at))] = np.iinfo(np.int64).max // 4
+            lower = -(-costs.min(axis=2).sum(axis=1) // 2)
         if self.bye in table.index:
-            lower += int(counts[table.index[self.bye], table.bye_column])
-        return lower >= bound
+            lower += counts[:, table.index[self.bye], table.bye_column]
+        return lower
 
     def gp1_broken_everywhere(
         self, players: list[str], outsiders: int
@@ -627,30 +752,35 @@ class Judge:
             return None
         size = len(table.players)
         opponents = [table.index[p] for p in players] + [table.outsider] * (outsiders > 0)
+        impossible = 2 * size + 3  # more than any pairing's count
         matchings = 0
         for rule, results in zip(GP1_RULES, table.rule_results(leaders), strict=True):
-            kept_somewhere = False
+            # Per leader and own result that some pairing gives them, in order: the counts
+            # with only games that give that result allowed, and their bound (all at once).
+            subjects = []
             for leader in leaders:
                 own = table.index[leader]
                 others = [c for c in opponents if c != own]
                 for result in (0,) if leader == self.bye else range(3):
-                    if leader != self.bye and not (results[own, others] == result).any():
-                        continue  # no pairing gives this leader this result
-                    matchings += 1
-                    if matchings > MAX_GP1_RULE_MATCHINGS:
-                        return None
-                    counts = table.certain_with_results(leader, result, results)
-                    impossible = 2 * size + 3  # more than any pairing's count
-                    if leader != self.bye:
-                        wrong = results[own] != result
-                        counts[own, wrong] = counts[wrong, own] = impossible
-                    if self._surely_at_least(counts, players, outsiders, self.victors):
-                        continue  # not certain under any pairing, matching or not
-                    fewest, _ = self._cheapest(counts, players, outsiders, impossible)
-                    if fewest < self.victors:
-                        kept_somewhere = True
-                        break
-                if kept_somewhere:
+                    if leader == self.bye or (results[own, others] == result).any():
+                        subjects.append((leader, result))
+            counts = table.certain_with_results(subjects, results)
+            for layer, (leader, result) in enumerate(subjects):
+                if leader != self.bye:
+                    own = table.index[leader]
+                    wrong = results[own] != result
+                    counts[layer, own, wrong] = counts[layer, wrong, own] = impossible
+            bounds = self._lower_bounds(counts, players, outsiders).tolist()
+            kept_somewhere = False
+            for layer in range(len(subjects)):
+                matchings += 1
+                if matchings > MAX_GP1_RULE_MATCHINGS:
+                    return None
+                if bounds[layer] >= self.victors:
+                    continue  # not certain under any pairing, matching or not
+                fewest, _ = self._cheapest(counts[layer], players, outsiders, impossible)
+                if fewest < self.victors:
+                    kept_somewhere = True
                     break
             if not kept_somewhere:
                 return _rule_text(rule), results
@@ -756,29 +886,19 @@ class Judge:
         higher = mine.scores(level)
         better_here = []  # better on gp, and decidedly worse on a higher principle
         undecided: list[Pairs] = []  # a score that would decide it is unknown
-        screened = (
-            self._gp2_screen(mine, candidates, score)
-            if gp == "GP2" and isinstance(score, tuple)
-            else None
-        )
-        for index, pairs in enumerate(candidates):
-            known = screened[index] if screened is not None else None
-            if known is not None and not known[0]:
-                continue  # not better on GP2 (the table says so of every candidate at once)
-            above: tuple[object, ...]
-            if known is not None and known[1] is not None:
-                above = (known[1],)  # better on GP2; GP1 broken by a rule's outcome
-            else:
-                other = self.evaluate(pairs)
-                if gp == "GP2" and isinstance(score, tuple) and not other.gp2_beats(score):
-                    continue  # not better on GP2: no need for its whole score
-                theirs = other.score(gp)
-                if theirs is None:
-                    undecided.append(pairs)
-                    continue
-                if not _less(theirs, score):
-                    continue
-                above = other.scores(level)
+        self.read_scores(candidates, (gp,))
+        if gp != "GP1":  # the higher principles of those better here (GP1 has none)
+            self.read_scores(
+                [c for c in candidates if _less(self.score_of(c, gp), score)], PRINCIPLES[:level]
+            )
+        for pairs in candidates:
+            theirs = self.score_of(pairs, gp)
+            if theirs is None:
+                undecided.append(pairs)
+                continue
+            if not _less(theirs, score):
+                continue
+            above = self.scores_of(pairs, level)  # GP1 searched only for those better here
             if _first_worse(above, higher) is not None:
                 better_here.append(pairs)
             elif any(t is None or m is None for t, m in zip(above, higher, strict=True)):
@@ -800,7 +920,7 @@ class Judge:
                 outcome,
             )
         if better_here:
-            worse = _first_worse(self.evaluate(better_here[0]).scores(level), higher)
+            worse = _first_worse(self.scores_of(better_here[0], level), higher)
             broken = PRINCIPLES[worse] if worse is not None else "a higher principle"
             among = "" if exhaustive else f" (among {len(candidates)} standard pairings compared)"
             return Verdict(
@@ -821,35 +941,6 @@ class Judge:
             "but they are not every pairing",
             outcome,
         )
-
-    def _gp2_screen(
-        self, mine: Evaluation, candidates: Sequence[Pairs], score: tuple[int, ...]
-    ) -> list[tuple[bool, int | None]] | None:
-        """Per candidate, from the field's table for all of them at once: whether it does
-        better on GP2 than ``score``, and for those, 1 when one of the rules breaks its GP1
-        (None: to be searched, as ``Evaluation`` does). What ``_verdict`` would learn by
-        evaluating each candidate in turn, without making ~40 evaluations."""
-        table = self.table
-        if table is None or not candidates or self.rounds_left > 1 or not mine.leaders:
-            return None
-        columns = [table.index[p] for p in mine.contenders]
-        firsts, seconds = table.games_of(candidates)
-        fewest = table.counts_of((firsts, seconds))[:, POSSIBLE].min(axis=2)  # [candidate, player]
-        flags = (fewest[:, columns] >= self.victors).astype(np.int64)
-        theirs = np.array(score, np.int64)
-        differ = flags != theirs
-        first = differ.argmax(axis=1)
-        chosen = np.arange(len(candidates))
-        better = differ.any(axis=1) & (flags[chosen, first] < theirs[first])
-        found: list[tuple[bool, int | None]] = [(bool(b), None) for b in better]
-        to_screen = np.nonzero(better)[0].tolist()
-        if to_screen:
-            broken = table.rule_screen(
-                (firsts[to_screen], seconds[to_screen]), mine.leaders, self.victors
-            )
-            for i, rule_breaks in zip(to_screen, broken.tolist(), strict=True):
-                found[i] = (True, 1 if rule_breaks else None)
-        return found
 
     def describe(self, pairs: Sequence[tuple[str, str]]) -> str:
         rank = self.standings.rank
@@ -875,19 +966,28 @@ class Judge:
         first = _canonical(self.standings, (*fixed, *start))
         if not candidates:
             return first, False
-        best_pairs = first
-        for pairs in candidates:
-            if self._ranks_above(pairs, best_pairs):
-                best_pairs = pairs
-        return best_pairs, exhaustive
+        # The first pairing in [first, *candidates] with the least scores, principle by
+        # principle: what comparing each candidate with the best so far answers. GP1 is
+        # scored in the order those comparisons score it (its searches share a budget).
+        self.read_scores([first, *candidates], ("GP1",))
+        for pairs in (candidates[0], first, *candidates[1:]):
+            self.score_of(pairs, "GP1")
+        remaining = list(dict.fromkeys((first, *candidates)))
+        for gp in PRINCIPLES:
+            self.read_scores(remaining, (gp,))
+            scores = [_sortable(self.score_of(pairs, gp)) for pairs in remaining]
+            least = min(scores)
+            remaining = [p for p, score in zip(remaining, scores, strict=True) if score == least]
+            if len(remaining) == 1:
+                break
+        return remaining[0], exhaustive
 
     def _ranks_above(self, pairs: Pairs, other: Pairs) -> bool:
         """Whether ``pairs`` ranks strictly above ``other`` on GP1 > GP2 > GP3 > GP4
         (unverified scores last), scoring a principle only when the higher ones tie: most
         candidates lose on GP1 or GP2, and the lower principles cost the most."""
-        mine, theirs = self.evaluate(pairs), self.evaluate(other)
         for gp in PRINCIPLES:
-            a, b = _sortable(mine.score(gp)), _sortable(theirs.score(gp))
+            a, b = _sortable(self.score_of(pairs, gp)), _sortable(self.score_of(other, gp))
             if a != b:
                 return _less(a, b)
         return False
@@ -900,8 +1000,9 @@ class Judge:
         best, _ = self.best(pairs)
         if not self._ranks_above(best, _canonical(self.standings, pairs)):
             return None
-        other = self.evaluate(best)
-        for level, (theirs, ours) in enumerate(zip(other.scores(), mine.scores(), strict=True)):
+        for level, (theirs, ours) in enumerate(
+            zip(self.scores_of(best), mine.scores(), strict=True)
+        ):
             if theirs is None or ours is None:
                 return None
             if _less(theirs, ours):
@@ -936,6 +1037,28 @@ def agrees(gp: str, seed_status: str, engine_status: str) -> bool:
     keep" agree; for GP1 and GP2, which ask for what is possible, so does "unavoidable"."""
     kept = KEPT | ({"unavoidable"} if gp in ("GP1", "GP2") else set())
     return seed_status == engine_status or (seed_status in kept and engine_status in kept)
+
+
+def _levels(counts: NDArray[np.int64], victors: int) -> NDArray[np.int8]:
+    """From counts [question, ..., player, own result]: 2 a victor whatever else happens,
+    1 sometimes, 0 never (certain implies possible, so the sum); a bye's three slots are
+    the same."""
+    levels: NDArray[np.int8] = (counts[CERTAIN] < victors).astype(np.int8) + (
+        counts[POSSIBLE] < victors
+    )
+    return levels
+
+
+def _easier_pairs(levels: NDArray[np.int8]) -> NDArray[np.bool_]:
+    """[..., higher, lower] for ``_levels`` [..., player, own result] with the players in
+    rank order: whether the lower-ranked player's standing is at least as good for every
+    own result and better for one (a pair that breaks GP3)."""
+    # Per own result as columns: reducing an axis of three is slow.
+    columns = [levels[..., r] for r in range(3)]
+    at_least = np.logical_and.reduce([c[..., None, :] >= c[..., :, None] for c in columns])
+    better = np.logical_or.reduce([c[..., None, :] > c[..., :, None] for c in columns])
+    easier: NDArray[np.bool_] = np.triu(at_least & better, k=1)
+    return easier
 
 
 def _first_worse(theirs: Sequence[object], ours: Sequence[object]) -> int | None:
@@ -1104,8 +1227,7 @@ def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
         return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
     if len(test.relevant) > SMALL_FIELD:  # naming spread rivals costs a search
         return "other results or spread to go their way"
-    base = {} if result is None else test.own_fix(player, result)
-    rivals = test.rivals(player, base)
+    rivals = evaluation.pairing.rivals(player, result, test.victors)
     if rivals:
         return "finish ahead of " + " and ".join(tag(p) for p in rivals) + " on spread"
     return "other results to go their way"

@@ -61,6 +61,10 @@ GP1_RULES: Final = tuple(
 )
 
 
+# ``_first_rule_holding``'s groups of rules, as the ends of slices of ``GP1_RULES``.
+RULE_CHUNKS: Final = (1, 3, 7, 15, len(GP1_RULES))
+
+
 class _Node(Enum):
     OPEN = "open"  # leader_search: a node whose games are still to be tried
 
@@ -347,6 +351,7 @@ class FieldTable:
         self._certain_by_result: NDArray[np.int8] = most_by_result
         self._shape = (2, size, 3)
         self._rule_results: dict[tuple[str, ...], NDArray[np.int64]] = {}
+        self._games: dict[tuple[tuple[str, str], ...], tuple[list[int], list[int]]] = {}
 
     def subject(self, question: int, player: str, result: int) -> NDArray[np.int8]:
         """One subject's counts for every game: [first player's column, second's]."""
@@ -355,14 +360,17 @@ class FieldTable:
         return counts
 
     def certain_with_results(
-        self, player: str, result: int, first_results: NDArray[np.int64]
+        self, subjects: Sequence[tuple[str, int]], first_results: NDArray[np.int64]
     ) -> NDArray[np.int64]:
-        """Subject (CERTAIN, ``player``, own ``result``) with every game's result fixed:
-        [first column, second column], the most of the game's players level with or above
-        the subject's record (over the margins) when the first player's result is
+        """Subjects (CERTAIN, player, own result) with every game's result fixed:
+        [subject, first column, second column], the most of the game's players level with
+        or above the subject's record (over the margins) when the first player's result is
         ``first_results[first, second]`` (0 win, 1 draw, 2 loss)."""
-        by_result = self._certain_by_result[:, 3 * self.index[player] + result]
-        picked: NDArray[np.int8] = np.take_along_axis(by_result, first_results[None], axis=0)[0]
+        rows = np.array([3 * self.index[p] + r for p, r in subjects], np.int64)
+        columns = np.arange(first_results.shape[0])
+        picked: NDArray[np.int8] = self._certain_by_result[
+            first_results[None], rows[:, None, None], columns[None, :, None], columns[None, None, :]
+        ]
         return picked.astype(np.int64)
 
     def unit_columns(self, units: Sequence[Unit]) -> tuple[list[int], list[int]]:
@@ -414,10 +422,10 @@ class FieldTable:
         if not leaders:
             return None
         firsts, seconds = (np.array([c], np.int64) for c in self.unit_columns(units))
-        holds, unit_results = self._rules_holding(firsts, seconds, leaders, victors)
-        if not holds[:, 0].any():
+        first_rule, unit_results = self._first_rule_holding(firsts, seconds, leaders, victors)
+        if first_rule[0] < 0:
             return None
-        chosen = unit_results[int(np.argmax(holds[:, 0])), 0].tolist()
+        chosen = unit_results[first_rule[0], 0].tolist()
         return {i: RESULTS[r] for i, r in enumerate(chosen)}
 
     def rule_screen(
@@ -429,16 +437,48 @@ class FieldTable:
         leaders = [p for p in leaders if p in self.index]
         if not leaders:
             return np.zeros(len(firsts), bool)
-        holds, _ = self._rules_holding(firsts, seconds, leaders, victors)
-        return np.asarray(holds.any(axis=0), bool)
+        first_rule, _ = self._first_rule_holding(firsts, seconds, leaders, victors)
+        return np.asarray(first_rule >= 0, bool)
 
-    def _rules_holding(
+    def _first_rule_holding(
         self, firsts: Indices, seconds: Indices, leaders: Sequence[str], victors: int
-    ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+    ) -> tuple[Indices, NDArray[np.int64]]:
         """For games [pairing, game] (table columns, every leader in one game of each
-        pairing): [rule, pairing] whether the rule leaves every leader short of certain,
-        and [rule, pairing, game] the first player's result under each rule."""
+        pairing): per pairing, the first rule that leaves every leader short of certain
+        (-1: none), and [rule, pairing, game] the first player's result under each rule.
+
+        The rules are tried a few at a time on the pairings no earlier rule settled: the
+        first one or two settle most pairings that any rule does."""
         unit_results = self.rule_results(leaders)[:, firsts, seconds]  # [rule, pairing, game]
+        first_rule = np.full(len(firsts), -1, np.int64)
+        open_pairings = np.arange(len(firsts))
+        start = 0
+        for stop in RULE_CHUNKS:
+            if not len(open_pairings):
+                break
+            holds = self._rules_hold(
+                unit_results[start:stop, open_pairings],
+                firsts[open_pairings],
+                seconds[open_pairings],
+                leaders,
+                victors,
+            )
+            settled = holds.any(axis=0)
+            first_rule[open_pairings[settled]] = start + holds.argmax(axis=0)[settled]
+            open_pairings = open_pairings[~settled]
+            start = stop
+        return first_rule, unit_results
+
+    def _rules_hold(
+        self,
+        unit_results: NDArray[np.int64],
+        firsts: Indices,
+        seconds: Indices,
+        leaders: Sequence[str],
+        victors: int,
+    ) -> NDArray[np.bool_]:
+        """[rule, pairing]: whether each rule (its results [rule, pairing, game]) leaves
+        every leader short of certain."""
         columns = np.array([self.index[p] for p in leaders])
         as_first = firsts[:, :, None] == columns  # [pairing, game, leader]
         own_game = np.argmax(as_first | (seconds[:, :, None] == columns), axis=1)
@@ -447,18 +487,24 @@ class FieldTable:
         result = unit_results[:, pairing, own_game]  # [rule, pairing, leader]
         own = np.where(first, result, 2 - result)
         rows = 3 * columns + own
-        counts = self._certain_by_result[
-            unit_results[:, :, None, :],
-            rows[:, :, :, None],
-            firsts[None, :, None, :],
-            seconds[None, :, None, :],
-        ].sum(axis=3, dtype=np.int64)
-        return (counts >= victors).all(axis=2), unit_results
+        # [rule, pairing, leader, game] from the flat table, one index per element (four
+        # broadcast index arrays cost 2.5 times as much).
+        _, subjects, width, _ = self._certain_by_result.shape
+        per_game = unit_results * (subjects * width * width) + (firsts * width + seconds)[None]
+        at = per_game[:, :, None, :] + (rows * (width * width))[:, :, :, None]
+        counts = self._certain_by_result.reshape(-1).take(at).sum(axis=3, dtype=np.int64)
+        holds: NDArray[np.bool_] = (counts >= victors).all(axis=2)
+        return holds
 
     def games_of(self, pairings: Sequence[Sequence[tuple[str, str]]]) -> tuple[Indices, Indices]:
         """``games`` of many pairings as [pairing, game] column arrays, the shorter ones
         padded with games of two outsiders (which count for nobody)."""
-        found = [self.games(pairs) for pairs in pairings]
+        found = []
+        for pairs in pairings:
+            key = tuple(pairs)
+            if key not in self._games:  # a pairing's games are read for several principles
+                self._games[key] = self.games(pairs)
+            found.append(self._games[key])
         width = max((len(f) for f, _ in found), default=0)
         firsts = np.full((len(found), width), self.outsider, np.int64)
         seconds = np.full((len(found), width), self.outsider, np.int64)
@@ -601,66 +647,75 @@ class PairingTable:
 
         first_spread = spread[firsts][:, None]
         second_spread = spread[second_at][:, None]
-        spread_sum = first_spread + second_spread
-        first_reach, second_reach = first_spread + unit_high, second_spread - unit_low
-        first_keep, second_keep = first_spread + unit_low, second_spread - unit_high
+        self._first_wins, self._second_wins = first_wins, second_wins
+        self._spread_sum = first_spread + second_spread
+        self._first_reach, self._second_reach = first_spread + unit_high, second_spread - unit_low
+        self._first_keep, self._second_keep = first_spread + unit_low, second_spread - unit_high
+        self._record_wins, self._record_spread = record_wins, record_spread
+        self._opponent_above = opponent_above
+        self._own_unit = own_unit
 
         self.certain: NDArray[np.int8] = np.empty((size * 3, width, 3), np.int8)
         totals = np.zeros((2, size * 3), np.int64)
         step = max(1, PAIRING_BLOCK // max(1, 9 * width))  # players per block
         for start in range(0, size, step):
-            block = slice(start, min(size, start + step))
-            rows = slice(3 * block.start, 3 * block.stop)
-            in_block = np.arange(block.start, block.stop)
-            for question in (CERTAIN, POSSIBLE):
-                # The outcome engine's thresholds (``_unit_count``), as comparisons of
-                # each subject's record with each game's players: bool arrays, no
-                # sentinel arithmetic. A player above on wins is above at every margin,
-                # one below at none; one level on wins is above from a spread change on.
-                target_wins = record_wins[question, block].reshape(-1, 1, 1)
-                target = record_spread[question, block].reshape(-1, 1, 1)
-                first_level = first_wins == target_wins
-                second_level = second_wins == target_wins
-                # Both level on wins: the two changes cancel, so whether both can be above
-                # (or both below) is the spreads' sum against twice the target.
-                if question == CERTAIN:
-                    # Most above: two when some margin puts both above, else one when
-                    # either can be.
-                    first_above = first_wins > target_wins
-                    second_above = second_wins > target_wins
-                    first_can = first_above | (first_level & (target <= first_reach))
-                    second_can = second_above | (second_level & (target <= second_reach))
-                    sum_reaches = 2 * target <= spread_sum
-                    both = first_can & second_can & (first_above | second_above | sum_reaches)
-                    counts = (first_can | second_can).view(np.int8) + both.view(np.int8)
-                else:
-                    # Fewest above: none when some margin keeps both below, else one when
-                    # either can stay below (strictly above: level spreads stay below).
-                    first_below = first_wins < target_wins
-                    second_below = second_wins < target_wins
-                    first_off = first_below | (first_level & (target >= first_keep))
-                    second_off = second_below | (second_level & (target >= second_keep))
-                    kept_below = first_off | second_off
-                    neither = (
-                        first_off
-                        & second_off
-                        & (first_below | second_below | (2 * target >= spread_sum))
-                    )
-                    counts = 2 - kept_below.view(np.int8) - neither.view(np.int8)
-                counts = counts.reshape(len(in_block), 3, width, 3)
-                mine = own_unit[in_block] >= 0
-                counts[mine, :, own_unit[in_block][mine], :] = opponent_above[
-                    question, in_block[mine]
-                ][:, :, None]
-                counts = counts.reshape(3 * len(in_block), width, 3)
-                if question == CERTAIN:
-                    self.certain[rows] = counts
-                    extreme = most_over_results(counts)
-                else:
-                    extreme = fewest_over_results(counts)
-                totals[question, rows] = extreme.sum(axis=1, dtype=np.int64)
+            in_block = np.arange(start, min(size, start + step))
+            rows = slice(3 * in_block[0], 3 * in_block[-1] + 3)
+            certain = self._subject_counts(CERTAIN, in_block)
+            self.certain[rows] = certain
+            totals[CERTAIN, rows] = most_over_results(certain).sum(axis=1, dtype=np.int64)
+            possible = fewest_over_results(self._subject_counts(POSSIBLE, in_block))
+            totals[POSSIBLE, rows] = possible.sum(axis=1, dtype=np.int64)
         self._counts: Counts = totals.reshape(2, size, 3)
-        self._own_unit = own_unit
+
+    def _subject_counts(self, question: int, in_block: Indices) -> NDArray[np.int8]:
+        """[subject row, unit, unit result] for the players ``in_block`` (three rows each,
+        one per own result): the most level or above (CERTAIN) or fewest above (POSSIBLE)
+        of each game's players, the subject's own game holding its opponent's count.
+
+        The outcome engine's thresholds (``_unit_count``), as comparisons of each subject's
+        record with each game's players: bool arrays, no sentinel arithmetic. A player
+        above on wins is above at every margin, one below at none; one level on wins is
+        above from a spread change on."""
+        first_wins, second_wins = self._first_wins, self._second_wins
+        target_wins = self._record_wins[question, in_block].reshape(-1, 1, 1)
+        target = self._record_spread[question, in_block].reshape(-1, 1, 1)
+        first_level = first_wins == target_wins
+        second_level = second_wins == target_wins
+        # Both level on wins: the two changes cancel, so whether both can be above (or both
+        # below) is the spreads' sum against twice the target.
+        if question == CERTAIN:
+            # Most above: two when some margin puts both above, else one when either can be.
+            first_above = first_wins > target_wins
+            second_above = second_wins > target_wins
+            first_can = first_above | (first_level & (target <= self._first_reach))
+            second_can = second_above | (second_level & (target <= self._second_reach))
+            sum_reaches = 2 * target <= self._spread_sum
+            both = first_can & second_can & (first_above | second_above | sum_reaches)
+            counts = (first_can | second_can).view(np.int8) + both.view(np.int8)
+        else:
+            # Fewest above: none when some margin keeps both below, else one when either
+            # can stay below (strictly above: level spreads stay below).
+            first_below = first_wins < target_wins
+            second_below = second_wins < target_wins
+            first_off = first_below | (first_level & (target >= self._first_keep))
+            second_off = second_below | (second_level & (target >= self._second_keep))
+            kept_below = first_off | second_off
+            neither = (
+                first_off
+                & second_off
+                & (first_below | second_below | (2 * target >= self._spread_sum))
+            )
+            counts = 2 - kept_below.view(np.int8) - neither.view(np.int8)
+        width = len(self.units)
+        counts = counts.reshape(len(in_block), 3, width, 3)
+        own_unit = self._own_unit[in_block]
+        mine = own_unit >= 0
+        counts[mine, :, own_unit[mine], :] = self._opponent_above[question, in_block[mine]][
+            :, :, None
+        ]
+        shaped: NDArray[np.int8] = counts.reshape(3 * len(in_block), width, 3)
+        return shaped
 
     def counts(self) -> Counts:
         """[question, player, result]: as ``FieldTable.counts`` for this pairing."""
@@ -688,6 +743,59 @@ class PairingTable:
             victors,
             max_nodes,
         )
+
+    def rivals(self, player: str, result: Result | None, victors: int) -> list[str]:
+        """``RoundUnderTest.rivals`` with the player's own result ``result`` (None: every
+        result its game allows): who finishes level with the player on wins in its most
+        favourable outcome, each game's result chosen at once for every game from this
+        table's fewest-above counts and the players' wins, in rank order."""
+        i = self.index[player]
+        own = int(self._own_unit[i])
+        if own < 0:
+            raise KeyError(f"{player} has no game in this pairing")
+        unit = self.units[own]
+        is_first = unit.first == player
+        own_results = [0] if unit.bye else range(3) if result is None else [RESULTS.index(result)]
+        width = len(self.units)
+        allowed = np.ones((width, 3), bool)
+        allowed[[u for u, game in enumerate(self.units) if game.bye], 1:] = False
+        best: tuple[tuple[bool, int, int], list[int]] | None = None
+        # As ``rivals`` lists them: the own game's first player's result, win to loss.
+        for first_result in sorted(r if is_first or unit.bye else 2 - r for r in own_results):
+            mine = first_result if is_first or unit.bye else 2 - first_result
+            wins = self._record_wins[POSSIBLE, i, mine]
+            level_first = self._first_wins == wins  # [unit, first player's result]
+            level_second = self._second_wins == wins
+            (level_first if is_first else level_second)[own] = False  # not the player
+            count = self._subject_counts(POSSIBLE, np.array([i]))[mine].astype(np.int64)
+            count[own] = 0
+            options = allowed.copy()
+            options[own] = np.arange(3) == first_result
+            level = level_first.view(np.int8) + level_second.view(np.int8)
+            for prefer_level in (True, False):
+                first_key = level if prefer_level else level + count
+                # The first result with the least (first key, count), per game.
+                keys = np.where(options, (first_key * 3 + count) * 3 + np.arange(3), 1 << 20)
+                chosen = keys.argmin(axis=1)
+                games = np.arange(width)
+                above = int(count[games, chosen].sum())
+                if above < victors or not prefer_level:
+                    break
+            firsts_level = level_first[games, chosen]
+            seconds_level = level_second[games, chosen]
+            players = [
+                p
+                for u in range(width)
+                for p, is_level in (
+                    (self.firsts[u], firsts_level[u]),
+                    (self.seconds[u], seconds_level[u]),
+                )
+                if is_level
+            ]
+            key = (above >= victors, len(players), above)
+            if best is None or key < best[0]:
+                best = (key, players)
+        return [self.players[p] for p in sorted(best[1])] if best else []
 
     def breakdown(self, player: str, own_result: Result) -> tuple[int, NDArray[np.int8]]:
         """For certainty with the player's unit fixed to ``own_result`` (its first
