@@ -122,6 +122,7 @@ class Evaluation:
     _possible: list[bool] | None = None  # per row of ``counts``: a victor in some outcome
     budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
     _gp1_witness: Assignment | None = None  # None: not yet found (a rule's, on demand)
+    rules_tried: bool = False  # no rule of ``GP1_RULES`` breaks GP1 (``Judge.read_scores``)
 
     @cached_property
     def leaders(self) -> list[str]:
@@ -196,7 +197,7 @@ class Evaluation:
             # often breaks it here too, a few sums instead of the search.
             kept: bool | None
             screened = None
-            if self.budget is not None:
+            if self.budget is not None and not self.rules_tried:
                 screened = self.table.rule_witness(self.test.units, self.leaders, self.test.victors)
             used = 0
             if screened is not None:
@@ -462,8 +463,11 @@ class Judge:
                 table=self.table,
                 budget=self.budget,
             )
-            if self._read.get(key, {}).get("GP1") == 1:
+            read = self._read.get(key, {})
+            if read.get("GP1") == 1:
                 self._evaluations[key].broken_by_rule()
+            elif "GP1" in read and read["GP1"] is None:  # the rules were tried: a search
+                self._evaluations[key].rules_tried = True
         return self._evaluations[key]
 
     def read_scores(

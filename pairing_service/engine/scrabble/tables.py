@@ -447,13 +447,13 @@ class FieldTable:
         pairing): per pairing, the first rule that leaves every leader short of certain
         (-1: none), and [rule, pairing, game] the first player's result under each rule.
 
-        The rules are tried a few at a time on the pairings no earlier rule settled: the
-        first one or two settle most pairings that any rule does."""
+        Many pairings try the rules a few at a time, on the pairings no earlier rule
+        settled: the first one or two settle most pairings that any rule does."""
         unit_results = self.rule_results(leaders)[:, firsts, seconds]  # [rule, pairing, game]
         first_rule = np.full(len(firsts), -1, np.int64)
         open_pairings = np.arange(len(firsts))
         start = 0
-        for stop in RULE_CHUNKS:
+        for stop in RULE_CHUNKS if len(firsts) > 1 else (len(GP1_RULES),):
             if not len(open_pairings):
                 break
             holds = self._rules_hold(
