@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -142,10 +142,15 @@ class Evaluation:
     def standing(self, player: str, result: Result | None) -> tuple[bool, bool]:
         """With ``result`` as the player's own (None: the bye): a victor whatever else
         happens, and a victor in some outcome (no witness needed)."""
-        counts = self.counts()
-        at = self.index[player], 0 if result is None else RESULTS.index(result)
-        victors = self.test.victors
-        return bool(counts[CERTAIN][at] < victors), bool(counts[POSSIBLE][at] < victors)
+        always, sometimes = self._standings
+        at, slot = self.index[player], 0 if result is None else RESULTS.index(result)
+        return always[at][slot], sometimes[at][slot]
+
+    @cached_property
+    def _standings(self) -> tuple[list[list[bool]], list[list[bool]]]:
+        """``standing`` for every player and own result, as lists (the needs ask for all)."""
+        counts, victors = self.counts(), self.test.victors
+        return (counts[CERTAIN] < victors).tolist(), (counts[POSSIBLE] < victors).tolist()
 
     @cached_property
     def pairing(self) -> PairingTable:
@@ -1144,10 +1149,24 @@ def _partial_matchings(players: list[str], outsiders: int) -> Iterator[Pairs]:
 
 def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
     """What each player needs, from its own result and the outcomes."""
-    return [Need(p, need_text(evaluation, p)) for p in players if p in evaluation.test.unit_of]
+    shown = [p for p in players if p in evaluation.test.unit_of]
+    helped = [
+        (player, result)
+        for player in shown
+        for result in evaluation.test.own_results(player)
+        if evaluation.standing(player, result) == (False, True)
+    ]
+    cases = dict(zip(helped, _worst_cases(evaluation, helped), strict=True))
+    return [Need(p, need_text(evaluation, p, cases)) for p in shown]
 
 
-def need_text(evaluation: Evaluation, player: str) -> str:
+def need_text(
+    evaluation: Evaluation,
+    player: str,
+    cases: Mapping[tuple[str, Result | None], _WorstCase] | None = None,
+) -> str:
+    """What ``player`` needs; ``cases``: the worst cases of the own results that need help
+    (``_worst_cases``), when ``needs`` found them for every player at once."""
     test = evaluation.test
     results = test.own_results(player)
     statuses = {r: evaluation.standing(player, r) for r in results}
@@ -1155,14 +1174,16 @@ def need_text(evaluation: Evaluation, player: str) -> str:
         return "is a victor whatever happens"
     if not any(sometimes for _, sometimes in statuses.values()):
         return "cannot become a victor with this pairing"
+    cases = cases or {}
     if results == (None,):
-        return "needs to " + _help(evaluation, player, None)
+        return "needs to " + _help(evaluation, player, None, cases.get((player, None)))
     always_with = [r for r in results if statuses[r][0]]
     parts = [" or ".join(_VERB[r] for r in always_with)] if always_with else []
     for result in results:
         always, sometimes = statuses[result]
         if sometimes and not always:
-            parts.append(f"{_VERB[result]} and {_help(evaluation, player, result)}")
+            help_text = _help(evaluation, player, result, cases.get((player, result)))
+            parts.append(f"{_VERB[result]} and {help_text}")
     return "needs to " + ", or ".join(parts)
 
 
@@ -1171,51 +1192,89 @@ MAX_HELPERS = 2
 MAX_HELP_GAMES = 8  # look for pairs of helping results among this many games at most
 
 
-def _help(evaluation: Evaluation, player: str, result: Result | None) -> str:
-    """The other results that make ``player`` certain with ``result``, in words.
+@dataclass(frozen=True)
+class _WorstCase:
+    """A player's worst case with one own result, game by game (the pairing table's
+    ``breakdown``): the most players level or above overall, per game over its results and
+    per result, and the games one of whose results (not all) makes the player certain,
+    with those results."""
 
-    Uses the per-game breakdown of the worst case: with the player's own game fixed, the
-    most players level or above is a sum over the other games, so fixing one or two of
-    them is a subtraction.
-    """
+    total: int
+    worst: NDArray[np.int64]  # [unit]
+    per_unit: NDArray[np.int64]  # [unit, result of its first player]
+    helping: list[tuple[int, list[Result]]]
+
+
+def _worst_cases(
+    evaluation: Evaluation, subjects: Sequence[tuple[str, Result | None]]
+) -> list[_WorstCase]:
+    """``_WorstCase`` of each (player, own result; None: the bye), all at once: with the
+    player's own game fixed, the most players level or above is a sum over the other
+    games, so fixing one of them is a subtraction, for every game and subject together."""
+    if not subjects:
+        return []
+    test, table = evaluation.test, evaluation.pairing
+    own_units, own_counts, rows = [], [], []
+    for player, result in subjects:
+        own_index = test.unit_of[player]
+        own_unit = test.units[own_index]
+        if result is None:
+            own_result = Result.WIN  # the bye
+        else:
+            own_result = result if own_unit.first == player else OPPOSITE[result]
+        own_count, counts = table.breakdown(player, own_result)
+        own_units.append(own_index)
+        own_counts.append(own_count)
+        rows.append(counts)
+    per_unit = np.array(rows, np.int64)  # [subject, unit, result]
+    subject = np.arange(len(subjects))
+    own = np.array(own_units, np.int64)
+    worst = most_over_results(per_unit)
+    total = np.array(own_counts, np.int64) + worst.sum(axis=1) - worst[subject, own]
+    # The games played (not the bye) where some result, not every one, keeps the count
+    # below the victor places (the player's own game, the same for every result, never).
+    played = np.zeros(worst.shape[1], bool)
+    played[evaluation.games_played] = True
+    good = (total[:, None] - worst)[:, :, None] + per_unit < test.victors
+    helping = good.any(axis=2) & ~good.all(axis=2) & played
+    # The first few helping games of each subject, in the pairing's order.
+    shown = helping & (np.cumsum(helping, axis=1) <= MAX_HELPERS + 1)
+    found: list[list[tuple[int, list[Result]]]] = [[] for _ in subjects]
+    for i, g in zip(*(axis.tolist() for axis in np.nonzero(shown)), strict=True):
+        found[i].append((g, [r for r, ok in zip(ALL, good[i, g].tolist(), strict=True) if ok]))
+    cases = [
+        _WorstCase(int(total[i]), worst[i], per_unit[i], found[i]) for i in range(len(subjects))
+    ]
+    return cases
+
+
+def _help(
+    evaluation: Evaluation, player: str, result: Result | None, case: _WorstCase | None = None
+) -> str:
+    """The other results that make ``player`` certain with ``result``, in words: one
+    game's result (``_worst_cases``), else two games' together, else the players to finish
+    ahead of on spread."""
     test = evaluation.test
     tag = evaluation.standings.tag
-    own_index = test.unit_of[player]
-    own_unit = test.units[own_index]
-    if result is None:
-        own_result = Result.WIN  # the bye
-    else:
-        own_result = result if own_unit.first == player else OPPOSITE[result]
-    own_count, counts = evaluation.pairing.breakdown(player, own_result)
-    per_unit = counts.astype(np.int64)
-    worst = most_over_results(per_unit)
-    total = own_count + int(worst.sum()) - int(worst[own_index])
+    if case is None:
+        (case,) = _worst_cases(evaluation, [(player, result)])
     victors = test.victors
-    games = evaluation.games_played
-    at = games[games != own_index]
-
-    def good(index: int, rest: int) -> list[Result]:
-        return [
-            r
-            for r, count in zip(ALL, per_unit[index].tolist(), strict=True)
-            if rest + count < victors
-        ]
-
-    helpers: list[str] = []
-    # One game's result: the games where some results make the player certain, not all.
-    rest = total - worst[at]
-    by_result = [rest + per_unit[at, r] < victors for r in range(3)]
-    helping = (by_result[0] | by_result[1] | by_result[2]) & ~(
-        by_result[0] & by_result[1] & by_result[2]
+    helpers = [_describe_help(evaluation, test.units[g], results) for g, results in case.helping]
+    played = evaluation.games_played  # its own game too, unless the player has the bye
+    at = (
+        [g for g in played.tolist() if g != test.unit_of[player]]
+        if not helpers and len(played) <= MAX_HELP_GAMES + 1
+        else []
     )
-    for index in at[helping][: MAX_HELPERS + 1].tolist():
-        helpers.append(
-            _describe_help(evaluation, test.units[index], good(index, total - int(worst[index])))
-        )
-    if not helpers and len(at) <= MAX_HELP_GAMES:  # two results together
-        for first, second in itertools.combinations(at.tolist(), 2):
+    if not helpers and 0 < len(at) <= MAX_HELP_GAMES:  # two results together
+        total, worst, per_unit = case.total, case.worst.tolist(), case.per_unit.tolist()
+
+        def good(index: int, rest: int) -> list[Result]:
+            return [r for r, n in zip(ALL, per_unit[index], strict=True) if rest + n < victors]
+
+        for first, second in itertools.combinations(at, 2):
             for r in range(3):
-                rest = total - int(worst[first]) - int(worst[second]) + int(per_unit[first][r])
+                rest = total - worst[first] - worst[second] + per_unit[first][r]
                 found = good(second, rest)
                 if found and len(found) < len(ALL):
                     helpers.append(
