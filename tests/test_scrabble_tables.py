@@ -502,21 +502,19 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
 def test_scores_read_for_many_pairings_are_each_pairings_own(case):
     # ``Judge.read_scores`` reads GP2-GP4 of every candidate from the table at once, and
     # GP1 where a rule breaks it: each is what the pairing's own evaluation answers.
-    standings, _, pairs, bye, victors, cap, rounds_left = case
-    race = contention(standings, victors, cap)
-    bye = bye if bye in race.relevant else None
-    judge = Judge(standings, race, bye, victors, cap, rounds_left)
+    judge, pairs = _judge_of(case)
     if judge.table is None:
         return
-    candidates, _ = judge.candidates([(a, b) for a, b in pairs if bye not in (a, b)])
+    candidates, _ = judge.candidates(pairs)
     judge.read_scores(candidates)
+    victors = judge.victors
     for pairs_read, read in judge._read.items():
-        alone = Judge(standings, race, bye, victors, cap, rounds_left).evaluate(pairs_read)
+        alone = _judge_of(case)[0].evaluate(pairs_read)
         assert [read[gp] for gp in PRINCIPLES[1:]] == list(alone.scores()[1:]), pairs_read
         if read["GP1"] is not None:
             assert alone.score("GP1") == read["GP1"]
         else:  # a search decides it: neither nothing to judge nor a rule's outcome
-            assert alone.leaders and rounds_left == 1
+            assert alone.leaders and judge.rounds_left == 1
             assert judge.table.rule_witness(alone.test.units, alone.leaders, victors) is None
     assert set(judge._read) == {judge._key(c) for c in candidates}  # every candidate read
 
@@ -546,13 +544,13 @@ def test_spread_rivals_on_the_pairing_table_are_the_outcome_engines(case):
 def test_needs_found_for_every_player_at_once_are_each_players_own(case):
     # ``needs`` finds the helping games of every player and own result in one pass
     # (``_worst_cases``); each text is the one found for that player alone.
-    standings, _, pairs, bye, victors, cap, rounds_left = case
-    race = contention(standings, victors, cap)
-    bye = bye if bye in race.relevant else None
-    judge = Judge(standings, race, bye, victors, cap, rounds_left)
-    evaluation = judge.evaluate([(a, b) for a, b in pairs if bye not in (a, b)])
+    judge, pairs = _judge_of(case)
+    evaluation = judge.evaluate(pairs)
+    standings = judge.standings
     together = needs(evaluation, list(standings.ids))
-    assert [n.player for n in together] == [p for p in standings.ids if p in race.relevant]
+    assert [n.player for n in together] == [
+        p for p in standings.ids if p in judge.contention.relevant
+    ]
     for need in together:
         assert need.text == need_text(evaluation, need.player), need.player
 
@@ -560,11 +558,18 @@ def test_needs_found_for_every_player_at_once_are_each_players_own(case):
 @SETTINGS
 @given(rounds())
 def test_helping_games_of_the_needs_are_the_outcome_engines(case):
+    judge, pairs = _judge_of(case)
+    _assert_helping_games(judge.evaluate(pairs))
+
+
+def _judge_of(case: tuple[Any, ...]) -> tuple[Judge, list[tuple[str, str]]]:
+    """A judge of a ``rounds()`` case's field (its bye kept when it can be a victor) and the
+    case's pairing without the bye's game."""
     standings, _, pairs, bye, victors, cap, rounds_left = case
     race = contention(standings, victors, cap)
     bye = bye if bye in race.relevant else None
     judge = Judge(standings, race, bye, victors, cap, rounds_left)
-    _assert_helping_games(judge.evaluate([(a, b) for a, b in pairs if bye not in (a, b)]))
+    return judge, [(a, b) for a, b in pairs if bye not in (a, b)]
 
 
 def test_a_need_names_the_first_three_of_more_helping_games():
