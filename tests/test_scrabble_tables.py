@@ -608,3 +608,20 @@ def _assert_helping_games(evaluation: Any) -> bool:
         assert worst.helping == helping[:3], (player, result)
         more_than_named |= len(helping) > 3
     return more_than_named
+
+
+def test_the_judges_of_one_advice_share_the_fields_table(rules, monkeypatch):
+    # The fallback's engine choice and the verdicts judge the same field: its table (the
+    # costliest part of a 32-contender field's judge) is built once.
+    built = []
+    original = FieldTable.__init__
+
+    def counted(self: FieldTable, *args: Any, **kwargs: Any) -> None:
+        built.append(args)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(FieldTable, "__init__", counted)
+    body = FinalRoundIn().load(_xor_field([8] + [6] * 31, rounds=6))
+    advice = advise(standings_of(body).standings, rules.scrabble, max_spread_per_game=500)
+    assert advice.rule.source == "fallback" and len(advice.contenders) == 32
+    assert len(built) == 1

@@ -30,7 +30,15 @@ from ..matching import (
 )
 from .errors import InvalidStandings
 from .outcomes import Contention, Final, Result, contention, finals_after
-from .principles import MAX_COMPARED_PLAYERS, OUTSIDER, Judge, Need, Verdict, needs
+from .principles import (
+    MAX_COMPARED_PLAYERS,
+    OUTSIDER,
+    FieldTables,
+    Judge,
+    Need,
+    Verdict,
+    needs,
+)
 from .proof import Outcome, RoundUnderTest
 from .standings import Standings, configuration_text, format_half
 from .swiss import Meetings, SwissMemo, pair_swiss
@@ -159,9 +167,10 @@ def advise(
         plan = _fallback_plan(standings, race, victors, cap, config, rounds_left)
     warnings.extend(plan.notes)
     swiss = SwissMemo()
-    games, bye = _complete(standings, plan, race, warnings, withdrawn, swiss)
+    tables: FieldTables = {}
+    games, bye = _complete(standings, plan, race, warnings, withdrawn, swiss, tables)
     pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
-    judge = Judge(standings, race, bye, victors, cap, rounds_left)
+    judge = Judge(standings, race, bye, victors, cap, rounds_left, tables)
     principles = judge.judge(pairs)
     ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
@@ -511,6 +520,7 @@ def _complete(
     warnings: list[str],
     withdrawn: frozenset[str] = frozenset(),
     swiss: SwissMemo | None = None,
+    tables: FieldTables | None = None,
 ) -> tuple[list[Game], str | None]:
     rank = standings.rank
     relevant = set(race.relevant)
@@ -568,7 +578,7 @@ def _complete(
             joiner = min((p for p in free() if p not in group), key=rank)
         meetings = board.swiss.meetings_of(standings)
         chosen, exhaustive = _engine_choice(
-            standings, race, group, joiner, bye, plan, board.games, meetings
+            standings, race, group, joiner, bye, plan, board.games, meetings, tables
         )
         if not exhaustive:
             warnings.append(
@@ -616,6 +626,7 @@ def _engine_choice(
     plan: _Plan,
     games: Sequence[Game],
     meetings: Meetings,
+    tables: FieldTables | None = None,
 ) -> tuple[list[tuple[str, str]], bool]:
     """The contention group's pairing that best keeps GP1 > GP2 > GP3 > GP4.
 
@@ -634,7 +645,7 @@ def _engine_choice(
         (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
         for a, b in _principled_pairs(standings, race, even, plan.victors, plan.cap, meetings)
     ]
-    judge = Judge(standings, race, bye, plan.victors, plan.cap, plan.rounds_left)
+    judge = Judge(standings, race, bye, plan.victors, plan.cap, plan.rounds_left, tables)
     chosen, exhaustive = judge.best(start, fixed=fixed, players=group)
     members = set(group)
     return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive

@@ -80,6 +80,9 @@ COMPARISON_NODES = 2_000  # GP1's searches for the pairings compared with one, i
 OUTSIDER = "\x00outsider"  # an opponent who cannot be a victor (never a real id)
 
 Pairs = tuple[tuple[str, str], ...]
+# One field's tables (its standings and contention) by bye, cap and rounds left: the
+# judges of one piece of advice share them.
+FieldTables = dict[tuple[str | None, int | None, int], FieldTable]
 
 
 @dataclass(frozen=True)
@@ -400,9 +403,11 @@ class Judge:
         victors: int,
         cap: int | None,
         rounds_left: int = 1,
+        tables: FieldTables | None = None,
     ) -> None:
         self.standings = standings
         self.contention = contention
+        self._tables = tables if tables is not None else {}
         self.bye = bye
         self.victors = victors
         self.cap = cap
@@ -424,11 +429,15 @@ class Judge:
     @property
     def table(self) -> FieldTable | None:
         """The field's counts for every pairing (built on first use, when the field has
-        few enough relevant players); pairings compared share it."""
+        few enough relevant players); pairings compared share it, and so do the judges of
+        one field given the same ``tables``."""
         if self._table is None and len(self.contention.relevant) <= MAX_TABLE_PLAYERS:
-            self._table = FieldTable(
-                self.standings, self.contention.relevant, self.bye, self.cap, self.rounds_left
-            )
+            key = (self.bye, self.cap, self.rounds_left)
+            if key not in self._tables:
+                self._tables[key] = FieldTable(
+                    self.standings, self.contention.relevant, self.bye, self.cap, self.rounds_left
+                )
+            self._table = self._tables[key]
         return self._table
 
     def _key(self, pairs: Sequence[tuple[str, str]]) -> Pairs:
