@@ -322,8 +322,9 @@ class FieldTable:
             neither |= second_below_from[r][:, None, :] <= first_below_upto[r][:, :, None]
         first_misses = np.asarray((lo <= first_below_upto).any(axis=0), bool)
         second_misses = np.asarray((second_below_from <= hi).any(axis=0), bool)
-        fewest = np.where(neither, 0, 2 - (first_misses[:, :, None] | second_misses[:, None, :]))
-        table = np.concatenate([most, fewest.astype(np.int8)])
+        misses = (first_misses[:, :, None] | second_misses[:, None, :]).view(np.int8)
+        fewest = np.where(neither, np.int8(0), np.int8(2) - misses)  # int8 throughout
+        table = np.concatenate([most, fewest])
 
         # A bye: a win by exactly BYE_SPREAD.
         bye_count = threshold[:, :, 0] <= BYE_SPREAD
