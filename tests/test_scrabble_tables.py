@@ -22,6 +22,7 @@ from pairing_service.engine.scrabble.principles import (
     OUTSIDER,
     PRINCIPLES,
     Judge,
+    _canonical,
     _matching_count,
     _partial_matchings,
     _worst_cases,
@@ -625,3 +626,32 @@ def test_the_judges_of_one_advice_share_the_fields_table(rules, monkeypatch):
     advice = advise(standings_of(body).standings, rules.scrabble, max_spread_per_game=500)
     assert advice.rule.source == "fallback" and len(advice.contenders) == 32
     assert len(built) == 1
+
+
+@SETTINGS
+@given(rounds(), st.integers(0, 80))
+def test_best_is_the_scan_that_compares_each_candidate_with_the_best_so_far(case, nodes):
+    # ``best`` reads scores ahead and takes the least principle by principle; a judge that
+    # evaluates each pairing alone and keeps the best so far is the reference: the same
+    # choice, the same GP1 for every candidate, the same search nodes left (GP1's
+    # searches share a budget, so their order matters).
+    judge, pairs = _judge_of(case)
+    reference = _judge_of(case)[0]
+    judge.budget.nodes = reference.budget.nodes = nodes
+    chosen, _ = judge.best(pairs)
+    candidates, _ = reference.candidates(pairs)
+    expected = _canonical(reference.standings, pairs)
+    for candidate in candidates:
+        if reference._ranks_above(candidate, expected):
+            expected = candidate
+    assert chosen == expected
+    assert judge.budget.nodes == reference.budget.nodes
+    for candidate in candidates:
+        assert judge.score_of(candidate, "GP1") == reference.evaluate(candidate).score("GP1")
+
+
+def test_a_pairing_given_as_lists_is_judged_as_tuples():
+    standings = Standings.from_players([Player(f"p{i}", 20 - i, 0) for i in range(4)])
+    judge = Judge(standings, contention(standings, 2, None), None, 2, None)
+    as_lists = judge.judge([["p0", "p2"], ["p1", "p3"]])  # type: ignore[list-item]
+    assert as_lists == judge.judge([("p0", "p2"), ("p1", "p3")])

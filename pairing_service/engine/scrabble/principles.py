@@ -80,9 +80,9 @@ COMPARISON_NODES = 2_000  # GP1's searches for the pairings compared with one, i
 OUTSIDER = "\x00outsider"  # an opponent who cannot be a victor (never a real id)
 
 Pairs = tuple[tuple[str, str], ...]
-# One field's tables (its standings and contention) by bye, cap and rounds left: the
+# One field's tables (one standings) by relevant players, bye, cap and rounds left: the
 # judges of one piece of advice share them.
-FieldTables = dict[tuple[str | None, int | None, int], FieldTable]
+FieldTables = dict[tuple[tuple[str, ...], str | None, int | None, int], FieldTable]
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ class Evaluation:
     _possible: list[bool] | None = None  # per row of ``counts``: a victor in some outcome
     budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
     _gp1_witness: Assignment | None = None  # None: not yet found (a rule's, on demand)
-    rules_tried: bool = False  # no rule of ``GP1_RULES`` breaks GP1 (``Judge.read_scores``)
+    no_rule_breaks_gp1: bool = False  # ``Judge.read_scores`` tried ``GP1_RULES``: a search
 
     @cached_property
     def leaders(self) -> list[str]:
@@ -205,7 +205,7 @@ class Evaluation:
             # often breaks it here too, a few sums instead of the search.
             kept: bool | None
             screened = None
-            if self.budget is not None and not self.rules_tried:
+            if self.budget is not None and not self.no_rule_breaks_gp1:
                 screened = self.table.rule_witness(self.test.units, self.leaders, self.test.victors)
             used = 0
             if screened is not None:
@@ -246,14 +246,8 @@ class Evaluation:
     def removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
         if self._possible is None:
-            fewest = self.counts()[POSSIBLE].min(axis=1)
-            self._possible = (fewest < self.test.victors).tolist()
+            self._possible = (~_out_of_reach(self.counts(), self.test.victors)).tolist()
         return 0 if self._possible[self.index[player]] else 1
-
-    def gp2_beats(self, score: tuple[int, ...]) -> bool:
-        """Whether this pairing's GP2 score is better than ``score``: the first contender
-        in rank order whose flag differs decides (the tuples compare that way)."""
-        return bool(self.score("GP2") < score)  # type: ignore[operator]
 
     def proof(self, gp: str) -> tuple[str, Outcome | None]:
         """The words and outcome that show ``gp`` broken ("" when it is kept). GP1's and
@@ -420,6 +414,7 @@ class Judge:
         self._keys: dict[Pairs, Pairs] = {}
         self._read: dict[Pairs, dict[str, object]] = {}  # scores read from the table
         self._unreadable: set[Pairs] = set()  # pairings ``read_scores`` leaves to evaluations
+        self._ruled_out: set[Pairs] = set()  # GP1 answered broken by a rule (``score_of``)
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
         self._matched: dict[
@@ -432,7 +427,7 @@ class Judge:
         few enough relevant players); pairings compared share it, and so do the judges of
         one field given the same ``tables``."""
         if self._table is None and len(self.contention.relevant) <= MAX_TABLE_PLAYERS:
-            key = (self.bye, self.cap, self.rounds_left)
+            key = (tuple(self.contention.relevant), self.bye, self.cap, self.rounds_left)
             if key not in self._tables:
                 self._tables[key] = FieldTable(
                     self.standings, self.contention.relevant, self.bye, self.cap, self.rounds_left
@@ -444,7 +439,7 @@ class Judge:
         """The pairing's games that count, as one key: games without a relevant player
         change nobody's standing (``RoundUnderTest`` skips them). Kept per pairing given:
         the comparisons ask for the same candidates again and again."""
-        given = tuple(pairs)
+        given = tuple((a, b) for a, b in pairs)  # games may come as lists
         key = self._keys.get(given)
         if key is None:
             relevant = self._relevant
@@ -478,10 +473,10 @@ class Judge:
                 budget=self.budget,
             )
             read = self._read.get(key, {})
-            if read.get("GP1") == 1:
+            if key in self._ruled_out:
                 self._evaluations[key].broken_by_rule()
             elif "GP1" in read and read["GP1"] is None:  # the rules were tried: a search
-                self._evaluations[key].rules_tried = True
+                self._evaluations[key].no_rule_breaks_gp1 = True
         return self._evaluations[key]
 
     def read_scores(
@@ -512,12 +507,13 @@ class Judge:
         present = np.zeros((len(keys), size + 2), bool)
         present[rows, firsts] = present[rows, seconds] = True
         covered = np.asarray(present[:, :size].all(axis=1), bool)
-        whole = [bool(w) for w in covered]
-        self._unreadable.update(k for k, w in zip(keys, whole, strict=True) if not w)
+        whole = covered.tolist()
+        self._unreadable.update(itertools.compress(keys, [not w for w in whole]))
         keys = list(itertools.compress(keys, whole))
-        firsts, seconds, rows = firsts[whole], seconds[whole], rows[: len(keys)]
         if not keys:
             return
+        firsts, seconds = firsts[covered], seconds[covered]
+        rows = np.arange(len(keys))[:, None]
         victors, final = self.victors, self.rounds_left <= 1
         nothing = [0] * len(keys)
         read: dict[str, Sequence[object]] = {}
@@ -528,18 +524,18 @@ class Judge:
                 broken = table.rule_screen((firsts, seconds), leaders, victors).tolist()
                 read["GP1"] = [1 if b else None for b in broken]
         counts = (
-            table.counts_of((firsts, seconds))  # [pairing, question, player, result]
+            np.moveaxis(table.counts_of((firsts, seconds)), 0, 1)  # [question, pairing, ...]
             if any(gp in principles for gp in PRINCIPLES[1:])
             else None
         )
         if counts is not None and "GP2" in principles:
             contenders = [table.index[p] for p in self.contention.contenders if p in table.index]
-            flags = counts[:, POSSIBLE].min(axis=2)[:, contenders] >= victors
+            flags = _out_of_reach(counts, victors)[:, contenders]
             read["GP2"] = [tuple(row) for row in flags.astype(np.int64).tolist()]
         if counts is not None and "GP3" in principles:
             read["GP3"] = nothing
             if final:  # the table's players are in rank order, as ``_gp3`` ranks them
-                easier = _easier_pairs(_levels(np.moveaxis(counts, 0, 1), victors))
+                easier = _easier_pairs(_levels(counts, victors))
                 read["GP3"] = easier.sum(axis=(1, 2)).tolist()
         if counts is not None and "GP4" in principles:
             read["GP4"] = nothing
@@ -547,7 +543,7 @@ class Judge:
                 # As ``_gp4``: games of two relevant players, not both clinched, in which a
                 # draw leaves both certain.
                 certain = np.zeros((len(keys), size + 2), bool)
-                certain[:, :size] = counts[:, CERTAIN, :, RESULTS.index(Result.DRAW)] < victors
+                certain[:, :size] = counts[CERTAIN, :, :, RESULTS.index(Result.DRAW)] < victors
                 clinched = np.zeros(size + 2, bool)
                 clinched[[table.index[p] for p in self.contention.clinched if p in table.index]] = (
                     True
@@ -570,6 +566,8 @@ class Judge:
         read = self._read.get(key, {})
         if gp not in read or (gp == "GP1" and (read[gp] is None or key in self._evaluations)):
             return self.evaluate(key).score(gp)
+        if gp == "GP1" and read[gp] == 1:  # as a comparison's evaluation would have scored it
+            self._ruled_out.add(key)
         return read[gp]
 
     def scores_of(self, pairs: Sequence[tuple[str, str]], upto: int = 4) -> tuple[object, ...]:
@@ -1055,6 +1053,13 @@ def agrees(gp: str, seed_status: str, engine_status: str) -> bool:
     keep" agree; for GP1 and GP2, which ask for what is possible, so does "unavoidable"."""
     kept = KEPT | ({"unavoidable"} if gp in ("GP1", "GP2") else set())
     return seed_status == engine_status or (seed_status in kept and engine_status in kept)
+
+
+def _out_of_reach(counts: NDArray[np.int64], victors: int) -> NDArray[np.bool_]:
+    """From counts [question, ..., player, own result]: [..., player] whether no outcome
+    makes the player a victor (GP2's removed contender)."""
+    out: NDArray[np.bool_] = counts[POSSIBLE].min(axis=-1) >= victors
+    return out
 
 
 def _levels(counts: NDArray[np.int64], victors: int) -> NDArray[np.int8]:
