@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from pairing_service.api.scrabble import standings_of
 from pairing_service.api.scrabble_schemas import FinalRoundIn
-from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble import Player, Standings, advise, principles
 from pairing_service.engine.scrabble.outcomes import contention
 from pairing_service.engine.scrabble.principles import (
     OUTSIDER,
@@ -25,6 +25,7 @@ from pairing_service.engine.scrabble.principles import (
     _canonical,
     _matching_count,
     _partial_matchings,
+    _rule_text,
     _worst_cases,
     need_text,
     needs,
@@ -33,6 +34,7 @@ from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
 from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
 from pairing_service.engine.scrabble.tables import (
     CERTAIN,
+    GP1_RULES,
     POSSIBLE,
     RESULTS,
     FieldTable,
@@ -354,6 +356,47 @@ def test_gp1_broken_everywhere_holds_for_every_pairing(case):
         assert proven is None
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(leading_groups())
+def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing(case):
+    # Complete as well as sound, with the matchings' cap lifted: the rule answered is the
+    # first of GP1_RULES under which no pairing leaves a leader certain (brute force), so
+    # neither the subjects taken a few at a time nor the pairings that kept a leader
+    # certain under an earlier rule (tried before a matching) change what is proven.
+    standings, victors, cap = case
+    race = contention(standings, victors, cap)
+    bye = standings.ids[-1] if len(standings) % 2 else None
+    judge = Judge(standings, race, bye, victors, cap)
+    players, outsiders = judge.pairing_space()
+    outsiders = max(outsiders, 0)
+    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+        return
+    table = judge.table
+    assert table is not None
+    leaders = sorted(
+        (p for p in race.relevant if standings.player(p).half_wins == 20), key=standings.rank
+    )
+    by_rule = table.rule_results(leaders)
+    holds = [True] * len(GP1_RULES)
+    for pairing in _partial_matchings(players, outsiders):
+        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+        firsts, seconds = table.unit_columns(test.units)
+        for rule, results in enumerate(by_rule):
+            if holds[rule]:
+                assignment = dict(enumerate(RESULTS[r] for r in results[firsts, seconds].tolist()))
+                holds[rule] = all(test.place(p, assignment) is not Place.CERTAIN for p in leaders)
+    first = next((rule for rule, held in enumerate(holds) if held), None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(principles, "MAX_GP1_RULE_MATCHINGS", 10**6)
+        proven = judge.gp1_broken_everywhere(players, outsiders)
+    if first is None:
+        assert proven is None
+    else:
+        assert proven is not None
+        assert proven[0] == _rule_text(GP1_RULES[first])
+        assert (proven[1] == by_rule[first]).all()
+
+
 @pytest.mark.parametrize(("size", "seed"), [(100, 5), (2000, 8)])
 def test_gp1_unavoidable_on_fields_the_candidates_cannot_settle(rules, size, seed):
     # Issue 15: these simulated fields' GP1 was "unverified" (14 relevant players: the
@@ -421,6 +464,20 @@ def test_gp1_rules_with_nobody_left_to_pair():
     players, outsiders = judge.pairing_space()
     assert players == []
     assert judge.gp1_broken_everywhere(players, max(outsiders, 0)) is None
+
+
+def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
+    # GP2 compares pairings contender by contender: a pairing without one is not judged
+    # (review finding: it compared flags of different lengths).
+    standings = Standings.from_players(
+        [Player("a", 20, 0), Player("b", 18, 0), Player("c", 18, 0), Player("d", 10, 0)]
+    )
+    race = contention(standings, 2, None)
+    assert "b" in race.contenders
+    judge = Judge(standings, race, None, 2, None)
+    with pytest.raises(ValueError, match="b can still be a victor but has no game"):
+        judge.judge([("a", "c")])
+    assert [v.id for v in judge.judge([("a", "c"), ("b", "d")])] == list(PRINCIPLES)
 
 
 def _xor_field(half_wins: list[int], rounds: int) -> dict[str, Any]:

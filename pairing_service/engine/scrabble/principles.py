@@ -39,6 +39,7 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -72,6 +73,9 @@ PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 MAX_EXHAUSTIVE_CANDIDATES = 240  # every pairing of up to 7 relevant players
 MAX_COMPARED_PLAYERS = MAX_TABLE_PLAYERS  # relevant players; beyond, pairings are not compared
 MAX_SWAPPED_GAME_PAIRS = 36  # every pair of up to 9 games (12 relevant players: 6)
+# ``gp1_broken_everywhere``'s subjects (leader, own result) taken at a time: the ends of
+# the first slices, then the rest.
+SUBJECT_CHUNKS = (3, 12)
 RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
 SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)
 SEARCH_NODES = 20_000  # GP1's search over outcomes, in a small field
@@ -415,8 +419,12 @@ class Judge:
         self._read: dict[Pairs, dict[str, object]] = {}  # scores read from the table
         self._unreadable: set[Pairs] = set()  # pairings ``read_scores`` leaves to evaluations
         self._ruled_out: set[Pairs] = set()  # GP1 answered broken by a rule (``score_of``)
+        self._pairing_counts: dict[Pairs, NDArray[np.int64]] = {}  # read_scores' counts
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
+        self._candidate_lists: dict[
+            tuple[Pairs, Pairs, tuple[str, ...] | None], tuple[list[Pairs], bool]
+        ] = {}
         self._matched: dict[
             tuple[str, int, int | None, tuple[str, ...], int], tuple[int, Pairs]
         ] = {}
@@ -439,14 +447,19 @@ class Judge:
         """The pairing's games that count, as one key: games without a relevant player
         change nobody's standing (``RoundUnderTest`` skips them). Kept per pairing given:
         the comparisons ask for the same candidates again and again."""
-        given = tuple((a, b) for a, b in pairs)  # games may come as lists
-        key = self._keys.get(given)
+        try:
+            key = self._keys.get(cast(Pairs, pairs))  # no copy: a tuple of tuples as kept
+        except TypeError:  # a list, or games given as lists: unhashable
+            key = None
         if key is None:
-            relevant = self._relevant
-            key = _canonical(
-                self.standings, [(a, b) for a, b in given if a in relevant or b in relevant]
-            )
-            self._keys[given] = key
+            given = tuple((a, b) for a, b in pairs)
+            key = self._keys.get(given)
+            if key is None:
+                relevant = self._relevant
+                key = _canonical(
+                    self.standings, [(a, b) for a, b in given if a in relevant or b in relevant]
+                )
+                self._keys[given] = key
         return key
 
     def evaluate(self, pairs: Sequence[tuple[str, str]]) -> Evaluation:
@@ -524,7 +537,7 @@ class Judge:
                 broken = table.rule_screen((firsts, seconds), leaders, victors).tolist()
                 read["GP1"] = [1 if b else None for b in broken]
         counts = (
-            np.moveaxis(table.counts_of((firsts, seconds)), 0, 1)  # [question, pairing, ...]
+            np.moveaxis(self._counts_of(keys, firsts, seconds), 0, 1)  # [question, pairing, ...]
             if any(gp in principles for gp in PRINCIPLES[1:])
             else None
         )
@@ -557,6 +570,21 @@ class Judge:
             scores = self._read.setdefault(key, {})
             for gp, values in read.items():
                 scores[gp] = values[i]
+
+    def _counts_of(
+        self, keys: list[Pairs], firsts: NDArray[np.int64], seconds: NDArray[np.int64]
+    ) -> NDArray[np.int64]:
+        """The table's ``counts_of`` the pairings ``keys`` (their games ``firsts``,
+        ``seconds``), each pairing's kept: GP2-GP4 are read one at a time, mostly of the
+        same candidates."""
+        table = self.table
+        assert table is not None
+        kept = self._pairing_counts
+        missing = [i for i, key in enumerate(keys) if key not in kept]
+        if missing:
+            counted = table.counts_of((firsts[missing], seconds[missing]))
+            kept.update(zip([keys[i] for i in missing], counted, strict=True))
+        return np.stack([kept[key] for key in keys])
 
     def score_of(self, pairs: Sequence[tuple[str, str]], gp: str) -> object:
         """``evaluate(pairs).score(gp)``, from ``read_scores`` when it read it; GP1 from the
@@ -599,13 +627,21 @@ class Judge:
         ``players`` (default: every relevant player but the bye) are paired among themselves
         or with outsiders; ``fixed`` games are part of every candidate.
         """
-        found, exhaustive = self._candidates(pairs, fixed, players)
-        # Each is canonical already: its own key when every game has a relevant player.
-        relevant = self._relevant
-        for pairing in found:
-            if all(a in relevant or b in relevant for a, b in pairing):
-                self._keys[pairing] = pairing
-        return found, exhaustive
+        asked = (
+            tuple((a, b) for a, b in pairs),
+            tuple((a, b) for a, b in fixed),
+            None if players is None else tuple(players),
+        )
+        if asked not in self._candidate_lists:  # judge and proven_better ask alike
+            found, exhaustive = self._candidates(pairs, fixed, players)
+            # Each is canonical already: its own key when every game has a relevant player.
+            relevant = self._relevant
+            for pairing in found:
+                if all(a in relevant or b in relevant for a, b in pairing):
+                    self._keys[pairing] = pairing
+            self._candidate_lists[asked] = (found, exhaustive)
+        found, exhaustive = self._candidate_lists[asked]
+        return list(found), exhaustive
 
     def _candidates(
         self,
@@ -695,21 +731,34 @@ class Judge:
         """The pairing of ``players`` (among themselves or with up to ``outsiders``
         outsiders; the bye as it is) with the smallest sum of ``counts`` [first player's
         table column, second's] over its games, each at most ``most``, and that sum."""
-        table = self.table
-        assert table is not None
+        total, games = self._cheapest_games(counts, players, outsiders, most)
+        names = [*players, *[OUTSIDER] * (2 * len(games) - len(players))]
+        return total, tuple((names[a], names[b]) for a, b in games if names[a] != OUTSIDER)
+
+    def _cheapest_games(
+        self, counts: NDArray[np.int64], players: list[str], outsiders: int, most: int
+    ) -> tuple[int, list[tuple[int, int]]]:
+        """``_cheapest``'s sum, and its games as positions in ``_columns``: ``players``,
+        then the outsider slots."""
         column = self._columns(players, outsiders)
-        size, slots = len(column), len(column) - len(players)
+        size = len(column)
         firsts, seconds = every_pair(size)
         at = np.array(column, np.int64)
         costs = counts[at[firsts], at[seconds]]
-        matched = min_cost_perfect_matching_arrays(
+        games = min_cost_perfect_matching_arrays(
             size, firsts, seconds, costs.astype(np.int64)[:, None], (most,)
         )
-        total = int(sum(counts[column[a], column[b]] for a, b in matched))
+        return self._pairing_count(counts, at[np.array(games, np.int64).reshape(-1, 2)]), games
+
+    def _pairing_count(self, counts: NDArray[np.int64], games: NDArray[np.int64]) -> int:
+        """The sum of ``counts`` [first player's table column, second's] over ``games``
+        [game, 2] (table columns) and the bye."""
+        table = self.table
+        assert table is not None
+        total = int(counts[games[:, 0], games[:, 1]].sum())
         if self.bye in table.index:
             total += int(counts[table.index[self.bye], table.bye_column])
-        names = [*players, *[OUTSIDER] * slots]
-        return total, tuple((names[a], names[b]) for a, b in matched if names[a] != OUTSIDER)
+        return total
 
     def _columns(self, players: list[str], outsiders: int) -> list[int]:
         """The table columns of a pairing's players: ``players``, then as many outsider
@@ -770,33 +819,58 @@ class Judge:
         opponents = [table.index[p] for p in players] + [table.outsider] * (outsiders > 0)
         impossible = 2 * size + 3  # more than any pairing's count
         matchings = 0
+        # Pairings (as table columns [game, 2]) that kept a leader certain under an earlier
+        # rule: one that does under this rule too settles it without a matching.
+        witnesses: list[NDArray[np.int64]] = []
+        own_columns = np.array([table.index[p] for p in leaders], np.int64)[:, None]
+        opponent_columns = np.array(opponents, np.int64)[None, :]
         for rule, results in zip(GP1_RULES, table.rule_results(leaders), strict=True):
             # Per leader and own result that some pairing gives them, in order: the counts
-            # with only games that give that result allowed, and their bound (all at once).
-            subjects = []
-            for leader in leaders:
-                own = table.index[leader]
-                others = [c for c in opponents if c != own]
-                for result in (0,) if leader == self.bye else range(3):
-                    if leader == self.bye or (results[own, others] == result).any():
-                        subjects.append((leader, result))
-            counts = table.certain_with_results(subjects, results)
-            for layer, (leader, result) in enumerate(subjects):
-                if leader != self.bye:
-                    own = table.index[leader]
-                    wrong = results[own] != result
-                    counts[layer, own, wrong] = counts[layer, wrong, own] = impossible
-            bounds = self._lower_bounds(counts, players, outsiders).tolist()
+            # with only games that give that result allowed, and their bound.
+            faced = np.where(
+                opponent_columns == own_columns, -1, results[own_columns, opponent_columns]
+            )
+            given = np.stack([(faced == r).any(axis=1) for r in range(3)], axis=1).tolist()
+            subjects = [
+                (leader, result)
+                for leader, own_results in zip(leaders, given, strict=True)
+                for result in ((0,) if leader == self.bye else range(3))
+                if leader == self.bye or own_results[result]
+            ]
+            # A few subjects at a time: a rule kept somewhere is most often kept for the
+            # first leader, and the counts of every leader cost most of a large group's time.
             kept_somewhere = False
-            for layer in range(len(subjects)):
-                matchings += 1
-                if matchings > MAX_GP1_RULE_MATCHINGS:
-                    return None
-                if bounds[layer] >= self.victors:
-                    continue  # not certain under any pairing, matching or not
-                fewest, _ = self._cheapest(counts[layer], players, outsiders, impossible)
-                if fewest < self.victors:
-                    kept_somewhere = True
+            start = 0
+            for stop in (*SUBJECT_CHUNKS, len(subjects)):
+                chunk = subjects[start:stop]
+                if not chunk:
+                    continue
+                start = stop
+                counts = table.certain_with_results(chunk, results)
+                for layer, (leader, result) in enumerate(chunk):
+                    if leader != self.bye:
+                        own = table.index[leader]
+                        wrong = results[own] != result
+                        counts[layer, own, wrong] = counts[layer, wrong, own] = impossible
+                bounds = self._lower_bounds(counts, players, outsiders).tolist()
+                for layer in range(len(chunk)):
+                    matchings += 1
+                    if matchings > MAX_GP1_RULE_MATCHINGS:
+                        return None
+                    if bounds[layer] >= self.victors:
+                        continue  # not certain under any pairing, matching or not
+                    if any(self._pairing_count(counts[layer], w) < self.victors for w in witnesses):
+                        kept_somewhere = True
+                        break
+                    fewest, games = self._cheapest_games(
+                        counts[layer], players, outsiders, impossible
+                    )
+                    if fewest < self.victors:
+                        column = np.array(self._columns(players, outsiders), np.int64)
+                        witnesses.append(column[np.array(games, np.int64).reshape(-1, 2)])
+                        kept_somewhere = True
+                        break
+                if kept_somewhere:
                     break
             if not kept_somewhere:
                 return _rule_text(rule), results
@@ -835,7 +909,12 @@ class Judge:
         return found
 
     def judge(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict]:
+        """GP1-GP4's verdicts on ``pairs``, a pairing in which every contender has a game
+        (or the bye): GP2 compares pairings contender by contender."""
         mine = self.evaluate(pairs)
+        unpaired = [p for p in self.contention.contenders if p not in mine.test.unit_of]
+        if unpaired:
+            raise ValueError(f"{unpaired[0]} can still be a victor but has no game to judge")
         mine.settle()
         candidates, exhaustive = self.candidates(pairs)
         verdicts = []
@@ -1080,7 +1159,9 @@ def _easier_pairs(levels: NDArray[np.int8]) -> NDArray[np.bool_]:
     columns = [levels[..., r] for r in range(3)]
     at_least = np.logical_and.reduce([c[..., None, :] >= c[..., :, None] for c in columns])
     better = np.logical_or.reduce([c[..., None, :] > c[..., :, None] for c in columns])
-    easier: NDArray[np.bool_] = np.triu(at_least & better, k=1)
+    size = levels.shape[-2]
+    above_diagonal = np.triu(np.ones((size, size), bool), k=1)  # np.triu of the 3-D is slow
+    easier: NDArray[np.bool_] = at_least & better & above_diagonal
     return easier
 
 

@@ -27,6 +27,7 @@ it against that and against brute force over outcomes and margins.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from enum import Enum
@@ -60,6 +61,8 @@ GP1_RULES: Final = tuple(
     )
 )
 
+
+FAR: Final = 2 * UNBOUNDED  # past any margin, within int32 (FieldTable's comparisons)
 
 # ``_first_rule_holding``'s groups of rules, as the ends of slices of ``GP1_RULES``.
 RULE_CHUNKS: Final = (1, 3, 7, 15, len(GP1_RULES))
@@ -297,9 +300,16 @@ class FieldTable:
         # first is above when d >= t1 and the second when d <= -t2 (t: their thresholds).
         # Per result of the first player, as [result, subject, player] arrays; the second
         # player's threshold is for the opposite result.
-        by_result = np.ascontiguousarray(np.moveaxis(threshold, 2, 0))  # fast broadcasts below
+        # In int32 (the broadcasts below compare twice as fast): every threshold is either
+        # within a few spread ranges of zero or beyond any margin (NEVER), and one clipped to
+        # FAR is still beyond any margin, which is all that the comparisons below read.
+        by_result = np.ascontiguousarray(
+            np.clip(np.moveaxis(threshold, 2, 0), -FAR, FAR), dtype=np.int32
+        )
         opposite_result = by_result[::-1]
-        lo, hi = low[:, None, None], high[:, None, None]
+        # A cap beyond UNBOUNDED is unbounded too (UNBOUNDED already passes any spread).
+        lo = np.clip(low, -UNBOUNDED, UNBOUNDED).astype(np.int32)[:, None, None]
+        hi = np.clip(high, -UNBOUNDED, UNBOUNDED).astype(np.int32)[:, None, None]
         half = size * 3
         # Certain (most above), per result: two when some margin puts both above (the
         # first's lowest such margin is within the second's highest); else one when either
@@ -507,11 +517,10 @@ class FieldTable:
                 self._games[key] = self.games(pairs)
             found.append(self._games[key])
         width = max((len(f) for f, _ in found), default=0)
-        firsts = np.full((len(found), width), self.outsider, np.int64)
-        seconds = np.full((len(found), width), self.outsider, np.int64)
-        for row, (f, s) in enumerate(found):
-            firsts[row, : len(f)] = f
-            seconds[row, : len(s)] = s
+        pad = [self.outsider] * width
+        shape = (len(found), width)
+        firsts = np.array([f + pad[len(f) :] for f, _ in found], np.int64).reshape(shape)
+        seconds = np.array([s + pad[len(s) :] for _, s in found], np.int64).reshape(shape)
         return firsts, seconds
 
     def counts_of(self, games: tuple[Indices, Indices]) -> NDArray[np.int64]:
@@ -657,6 +666,7 @@ class PairingTable:
         self._own_unit = own_unit
 
         self.certain: NDArray[np.int8] = np.empty((size * 3, width, 3), np.int8)
+        self._possible: NDArray[np.int8] = np.empty((size * 3, width, 3), np.int8)  # rivals
         totals = np.zeros((2, size * 3), np.int64)
         step = max(1, PAIRING_BLOCK // max(1, 9 * width))  # players per block
         for start in range(0, size, step):
@@ -665,7 +675,8 @@ class PairingTable:
             certain = self._subject_counts(CERTAIN, in_block)
             self.certain[rows] = certain
             totals[CERTAIN, rows] = most_over_results(certain).sum(axis=1, dtype=np.int64)
-            possible = fewest_over_results(self._subject_counts(POSSIBLE, in_block))
+            self._possible[rows] = self._subject_counts(POSSIBLE, in_block)
+            possible = fewest_over_results(self._possible[rows])
             totals[POSSIBLE, rows] = possible.sum(axis=1, dtype=np.int64)
         self._counts: Counts = totals.reshape(2, size, 3)
 
@@ -758,8 +769,8 @@ class PairingTable:
         is_first = unit.first == player
         own_results = [0] if unit.bye else range(3) if result is None else [RESULTS.index(result)]
         width = len(self.units)
-        allowed = np.ones((width, 3), bool)
-        allowed[[u for u, game in enumerate(self.units) if game.bye], 1:] = False
+        allowed = self._result_options
+        games = np.arange(width)
         best: tuple[tuple[bool, int, int], list[int]] | None = None
         # As ``rivals`` lists them: the own game's first player's result, win to loss.
         for first_result in sorted(r if is_first or unit.bye else 2 - r for r in own_results):
@@ -768,7 +779,7 @@ class PairingTable:
             level_first = self._first_wins == wins  # [unit, first player's result]
             level_second = self._second_wins == wins
             (level_first if is_first else level_second)[own] = False  # not the player
-            count = self._subject_counts(POSSIBLE, np.array([i]))[mine].astype(np.int64)
+            count = self._possible[3 * i + mine].astype(np.int64)
             count[own] = 0
             options = allowed.copy()
             options[own] = np.arange(3) == first_result
@@ -778,25 +789,24 @@ class PairingTable:
                 # The first result with the least (first key, count), per game.
                 keys = np.where(options, (first_key * 3 + count) * 3 + np.arange(3), 1 << 20)
                 chosen = keys.argmin(axis=1)
-                games = np.arange(width)
                 above = int(count[games, chosen].sum())
                 if above < victors or not prefer_level:
                     break
-            firsts_level = level_first[games, chosen]
-            seconds_level = level_second[games, chosen]
             players = [
-                p
-                for u in range(width)
-                for p, is_level in (
-                    (self.firsts[u], firsts_level[u]),
-                    (self.seconds[u], seconds_level[u]),
-                )
-                if is_level
+                *self.firsts[level_first[games, chosen]].tolist(),
+                *self.seconds[level_second[games, chosen]].tolist(),
             ]
             key = (above >= victors, len(players), above)
             if best is None or key < best[0]:
                 best = (key, players)
         return [self.players[p] for p in sorted(best[1])] if best else []
+
+    @functools.cached_property
+    def _result_options(self) -> NDArray[np.bool_]:
+        """[unit, first player's result]: the results each game allows (a bye: the win)."""
+        allowed = np.ones((len(self.units), 3), bool)
+        allowed[[u for u, game in enumerate(self.units) if game.bye], 1:] = False
+        return allowed
 
     def breakdown(self, player: str, own_result: Result) -> tuple[int, NDArray[np.int8]]:
         """For certainty with the player's unit fixed to ``own_result`` (its first
