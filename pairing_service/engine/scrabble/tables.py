@@ -62,8 +62,6 @@ GP1_RULES: Final = tuple(
 )
 
 
-FAR: Final = 2 * UNBOUNDED  # past any margin, within int32 (FieldTable's comparisons)
-
 # ``_first_rule_holding``'s groups of rules, as the ends of slices of ``GP1_RULES``.
 RULE_CHUNKS: Final = (1, 3, 7, 15, len(GP1_RULES))
 
@@ -300,16 +298,19 @@ class FieldTable:
         # first is above when d >= t1 and the second when d <= -t2 (t: their thresholds).
         # Per result of the first player, as [result, subject, player] arrays; the second
         # player's threshold is for the opposite result.
-        # In int32 (the broadcasts below compare twice as fast): every threshold is either
-        # within a few spread ranges of zero or beyond any margin (NEVER), and one clipped to
-        # FAR is still beyond any margin, which is all that the comparisons below read.
-        by_result = np.ascontiguousarray(
-            np.clip(np.moveaxis(threshold, 2, 0), -FAR, FAR), dtype=np.int32
+        # The comparisons below read a threshold only against the margins (each is first
+        # bounded by lo or hi): one beyond a margin by more than one reads the same as one
+        # just beyond it. Clipped so, they fit int16 under a cap (int32 without one), and
+        # the broadcasts compare several times faster than in int64.
+        margin = min(int(max(-low.min(), high.max())), UNBOUNDED)  # a larger cap: unbounded
+        reach = margin + 2
+        small = np.int16 if reach < np.iinfo(np.int16).max - 1 else np.int32
+        by_result: NDArray[np.signedinteger[Any]] = np.ascontiguousarray(
+            np.clip(np.moveaxis(threshold, 2, 0), -reach, reach), dtype=small
         )
         opposite_result = by_result[::-1]
-        # A cap beyond UNBOUNDED is unbounded too (UNBOUNDED already passes any spread).
-        lo = np.clip(low, -UNBOUNDED, UNBOUNDED).astype(np.int32)[:, None, None]
-        hi = np.clip(high, -UNBOUNDED, UNBOUNDED).astype(np.int32)[:, None, None]
+        lo = np.clip(low, -margin, margin).astype(small)[:, None, None]
+        hi = np.clip(high, -margin, margin).astype(small)[:, None, None]
         half = size * 3
         # Certain (most above), per result: two when some margin puts both above (the
         # first's lowest such margin is within the second's highest); else one when either
@@ -319,10 +320,14 @@ class FieldTable:
         first_can = first_from <= hi
         second_can = lo <= second_upto
 
-        either = (first_can[:, :, :, None] | second_can[:, :, None, :]).view(np.int8)
-        both = (first_from[:, :, :, None] <= second_upto[:, :, None, :]).view(np.int8)
-        most_by_result = either + both  # 2 when both, else 1 when either (both implies either)
-        most = np.maximum(np.maximum(most_by_result[0], most_by_result[1]), most_by_result[2])
+        # [question's subject rows, first column, second column]: most, then fewest.
+        table = np.empty((2 * half, size + 2, size + 2), np.int8)
+        most, fewest = table[:half], table[half:]
+        most_by_result = (first_can[:, :, :, None] | second_can[:, :, None, :]).view(np.int8)
+        # 2 when both, else 1 when either (both implies either); in place: no temporaries.
+        most_by_result += (first_from[:, :, :, None] <= second_upto[:, :, None, :]).view(np.int8)
+        np.maximum(most_by_result[0], most_by_result[1], out=most)
+        np.maximum(most, most_by_result[2], out=most)
         # Possible (fewest above): none when, for some result, some margin keeps both below;
         # else one when either can stay below for some result.
         first_below_upto = np.minimum(hi, by_result[:, half:] - 1)
@@ -333,8 +338,8 @@ class FieldTable:
         first_misses = np.asarray((lo <= first_below_upto).any(axis=0), bool)
         second_misses = np.asarray((second_below_from <= hi).any(axis=0), bool)
         misses = (first_misses[:, :, None] | second_misses[:, None, :]).view(np.int8)
-        fewest = np.where(neither, np.int8(0), np.int8(2) - misses)  # int8 throughout
-        table = np.concatenate([most, fewest])
+        np.subtract(np.int8(2), misses, out=fewest)
+        np.multiply(fewest, ~neither, out=fewest)  # none where neither (np.where is slow here)
 
         # A bye: a win by exactly BYE_SPREAD.
         bye_count = threshold[:, :, 0] <= BYE_SPREAD
