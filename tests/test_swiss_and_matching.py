@@ -8,10 +8,13 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from pairing_service.engine import matching
 from pairing_service.engine.matching import (
     NoPerfectMatching,
+    every_pair,
     fold_weights,
     min_cost_perfect_matching,
+    min_cost_perfect_matching_arrays,
 )
 from pairing_service.engine.scrabble.swiss import Meetings, pair_swiss
 
@@ -94,6 +97,22 @@ def test_matching_optimum_agrees_with_networkx(seed):
     theirs, size = _networkx_optimum(n, edges, ceilings)
     assert size == n // 2
     assert ours == theirs
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_graph_built_from_a_matrix_matches_as_the_edge_list(seed, monkeypatch):
+    # From 16 nodes the graph is built from a matrix (faster); it must be the same graph
+    # (edge order included), so the matching picks the same one among equal optima.
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([16, 22, 32]))
+    firsts, seconds = every_pair(n)
+    keep = (rng.random(len(firsts)) < 0.7) | (seconds == firsts + 1)
+    firsts, seconds = firsts[keep], seconds[keep]
+    costs = rng.integers(0, 2, (len(firsts), 2)).astype(np.int64)  # ties everywhere
+    from_matrix = min_cost_perfect_matching_arrays(n, firsts, seconds, costs, (1, 1))
+    monkeypatch.setattr(matching, "_MATRIX_NODES", 10**6)
+    from_edges = min_cost_perfect_matching_arrays(n, firsts, seconds, costs, (1, 1))
+    assert from_matrix == from_edges
 
 
 def test_lexicographic_levels_are_strict():
