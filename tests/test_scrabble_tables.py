@@ -585,16 +585,18 @@ def test_spread_rivals_on_the_pairing_table_are_the_outcome_engines(case):
     standings, relevant, pairs, bye, victors, cap, rounds_left = case
     test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
     table = PairingTable(standings, test.relevant, test.units, cap, rounds_left)
+    subjects, expected = [], []
     for player in test.unit_of:
         for result in (None, *RESULTS):
             if result is None or test.own_results(player) == (None,):
                 fixed = {}
             else:
                 fixed = test.own_fix(player, result)
-            assert table.rivals(player, result, victors) == test.rivals(player, fixed), (
-                player,
-                result,
-            )
+            subjects.append((player, result))
+            expected.append(test.rivals(player, fixed))
+            assert table.rivals(player, result, victors) == expected[-1], (player, result)
+    # All at once (as the needs ask): each subject's own answer.
+    assert table.rivals_of(subjects, victors) == expected
 
 
 @SETTINGS

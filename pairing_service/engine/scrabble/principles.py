@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import cast
 
@@ -1252,6 +1252,13 @@ def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
         if evaluation.standing(player, result) == (False, True)
     ]
     cases = dict(zip(helped, _worst_cases(evaluation, helped), strict=True))
+    if len(evaluation.test.relevant) <= SMALL_FIELD:
+        # The spread rivals of those no single game's result helps, all at once (``_help``
+        # names them unless two games' results together help).
+        wanting = [subject for subject, case in cases.items() if not case.helping]
+        found = evaluation.pairing.rivals_of(wanting, evaluation.test.victors)
+        for subject, rivals in zip(wanting, found, strict=True):
+            cases[subject] = replace(cases[subject], rivals=rivals)
     return [Need(p, need_text(evaluation, p, cases)) for p in shown]
 
 
@@ -1298,6 +1305,7 @@ class _WorstCase:
     worst: NDArray[np.int64]  # [unit]
     per_unit: NDArray[np.int64]  # [unit, result of its first player]
     helping: list[tuple[int, list[Result]]]
+    rivals: list[str] | None = None  # ``PairingTable.rivals``, when ``needs`` found them
 
 
 def _worst_cases(
@@ -1385,7 +1393,11 @@ def _help(
         return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
     if len(test.relevant) > SMALL_FIELD:  # naming spread rivals costs a search
         return "other results or spread to go their way"
-    rivals = evaluation.pairing.rivals(player, result, test.victors)
+    rivals = (
+        case.rivals
+        if case.rivals is not None
+        else evaluation.pairing.rivals(player, result, test.victors)
+    )
     if rivals:
         return "finish ahead of " + " and ".join(tag(p) for p in rivals) + " on spread"
     return "other results to go their way"

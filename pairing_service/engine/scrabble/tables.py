@@ -62,6 +62,27 @@ GP1_RULES: Final = tuple(
 )
 
 
+def _rule_lookup() -> NDArray[np.int64]:
+    """[rule, first player's class, second's, whether the first is the higher-ranked]: the
+    first player's result (0 win, 1 draw, 2 loss) under each of ``GP1_RULES``; classes: 0 a
+    leader, 1 another relevant player, 2 an outsider or the bye (``rule_results``)."""
+    first, second = np.arange(3)[:, None], np.arange(3)[None, :]
+    between_leaders, leader_result, others = np.array(GP1_RULES).T[:, :, None, None]
+    as_higher = np.where(
+        (first == 0) & (second == 0), between_leaders, np.where(first == 2, 0, others)
+    )
+    results = np.stack([2 - as_higher.transpose(0, 2, 1), as_higher], axis=-1)
+    first, second = first[..., None], second[..., None]
+    leader_result = leader_result[..., None]
+    results = np.where((first == 0) & (second != 0), leader_result, results)
+    results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
+    results = np.where((first == 1) & (second == 2), 0, results)
+    results = np.where((first == 2) & (second == 1), 2, results)
+    return np.asarray(results, np.int64)
+
+
+_RULE_LOOKUP: Final = _rule_lookup()
+
 # ``_first_rule_holding``'s groups of rules, as the ends of slices of ``GP1_RULES``.
 RULE_CHUNKS: Final = (1, 3, 7, 15, len(GP1_RULES))
 
@@ -411,19 +432,9 @@ class FieldTable:
             place = np.full(size + 2, 2)
             place[:size] = 1
             place[[self.index[p] for p in leaders]] = 0
-            first, second = place[None, :, None], place[None, None, :]
             columns = np.arange(size + 2)
-            higher = (columns[:, None] < columns[None, :])[None]  # columns are in rank order
-            # Each rule's three results, broadcast over [rule, first column, second column].
-            between_leaders, leader_result, others = np.array(GP1_RULES).T[:, :, None, None]
-            as_higher = np.where(
-                (first == 0) & (second == 0), between_leaders, np.where(first == 2, 0, others)
-            )
-            results = np.where(higher, as_higher, 2 - as_higher.transpose(0, 2, 1))
-            results = np.where((first == 0) & (second != 0), leader_result, results)
-            results = np.where((first != 0) & (second == 0), 2 - leader_result, results)
-            results = np.where((first == 1) & (second == 2), 0, results)
-            results = np.where((first == 2) & (second == 1), 2, results)
+            higher = (columns[:, None] < columns[None, :]).view(np.int8)  # in rank order
+            results = _RULE_LOOKUP[:, place[:, None], place[None, :], higher]
             results[:, :, self.bye_column] = 0  # a bye is a win
             results[:, self.bye_column, :] = 2
             self._rule_results[key] = results.astype(np.int64)
@@ -764,47 +775,82 @@ class PairingTable:
     def rivals(self, player: str, result: Result | None, victors: int) -> list[str]:
         """``RoundUnderTest.rivals`` with the player's own result ``result`` (None: every
         result its game allows): who finishes level with the player on wins in its most
-        favourable outcome, each game's result chosen at once for every game from this
-        table's fewest-above counts and the players' wins, in rank order."""
-        i = self.index[player]
-        own = int(self._own_unit[i])
-        if own < 0:
-            raise KeyError(f"{player} has no game in this pairing")
-        unit = self.units[own]
-        is_first = unit.first == player
-        own_results = [0] if unit.bye else range(3) if result is None else [RESULTS.index(result)]
-        width = len(self.units)
-        allowed = self._result_options
-        games = np.arange(width)
-        best: tuple[tuple[bool, int, int], list[int]] | None = None
-        # As ``rivals`` lists them: the own game's first player's result, win to loss.
-        for first_result in sorted(r if is_first or unit.bye else 2 - r for r in own_results):
-            mine = first_result if is_first or unit.bye else 2 - first_result
-            wins = self._record_wins[POSSIBLE, i, mine]
-            level_first = self._first_wins == wins  # [unit, first player's result]
-            level_second = self._second_wins == wins
-            (level_first if is_first else level_second)[own] = False  # not the player
-            count = self._possible[3 * i + mine].astype(np.int64)
-            count[own] = 0
-            options = allowed.copy()
-            options[own] = np.arange(3) == first_result
-            level = level_first.view(np.int8) + level_second.view(np.int8)
-            for prefer_level in (True, False):
-                first_key = level if prefer_level else level + count
-                # The first result with the least (first key, count), per game.
-                keys = np.where(options, (first_key * 3 + count) * 3 + np.arange(3), 1 << 20)
-                chosen = keys.argmin(axis=1)
-                above = int(count[games, chosen].sum())
-                if above < victors or not prefer_level:
-                    break
+        favourable outcome, in rank order (``rivals_of``, for one)."""
+        return self.rivals_of([(player, result)], victors)[0]
+
+    def rivals_of(
+        self, subjects: Sequence[tuple[str, Result | None]], victors: int
+    ) -> list[list[str]]:
+        """``rivals`` of many (player, own result) at once: each game's result is chosen
+        for every game and every subject together from this table's fewest-above counts
+        and the players' wins (the needs ask for a dozen or more)."""
+        if not subjects:
+            return []
+        # One variant per subject and first-player result of its own game, in the order
+        # ``RoundUnderTest.rivals`` tries them (win to loss); the first best key wins.
+        owner, rows, own_units, first_results, first_player = [], [], [], [], []
+        for at, (player, result) in enumerate(subjects):
+            i = self.index[player]
+            unit_at = int(self._own_unit[i])
+            if unit_at < 0:
+                raise KeyError(f"{player} has no game in this pairing")
+            unit = self.units[unit_at]
+            as_first = unit.first == player or unit.bye
+            own_results = (
+                [0] if unit.bye else range(3) if result is None else [RESULTS.index(result)]
+            )
+            for first_result in sorted(r if as_first else 2 - r for r in own_results):
+                mine = first_result if as_first else 2 - first_result
+                owner.append(at)
+                rows.append(3 * i + mine)
+                own_units.append(unit_at)
+                first_results.append(first_result)
+                first_player.append(unit.first == player)
+        variants = np.arange(len(rows))
+        own = np.array(own_units, np.int64)
+        player_rows = np.array(rows, np.int64)
+        wins = self._record_wins[POSSIBLE, player_rows // 3, player_rows % 3][:, None, None]
+        level_first = self._first_wins[None] == wins  # [variant, unit, first's result]
+        level_second = self._second_wins[None] == wins
+        is_first = np.array(first_player, bool)
+        level_first[variants[is_first], own[is_first]] = False  # not the player
+        level_second[variants[~is_first], own[~is_first]] = False
+        count = self._possible[player_rows].astype(np.int64)
+        count[variants, own] = 0
+        options = np.repeat(self._result_options[None], len(rows), axis=0)
+        options[variants, own] = np.arange(3)[None, :] == np.array(first_results)[:, None]
+        level = level_first.view(np.int8) + level_second.view(np.int8)
+        results = np.arange(3)
+        games = np.arange(len(self.units))[None, :]
+        picks = []
+        for first_key in (level, level + count):  # level first; else fewest above first
+            # The first result with the least (first key, count), per game.
+            keys = np.where(options, (first_key * 3 + count) * 3 + results, 1 << 20)
+            chosen = keys.argmin(axis=2)
+            picks.append((chosen, count[variants[:, None], games, chosen].sum(axis=1)))
+        (level_chosen, level_above), (fewest_chosen, fewest_above) = picks
+        keep_level = level_above < victors
+        chosen = np.where(keep_level[:, None], level_chosen, fewest_chosen)
+        above = np.where(keep_level, level_above, fewest_above).tolist()
+        firsts_level = level_first[variants[:, None], games, chosen]
+        seconds_level = level_second[variants[:, None], games, chosen]
+        counted = (firsts_level.sum(axis=1) + seconds_level.sum(axis=1)).tolist()
+        best: list[tuple[tuple[bool, int, int], int] | None] = [None] * len(subjects)
+        for v, at in enumerate(owner):
+            key = (above[v] >= victors, counted[v], above[v])
+            current = best[at]
+            if current is None or key < current[0]:
+                best[at] = (key, v)
+        found = []
+        for entry in best:
+            assert entry is not None  # every subject has a variant
+            v = entry[1]
             players = [
-                *self.firsts[level_first[games, chosen]].tolist(),
-                *self.seconds[level_second[games, chosen]].tolist(),
+                *self.firsts[firsts_level[v]].tolist(),
+                *self.seconds[seconds_level[v]].tolist(),
             ]
-            key = (above >= victors, len(players), above)
-            if best is None or key < best[0]:
-                best = (key, players)
-        return [self.players[p] for p in sorted(best[1])] if best else []
+            found.append([self.players[p] for p in sorted(players)])
+        return found
 
     @functools.cached_property
     def _result_options(self) -> NDArray[np.bool_]:
