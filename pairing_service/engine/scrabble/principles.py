@@ -656,7 +656,7 @@ class Judge:
             _canonical(self.standings, (*fixed, *c))
             for c in self._standard_candidates(open_players, pairs)
         ]
-        if _matching_count(len(open_players), max(outsiders, 0)) > MAX_EXHAUSTIVE_CANDIDATES:
+        if not self._every_pairing_compared(open_players, outsiders):
             if not fixed:
                 standard += self._rescuing(pairs, open_players, max(outsiders, 0))
             return list(dict.fromkeys(standard)), False
@@ -666,6 +666,15 @@ class Judge:
         # The standard pairings first: they are the likeliest to show a principle kept.
         ordered = [c for c in standard if c in allowed] + every
         return list(dict.fromkeys(ordered)), True
+
+    @staticmethod
+    def _every_pairing_compared(open_players: Sequence[str], outsiders: int) -> bool:
+        """Whether ``candidates`` are every pairing of ``open_players`` (with up to
+        ``outsiders`` outsiders): few enough to list them all."""
+        return (
+            len(open_players) <= MAX_COMPARED_PLAYERS
+            and _matching_count(len(open_players), max(outsiders, 0)) <= MAX_EXHAUSTIVE_CANDIDATES
+        )
 
     def _rescuing(
         self, pairs: Sequence[tuple[str, str]], players: list[str], outsiders: int
@@ -916,7 +925,7 @@ class Judge:
         if unpaired:
             raise ValueError(f"{unpaired[0]} can still be a victor but has no game to judge")
         mine.settle()
-        candidates, exhaustive = self.candidates(pairs)
+        exhaustive = self._every_pairing_compared(*self.pairing_space())
         verdicts = []
         for level, gp in enumerate(PRINCIPLES):
             found = None
@@ -924,7 +933,7 @@ class Judge:
                 # Proven broken under every pairing: no candidate can do better, so the
                 # comparisons (which could only end "unverified") are not made.
                 found = self._gp1_unavoidable(mine)
-            verdict = found or self._verdict(mine, gp, level, candidates, exhaustive)
+            verdict = found or self._verdict(mine, gp, level, pairs, exhaustive)
             if gp == "GP1" and verdict.status == "unverified":
                 verdict = self._gp1_unavoidable(mine) or verdict
             verdicts.append(verdict)
@@ -962,9 +971,12 @@ class Judge:
         mine: Evaluation,
         gp: str,
         level: int,
-        candidates: list[Pairs],
+        pairs: Sequence[tuple[str, str]],
         exhaustive: bool,
     ) -> Verdict:
+        """``gp``'s verdict on ``pairs`` (``mine``), compared with its candidates only when
+        it is broken: most verdicts need no comparison, and the candidates cost most of a
+        verdict that needs none."""
         why_not = mine.applicable(gp)
         if why_not:
             return Verdict(gp, "not_applicable", why_not)
@@ -979,6 +991,7 @@ class Judge:
             return Verdict(gp, "satisfied", GOOD_REASONS[gp])
         text, outcome = mine.proof(gp)
         higher = mine.scores(level)
+        candidates, _ = self.candidates(pairs)
         better_here = []  # better on gp, and decidedly worse on a higher principle
         undecided: list[Pairs] = []  # a score that would decide it is unknown
         self.read_scores(candidates, (gp,))
@@ -986,23 +999,23 @@ class Judge:
             self.read_scores(
                 [c for c in candidates if _less(self.score_of(c, gp), score)], PRINCIPLES[:level]
             )
-        for pairs in candidates:
-            theirs = self.score_of(pairs, gp)
+        for other in candidates:
+            theirs = self.score_of(other, gp)
             if theirs is None:
-                undecided.append(pairs)
+                undecided.append(other)
                 continue
             if not _less(theirs, score):
                 continue
-            above = self.scores_of(pairs, level)  # GP1 searched only for those better here
+            above = self.scores_of(other, level)  # GP1 searched only for those better here
             if _first_worse(above, higher) is not None:
-                better_here.append(pairs)
+                better_here.append(other)
             elif any(t is None or m is None for t, m in zip(above, higher, strict=True)):
-                undecided.append(pairs)
+                undecided.append(other)
             else:
                 return Verdict(
                     gp,
                     "violated",
-                    f"{text}; pairing {self.describe(pairs)} does better on {gp} "
+                    f"{text}; pairing {self.describe(other)} does better on {gp} "
                     "without breaking a higher principle",
                     outcome,
                 )
