@@ -861,16 +861,20 @@ class Judge:
                         own = table.index[leader]
                         wrong = results[own] != result
                         counts[layer, own, wrong] = counts[layer, wrong, own] = impossible
-                bounds = self._lower_bounds(counts, players, outsiders).tolist()
+                # The bounds only when no witness settles a subject (a witness under the
+                # victor places and a bound at or above them cannot both hold).
+                bounds: list[int] | None = None
                 for layer in range(len(chunk)):
                     matchings += 1
                     if matchings > MAX_GP1_RULE_MATCHINGS:
                         return None
-                    if bounds[layer] >= self.victors:
-                        continue  # not certain under any pairing, matching or not
                     if any(self._pairing_count(counts[layer], w) < self.victors for w in witnesses):
                         kept_somewhere = True
                         break
+                    if bounds is None:
+                        bounds = self._lower_bounds(counts, players, outsiders).tolist()
+                    if bounds[layer] >= self.victors:
+                        continue  # not certain under any pairing, matching or not
                     fewest, games = self._cheapest_games(
                         counts[layer], players, outsiders, impossible
                     )
