@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import cast
 
@@ -1275,7 +1275,7 @@ def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
         wanting = [subject for subject, case in cases.items() if not case.helping]
         found = evaluation.pairing.rivals_of(wanting, evaluation.test.victors)
         for subject, rivals in zip(wanting, found, strict=True):
-            cases[subject] = replace(cases[subject], rivals=rivals)
+            cases[subject].rivals = rivals
     return [Need(p, need_text(evaluation, p, cases)) for p in shown]
 
 
@@ -1311,7 +1311,7 @@ MAX_HELPERS = 2
 MAX_HELP_GAMES = 8  # look for pairs of helping results among this many games at most
 
 
-@dataclass(frozen=True)
+@dataclass
 class _WorstCase:
     """A player's worst case with one own result, game by game (the pairing table's
     ``breakdown``): the most players level or above overall, per game over its results and
