@@ -38,7 +38,7 @@ import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import cast
 
 import numpy as np
@@ -793,7 +793,7 @@ class Judge:
         lower = np.zeros(len(counts), np.int64)
         if len(at):
             # A game's cost as ``_cheapest`` reads it: the first player's column first.
-            upper = np.triu(counts[:, at[:, None], at[None, :]], 1)
+            upper = counts[:, at[:, None], at[None, :]] * _above_diagonal(len(at))
             costs = upper + upper.transpose(0, 2, 1)
             costs[:, np.arange(len(at)), np.arange(len(at))] = np.iinfo(np.int64).max // 4
             lower = -(-costs.min(axis=2).sum(axis=1) // 2)
@@ -1176,10 +1176,17 @@ def _easier_pairs(levels: NDArray[np.int8]) -> NDArray[np.bool_]:
     columns = [levels[..., r] for r in range(3)]
     at_least = np.logical_and.reduce([c[..., None, :] >= c[..., :, None] for c in columns])
     better = np.logical_or.reduce([c[..., None, :] > c[..., :, None] for c in columns])
-    size = levels.shape[-2]
-    above_diagonal = np.triu(np.ones((size, size), bool), k=1)  # np.triu of the 3-D is slow
-    easier: NDArray[np.bool_] = at_least & better & above_diagonal
+    easier: NDArray[np.bool_] = at_least & better & _above_diagonal(levels.shape[-2])
     return easier
+
+
+@lru_cache(maxsize=64)
+def _above_diagonal(size: int) -> NDArray[np.bool_]:
+    """[row, column]: True above the diagonal, for masking stacks of square arrays
+    (``np.triu`` of a 3-D array is several times slower than this mask)."""
+    mask = np.triu(np.ones((size, size), bool), k=1)
+    mask.setflags(write=False)
+    return mask
 
 
 def _first_worse(theirs: Sequence[object], ours: Sequence[object]) -> int | None:
