@@ -978,9 +978,9 @@ class Judge:
         pairs: Sequence[tuple[str, str]],
         exhaustive: bool,
     ) -> Verdict:
-        """``gp``'s verdict on ``pairs`` (``mine``), compared with its candidates only when
-        it is broken: most verdicts need no comparison, and the candidates cost most of a
-        verdict that needs none."""
+        """``gp``'s verdict on ``pairs`` (``mine``). The candidates are listed only when
+        the principle is broken and they must be compared: a kept principle needs none,
+        and listing them (with their rescue matchings) costs more than the rest."""
         why_not = mine.applicable(gp)
         if why_not:
             return Verdict(gp, "not_applicable", why_not)
