@@ -221,15 +221,20 @@ def test_matching_count_is_the_number_of_pairings_listed():
             assert _matching_count(players, outsiders) == listed
 
 
-def _simulated(size: int, seed: int) -> Standings:
-    """The benchmark's simulated Swiss event (bench/bench_scrabble.py), as the API reads it."""
+def _bench() -> Any:
+    """bench/bench_scrabble.py, whose fields the benchmark measures."""
     path = Path(__file__).resolve().parents[1] / "bench" / "bench_scrabble.py"
     spec = importlib.util.spec_from_file_location("bench_scrabble", path)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("bench_scrabble", bench)  # its dataclasses look their module up
     spec.loader.exec_module(bench)
-    return standings_of(FinalRoundIn().load(bench.simulated_field(size, seed))).standings
+    return bench
+
+
+def _simulated(size: int, seed: int) -> Standings:
+    """The benchmark's simulated Swiss event, as the API reads it."""
+    return standings_of(FinalRoundIn().load(_bench().simulated_field(size, seed))).standings
 
 
 def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified(
@@ -407,6 +412,54 @@ def test_gp1_unavoidable_on_fields_the_candidates_cannot_settle(rules, size, see
     assert gp1.status == "unavoidable"
     assert "every pairing of these players breaks GP1" in gp1.reason
     assert gp1.outcome is not None
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(leading_groups(), st.randoms(use_true_random=False))
+def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rng):
+    # Sound and complete by brute force: GP2 is proven unavoidable for a pairing exactly
+    # when no pairing of the players keeps any contender it removes in contention (a
+    # pairing does better on GP2 only by keeping one of them).
+    standings, victors, cap = case
+    race = contention(standings, victors, cap)
+    bye = standings.ids[-1] if len(standings) % 2 else None
+    judge = Judge(standings, race, bye, victors, cap)
+    players, outsiders = judge.pairing_space()
+    outsiders = max(outsiders, 0)
+    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+        return
+    order = rng.sample([p for p in standings.ids if p != bye], len(standings) - (bye is not None))
+    pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    mine = judge.evaluate(pairs)
+    removed = [p for p in mine.contenders if mine.removed_flag(p)]
+    kept_somewhere = False
+    for pairing in _partial_matchings(players, outsiders):
+        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+        kept_somewhere |= any(
+            p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
+        )
+    verdict = judge._gp2_unavoidable(mine)
+    if not removed or bye in removed:
+        assert verdict is None
+        return
+    assert (verdict is not None) == (not kept_somewhere)
+    if verdict is not None:
+        assert verdict.status == "unavoidable"
+        assert verdict.outcome is not None
+        assert "no pairing of these players does better" in verdict.reason
+
+
+def test_gp2_unavoidable_on_the_benchmark_field_the_candidates_could_not_settle(rules):
+    # Issue 15: 32 players level but one half a win ahead and the bottom eighth a win
+    # behind. The bottom four cannot be victors under any pairing, which the standard
+    # candidates could not show ("unverified"); one bound per player proves it.
+    body = _bench().tied_wins(32, 2)
+    s = standings_of(FinalRoundIn().load(body)).standings
+    advice = advise(s, rules.scrabble, max_spread_per_game=500)
+    gp2 = advice.principles[1]
+    assert gp2.status == "unavoidable"
+    assert gp2.reason.startswith("no outcome makes #29 Player 29, #30 Player 30, #31 Player 31")
+    assert gp2.outcome is not None
 
 
 @SETTINGS

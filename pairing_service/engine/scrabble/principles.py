@@ -24,7 +24,9 @@ pairings and swaps of the given one):
 - ``overridden``: candidates do better on it, but each breaks a higher principle;
 - ``unavoidable``: no pairing does better (the candidates were exhaustive; for GP1, also
   when one rule for the results leaves no leader certain under every pairing, which a
-  matching per leader proves: ``Judge.gp1_broken_everywhere``);
+  matching per leader proves: ``Judge.gp1_broken_everywhere``; for GP2, also when no
+  pairing keeps any contender the pairing removes, a bound or a matching per contender:
+  ``Judge._gp2_unavoidable``);
 - ``unverified``: too large to decide, or no better candidate among a non-exhaustive set;
 - ``not_applicable``: nothing to judge.
 
@@ -77,6 +79,7 @@ MAX_SWAPPED_GAME_PAIRS = 36  # every pair of up to 9 games (12 relevant players:
 # the first slices, then the rest.
 SUBJECT_CHUNKS = (3, 12)
 RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
+MAX_GP2_PROOF_PLAYERS = 16  # removed contenders ``_gp2_unavoidable`` tries to keep, at most
 SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)
 SEARCH_NODES = 20_000  # GP1's search over outcomes, in a small field
 SEARCH_NODES_LARGE = 2_000  # ... and in a larger one
@@ -937,6 +940,8 @@ class Judge:
                 # Proven broken under every pairing: no candidate can do better, so the
                 # comparisons (which could only end "unverified") are not made.
                 found = self._gp1_unavoidable(mine)
+            elif gp == "GP2" and not exhaustive and not mine.applicable(gp):
+                found = self._gp2_unavoidable(mine)  # likewise
             verdict = found or self._verdict(mine, gp, level, pairs, exhaustive)
             if gp == "GP1" and verdict.status == "unverified":
                 verdict = self._gp1_unavoidable(mine) or verdict
@@ -967,6 +972,44 @@ class Judge:
             "no player of the leading win group is certain of a victor place if "
             f"{outcome.describe(self.standings)}; every pairing of these players breaks GP1: "
             f"whatever the pairing, no leader is certain when {words}",
+            outcome,
+        )
+
+    def _gp2_unavoidable(self, mine: Evaluation) -> Verdict | None:
+        """GP2 "unavoidable" when the engine proves that no pairing keeps any contender
+        that ``mine`` removes: a pairing does better on GP2 only by keeping one of them
+        (the first removed one it keeps, with the same removed above it), and
+        ``fewest_above`` is the exact best of every pairing for one player (a bound first,
+        a matching only when the bound does not settle it). None when a removed contender
+        can be kept, has the bye, or there are too many to try."""
+        if _ideal(mine.score("GP2")):
+            return None
+        removed = [p for p in mine.contenders if mine.removed_flag(p)]
+        players, outsiders = self.pairing_space()
+        table = self.table
+        if (
+            table is None
+            or len(players) > MAX_COMPARED_PLAYERS
+            or len(removed) > MAX_GP2_PROOF_PLAYERS
+            or any(p not in players for p in removed)
+        ):
+            return None
+        outsiders = max(outsiders, 0)
+        win = RESULTS.index(Result.WIN)
+        counts = np.stack([table.subject(POSSIBLE, p, win) for p in removed]).astype(np.int64)
+        bounds = self._lower_bounds(counts, players, outsiders).tolist()
+        for player, bound in zip(removed, bounds, strict=True):
+            if bound < self.victors and self.fewest_above(player, players, outsiders)[0] < (
+                self.victors
+            ):
+                return None
+        text, outcome = mine.proof("GP2")
+        return Verdict(
+            "GP2",
+            "unavoidable",
+            f"{text}; no pairing of these players does better: whatever the pairing and "
+            f"the results, {self.victors} or more players finish above "
+            + ("each of them" if len(removed) > 1 else "them"),
             outcome,
         )
 
