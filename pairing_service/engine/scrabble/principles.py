@@ -996,13 +996,12 @@ class Judge:
             return None
         outsiders = max(outsiders, 0)
         win = RESULTS.index(Result.WIN)
-        counts = np.stack([table.subject(POSSIBLE, p, win) for p in removed]).astype(np.int64)
-        bounds = self._lower_bounds(counts, players, outsiders).tolist()
-        for player, bound in zip(removed, bounds, strict=True):
-            if bound < self.victors and self.fewest_above(player, players, outsiders)[0] < (
-                self.victors
-            ):
-                return None
+        for player in removed:  # one at a time: the first one kept somewhere ends it
+            counts = table.subject(POSSIBLE, player, win)[None].astype(np.int64)
+            if self._lower_bounds(counts, players, outsiders)[0] >= self.victors:
+                continue
+            if self.fewest_above(player, players, outsiders)[0] < self.victors:
+                return None  # the rescue candidate the comparison lists reads this matching
         text, outcome = mine.proof("GP2")
         return Verdict(
             "GP2",
