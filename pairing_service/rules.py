@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -31,14 +32,32 @@ class Rules:
         }
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """yaml's safe loader, refusing a key given twice in one mapping: plain YAML keeps
+    the last silently, so an edited row could carry a stale copy that nothing reads."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} given twice", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _read(path: Path) -> Any:
+    with path.open(encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=_UniqueKeyLoader)  # a SafeLoader: no tags run code
+
+
 def load_rules(directory: Path | str = DEFAULT_RULES_DIR) -> Rules:
     folder = Path(directory)
-    with (folder / "scrabble_final_round.yaml").open(encoding="utf-8") as handle:
-        scrabble = RuleTable.from_data(yaml.safe_load(handle))
-    with (folder / "strikes.yaml").open(encoding="utf-8") as handle:
-        strikes = StrikesRules.from_data(yaml.safe_load(handle))
-    with (folder / "puffing_billy.yaml").open(encoding="utf-8") as handle:
-        puffing_billy = BoardRules.from_data(yaml.safe_load(handle))
-    with (folder / "meeple_league.yaml").open(encoding="utf-8") as handle:
-        league = LeagueRules.from_data(yaml.safe_load(handle))
-    return Rules(scrabble=scrabble, strikes=strikes, puffing_billy=puffing_billy, league=league)
+    return Rules(
+        scrabble=RuleTable.from_data(_read(folder / "scrabble_final_round.yaml")),
+        strikes=StrikesRules.from_data(_read(folder / "strikes.yaml")),
+        puffing_billy=BoardRules.from_data(_read(folder / "puffing_billy.yaml")),
+        league=LeagueRules.from_data(_read(folder / "meeple_league.yaml")),
+    )

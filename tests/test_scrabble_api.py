@@ -257,6 +257,67 @@ def test_prefer_principles_recommends_it_and_keeps_the_table_as_the_alternative(
     assert audit["matches_recommendation"] is False
 
 
+SPREAD_CAPPED_ZERO_ZERO_ONE = {
+    "players": [
+        {"id": i, "wins": w, "spread": s, "name": n}
+        for i, w, s, n in [
+            ("A", 8, 412, "Ann"),
+            ("B", 8, 120, "Bob"),
+            ("C", 7, 300, "Cat"),
+            ("D", 7, -40, "Dan"),
+            ("E", 5, 10, "Eve"),
+            ("F", 4, -80, "Fay"),
+            ("G", 4, -200, "Gus"),
+            ("H", 3, -300, "Hal"),
+        ]
+    ],
+    "max_spread_per_game": 250,
+}
+
+
+def test_the_violated_verdict_names_the_alternative_answered_beside_it(client):
+    # Review finding: GP1's reason named 1-2, 3-4 (the first better candidate its
+    # comparison met) while the alternative answered was 1-5, 2-6, 3-4. Both do better on
+    # GP1; the reason names the one shown, completed with the players it meets.
+    answer = client.post(URL, json=SPREAD_CAPPED_ZERO_ZERO_ONE).get_json()
+    [alternative] = answer["alternatives"]
+    assert _games(alternative)[:3] == [[1, 5], [2, 6], [3, 4]]
+    gp1 = next(v for v in answer["principles"] if v["id"] == "GP1")
+    assert gp1["status"] == "violated"
+    assert gp1["reason"].endswith(
+        "; pairing 1-5, 2-6, 3-4 does better on GP1 without breaking a higher principle"
+    )
+    assert alternative["tradeoff"] == (
+        "1-5, 2-6, 3-4 guarantees a victor from the leading win group (GP1) and breaks no "
+        "principle the table's pairing keeps; the seed's table (0/0/1: 1-3, 2-4, 5-6) does "
+        "not guarantee a victor from the leading win group."
+    )
+    # The alternative's needs: Dan needs to pass one of the two leaders, not both.
+    dan = next(n["text"] for n in alternative["needs"] if n["player"] == "D")
+    assert dan == "needs to win and finish ahead of #1 Ann or #2 Bob on spread"
+
+
+def test_the_text_answer_shows_the_alternatives_principles_and_needs(client):
+    text = client.post(
+        URL, json=SPREAD_CAPPED_ZERO_ZERO_ONE, headers={"Accept": "text/plain"}
+    ).get_data(as_text=True)
+    alternative = text.split("\nAlternative (ranks above on the principles): ")[1]
+    assert "\nPrinciples:\n  GP1 satisfied:" in alternative
+    assert "\nNeeds:\n  #1 Ann (A): needs to win or draw" in alternative
+    assert "#4 Dan (D): needs to win and finish ahead of #1 Ann or #2 Bob on spread" in alternative
+
+
+def test_an_opponent_left_open_is_named_as_any_player_who_cannot_be_a_victor(client):
+    # Review finding: "pairing 1-an outsider, 2-an outsider, 3-4 does better".
+    pairings = [{"players": [a, b]} for a, b in (("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"))]
+    audit = client.post(
+        "/v1/scrabble/audit", json={**SPREAD_CAPPED_ZERO_ZERO_ONE, "pairings": pairings}
+    ).get_json()
+    reasons = " ".join(v["reason"] for v in audit["principles"])
+    assert "an outsider" not in reasons
+    assert "1-x, 2-x, 3-4 (x: any player who cannot be a victor)" in reasons
+
+
 def test_no_alternative_when_the_table_is_best_on_the_principles(client):
     body = {
         "players": [

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.outcomes import Result, contention
-from pairing_service.engine.scrabble.principles import PRINCIPLES, Judge, need_text
+from pairing_service.engine.scrabble.principles import PRINCIPLES, Judge, need_text, needs
 from pairing_service.engine.scrabble.proof import Place, RoundUnderTest, check_outcome
 
 from .conftest import field
@@ -151,6 +152,52 @@ def test_needs_name_the_spread_rival_when_wins_cannot_decide():
     race = contention(s, 2, None)
     evaluation = Judge(s, race, None, 2, None).evaluate([("P1", "P3"), ("P2", "P4"), ("P5", "P6")])
     assert need_text(evaluation, "P3") == "needs to win and finish ahead of #1 Player 1 on spread"
+
+
+SPREAD_RIVALS = [
+    (16, 412),
+    (16, 120),
+    (14, 300),
+    (14, -40),
+    (10, 10),
+    (8, -80),
+    (8, -200),
+    (6, -300),
+]
+THREE_LEADERS = [(16, 412), (16, 120), (16, 100), (14, 300), (14, -40), (10, 0), (8, 0), (8, 0)]
+
+
+@pytest.mark.parametrize(
+    ("rows", "pairs", "victors", "player", "expected"),
+    [
+        # D wins to 8; A and B at best lose to 8 too: one victor place is left for the
+        # three of them, so D must pass either, not both (review finding: "and" was said).
+        (SPREAD_RIVALS, "AE BF CD GH", 2, "D", "finish ahead of #1 A or #2 B on spread"),
+        # One victor place: D must pass both.
+        (SPREAD_RIVALS, "AE BF CD GH", 1, "D", "finish ahead of #1 A and #2 B on spread"),
+        # Three leaders lose to 8 beside E: two places, so E must pass two of the three.
+        (
+            THREE_LEADERS,
+            "AF BG CH DE",
+            2,
+            "E",
+            "finish ahead of 2 of #1 A, #2 B and #3 C on spread",
+        ),
+        (THREE_LEADERS, "AF BG CH DE", 3, "E", "finish ahead of #1 A, #2 B or #3 C on spread"),
+    ],
+)
+def test_needs_say_how_many_spread_rivals_must_be_passed(rows, pairs, victors, player, expected):
+    s = Standings.from_players(
+        [Player(chr(ord("A") + i), hw, spread) for i, (hw, spread) in enumerate(rows)]
+    )
+    race = contention(s, victors, 250)
+    games = [(game[0], game[1]) for game in pairs.split()]
+    evaluation = Judge(s, race, None, victors, 250).evaluate(games)
+    assert need_text(evaluation, player) == f"needs to win and {expected}"
+    # needs() for every player at once says the same as need_text for one.
+    ranked = [p for p in s.ids if p in set(race.relevant)]
+    said = {n.player: n.text for n in needs(evaluation, ranked)}
+    assert said[player] == f"needs to win and {expected}"
 
 
 @settings(max_examples=25, deadline=None)

@@ -7,7 +7,10 @@ written next to the row in rules/ (``engine:``) with the engine's proof, word fo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from pairing_service.engine.scrabble import advise
 from pairing_service.engine.scrabble.principles import agrees
@@ -90,3 +93,24 @@ def test_an_alternative_is_answered_only_when_it_is_proven_to_rank_above(rules, 
     assert other[first] < table[first]
     assert preferred.games == alternative.games
     assert preferred.alternatives[0].games == advice.games
+
+
+def test_a_key_given_twice_in_a_rules_file_is_refused(tmp_path):
+    # YAML keeps the last of two equal keys without a word, which once left stale copies
+    # of three rows' `engine:` notes in the file; the loader now refuses them.
+    source = Path(__file__).resolve().parents[1] / "rules"
+    for name in (
+        "scrabble_final_round.yaml",
+        "strikes.yaml",
+        "puffing_billy.yaml",
+        "meeple_league.yaml",
+    ):
+        (tmp_path / name).write_text((source / name).read_text(encoding="utf-8"), encoding="utf-8")
+    load_rules(tmp_path)  # the files as committed load
+    table = tmp_path / "scrabble_final_round.yaml"
+    text = table.read_text(encoding="utf-8")
+    row = '    reading: "The two leaders and the top two GB0.5s, top vs bottom."\n'
+    assert row in text
+    table.write_text(text.replace(row, row + row), encoding="utf-8")
+    with pytest.raises(yaml.constructor.ConstructorError, match="'reading' given twice"):
+        load_rules(tmp_path)

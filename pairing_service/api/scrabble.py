@@ -400,14 +400,18 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
         lines.append(f"  {v['id']} {v['status']}: {v['reason']}")
         if v["seed"] and v["seed"]["status"] != v["status"]:
             lines.append(f"      the seed says {v['seed']['status']}: {v['seed']['reason']}")
-    if shaped["needs"]:
-        lines.append("Needs:")
-        lines.extend(f"  {who(n['player'])}: {n['text']}" for n in shaped["needs"])
+
+    def needs(listed: list[dict[str, Any]]) -> list[str]:
+        return ["Needs:", *(f"  {who(n['player'])}: {n['text']}" for n in listed)] if listed else []
+
+    lines += needs(shaped["needs"])
     lines.append("Clinching: " + shaped["clinching"])
     for alt in shaped["alternatives"]:
         kind = "the seed's table" if alt["source"] == "table" else "ranks above on the principles"
         lines += ["", f"Alternative ({kind}): {alt['tradeoff']}", *boards(alt["pairings"])]
+        lines.append("Principles:")
         lines.extend(f"  {v['id']} {v['status']}: {v['reason']}" for v in alt["principles"])
+        lines += needs(alt["needs"])
     for warning in shaped["warnings"]:
         lines.append("Warning: " + warning)
     for command in shaped.get("tsh_commands", []):

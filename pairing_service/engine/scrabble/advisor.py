@@ -181,8 +181,16 @@ def advise(
         standings, race, judge, plan, principles, bye, games, withdrawn, swiss, ranked_relevant
     )
     if found is not None:
-        table_side = _Side(tuple(games), tuple(principles), tuple(player_needs))
         principled, level = found
+        if principles[level].status == "violated":
+            # The verdict names the pairing answered beside it, completed, not the first
+            # candidate its comparison met (both do better on it; a director asks about
+            # the one shown).
+            principled_pairs = [(g.players[0], g.players[1]) for g in principled.games if not g.bye]
+            principles[level] = judge.violated(
+                pairs, PRINCIPLE_NAMES[level], judge.describe_games(principled_pairs)
+            )
+        table_side = _Side(tuple(games), tuple(principles), tuple(player_needs))
         tradeoff = _tradeoff(standings, level, table_side, principled, plan)
         recommended, other, source = table_side, principled, "principles"
         if prefer == "principles":
@@ -335,6 +343,8 @@ def _tradeoff(
     sentence = f"{games_only_in(principled.games, table_side.games)} {_PLAIN[gained][0]} ({gained})"
     if costs:
         sentence += f" but breaks {costs[0].id}: {costs[0].reason.split(';')[0]}"
+    else:
+        sentence += " and breaks no principle the table's pairing keeps"
     table = games_only_in(table_side.games, principled.games)
     if costs:
         return sentence + f"; the seed's table ({plan.rule.id}: {table}) keeps {costs[0].id}."

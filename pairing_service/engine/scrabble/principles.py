@@ -1058,13 +1058,7 @@ class Judge:
             elif any(t is None or m is None for t, m in zip(above, higher, strict=True)):
                 undecided.append(other)
             else:
-                return Verdict(
-                    gp,
-                    "violated",
-                    f"{text}; pairing {self.describe(other)} does better on {gp} "
-                    "without breaking a higher principle",
-                    outcome,
-                )
+                return self.violated(pairs, gp, self.describe(other))
         if undecided:
             return Verdict(
                 gp,
@@ -1097,13 +1091,30 @@ class Judge:
         )
 
     def describe(self, pairs: Sequence[tuple[str, str]]) -> str:
+        """The games by rank, as directors write them ("1-4, 2-3"); an opponent left open
+        (any player who cannot be a victor) is "x", said once at the end."""
         rank = self.standings.rank
-        shown = []
-        for a, b in pairs:
-            left = f"{rank(a)}"
-            right = f"{rank(b)}" if b in self.standings else "an outsider"
-            shown.append(f"{left}-{right}")
-        return ", ".join(shown)
+        shown = [f"{rank(a)}-{rank(b) if b in self.standings else 'x'}" for a, b in pairs]
+        open_opponent = any(b not in self.standings for _, b in pairs)
+        return ", ".join(shown) + (
+            " (x: any player who cannot be a victor)" if open_opponent else ""
+        )
+
+    def describe_games(self, pairs: Sequence[tuple[str, str]]) -> str:
+        """``describe`` of a pairing's games that hold a relevant player, in rank order."""
+        return self.describe(self._key(pairs))
+
+    def violated(self, pairs: Sequence[tuple[str, str]], gp: str, better: str) -> Verdict:
+        """``gp`` violated by ``pairs``, naming ``better`` (a pairing, in words, that does
+        better on ``gp`` and no worse above it): the advice names the alternative it
+        answers, completed, rather than the first candidate the comparison met."""
+        text, outcome = self.evaluate(pairs).proof(gp)
+        return Verdict(
+            gp,
+            "violated",
+            f"{text}; pairing {better} does better on {gp} without breaking a higher principle",
+            outcome,
+        )
 
     def best(
         self,
@@ -1322,7 +1333,7 @@ def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
         # The spread rivals of those no single game's result helps, all at once (``_help``
         # names them unless two games' results together help).
         wanting = [subject for subject, case in cases.items() if not case.helping]
-        found = evaluation.pairing.rivals_of(wanting, evaluation.test.victors)
+        found = evaluation.pairing.rivals_to_pass(wanting, evaluation.test.victors)
         for subject, rivals in zip(wanting, found, strict=True):
             cases[subject].rivals = rivals
     return [Need(p, need_text(evaluation, p, cases)) for p in shown]
@@ -1371,7 +1382,8 @@ class _WorstCase:
     worst: NDArray[np.int64]  # [unit]
     per_unit: NDArray[np.int64]  # [unit, result of its first player]
     helping: list[tuple[int, list[Result]]]
-    rivals: list[str] | None = None  # ``PairingTable.rivals``, when ``needs`` found them
+    # ``PairingTable.rivals_to_pass``, when ``needs`` found them
+    rivals: tuple[list[str], int] | None = None
 
 
 def _worst_cases(
@@ -1459,14 +1471,22 @@ def _help(
         return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
     if len(test.relevant) > SMALL_FIELD:  # naming spread rivals costs a search
         return "other results or spread to go their way"
-    rivals = (
+    rivals, to_pass = (
         case.rivals
         if case.rivals is not None
-        else evaluation.pairing.rivals(player, result, test.victors)
+        else evaluation.pairing.rivals_to_pass([(player, result)], test.victors)[0]
     )
     if rivals:
-        return "finish ahead of " + " and ".join(tag(p) for p in rivals) + " on spread"
+        return f"finish ahead of {_some_of([tag(p) for p in rivals], to_pass)} on spread"
     return "other results to go their way"
+
+
+def _some_of(names: Sequence[str], count: int) -> str:
+    """``count`` of ``names`` in words: "A and B" (all), "A or B" (one), "2 of A, B and C"."""
+    if len(names) == 1:
+        return names[0]
+    listed = ", ".join(names[:-1]) + (" and " if count > 1 else " or ") + names[-1]
+    return listed if count == 1 or count >= len(names) else f"{count} of {listed}"
 
 
 ALL = (Result.WIN, Result.DRAW, Result.LOSS)

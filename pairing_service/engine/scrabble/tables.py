@@ -784,6 +784,14 @@ class PairingTable:
         """``rivals`` of many (player, own result) at once: each game's result is chosen
         for every game and every subject together from this table's fewest-above counts
         and the players' wins (the needs ask for a dozen or more)."""
+        return [rivals for rivals, _ in self.rivals_to_pass(subjects, victors)]
+
+    def rivals_to_pass(
+        self, subjects: Sequence[tuple[str, Result | None]], victors: int
+    ) -> list[tuple[list[str], int]]:
+        """``rivals_of``, each with how many of them the player must finish ahead of in
+        that outcome: the victor places less those taken by players above on wins, so
+        two rivals for one place left is "ahead of either", not "ahead of both"."""
         if not subjects:
             return []
         # One variant per subject and first-player result of its own game, in the order
@@ -835,6 +843,10 @@ class PairingTable:
         firsts_level = level_first[variants[:, None], games, chosen]
         seconds_level = level_second[variants[:, None], games, chosen]
         counted = (firsts_level.sum(axis=1) + seconds_level.sum(axis=1)).tolist()
+        ahead_on_wins = (
+            (self._first_wins[None] > wins)[variants[:, None], games, chosen].sum(axis=1)
+            + (self._second_wins[None] > wins)[variants[:, None], games, chosen].sum(axis=1)
+        ).tolist()
         best: list[tuple[tuple[bool, int, int], int] | None] = [None] * len(subjects)
         for v, at in enumerate(owner):
             key = (above[v] >= victors, counted[v], above[v])
@@ -849,7 +861,9 @@ class PairingTable:
                 *self.firsts[firsts_level[v]].tolist(),
                 *self.seconds[seconds_level[v]].tolist(),
             ]
-            found.append([self.players[p] for p in sorted(players)])
+            places_left = victors - ahead_on_wins[v]
+            to_pass = min(max(len(players) - places_left + 1, 1), len(players))
+            found.append(([self.players[p] for p in sorted(players)], to_pass))
         return found
 
     @functools.cached_property
