@@ -254,6 +254,57 @@ def test_gibsonized_opponent_prefers_fewest_meetings(rules):
     assert advice.games[0].players[1] != "P2"
 
 
+def test_gibsonized_players_who_have_met_play_fresh_non_contenders(rules):
+    # Review finding (issue 15, no avoidable repeat anywhere in the field): row 0/0/2's two
+    # Gibsonized leaders met in the previous round. Each plays the highest-ranked player who
+    # cannot become a victor and has not met them, rather than a back-to-back rematch.
+    s = field(
+        (10, 30),
+        (10, 20),
+        (8, 10),
+        (8, 0),
+        (6, 0),
+        (6, 0),
+        opponents={1: [3, 2], 2: [4, 1], 3: [1, 4], 4: [2, 3], 5: [6, 6], 6: [5, 5]},
+    )
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/0/2" and advice.gibsonized == ("P1", "P2")
+    assert (1, 2) not in games
+    assert all(g.repeats == 0 for g in advice.games), games
+    assert "#1 and #2 have met, so paired Swiss" in advice.games[0].reason
+    assert_complete(s, advice)
+
+
+def test_gibsonized_players_who_have_met_play_each_other_when_that_repeats_least(rules):
+    # #1 and #2 met in round 1; each has met both players out of contention since: the
+    # two playing each other is the pairing of the four with the fewest repeats.
+    s = field(
+        (10, 30),
+        (10, 20),
+        (8, 10),
+        (8, 0),
+        opponents={1: [2, 3, 4], 2: [1, 4, 3], 3: [None, 1, 2], 4: [None, 2, 1]},
+    )
+    advice, games = run(rules, s)
+    assert advice.gibsonized == ("P1", "P2")
+    assert games[0] == (1, 2)
+    assert advice.games[0].reason == "Gibsonized players play each other"
+
+
+def test_gibsonized_players_avoid_a_back_to_back_rematch_when_all_have_met(rules):
+    # Everyone has met everyone; #1 and #2 (and #3 and #4) met in the previous round.
+    s = field(
+        (10, 30),
+        (10, 20),
+        (8, 10),
+        (8, 0),
+        opponents={1: [3, 4, 2], 2: [4, 3, 1], 3: [1, 2, 4], 4: [2, 1, 3]},
+    )
+    advice, games = run(rules, s)
+    assert (1, 2) not in games and (3, 4) not in games
+    assert not any(s.back_to_back(*g.players) for g in advice.games if not g.bye)
+
+
 def test_rest_swiss_avoids_repeats(rules):
     # Non-contenders #5-#8 in one win group: Swiss would pair 5-7, 6-8, but 5-7 have met.
     s = field(

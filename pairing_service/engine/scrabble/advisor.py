@@ -4,9 +4,11 @@ Order of work for a plan (from a table row or from the fallback):
 1. the plan's fixed pairs;
 2. the bye, in an odd field: to a lone Gibsonized player, else to the lowest-ranked
    non-contender with the fewest byes (else the lowest-ranked player the plan leaves free);
-3. Gibsonized players play each other (fewest previous meetings, then closest rank); a lone
-   one (the lowest-ranked, when there are three or more) plays the highest-ranked player who
-   cannot become a victor, fewest previous meetings first;
+3. Gibsonized players play each other (fewest previous meetings, then closest rank); two
+   who have met get their opponents from the rest-of-field Swiss of the two and the players
+   who cannot become a victor (fewest repeats over all of them), unless it pairs them
+   together; a lone one (the lowest-ranked, when there are three or more) plays the
+   highest-ranked player who cannot become a victor, fewest previous meetings first;
 4. the plan's group by its method (an odd group takes in the next-ranked free player);
 5. everyone else Swiss by win group, avoiding repeats.
 """
@@ -563,7 +565,16 @@ def _complete(
         lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
         together = [p for p in gibsonized if p != lone]
         for a, b in _closest_fewest_meetings(standings, together):
-            add(a, b, "Gibsonized players play each other")
+            apart = _gibsonized_apart(standings, a, b, board, relevant | set(group))
+            if apart is None:
+                add(a, b, "Gibsonized players play each other")
+            for player, opponent in apart or ():
+                add(
+                    player,
+                    opponent,
+                    f"Gibsonized: #{rank(a)} and #{rank(b)} have met, so paired Swiss with "
+                    "those who cannot become a victor, avoiding repeats",
+                )
         if lone is not None:
             outside = [p for p in free() if p not in group and p != lone]
             pool = [p for p in outside if p not in relevant]
@@ -610,6 +621,26 @@ def _complete(
         for a, b in pair_group(method, group):
             add(a, b, reason)
     return board.finish(), bye
+
+
+def _gibsonized_apart(
+    standings: Standings, a: str, b: str, board: _Board, taken: set[str]
+) -> list[tuple[str, str]] | None:
+    """Opponents for two Gibsonized players who have met, so the round holds no avoidable
+    repeat: the rest-of-field Swiss (fewest repeats over all of it) of the two with the
+    free players who cannot become a victor, whose games for the two are kept. None when
+    they have not met, or when that Swiss pairs them together anyway (they play each other,
+    as Gibsonized players do)."""
+    if not standings.meetings(a, b):
+        return None
+    pool = [p for p in board.free() if p not in taken and p not in (a, b)]
+    if len(pool) % 2:
+        pool.pop()  # the lowest-ranked: the Swiss needs an even number
+    if not pool:
+        return None
+    pairs = pair_swiss(standings, [a, b, *pool], board.swiss)
+    theirs = [pair for pair in pairs if a in pair or b in pair]
+    return None if len(theirs) == 1 else theirs
 
 
 def _play(board: _Board, chosen: Sequence[tuple[str, str]], relevant: set[str], who: str) -> None:
