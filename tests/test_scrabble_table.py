@@ -305,6 +305,24 @@ def test_gibsonized_players_avoid_a_back_to_back_rematch_when_all_have_met(rules
     assert not any(s.back_to_back(*g.players) for g in advice.games if not g.bye)
 
 
+def test_a_game_only_one_record_holds_counts_and_is_named(rules):
+    # Review finding: A lists B and C lists A, but neither B nor A lists them back. Both
+    # count as played (no rematch by mistake), and the advice says which records disagree.
+    s = field((10, 3), (9, 2), (8, 1), (7, 0), opponents={1: [2], 3: [1]})
+    assert s.one_sided() == [("P1", "P2"), ("P3", "P1")]
+    assert s.meetings("P2", "P1") == 1 and s.meetings("P1", "P3") == 1
+    advice, _ = run(rules, s)
+    [warning] = [w for w in advice.warnings if "only one player's record" in w]
+    assert warning.endswith(
+        "#1 Player 1 lists #2 Player 2, not the other way; "
+        "#3 Player 3 lists #1 Player 1, not the other way"
+    )
+    agreeing = field((10, 3), (9, 2), (8, 1), (7, 0), opponents={1: [2, 2], 2: [1, 1]})
+    assert agreeing.one_sided() == []
+    repeated_once = field((10, 3), (9, 2), (8, 1), (7, 0), opponents={1: [2, 2], 2: [1]})
+    assert repeated_once.one_sided() == [("P1", "P2")]
+
+
 def test_rest_swiss_avoids_repeats(rules):
     # Non-contenders #5-#8 in one win group: Swiss would pair 5-7, 6-8, but 5-7 have met.
     s = field(

@@ -153,6 +153,7 @@ def advise(
     config = configuration_text(standings.configuration())
     warnings: list[str] = []
     _check_withdrawn(standings, race, withdrawn, warnings)
+    _warn_one_sided(standings, warnings)
     plan: _Plan | None = None
     if rounds_left > 1:
         warnings.append(
@@ -523,6 +524,24 @@ def _check_withdrawn(
     if withdrawn:
         shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
         warnings.append(f"withdrawn, not paired: {shown}")
+
+
+MAX_ONE_SIDED_SHOWN = 3
+
+
+def _warn_one_sided(standings: Standings, warnings: list[str]) -> None:
+    """Say which earlier games only one of the two players' records holds: they count
+    as played (no rematch is made by mistake), but the other record may be missing a game."""
+    found = standings.one_sided()
+    if not found:
+        return
+    tag = standings.tag
+    shown = [f"{tag(a)} lists {tag(b)}, not the other way" for a, b in found[:MAX_ONE_SIDED_SHOWN]]
+    if len(found) > MAX_ONE_SIDED_SHOWN:
+        shown.append(f"and {len(found) - MAX_ONE_SIDED_SHOWN} more")
+    warnings.append(
+        "earlier games that only one player's record holds, counted as played: " + "; ".join(shown)
+    )
 
 
 def _complete(

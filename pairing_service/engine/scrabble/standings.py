@@ -64,6 +64,7 @@ class Standings:
     _index: dict[str, int] = field(init=False, repr=False, compare=False)
     _met: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
     _met_by: dict[str, set[str]] = field(init=False, repr=False, compare=False)
+    _records_agree: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.ranked)})
@@ -93,6 +94,7 @@ class Standings:
                     theirs[pid] = count
         object.__setattr__(self, "_met", met)
         object.__setattr__(self, "_met_by", {})  # met()'s sets, made when first asked for
+        object.__setattr__(self, "_records_agree", mutual and not repeated)
 
     @classmethod
     def from_players(cls, players: Sequence[Player]) -> Standings:
@@ -222,6 +224,19 @@ class Standings:
         if met is None:
             met = self._met_by[player_id] = set(self._met[player_id])
         return met
+
+    def one_sided(self) -> list[tuple[str, str]]:
+        """Pairs (a, b), in rank order of a, where a's own record lists b more often than
+        b's lists a: read as meetings (the larger record), but often a typing slip."""
+        if self._records_agree:  # every record listed by its opponents, none repeated
+            return []
+        own = {p.id: Counter(o for o in p.opponents if o is not None) for p in self.ranked}
+        return [
+            (p.id, opponent)
+            for p in self.ranked
+            for opponent, count in own[p.id].items()
+            if own[opponent][p.id] < count
+        ]
 
     def last_opponent(self, player_id: str) -> str | None:
         opponents = self.player(player_id).opponents
