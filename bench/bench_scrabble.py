@@ -199,7 +199,7 @@ ADVERSARIAL: dict[str, tuple[str, Callable[[int], list[Body]]]] = {
 # --- measurement ----------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False)  # rows are told apart by identity (``row in adversarial``)
 class Row:
     label: str
     size: int
