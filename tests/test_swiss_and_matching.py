@@ -16,6 +16,7 @@ from pairing_service.engine.matching import (
     min_cost_perfect_matching,
     min_cost_perfect_matching_arrays,
 )
+from pairing_service.engine.scrabble import swiss
 from pairing_service.engine.scrabble.swiss import Meetings, pair_swiss
 
 from .conftest import field
@@ -214,3 +215,36 @@ def test_meetings_table_answers_as_the_standings(seed):
         if i != j:
             assert repeats[k] == s.meetings(ids[i], ids[j])
             assert previous[k] == int(s.back_to_back(ids[i], ids[j]))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_group_whose_swiss_pairs_repeat_nothing_is_paired_as_the_matching_pairs_it(seed):
+    # _pair_group answers such a group without the matching (its Swiss pairs are the
+    # unique optimum); the matching itself must give exactly the same pairs and floats,
+    # for even and odd groups, with none or one player carried in from above, the bottom
+    # group, and groups past the complete limit.
+    rng = random.Random(seed)
+    size = rng.choice([1, 2, 3, 4, 5, 7, 8, 11, 16, 33, swiss.COMPLETE_LIMIT + 6])
+    carried = rng.choice([0, 1]) if size > 1 else 0
+    rows = [(6, 900)] * carried + [(5, 500 - i) for i in range(size - carried)] + [(2, 0)]
+    s = field(*rows)
+    members = list(s.ids[:size])
+    is_last = size % 2 == 0 and rng.random() < 0.5
+    floats = 0 if is_last else size % 2 + swiss.EXTRA_FLOATS
+    block = size - carried - (0 if is_last else size % 2)
+    half = max(block // 2, 1)
+    ideal = swiss._ideal_pairs(size, carried, half, is_last)
+    assert ideal is not None
+    swiss_pairs = set(zip(*(a.tolist() for a in ideal), strict=True))
+    history: dict[int, list[int | None]] = {}
+    for _ in range(rng.randint(0, 2 * size)):  # meetings that are not Swiss pairs
+        a, b = sorted(rng.sample(range(size), 2)) if size > 1 else (0, 0)
+        if a != b and (a, b) not in swiss_pairs:
+            history.setdefault(a + 1, []).append(b + 1)
+            history.setdefault(b + 1, []).append(a + 1)
+    s = field(*rows, opponents=history)
+    meetings = Meetings(s)
+    fast = swiss._pair_group(meetings, members[:carried], members[carried:], is_last)
+    assert fast[0] == [(members[a], members[b]) for a, b in sorted(swiss_pairs)]
+    positions = meetings.positions_of(members)
+    assert fast == swiss._matched_group(meetings, members, positions, carried, half, floats)

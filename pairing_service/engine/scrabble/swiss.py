@@ -277,6 +277,48 @@ def _pair_group(
     block = size - n_carried - (size % 2 if not is_last else 0)
     half = max(block // 2, 1)
     positions = meetings.positions_of(members)
+    swiss_pairs = _ideal_pairs(size, n_carried, half, is_last)
+    if swiss_pairs is not None:
+        firsts, seconds = swiss_pairs
+        if not meetings.repeats(positions[firsts], positions[seconds]).any():
+            # The Swiss pairs repeat nothing: they are the matching's unique optimum.
+            pairs = [(members[a], members[b]) for a, b in zip(firsts, seconds, strict=True)]
+            return pairs, members[2 * len(pairs) :]
+    return _matched_group(meetings, members, positions, n_carried, half, floats)
+
+
+@lru_cache(maxsize=512)
+def _ideal_pairs(
+    size: int, n_carried: int, half: int, is_last: bool
+) -> tuple[Indices, Indices] | None:
+    """A group's Swiss pairs at no distance in ``_group_edges``' terms: a player carried
+    in plays the group's top, the group's own players top half against bottom half, and
+    an odd group floats its lowest. They cost nothing but the one float an odd group must
+    make, and they are the only pairing at no distance, so when none of them is a repeat
+    they are the matching's unique optimum (most groups of a real field). None where no
+    pairing is at no distance (two or more carried in, or pairs that do not fit)."""
+    odd = size % 2 if not is_last else 0
+    own = size - 2 * n_carried - odd  # the group's own players left to pair
+    if n_carried > 1 or own < 0 or own not in (0, 2 * half):
+        return None
+    tops = np.arange(2 * n_carried, 2 * n_carried + own // 2)
+    firsts = np.concatenate([np.arange(n_carried), tops]).astype(np.int64)
+    seconds = np.concatenate([np.arange(n_carried) + n_carried, tops + half]).astype(np.int64)
+    for array in (firsts, seconds):
+        array.setflags(write=False)
+    return firsts, seconds
+
+
+def _matched_group(
+    meetings: Meetings,
+    members: list[str],
+    positions: Indices,
+    n_carried: int,
+    half: int,
+    floats: int,
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """``_pair_group``'s matching: the group's pairs and the players it floats down."""
+    size = len(members)
     if size <= COMPLETE_LIMIT:
         firsts, seconds, costs, pair_count = _complete_group(size, n_carried, half, floats)
         costs = costs.copy()
