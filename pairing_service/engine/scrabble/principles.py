@@ -422,7 +422,9 @@ class Judge:
         self._read: dict[Pairs, dict[str, object]] = {}  # scores read from the table
         self._unreadable: set[Pairs] = set()  # pairings ``read_scores`` leaves to evaluations
         self._ruled_out: set[Pairs] = set()  # GP1 answered broken by a rule (``score_of``)
-        self._pairing_counts: dict[Pairs, NDArray[np.int64]] = {}  # read_scores' counts
+        # read_scores' counts: each pairing's row in blocks of rows, joined when asked for
+        self._count_row: dict[Pairs, int] = {}
+        self._count_blocks: list[NDArray[np.int64]] = []
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
         self._candidate_lists: dict[
@@ -510,11 +512,13 @@ class Judge:
         table = self.table
         if table is None:
             return
-        keys = []
-        for key in dict.fromkeys(map(self._key, candidates)):
-            known = self._read.get(key, {})
-            if key not in self._unreadable and any(gp not in known for gp in principles):
-                keys.append(key)
+        wanted, known, unreadable = set(principles), self._read, self._unreadable
+        empty: dict[str, object] = {}
+        keys = [
+            key
+            for key in dict.fromkeys(map(self._key, candidates))
+            if not known.get(key, empty).keys() >= wanted and key not in unreadable
+        ]
         if not keys:
             return
         size = len(table.players)
@@ -582,12 +586,17 @@ class Judge:
         same candidates."""
         table = self.table
         assert table is not None
-        kept = self._pairing_counts
-        missing = [i for i, key in enumerate(keys) if key not in kept]
+        row, blocks = self._count_row, self._count_blocks
+        missing = [i for i, key in enumerate(keys) if key not in row]
         if missing:
-            counted = table.counts_of((firsts[missing], seconds[missing]))
-            kept.update(zip([keys[i] for i in missing], counted, strict=True))
-        return np.stack([kept[key] for key in keys])
+            start = len(row)
+            row.update((keys[i], start + n) for n, i in enumerate(missing))
+            blocks.append(table.counts_of((firsts[missing], seconds[missing])))
+            if len(blocks) > 1:
+                blocks[:] = [np.concatenate(blocks)]
+        at = np.fromiter(map(row.__getitem__, keys), np.int64, len(keys))
+        counts: NDArray[np.int64] = blocks[0][at]
+        return counts
 
     def score_of(self, pairs: Sequence[tuple[str, str]], gp: str) -> object:
         """``evaluate(pairs).score(gp)``, from ``read_scores`` when it read it; GP1 from the

@@ -388,7 +388,11 @@ class FieldTable:
         self._certain_by_result: NDArray[np.int8] = most_by_result
         self._shape = (2, size, 3)
         self._rule_results: dict[tuple[str, ...], NDArray[np.int64]] = {}
-        self._games: dict[tuple[tuple[str, str], ...], tuple[list[int], list[int]]] = {}
+        # ``games_of``'s rows: each pairing's games, padded to the most any pairing holds
+        # (every relevant player in a game of their own, and the bye), kept by pairing.
+        self._game_row: dict[tuple[tuple[str, str], ...], int] = {}
+        self._game_rows: tuple[list[list[int]], list[list[int]], list[int]] = ([], [], [])
+        self._game_arrays: tuple[Indices, Indices, Indices] | None = None
 
     def subject(self, question: int, player: str, result: int) -> NDArray[np.int8]:
         """One subject's counts for every game: [first player's column, second's]."""
@@ -525,19 +529,33 @@ class FieldTable:
 
     def games_of(self, pairings: Sequence[Sequence[tuple[str, str]]]) -> tuple[Indices, Indices]:
         """``games`` of many pairings as [pairing, game] column arrays, the shorter ones
-        padded with games of two outsiders (which count for nobody)."""
-        found = []
-        for pairs in pairings:
-            key = tuple(pairs)
-            if key not in self._games:  # a pairing's games are read for several principles
-                self._games[key] = self.games(pairs)
-            found.append(self._games[key])
-        width = max((len(f) for f, _ in found), default=0)
-        pad = [self.outsider] * width
-        shape = (len(found), width)
-        firsts = np.array([f + pad[len(f) :] for f, _ in found], np.int64).reshape(shape)
-        seconds = np.array([s + pad[len(s) :] for _, s in found], np.int64).reshape(shape)
-        return firsts, seconds
+        padded with games of two outsiders (which count for nobody). A pairing's games are
+        read for several principles: each is listed once, as a row of arrays kept for the
+        field, and a call picks its rows."""
+        keys = [tuple(pairs) for pairs in pairings]
+        row = self._game_row
+        if not all(map(row.__contains__, keys)):
+            firsts_rows, seconds_rows, lengths = self._game_rows
+            pad = [self.outsider] * (len(self.players) + 1)
+            for key in keys:
+                if key not in row:
+                    row[key] = len(lengths)
+                    firsts, seconds = self.games(key)
+                    firsts_rows.append(firsts + pad[len(firsts) :])
+                    seconds_rows.append(seconds + pad[len(seconds) :])
+                    lengths.append(len(firsts))
+            self._game_arrays = (
+                np.array(firsts_rows, np.int64),
+                np.array(seconds_rows, np.int64),
+                np.array(lengths, np.int64),
+            )
+        if not keys:
+            return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
+        assert self._game_arrays is not None
+        all_firsts, all_seconds, all_lengths = self._game_arrays
+        at = np.fromiter(map(row.__getitem__, keys), np.int64, len(keys))
+        width = int(all_lengths[at].max())
+        return all_firsts[at, :width], all_seconds[at, :width]
 
     def counts_of(self, games: tuple[Indices, Indices]) -> NDArray[np.int64]:
         """``counts`` of many pairings at once (their ``games_of``): [pairing, question,
@@ -548,13 +566,10 @@ class FieldTable:
 
     def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
         """The pairing's games of relevant players as column indices (bye included)."""
-        firsts, seconds = [], []
-        for a, b in pairs:
-            i, j = self.index.get(a), self.index.get(b)
-            if i is None and j is None:
-                continue
-            firsts.append(self.outsider if i is None else i)
-            seconds.append(self.outsider if j is None else j)
+        index, outsider = self.index, self.outsider
+        games = [(index.get(a, outsider), index.get(b, outsider)) for a, b in pairs]
+        games = [game for game in games if game[0] != outsider or game[1] != outsider]
+        firsts, seconds = [i for i, _ in games], [j for _, j in games]
         if self.bye is not None:
             firsts.append(self.index[self.bye])
             seconds.append(self.bye_column)
