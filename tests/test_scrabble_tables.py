@@ -619,7 +619,7 @@ def test_scores_read_for_many_pairings_are_each_pairings_own(case):
     candidates, _ = judge.candidates(pairs)
     judge.read_scores(candidates)
     victors = judge.victors
-    for pairs_read, read in judge._read.items():
+    for pairs_read, read in judge.scores_read().items():
         alone = _judge_of(case)[0].evaluate(pairs_read)
         assert [read[gp] for gp in PRINCIPLES[1:]] == list(alone.scores()[1:]), pairs_read
         if read["GP1"] is not None:
@@ -627,7 +627,7 @@ def test_scores_read_for_many_pairings_are_each_pairings_own(case):
         else:  # a search decides it: neither nothing to judge nor a rule's outcome
             assert alone.leaders and judge.rounds_left == 1
             assert judge.table.rule_witness(alone.test.units, alone.leaders, victors) is None
-    assert set(judge._read) == {judge._key(c) for c in candidates}  # every candidate read
+    assert set(judge.scores_read()) == {judge._key(c) for c in candidates}  # every one read
 
 
 @SETTINGS

@@ -393,6 +393,24 @@ GOOD_REASONS = {
 }
 
 
+class _Pairing:
+    """What a judge keeps of one pairing (by its key, ``Judge._key``): what was read of it
+    from the field's table, its evaluation, its rows in the table's arrays. The comparisons
+    ask about the same few dozen pairings hundreds of times; one record found by one
+    lookup saves hashing a tuple of games for every question."""
+
+    __slots__ = ("count_row", "evaluation", "game_row", "key", "read", "ruled_out", "unreadable")
+
+    def __init__(self, key: Pairs) -> None:
+        self.key = key
+        self.read: dict[str, object] = {}  # scores read from the table
+        self.unreadable = False  # ``read_scores`` leaves it to its evaluation
+        self.ruled_out = False  # GP1 answered broken by a rule (``score_of``)
+        self.evaluation: Evaluation | None = None
+        self.game_row = -1  # its row in the table's ``game_rows``
+        self.count_row = -1  # its row in the judge's counts (``_counts_of``)
+
+
 class Judge:
     """Evaluates pairings of one field and judges them against each other."""
 
@@ -417,14 +435,11 @@ class Judge:
         self.base = record_of(standings, contention.relevant)
         self._relevant = frozenset(contention.relevant)
         self._gp1_everywhere: tuple[tuple[str, NDArray[np.int64]] | None] | None = None
-        self._evaluations: dict[Pairs, Evaluation] = {}
-        self._keys: dict[Pairs, Pairs] = {}
-        self._read: dict[Pairs, dict[str, object]] = {}  # scores read from the table
-        self._unreadable: set[Pairs] = set()  # pairings ``read_scores`` leaves to evaluations
-        self._ruled_out: set[Pairs] = set()  # GP1 answered broken by a rule (``score_of``)
-        # read_scores' counts: each pairing's row in blocks of rows, joined when asked for
-        self._count_row: dict[Pairs, int] = {}
+        self._pairings: dict[Pairs, _Pairing] = {}  # by key
+        self._given: dict[Pairs, _Pairing] = {}  # by the pairing as given
+        # read_scores' counts: the pairings' rows in blocks of rows, joined when asked for
         self._count_blocks: list[NDArray[np.int64]] = []
+        self._counted = 0
         self._table: FieldTable | None = None
         self.budget = SearchBudget()
         self._candidate_lists: dict[
@@ -450,26 +465,42 @@ class Judge:
 
     def _key(self, pairs: Sequence[tuple[str, str]]) -> Pairs:
         """The pairing's games that count, as one key: games without a relevant player
-        change nobody's standing (``RoundUnderTest`` skips them). Kept per pairing given:
+        change nobody's standing (``RoundUnderTest`` skips them)."""
+        return self._pairing(pairs).key
+
+    def _pairing(self, pairs: Sequence[tuple[str, str]]) -> _Pairing:
+        """The record of the pairing ``pairs`` (``_key``'s), found by the pairing as given:
         the comparisons ask for the same candidates again and again."""
         try:
-            key = self._keys.get(cast(Pairs, pairs))  # no copy: a tuple of tuples as kept
+            found = self._given.get(cast(Pairs, pairs))  # no copy: a tuple of tuples as kept
         except TypeError:  # a list, or games given as lists: unhashable
-            key = None
-        if key is None:
+            found = None
+        if found is None:
             given = tuple((a, b) for a, b in pairs)
-            key = self._keys.get(given)
-            if key is None:
+            found = self._given.get(given)
+            if found is None:
                 relevant = self._relevant
                 key = _canonical(
                     self.standings, [(a, b) for a, b in given if a in relevant or b in relevant]
                 )
-                self._keys[given] = key
-        return key
+                found = self._record(key)
+                self._given[given] = found
+        return found
+
+    def _record(self, key: Pairs) -> _Pairing:
+        found = self._pairings.get(key)
+        if found is None:
+            found = self._pairings[key] = _Pairing(key)
+        return found
+
+    def scores_read(self) -> dict[Pairs, dict[str, object]]:
+        """What ``read_scores`` has read, by pairing key."""
+        return {key: found.read for key, found in self._pairings.items() if found.read}
 
     def evaluate(self, pairs: Sequence[tuple[str, str]]) -> Evaluation:
-        key = self._key(pairs)
-        if key not in self._evaluations:
+        found = self._pairing(pairs)
+        if found.evaluation is None:
+            key = found.key
             test = RoundUnderTest(
                 self.standings,
                 self.contention.relevant,
@@ -481,7 +512,7 @@ class Judge:
                 cache=self.cache,
                 base=self.base,
             )
-            self._evaluations[key] = Evaluation(
+            evaluation = found.evaluation = Evaluation(
                 self.standings,
                 test,
                 self.contention,
@@ -490,12 +521,11 @@ class Judge:
                 table=self.table,
                 budget=self.budget,
             )
-            read = self._read.get(key, {})
-            if key in self._ruled_out:
-                self._evaluations[key].broken_by_rule()
-            elif "GP1" in read and read["GP1"] is None:  # the rules were tried: a search
-                self._evaluations[key].no_rule_breaks_gp1 = True
-        return self._evaluations[key]
+            if found.ruled_out:
+                evaluation.broken_by_rule()
+            elif "GP1" in found.read and found.read["GP1"] is None:  # the rules were tried
+                evaluation.no_rule_breaks_gp1 = True
+        return found.evaluation
 
     def read_scores(
         self,
@@ -512,30 +542,37 @@ class Judge:
         table = self.table
         if table is None:
             return
-        wanted, known, unreadable = set(principles), self._read, self._unreadable
-        empty: dict[str, object] = {}
-        keys = [
-            key
-            for key in dict.fromkeys(map(self._key, candidates))
-            if not known.get(key, empty).keys() >= wanted and key not in unreadable
+        wanted = set(principles)
+        pairings = [
+            found
+            for found in dict.fromkeys(map(self._pairing, candidates))
+            if not found.read.keys() >= wanted and not found.unreadable
         ]
-        if not keys:
+        if not pairings:
             return
+        unplaced = [found for found in pairings if found.game_row < 0]
+        for found, row in zip(
+            unplaced, table.game_rows([found.key for found in unplaced]), strict=True
+        ):
+            found.game_row = row
         size = len(table.players)
-        firsts, seconds = table.games_of(keys)
-        rows = np.arange(len(keys))[:, None]
-        present = np.zeros((len(keys), size + 2), bool)
+        firsts, seconds = table.games_at(
+            np.fromiter((found.game_row for found in pairings), np.int64, len(pairings))
+        )
+        rows = np.arange(len(pairings))[:, None]
+        present = np.zeros((len(pairings), size + 2), bool)
         present[rows, firsts] = present[rows, seconds] = True
         covered = np.asarray(present[:, :size].all(axis=1), bool)
         whole = covered.tolist()
-        self._unreadable.update(itertools.compress(keys, [not w for w in whole]))
-        keys = list(itertools.compress(keys, whole))
-        if not keys:
+        for found in itertools.compress(pairings, [not w for w in whole]):
+            found.unreadable = True
+        pairings = list(itertools.compress(pairings, whole))
+        if not pairings:
             return
         firsts, seconds = firsts[covered], seconds[covered]
-        rows = np.arange(len(keys))[:, None]
+        rows = np.arange(len(pairings))[:, None]
         victors, final = self.victors, self.rounds_left <= 1
-        nothing = [0] * len(keys)
+        nothing = [0] * len(pairings)
         read: dict[str, Sequence[object]] = {}
         if "GP1" in principles:
             leaders = _leading(self.standings, table.players)
@@ -544,7 +581,7 @@ class Judge:
                 broken = table.rule_screen((firsts, seconds), leaders, victors).tolist()
                 read["GP1"] = [1 if b else None for b in broken]
         counts = (
-            np.moveaxis(self._counts_of(keys, firsts, seconds), 0, 1)  # [question, pairing, ...]
+            np.moveaxis(self._counts_of(pairings, firsts, seconds), 0, 1)  # [question, pairing...]
             if any(gp in principles for gp in PRINCIPLES[1:])
             else None
         )
@@ -562,7 +599,7 @@ class Judge:
             if final and victors >= 2:
                 # As ``_gp4``: games of two relevant players, not both clinched, in which a
                 # draw leaves both certain.
-                certain = np.zeros((len(keys), size + 2), bool)
+                certain = np.zeros((len(pairings), size + 2), bool)
                 certain[:, :size] = counts[CERTAIN, :, :, RESULTS.index(Result.DRAW)] < victors
                 clinched = np.zeros(size + 2, bool)
                 clinched[[table.index[p] for p in self.contention.clinched if p in table.index]] = (
@@ -573,28 +610,29 @@ class Judge:
                 )
                 engineered = contested & certain[rows, firsts] & certain[rows, seconds]
                 read["GP4"] = engineered.sum(axis=1).tolist()
-        for i, key in enumerate(keys):
-            scores = self._read.setdefault(key, {})
+        for i, found in enumerate(pairings):
+            scores = found.read
             for gp, values in read.items():
                 scores[gp] = values[i]
 
     def _counts_of(
-        self, keys: list[Pairs], firsts: NDArray[np.int64], seconds: NDArray[np.int64]
+        self, pairings: list[_Pairing], firsts: NDArray[np.int64], seconds: NDArray[np.int64]
     ) -> NDArray[np.int64]:
-        """The table's ``counts_of`` the pairings ``keys`` (their games ``firsts``,
+        """The table's ``counts_of`` the ``pairings`` (their games ``firsts``,
         ``seconds``), each pairing's kept: GP2-GP4 are read one at a time, mostly of the
         same candidates."""
         table = self.table
         assert table is not None
-        row, blocks = self._count_row, self._count_blocks
-        missing = [i for i, key in enumerate(keys) if key not in row]
+        blocks = self._count_blocks
+        missing = [i for i, found in enumerate(pairings) if found.count_row < 0]
         if missing:
-            start = len(row)
-            row.update((keys[i], start + n) for n, i in enumerate(missing))
+            for row, i in enumerate(missing, start=self._counted):
+                pairings[i].count_row = row
+            self._counted += len(missing)
             blocks.append(table.counts_of((firsts[missing], seconds[missing])))
             if len(blocks) > 1:
                 blocks[:] = [np.concatenate(blocks)]
-        at = np.fromiter(map(row.__getitem__, keys), np.int64, len(keys))
+        at = np.fromiter((found.count_row for found in pairings), np.int64, len(pairings))
         counts: NDArray[np.int64] = blocks[0][at]
         return counts
 
@@ -602,12 +640,12 @@ class Judge:
         """``evaluate(pairs).score(gp)``, from ``read_scores`` when it read it; GP1 from the
         pairing's evaluation when it has one (judged itself, it searches with its own
         nodes) or when a search must decide it."""
-        key = self._key(pairs)
-        read = self._read.get(key, {})
-        if gp not in read or (gp == "GP1" and (read[gp] is None or key in self._evaluations)):
-            return self.evaluate(key).score(gp)
+        found = self._pairing(pairs)
+        read = found.read
+        if gp not in read or (gp == "GP1" and (read[gp] is None or found.evaluation is not None)):
+            return self.evaluate(found.key).score(gp)
         if gp == "GP1" and read[gp] == 1:  # as a comparison's evaluation would have scored it
-            self._ruled_out.add(key)
+            found.ruled_out = True
         return read[gp]
 
     def scores_of(self, pairs: Sequence[tuple[str, str]], upto: int = 4) -> tuple[object, ...]:
@@ -650,7 +688,7 @@ class Judge:
             relevant = self._relevant
             for pairing in found:
                 if all(a in relevant or b in relevant for a, b in pairing):
-                    self._keys[pairing] = pairing
+                    self._given[pairing] = self._record(pairing)
             self._candidate_lists[asked] = (found, exhaustive)
         found, exhaustive = self._candidate_lists[asked]
         return list(found), exhaustive

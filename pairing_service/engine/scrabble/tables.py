@@ -529,15 +529,19 @@ class FieldTable:
 
     def games_of(self, pairings: Sequence[Sequence[tuple[str, str]]]) -> tuple[Indices, Indices]:
         """``games`` of many pairings as [pairing, game] column arrays, the shorter ones
-        padded with games of two outsiders (which count for nobody). A pairing's games are
-        read for several principles: each is listed once, as a row of arrays kept for the
-        field, and a call picks its rows."""
-        keys = [tuple(pairs) for pairs in pairings]
+        padded with games of two outsiders (which count for nobody)."""
+        rows = self.game_rows([tuple(pairs) for pairs in pairings])
+        return self.games_at(np.array(rows, np.int64))
+
+    def game_rows(self, pairings: Sequence[tuple[tuple[str, str], ...]]) -> list[int]:
+        """The pairings' rows in this field's arrays of games (``games_at``). A pairing's
+        games are read for several principles: each is listed once, in a row kept for the
+        field."""
         row = self._game_row
-        if not all(map(row.__contains__, keys)):
+        if not all(map(row.__contains__, pairings)):
             firsts_rows, seconds_rows, lengths = self._game_rows
             pad = [self.outsider] * (len(self.players) + 1)
-            for key in keys:
+            for key in pairings:
                 if key not in row:
                     row[key] = len(lengths)
                     firsts, seconds = self.games(key)
@@ -549,13 +553,16 @@ class FieldTable:
                 np.array(seconds_rows, np.int64),
                 np.array(lengths, np.int64),
             )
-        if not keys:
+        return [row[key] for key in pairings]
+
+    def games_at(self, rows: Indices) -> tuple[Indices, Indices]:
+        """``games_of`` the pairings in ``rows`` (``game_rows``)."""
+        if not len(rows):
             return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
         assert self._game_arrays is not None
         all_firsts, all_seconds, all_lengths = self._game_arrays
-        at = np.fromiter(map(row.__getitem__, keys), np.int64, len(keys))
-        width = int(all_lengths[at].max())
-        return all_firsts[at, :width], all_seconds[at, :width]
+        width = int(all_lengths[rows].max())
+        return all_firsts[rows, :width], all_seconds[rows, :width]
 
     def counts_of(self, games: tuple[Indices, Indices]) -> NDArray[np.int64]:
         """``counts`` of many pairings at once (their ``games_of``): [pairing, question,
