@@ -8,7 +8,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing_service.engine.scrabble import InvalidRuleTable, Player, RuleTable, Standings
+from pairing_service.engine.scrabble import InvalidRuleTable, Player, RuleTable, Standings, advise
 from pairing_service.rules import DEFAULT_RULES_DIR
 
 from .conftest import assert_complete, field, principle, run, seed_text
@@ -305,6 +305,31 @@ def test_gibsonized_players_avoid_a_back_to_back_rematch_when_all_have_met(rules
     assert not any(s.back_to_back(*g.players) for g in advice.games if not g.bye)
 
 
+def test_gibsonized_players_who_have_met_still_play_each_other_while_others_contend(rules):
+    # Review finding: three victors, #1 and #2 certain and met last round, #3-#7 still in
+    # contention. Sending #1 and #2 to players out of contention took the opponents the
+    # contenders needed (and made two Gibsonized wins possible instead of one): GP2 was
+    # broken to save a rematch that decides nothing. They play each other as before.
+    s = field(
+        (20, 900),
+        (20, 850),
+        (10, -45),
+        (10, -188),
+        (10, -229),
+        (9.5, 52),
+        (9, -283),
+        (8, -228),
+        (3, -286),
+        (2, -39),
+        opponents={1: [2], 2: [1]},
+    )
+    advice = advise(s, rules.scrabble, victors=3, max_spread_per_game=250)
+    assert advice.gibsonized == ("P1", "P2") and len(advice.contenders) > 2
+    assert advice.games[0].players == ("P1", "P2")
+    assert advice.games[0].reason == "Gibsonized players play each other"
+    assert {v.status for v in advice.principles} == {"satisfied"}
+
+
 def test_a_game_only_one_record_holds_counts_and_is_named(rules):
     # Review finding: A lists B and C lists A, but neither B nor A lists them back. Both
     # count as played (no rematch by mistake), and the advice says which records disagree.
@@ -314,8 +339,8 @@ def test_a_game_only_one_record_holds_counts_and_is_named(rules):
     advice, _ = run(rules, s)
     [warning] = [w for w in advice.warnings if "only one player's record" in w]
     assert warning.endswith(
-        "#1 Player 1 lists #2 Player 2, not the other way; "
-        "#3 Player 3 lists #1 Player 1, not the other way"
+        "#1 Player 1 lists #2 Player 2 more often than #2 Player 2 lists #1 Player 1; "
+        "#3 Player 3 lists #1 Player 1 more often than #1 Player 1 lists #3 Player 3"
     )
     agreeing = field((10, 3), (9, 2), (8, 1), (7, 0), opponents={1: [2, 2], 2: [1, 1]})
     assert agreeing.one_sided() == []

@@ -4,11 +4,12 @@ Order of work for a plan (from a table row or from the fallback):
 1. the plan's fixed pairs;
 2. the bye, in an odd field: to a lone Gibsonized player, else to the lowest-ranked
    non-contender with the fewest byes (else the lowest-ranked player the plan leaves free);
-3. Gibsonized players play each other (fewest previous meetings, then closest rank); two
-   who have met get their opponents from the rest-of-field Swiss of the two and the players
-   who cannot become a victor (fewest repeats over all of them), unless it pairs them
-   together; a lone one (the lowest-ranked, when there are three or more) plays the
-   highest-ranked player who cannot become a victor, fewest previous meetings first;
+3. Gibsonized players play each other (fewest previous meetings, then closest rank); when
+   every contender is Gibsonized, two who have met get their opponents from the
+   rest-of-field Swiss of the two and the players who cannot become a victor (fewest
+   repeats over all of them), unless it pairs them together; a lone one (the
+   lowest-ranked, when there are three or more) plays the highest-ranked player who cannot
+   become a victor, fewest previous meetings first;
 4. the plan's group by its method (an odd group takes in the next-ranked free player);
 5. everyone else Swiss by win group, avoiding repeats.
 """
@@ -536,7 +537,10 @@ def _warn_one_sided(standings: Standings, warnings: list[str]) -> None:
     if not found:
         return
     tag = standings.tag
-    shown = [f"{tag(a)} lists {tag(b)}, not the other way" for a, b in found[:MAX_ONE_SIDED_SHOWN]]
+    shown = [
+        f"{tag(a)} lists {tag(b)} more often than {tag(b)} lists {tag(a)}"
+        for a, b in found[:MAX_ONE_SIDED_SHOWN]
+    ]
     if len(found) > MAX_ONE_SIDED_SHOWN:
         shown.append(f"and {len(found) - MAX_ONE_SIDED_SHOWN} more")
     warnings.append(
@@ -584,7 +588,11 @@ def _complete(
         lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
         together = [p for p in gibsonized if p != lone]
         for a, b in _closest_fewest_meetings(standings, together):
-            apart = _gibsonized_apart(standings, a, b, board, relevant | set(group))
+            apart = (
+                _gibsonized_apart(standings, a, b, board, relevant | set(group))
+                if set(race.contenders) <= set(plan.gibsonized)
+                else None
+            )
             if apart is None:
                 add(a, b, "Gibsonized players play each other")
             for player, opponent in apart or ():
@@ -649,7 +657,11 @@ def _gibsonized_apart(
     repeat: the rest-of-field Swiss (fewest repeats over all of it) of the two with the
     free players who cannot become a victor, whose games for the two are kept. None when
     they have not met, or when that Swiss pairs them together anyway (they play each other,
-    as Gibsonized players do)."""
+    as Gibsonized players do). Asked only when every contender is Gibsonized: then every
+    victor is decided and no principle depends on who they face, whereas with contenders
+    left, two Gibsonized players who both win instead of one, and the players out of
+    contention they would take from the contenders, can cost a contender their chance
+    (review finding: GP2 broken to save a rematch that decides nothing)."""
     if not standings.meetings(a, b):
         return None
     pool = [p for p in board.free() if p not in taken and p not in (a, b)]

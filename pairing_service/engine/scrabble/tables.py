@@ -812,8 +812,9 @@ class PairingTable:
         self, subjects: Sequence[tuple[str, Result | None]], victors: int
     ) -> list[tuple[list[str], int]]:
         """``rivals_of``, each with how many of them the player must finish ahead of in
-        that outcome: the victor places less those taken by players above on wins, so
-        two rivals for one place left is "ahead of either", not "ahead of both"."""
+        that outcome: all of them but the victor places that players above on wins leave
+        over beside the player's own, so with two places and nobody above on wins, two
+        rivals read "ahead of either", not "ahead of both"."""
         if not subjects:
             return []
         # One variant per subject and first-player result of its own game, in the order
