@@ -325,6 +325,21 @@ def leading_groups(draw: st.DrawFn) -> tuple[Any, ...]:
     return standings, victors, cap
 
 
+def _judge_of_group(case: tuple[Any, ...]) -> tuple[Judge, list[str], int] | None:
+    """A judge of a ``leading_groups`` field (the bye to the last player of an odd one),
+    the players a pairing is free to pair and the outsiders they can face; None when
+    they cannot all be paired."""
+    standings, victors, cap = case
+    race = contention(standings, victors, cap)
+    bye = standings.ids[-1] if len(standings) % 2 else None
+    judge = Judge(standings, race, bye, victors, cap)
+    players, outsiders = judge.pairing_space()
+    outsiders = max(outsiders, 0)
+    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+        return None
+    return judge, players, outsiders
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(leading_groups())
 def test_gp1_broken_everywhere_holds_for_every_pairing(case):
@@ -332,15 +347,11 @@ def test_gp1_broken_everywhere_holds_for_every_pairing(case):
     # every pairing of the players (so no pairing keeps GP1); when some pairing keeps GP1,
     # no rule is claimed.
     standings, victors, cap = case
-    race = contention(standings, victors, cap)
-    bye = None
-    if len(standings) % 2:
-        bye = standings.ids[-1]
-    judge = Judge(standings, race, bye, victors, cap)
-    players, outsiders = judge.pairing_space()
-    outsiders = max(outsiders, 0)
-    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+    found = _judge_of_group(case)
+    if found is None:
         return
+    judge, players, outsiders = found
+    race, bye = judge.contention, judge.bye
     leaders = [p for p in race.relevant if standings.player(p).half_wins == 20]
     proven = judge.gp1_broken_everywhere(players, outsiders)
     table = judge.table
@@ -369,13 +380,11 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
     # neither the subjects taken a few at a time nor the pairings that kept a leader
     # certain under an earlier rule (tried before a matching) change what is proven.
     standings, victors, cap = case
-    race = contention(standings, victors, cap)
-    bye = standings.ids[-1] if len(standings) % 2 else None
-    judge = Judge(standings, race, bye, victors, cap)
-    players, outsiders = judge.pairing_space()
-    outsiders = max(outsiders, 0)
-    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+    found = _judge_of_group(case)
+    if found is None:
         return
+    judge, players, outsiders = found
+    race, bye = judge.contention, judge.bye
     table = judge.table
     assert table is not None
     leaders = sorted(
@@ -421,13 +430,11 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
     # when no pairing of the players keeps any contender it removes in contention (a
     # pairing does better on GP2 only by keeping one of them).
     standings, victors, cap = case
-    race = contention(standings, victors, cap)
-    bye = standings.ids[-1] if len(standings) % 2 else None
-    judge = Judge(standings, race, bye, victors, cap)
-    players, outsiders = judge.pairing_space()
-    outsiders = max(outsiders, 0)
-    if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
+    found = _judge_of_group(case)
+    if found is None:
         return
+    judge, players, outsiders = found
+    race, bye = judge.contention, judge.bye
     order = rng.sample([p for p in standings.ids if p != bye], len(standings) - (bye is not None))
     pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     mine = judge.evaluate(pairs)
