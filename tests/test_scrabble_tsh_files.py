@@ -263,6 +263,21 @@ def test_rounds_left_unpaired_00_are_missing_results_not_byes():
     )
 
 
+def test_a_score_without_an_opponent_is_refused():
+    # Review finding: "A, a 2; 400" (a score but no opponent) was read without a word.
+    with pytest.raises(TshError) as caught:
+        read_division("Ames, Ann 1500 2 ; 400 ; \nBeck, Ben 1500 1 ; 350\nCole, Cy 1400 ; 300\n")
+    assert caught.value.line == 3
+    assert "round 1 has a score but no opponent (1 scores, 0 opponents)" in str(caught.value)
+
+
+def test_a_player_paired_with_themself_is_named_so():
+    # Review finding: this said "no player 2", though player 2 exists.
+    with pytest.raises(TshError) as caught:
+        read_division("Ames, Ann 1500 0 ; 50\nBeck, Ben 1500 2 ; 350\n")
+    assert "round 1: player 2 is paired with themself" in str(caught.value)
+
+
 def test_a_carried_in_record_and_a_member_id_are_read():
     text = (
         "Chew, John:AA000001   1900 2 ; 420 ; initrec 3.5 2.5 140\n"

@@ -109,6 +109,12 @@ def parse_lines(text: str) -> list[TshPlayer]:
             raise TshError(number, f"more than {MAX_ROUNDS} rounds")
         if any(s is not None and abs(s) > 10_000 for s in scores):
             raise TshError(number, "a score is beyond 10,000")
+        if len(scores) > len(opponents):  # a round still to be scored has an opponent only
+            raise TshError(
+                number,
+                f"round {len(opponents) + 1} has a score but no opponent "
+                f"({len(scores)} scores, {len(opponents)} opponents)",
+            )
         sections = _sections(tagged)
         players.append(
             TshPlayer(
@@ -207,7 +213,9 @@ def _standing(p: TshPlayer, rounds: int, by_number: Mapping[int, TshPlayer]) -> 
             opponents.append(None)
         else:
             other = by_number.get(opponent)
-            if other is None or opponent == p.number:
+            if opponent == p.number:
+                raise TshError(p.line, f"round {r + 1}: player {opponent} is paired with themself")
+            if other is None:
                 raise TshError(p.line, f"round {r + 1}: no player {opponent}")
             if _at(other.opponents, r) != p.number:
                 raise TshError(
