@@ -114,3 +114,7 @@ def test_a_key_given_twice_in_a_rules_file_is_refused(tmp_path):
     table.write_text(text.replace(row, row + row), encoding="utf-8")
     with pytest.raises(yaml.constructor.ConstructorError, match="'reading' given twice"):
         load_rules(tmp_path)
+    # A key YAML cannot hash is refused as the safe loader refuses it, not with a TypeError.
+    table.write_text("? [1, 2]\n: 3\n", encoding="utf-8")
+    with pytest.raises(yaml.constructor.ConstructorError, match="unhashable"):
+        load_rules(tmp_path)

@@ -173,7 +173,7 @@ def advise(
     swiss = SwissMemo()
     tables: FieldTables = {}
     games, bye = _complete(standings, plan, race, warnings, withdrawn, swiss, tables)
-    pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
+    pairs = _pairs_of(games)
     judge = Judge(standings, race, bye, victors, cap, rounds_left, tables)
     principles = judge.judge(pairs)
     ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
@@ -190,7 +190,7 @@ def advise(
             # The verdict names the pairing answered beside it, completed, not the first
             # candidate its comparison met (both do better on it; a director asks about
             # the one shown).
-            principled_pairs = [(g.players[0], g.players[1]) for g in principled.games if not g.bye]
+            principled_pairs = _pairs_of(principled.games)
             principles[level] = judge.violated(
                 pairs, PRINCIPLE_NAMES[level], judge.describe_games(principled_pairs)
             )
@@ -254,6 +254,11 @@ def advise(
 PRINCIPLE_NAMES = ("GP1", "GP2", "GP3", "GP4")
 
 
+def _pairs_of(games: Sequence[Game]) -> list[tuple[str, str]]:
+    """The games as the judge takes them: each game's two players, the bye left out."""
+    return [(g.players[0], g.players[1]) for g in games if not g.bye]
+
+
 @dataclass(frozen=True)
 class _Side:
     """A complete pairing with its verdicts and needs."""
@@ -283,7 +288,7 @@ def _principled_alternative(
     """
     if plan.rule.source != "table" or not any(v.status == "violated" for v in principles):
         return None
-    pairs = [(g.players[0], g.players[1]) for g in games if not g.bye]
+    pairs = _pairs_of(games)
     better = judge.proven_better(pairs)
     if better is None:
         return None
@@ -293,7 +298,7 @@ def _principled_alternative(
         board.add_bye(bye, next(g.reason for g in games if g.bye))
     _play(board, chosen, set(race.relevant), "principles")
     other_games = board.finish()
-    other_pairs = [(g.players[0], g.players[1]) for g in other_games if not g.bye]
+    other_pairs = _pairs_of(other_games)
     side = _Side(
         tuple(other_games),
         tuple(judge.judge(other_pairs)),
@@ -928,7 +933,7 @@ def audit(
     ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
     proposed = _pair_set(pairs, bye)
-    recommended_pairs = [(g.players[0], g.players[1]) for g in recommendation.games if not g.bye]
+    recommended_pairs = _pairs_of(recommendation.games)
     recommended_bye = next((g.players[0] for g in recommendation.games if g.bye), None)
     recommended = _pair_set(recommended_pairs, recommended_bye)
     differences: list[str] = []
