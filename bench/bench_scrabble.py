@@ -58,20 +58,21 @@ Run: ``python bench/bench_scrabble.py`` (``--quick``: three seeds per size).
 
 from __future__ import annotations
 
-import itertools
 import json
 import platform
-import random
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.scrabble_fields import ADVERSARIAL, ROUNDS, Body, simulated_field
 from pairing_service import create_app
 from pairing_service.api.parsing import strict_json_loads
 from pairing_service.api.scrabble import advise_field, shape, standings_of
@@ -79,10 +80,7 @@ from pairing_service.api.scrabble_schemas import FinalRoundIn, FinalRoundOut
 from pairing_service.engine.scrabble.table import RuleTable
 
 URL = "/v1/scrabble/final-round"
-MAX_SPREAD_PER_GAME = 500
-VICTORS = 2
 REPEATS = 3
-ROUNDS = {32: 7, 100: 9, 400: 12, 2000: 15}
 ADVERSARIAL_SIZES = (32, 400)
 # players -> (median ms, worst ms)
 TIME_TARGETS_MS: dict[int, tuple[float, float]] = {
@@ -92,108 +90,6 @@ TIME_TARGETS_MS: dict[int, tuple[float, float]] = {
 }
 SHARE_TARGET = 0.20
 SHARE_SIZE = 400
-
-Body = dict[str, Any]
-
-
-# --- fields ---------------------------------------------------------------------------
-
-
-def player_id(i: int) -> str:
-    return f"P{i + 1:04d}"
-
-
-def body_of(
-    half_wins: Sequence[int], spread: Sequence[int], met: Sequence[list[int | None]]
-) -> Body:
-    return {
-        "players": [
-            {
-                "id": player_id(i),
-                "name": f"Player {i + 1}",
-                "wins": half_wins[i] / 2,
-                "spread": spread[i],
-                "opponents": [None if o is None else player_id(o) for o in met[i]],
-            }
-            for i in range(len(half_wins))
-        ],
-        "victors": VICTORS,
-        "max_spread_per_game": MAX_SPREAD_PER_GAME,
-    }
-
-
-def simulated_field(size: int, seed: int) -> Body:
-    """A Swiss event of ``ROUNDS[size]`` rounds, every round but the last played."""
-    rng = random.Random(size * 1000 + seed)
-    rating = [rng.gauss(1500, 200) for _ in range(size)]
-    half_wins = [0] * size
-    spread = [0] * size
-    met: list[list[int | None]] = [[] for _ in range(size)]
-    for _ in range(ROUNDS[size] - 1):
-        order = sorted(range(size), key=lambda i: (-half_wins[i], -spread[i], i))
-        if size % 2:
-            bye = order.pop()
-            half_wins[bye] += 2
-            spread[bye] += 50
-            met[bye].append(None)
-        for a, b in zip(order[::2], order[1::2], strict=True):
-            met[a].append(b)
-            met[b].append(a)
-            if rng.random() < 0.005:
-                half_wins[a] += 1
-                half_wins[b] += 1
-                continue
-            p_a = 1 / (1 + 10 ** ((rating[b] - rating[a]) / 400))
-            winner, loser = (a, b) if rng.random() < p_a else (b, a)
-            margin = int(abs(rng.gauss(0, 90))) + 1
-            half_wins[winner] += 2
-            spread[winner] += margin
-            spread[loser] -= margin
-    return body_of(half_wins, spread, met)
-
-
-def assigned_field(half_wins: list[int]) -> Body:
-    """Wins given in rank order; spreads falling by 3 a rank; the XOR schedule."""
-    size = len(half_wins)
-    played = ROUNDS[size] - 1
-    assert size % (1 << played.bit_length()) == 0, "the XOR schedule needs a multiple of 2^k"
-    assert all(a >= b for a, b in itertools.pairwise(half_wins))
-    spread = [3 * (size // 2 - i) for i in range(size)]
-    met: list[list[int | None]] = [[i ^ m for m in range(1, played + 1)] for i in range(size)]
-    return body_of(half_wins, spread, met)
-
-
-def leading_group(size: int, leaders: int) -> Body:
-    """``leaders`` players tied a game ahead; the rest spread over the lower win counts."""
-    played = ROUNDS[size] - 1
-    lower = 2 * (played - 2)
-    rest = size - leaders
-    return assigned_field(
-        [lower + 2] * leaders + [lower - (lower * k) // rest for k in range(rest)]
-    )
-
-
-def tied_wins(size: int, variant: int) -> Body:
-    """Nearly everyone on the same wins (half the games played, rounded down)."""
-    level = 2 * ((ROUNDS[size] - 1) // 2)
-    if variant == 0:
-        return assigned_field([level] * size)
-    if variant == 1:
-        return assigned_field([level + 2] + [level] * (size - 1))
-    behind = size // 8
-    return assigned_field([level + 1] + [level] * (size - 1 - behind) + [level - 2] * behind)
-
-
-ADVERSARIAL: dict[str, tuple[str, Callable[[int], list[Body]]]] = {
-    "leading group": (
-        "top 1/8, 1/4, 1/2 tied a game ahead",
-        lambda n: [leading_group(n, n // d) for d in (8, 4, 2)],
-    ),
-    "tied wins": (
-        "all level; one a win ahead; one half a win ahead, bottom 1/8 behind",
-        lambda n: [tied_wins(n, v) for v in range(3)],
-    ),
-}
 
 
 # --- measurement ----------------------------------------------------------------------

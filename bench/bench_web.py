@@ -73,7 +73,7 @@ from bench.bench_scrabble import engine_call, simulated_field
 from bench.load import run
 from pairing_service import create_app
 from pairing_service.rules import load_rules
-from tests.servers import free_port, start_gunicorn, wait_ready
+from tests.support.servers import free_port, start_gunicorn, wait_ready
 
 ADVICE = "/v1/scrabble/final-round"
 NOOP = "/healthz"

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.servers import call, free_port, start_gunicorn, wait_ready
+from tests.support.servers import call, free_port, start_gunicorn, wait_ready
 
 CSV = "".join(f"p{i},{8 - i // 4},{400 - 13 * i},Player {i}\n" for i in range(32))
 

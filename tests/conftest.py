@@ -1,36 +1,45 @@
+"""Fixtures of every test: the rules, apps on SQLite and PostgreSQL, a test client.
+
+The tests mirror the tree: ``unit/engine/<format>/`` (the rules, no Flask, no database),
+``api/`` (requests through the Flask test client, on SQLite), ``integration/`` (several
+processes, real servers, PostgreSQL, a browser). Tests that need PostgreSQL, a real
+gunicorn or Chromium are marked ``postgres``, ``gunicorn`` or ``browser`` (``-m "not
+browser"`` leaves them out). Shared helpers live in ``tests/support``.
+"""
+
 from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from pairing_service import create_app
-from pairing_service.engine.scrabble import Player, Standings, advise
-from pairing_service.engine.scrabble.advisor import Advice
 from pairing_service.rules import load_rules
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+from .support import make_app
 
-
-def seed_text(name: str) -> str:
-    """A seed's text from ``../shared/seeds``; the test skips, saying where it looked, when
-    the seeds are not beside the project (CI always has them there)."""
-    path = SEEDS / name
-    if not path.exists():
-        pytest.skip(f"the seed text is not at {path}")
-    return path.read_text(encoding="utf-8")
+# What a test needs, told by the fixtures it uses (tests that start gunicorn themselves
+# are marked where they are written).
+NEEDS = {
+    "postgres": {"postgres_server"},
+    "gunicorn": {"start_pair", "gunicorn_server"},
+    "browser": {"sites"},
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """schemathesis names each operation's test after it (``test_x[GET /healthz]``) but
-    gives them all the function's node id. pytest-xdist schedules by node id and would run
-    only the first of them: give each the node id its name says."""
+    """Mark the tests on PostgreSQL (by the fixture they use); and give schemathesis's
+    tests their own node ids: it names each operation's test after it (``test_x[GET
+    /healthz]``) but gives them all the function's node id, and pytest-xdist schedules by
+    node id and would run only the first of them."""
     for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in NEEDS.items():
+            if used & fixtures:
+                item.add_marker(getattr(pytest.mark, marker))
         if not isinstance(item, pytest.Function) or not item.nodeid.endswith(item.originalname):
             continue
         if item.name.startswith(item.originalname + "[") and item.name.endswith("]"):
@@ -81,15 +90,27 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
     admin.dispose()
 
 
+@pytest.fixture()
+def redis_url():
+    """The machine's Redis (127.0.0.1:6379); in CI (CI=true) it must be there."""
+    import redis
+
+    url = os.environ.get("PAIRING_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    try:
+        redis.Redis.from_url(url, socket_timeout=2).ping()
+    except redis.RedisError as exc:
+        reason = f"Redis is not reachable at {url}: {exc}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason + " (CI=true: the Redis tests must run)")
+        pytest.skip(reason)
+    return url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/pairing.sqlite3"
     return request.getfixturevalue("postgres_url")
-
-
-def make_app(database_url: str):
-    return create_app({"TESTING": True, "DATABASE_URL": database_url})
 
 
 @pytest.fixture()
@@ -110,63 +131,3 @@ def store_app(database_url):
 @pytest.fixture()
 def client(app):
     return app.test_client()
-
-
-def field(
-    *rows: tuple[float, int], opponents: dict[int, list[int | None]] | None = None
-) -> Standings:
-    """Standings from (wins, spread) rows in rank order; ids are P1, P2, ... by input order.
-
-    ``opponents`` maps a 1-based input position to previous opponents' positions (None: bye).
-    """
-    opponents = opponents or {}
-    players = [
-        Player(
-            id=f"P{i}",
-            half_wins=int(wins * 2),
-            spread=spread,
-            name=f"Player {i}",
-            opponents=tuple(None if o is None else f"P{o}" for o in opponents.get(i, [])),
-        )
-        for i, (wins, spread) in enumerate(rows, start=1)
-    ]
-    return Standings.from_players(players)
-
-
-def rank_pairs(standings: Standings, advice: Advice) -> list[tuple[int, ...]]:
-    """Games as tuples of ranks, in board order (byes last)."""
-    return [tuple(standings.rank(p) for p in game.players) for game in advice.games]
-
-
-def run(rules, standings: Standings, **options) -> tuple[Advice, list[tuple[int, ...]]]:
-    advice = advise(standings, rules.scrabble, **options)
-    return advice, rank_pairs(standings, advice)
-
-
-def assert_complete(standings: Standings, advice: Advice) -> None:
-    seen: list[str] = []
-    for game in advice.games:
-        seen.extend(game.players)
-        assert len(game.players) == (1 if game.bye else 2)
-    assert sorted(seen) == sorted(standings.ids)
-    assert sum(g.bye for g in advice.games) == len(standings) % 2
-
-
-def principle(advice: Advice, gp: str) -> tuple[str, str]:
-    verdict = next(v for v in advice.principles if v.id == gp)
-    return verdict.status, verdict.reason
-
-
-def ids(standings: Standings, ranks: Sequence[int]) -> list[str]:
-    return [standings.at_rank(r).id for r in ranks]
-
-
-def assert_problem(response, status: int, pointer: str | None = None) -> dict:
-    """An RFC 9457 problem with this status; ``pointer`` must be among its field errors."""
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.mimetype == "application/problem+json"
-    body = response.get_json()
-    assert body["status"] == status and body["title"] and body["type"] and "detail" in body
-    if pointer is not None:
-        assert pointer in [e["pointer"] for e in body.get("errors", [])], body
-    return body

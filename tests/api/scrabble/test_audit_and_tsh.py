@@ -1,0 +1,324 @@
+"""The audit endpoint, tsh division files in, tsh commands out, and proven verdicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing_service.engine.scrabble.tsh import TshError, read_division
+from tests.support import DATA, assert_problem
+
+DIVISION = (DATA / "division_a.t").read_text(encoding="utf-8")
+FINAL = "/v1/scrabble/final-round"
+AUDIT = "/v1/scrabble/audit"
+
+
+def independent_records(text: str, rounds: int) -> dict[str, tuple[float, int]]:
+    """Wins and spread straight from the file's columns, as a check of the reader."""
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    parsed = []
+    for line in rows:
+        head, scores = line.split(";")
+        parsed.append(([int(x) for x in head.split()[-7:]], [int(x) for x in scores.split()]))
+    records = {}
+    for number, (opponents, scores) in enumerate(parsed, start=1):
+        wins, spread = 0.0, 0
+        for r in range(rounds):
+            theirs = parsed[opponents[r] - 1][1][r]
+            spread += scores[r] - theirs
+            wins += 1 if scores[r] > theirs else 0.5 if scores[r] == theirs else 0
+        records[str(number)] = (wins, spread)
+    return records
+
+
+@pytest.mark.parametrize("after", [7, 5, 1])
+def test_a_division_file_gives_wins_spread_and_opponents(after):
+    division = read_division(DIVISION, after)
+    expected = independent_records(DIVISION, after)
+    assert division.rounds == after
+    for player in division.players:
+        assert (player.half_wins / 2, player.spread) == expected[player.id]
+        assert len(player.opponents) == after
+    ito = next(p for p in division.players if p.id == "7")
+    assert ito.name == "Kenji Ito"
+    assert ito.opponents[:2] == ("8", "2")[:after]
+
+
+def test_the_division_file_pairs_the_final_round_with_tsh_commands(client):
+    response = client.post(FINAL + "?tsh_commands=true", data=DIVISION, content_type="text/plain")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    body = response.get_json()
+    # After 7 rounds: Ito and Bergstrom 5.5, Hashemi and Okafor 5: row 0/0/0.5/0.5.
+    assert body["configuration"] == "0/0/0.5/0.5"
+    assert body["pairings"][0]["players"] == ["7", "2"]
+    assert body["pairings"][1]["players"] == ["3", "6"]
+    assert body["round"] == 8
+    assert body["tsh_commands"][:2] == ["pair 7 2 8", "pair 3 6 8"]
+    assert len(body["tsh_commands"]) == 5
+
+
+def test_the_same_file_as_a_json_field_after_an_earlier_round(client):
+    body = client.post(FINAL, json={"tsh": DIVISION, "tsh_round": 5}).get_json()
+    expected = independent_records(DIVISION, 5)
+    leader = body["pairings"][0]["players"][0]
+    assert expected[leader][0] == max(w for w, _ in expected.values())
+    assert body["round"] == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Able, Ann 1800 2 ; 400\n", "no player 2"),
+        (
+            "Able, Ann 1800 2 ; 400\nBaker, Bob 1700 3 ; 390\nCole, Cat 1600 1 ; 380\n",
+            "did not play",
+        ),
+        ("Able, Ann 1800 2 400\n", "expected 'name rating opponents ; scores'"),
+        ("Able, Ann 1800 2 ; 4x0\nBaker, Bob 1700 1 ; 390\n", "whole numbers"),
+        ("# only a comment\n", "no players"),
+    ],
+)
+def test_bad_division_files_name_the_line(client, text, message):
+    with pytest.raises(TshError) as caught:
+        read_division(text)
+    assert message in str(caught.value)
+    problem = assert_problem(client.post(FINAL, data=text, content_type="text/plain"), 422, "/tsh")
+    assert message in problem["detail"]
+
+
+def test_asking_for_a_round_not_yet_played_is_refused(client):
+    problem = assert_problem(
+        client.post(FINAL, json={"tsh": DIVISION, "tsh_round": 9}), 422, "/tsh"
+    )
+    assert "round 9 is not complete" in problem["detail"]
+
+
+LEADERS = [
+    {"id": "A", "wins": 10, "spread": 300},
+    {"id": "B", "wins": 10, "spread": 200},
+    {"id": "C", "wins": 9, "spread": 100},
+    {"id": "D", "wins": 8, "spread": 0},
+    {"id": "E", "wins": 6, "spread": 0},
+    {"id": "F", "wins": 5, "spread": 0},
+]
+
+
+def test_audit_of_cops_koth_pairing_shows_the_draw_it_allows(client):
+    cop = [{"players": ["A", "B"]}, {"players": ["C", "D"]}, {"players": ["E", "F"]}]
+    response = client.post(AUDIT, json={"players": LEADERS, "pairings": cop})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    body = response.get_json()
+    gp4 = next(p for p in body["principles"] if p["id"] == "GP4")
+    assert gp4["status"] in ("violated", "overridden")
+    assert gp4["outcome"]["text"] == "#1 A draws, #2 B draws, whatever else happens"
+    assert [r["result"] for r in gp4["outcome"]["results"]] == ["draw", "draw"]
+    assert body["matches_recommendation"] is False
+    assert body["recommendation"]["pairings"][0]["players"] != ["A", "B"]
+    assert any("GP" in d or "pairs" in d for d in body["differences"])
+    assert {n["player"] for n in body["needs"]} >= {"A", "B", "C"}
+
+
+def test_audit_of_the_recommendation_itself_matches(client):
+    advice = client.post(FINAL, json={"players": LEADERS}).get_json()
+    proposal = [{"players": p["players"]} for p in advice["pairings"]]
+    body = client.post(AUDIT, json={"players": LEADERS, "pairings": proposal}).get_json()
+    assert body["matches_recommendation"] is True and body["differences"] == []
+    assert [p["status"] for p in body["principles"]] == [p["status"] for p in advice["principles"]]
+
+
+@pytest.mark.parametrize(
+    ("pairings", "pointer"),
+    [
+        (
+            [{"players": ["A", "B"]}, {"players": ["C", "A"]}, {"players": ["E", "F"]}],
+            "/pairings/1/players/1",
+        ),
+        (
+            [{"players": ["A", "B"]}, {"players": ["C", "Z"]}, {"players": ["E", "F"]}],
+            "/pairings/1/players/1",
+        ),
+        ([{"players": ["A", "B"]}, {"players": ["C", "D"]}], "/pairings"),
+        (
+            [
+                {"players": ["A", "B"]},
+                {"players": ["C", "D"]},
+                {"players": ["E"]},
+                {"players": ["F"]},
+            ],
+            "/pairings/2/players",
+        ),
+        ([{"players": []}], "/pairings/0/players"),
+        ([{"players": ["A", "B", "C"]}], "/pairings/0/players"),
+    ],
+)
+def test_a_proposal_that_is_not_a_pairing_of_the_field_is_422(client, pairings, pointer):
+    response = client.post(AUDIT, json={"players": LEADERS, "pairings": pairings})
+    assert_problem(response, 422, pointer)
+
+
+def test_final_round_principles_carry_outcomes_and_the_seeds_notes(client):
+    players = [
+        {"id": "A", "wins": 10, "spread": 300},
+        {"id": "B", "wins": 10, "spread": 200},
+        {"id": "C", "wins": 9.5, "spread": 100},
+        {"id": "D", "wins": 9.5, "spread": 0},
+        {"id": "E", "wins": 5, "spread": 0},
+        {"id": "F", "wins": 4, "spread": 0},
+    ]
+    body = client.post(FINAL, json={"players": players}).get_json()
+    gp1 = next(p for p in body["principles"] if p["id"] == "GP1")
+    assert gp1["status"] == "violated"
+    assert gp1["seed"] == {"status": "satisfied", "reason": "One GB0 victor is guaranteed."}
+    assert gp1["outcome"]["text"] == "#1 A loses, #2 B loses, #3 C wins, #4 D wins"
+    assert gp1["outcome"]["complete"] is True
+
+
+def test_rounds_left_and_victors_are_bounded(client):
+    assert_problem(
+        client.post(FINAL, json={"players": LEADERS, "rounds_left": 0}), 422, "/rounds_left"
+    )
+    assert_problem(client.post(FINAL, json={"players": LEADERS, "victors": 9}), 422, "/victors")
+    assert_problem(client.post(FINAL, json={"victors": 2}), 422, "/players")
+    assert_problem(client.post(FINAL, json={"players": LEADERS, "tsh": DIVISION}), 422, "/players")
+    body = client.post(FINAL, json={"players": LEADERS, "rounds_left": 3}).get_json()
+    assert body["rounds_left"] == 3 and body["rule"]["source"] == "fallback"
+
+
+def test_every_outcome_can_be_listed_with_its_victors(client):
+    body = client.post(FINAL, json={"players": LEADERS, "list_outcomes": True}).get_json()
+    outcomes = body["outcomes"]
+    games = {tuple(p["players"]) for p in body["pairings"]}
+    relevant_games = [g for g in games if set(g) & {"A", "B", "C"}]
+    assert len(outcomes) == 3 ** len(relevant_games)
+    for outcome in outcomes:
+        assert outcome["complete"] is True
+        assert len(outcome["victors"]) <= 2
+        assert not set(outcome["victors"]) & set(outcome["decided_by_spread"])
+    # A is a victor in every outcome where A wins.
+    a_wins = [o for o in outcomes if {"player": "A", "rank": 1, "result": "win"} in o["results"]]
+    assert a_wins and all("A" in o["victors"] for o in a_wins)
+    audit_body = client.post(
+        AUDIT,
+        json={
+            "players": LEADERS,
+            "pairings": [{"players": p["players"]} for p in body["pairings"]],
+            "list_outcomes": True,
+        },
+    ).get_json()
+    assert audit_body["outcomes"] == outcomes
+
+
+def test_a_bye_is_opponent_zero_and_its_score_is_the_spread():
+    text = (
+        "Able, Ann 1800 2 0 ; 400 50\nBaker, Bob 1700 1 3 ; 380 420\nCole, Cat 1600 0 2 ; -25 390\n"
+    )
+    division = read_division(text)
+    records = {p.id: (p.half_wins, p.spread, p.opponents) for p in division.players}
+    assert records["1"] == (4, 20 + 50, ("2", None))  # beat Bob by 20, then a +50 bye
+    assert records["2"] == (2, -20 + 30, ("1", "3"))
+    assert records["3"] == (0, -25 - 30, (None, "2"))  # a forfeit (-25) is a loss
+    assert division.rounds == 2
+
+
+def test_the_advices_own_pairings_paste_back_into_the_audit(client):
+    body = {
+        "players": [
+            {"id": p, "wins": w, "spread": s, "name": p.title()}
+            for p, w, s in [
+                ("ann", 8, 412),
+                ("bob", 8, 120),
+                ("cat", 7, 300),
+                ("dan", 7, -40),
+                ("eve", 5, 10),
+                ("fay", 4, -80),
+                ("gus", 3, 0),
+            ]
+        ]
+    }
+    advice = client.post("/v1/scrabble/final-round", json=body).get_json()
+    assert any(p["bye"] for p in advice["pairings"])  # an odd field: the bye object too
+    audit = client.post("/v1/scrabble/audit", json={**body, "pairings": advice["pairings"]})
+    assert audit.status_code == 200, audit.get_json()
+    assert audit.get_json()["matches_recommendation"] is True
+    assert audit.get_json()["differences"] == []
+
+
+def test_a_withdrawn_tsh_player_is_not_paired_and_the_director_is_told(client):
+    from tests.unit.engine.scrabble.test_tsh import AFTER_7
+
+    answer = client.post("/v1/scrabble/final-round", data=AFTER_7, content_type="text/plain")
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    paired = {p for game in body["pairings"] for p in game["players"]}
+    assert "3" not in paired  # Tanaka is off
+    assert len(paired) == 13 and sum(g["bye"] for g in body["pairings"]) == 1
+    assert any(w.startswith("withdrawn, not paired: ") and "Tanaka" in w for w in body["warnings"])
+    assert any("is not marked off in tsh" in w for w in body["warnings"])  # Haddad forfeited
+    # The advice's own pairings paste back into the audit, Tanaka left out.
+    audit = client.post(
+        "/v1/scrabble/audit",
+        json={"tsh": AFTER_7, "pairings": body["pairings"]},
+    )
+    assert audit.status_code == 200 and audit.get_json()["matches_recommendation"] is True
+    with_tanaka = [*body["pairings"][:-1], {"players": [body["pairings"][-1]["players"][0], "3"]}]
+    assert_problem(
+        client.post("/v1/scrabble/audit", json={"tsh": AFTER_7, "pairings": with_tanaka}), 422
+    )
+
+
+def test_a_partly_entered_round_can_be_left_out_when_asked(client):
+    from tests.unit.engine.scrabble.test_tsh import ROUND_8_PARTLY
+
+    refused = client.post("/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY})
+    assert_problem(refused, 422, "/tsh")
+    asked = client.post(
+        "/v1/scrabble/final-round?complete_rounds_only=true",
+        data=ROUND_8_PARTLY,
+        content_type="text/plain",
+    )
+    assert asked.status_code == 200, asked.get_json()
+    body = asked.get_json()
+    assert body["round"] == 8
+    assert "round 8 is partly entered and was not counted" in body["warnings"]
+    same = client.post(
+        "/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY, "tsh_complete_rounds_only": True}
+    ).get_json()
+    assert same["pairings"] == body["pairings"]
+    alone = {"players": [{"id": "a", "wins": 1, "spread": 0}], "tsh_complete_rounds_only": True}
+    assert_problem(client.post("/v1/scrabble/final-round", json=alone), 422)
+
+
+def test_withdrawn_players_in_json_standings(client):
+    players = [
+        {"id": "A", "wins": 8, "spread": 412},
+        {"id": "B", "wins": 8, "spread": 120},
+        {"id": "C", "wins": 7, "spread": 300},
+        {"id": "D", "wins": 7, "spread": -40},
+        {"id": "E", "wins": 5, "spread": 10},
+        {"id": "F", "wins": 4, "spread": -80, "withdrawn": True},
+        {"id": "G", "wins": 3, "spread": -90},
+    ]
+    body = client.post("/v1/scrabble/final-round", json={"players": players}).get_json()
+    paired = [p for game in body["pairings"] for p in game["players"]]
+    assert sorted(paired) == ["A", "B", "C", "D", "E", "G"]
+    assert not any(game["bye"] for game in body["pairings"])  # six left: no bye
+    leader = [dict(p, withdrawn=p["id"] == "A") for p in players]
+    assert_problem(
+        client.post("/v1/scrabble/final-round", json={"players": leader}),
+        422,
+        "/players/0/withdrawn",
+    )
+
+
+def test_a_contender_marked_off_in_tsh_is_refused_at_the_file(client):
+    from tests.unit.engine.scrabble.test_tsh import AFTER_7
+
+    leader = "Adeyemi, Tunde          1733 9 1 10 14 4 6 11; 447 402 365 458 478 454 402\n"
+    assert leader in AFTER_7
+    off = AFTER_7.replace(leader, leader.replace("402\n", "402; off -50\n"))
+    answer = client.post(FINAL, json={"tsh": off})
+    problem = assert_problem(answer, 422, "/tsh")
+    assert problem["rule"] == "withdrawn-contender" and "Adeyemi" in problem["detail"]
+    playing = [str(i) for i in range(1, 15) if i not in (3, 8)]  # Tanaka and Adeyemi off
+    pairings = [{"players": playing[i : i + 2]} for i in range(0, len(playing), 2)]
+    audit = client.post(AUDIT, json={"tsh": off, "pairings": pairings})
+    assert assert_problem(audit, 422, "/tsh")["rule"] == "withdrawn-contender"

@@ -1,0 +1,335 @@
+"""The HTTP contract of POST /v1/scrabble/final-round, and bad input of every kind."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support import assert_problem
+
+URL = "/v1/scrabble/final-round"
+PLAYERS = [
+    {"id": "A", "name": "Ann", "wins": 8, "spread": 412, "opponents": ["C", "D"]},
+    {"id": "B", "name": "Bob", "wins": 8, "spread": 120, "opponents": ["D", "C"]},
+    {"id": "C", "name": "Cat", "wins": 7, "spread": 300, "opponents": ["A", "B"]},
+    {"id": "D", "name": "Dan", "wins": 6, "spread": -40, "opponents": ["B", "A"]},
+]
+
+
+def test_advice_shape(client):
+    response = client.post(URL, json={"players": PLAYERS})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["configuration"] == "0/0/1/2"
+    assert body["rule"]["id"] == "0/0/1" and body["rule"]["source"] == "table"
+    assert [p["players"] for p in body["pairings"]] == [["A", "C"], ["B", "D"]]
+    assert [p["id"] for p in body["principles"]] == ["GP1", "GP2", "GP3", "GP4"]
+    assert {n["player"] for n in body["needs"]} >= {"A", "B", "C"}
+    assert body["victors"] == 2 and body["max_spread_per_game"] is None
+    assert "wins only" in body["clinching"]
+
+
+def test_given_ranks_are_used(client):
+    players = [dict(p, rank=r) for p, r in zip(PLAYERS, [2, 1, 3, 4], strict=True)]
+    body = client.post(URL, json={"players": players}).get_json()
+    assert body["pairings"][0]["players"] == ["B", "C"]
+
+
+def test_csv_in_text_out(client):
+    csv = "id,wins,spread,name\nA,8,412,Ann\nB,8,120,Bob\nC,7,300,Cat\nD,6,-40,Dan\n"
+    response = client.post(
+        URL + "?max_spread_per_game=250",
+        data=csv,
+        content_type="text/csv",
+        headers={"Accept": "text/plain"},
+    )
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    text = response.get_data(as_text=True)
+    assert "#1 Ann (A)" in text and "#3 Cat (C)" in text
+    assert "250 points" in text
+
+
+def test_csv_json_answer_by_default(client):
+    response = client.post(URL, data="A,8,1\nB,7,0\n", content_type="text/csv")
+    assert response.status_code == 200
+    assert response.get_json()["pairings"][0]["players"] == ["A", "B"]
+
+
+def test_odd_field_gets_exactly_one_bye(client):
+    players = [{"id": f"p{i}", "wins": 5 - i // 2, "spread": -i} for i in range(7)]
+    body = client.post(URL, json={"players": players}).get_json()
+    assert sum(p["bye"] for p in body["pairings"]) == 1
+    assert sorted(x for p in body["pairings"] for x in p["players"]) == sorted(
+        p["id"] for p in players
+    )
+
+
+def _ok_player(**changes):
+    return dict({"id": "A", "wins": 1, "spread": 0}, **changes)
+
+
+BAD_JSON = [
+    ("truncated", b'{"players": ['),
+    ("nan", b'{"players": [{"id": "A", "wins": NaN, "spread": 0}]}'),
+    ("infinity", b'{"players": [{"id": "A", "wins": 1, "spread": Infinity}]}'),
+    ("duplicate key", b'{"players": [], "players": []}'),
+    (
+        "huge integer literal",
+        b'{"players": [{"id": "A", "wins": 1, "spread": ' + b"9" * 5000 + b"}]}",
+    ),
+    ("deep nesting", b"[" * 100 + b"]" * 100),
+    ("not utf-8", b'{"players": "\xff\xfe"}'),
+    ("empty body", b""),
+]
+
+
+@pytest.mark.parametrize(("name", "raw"), BAD_JSON, ids=[n for n, _ in BAD_JSON])
+def test_malformed_bodies_are_400(client, name, raw):
+    assert_problem(client.post(URL, data=raw, content_type="application/json"), 400)
+
+
+BAD_FIELDS = [
+    ("no players", {"players": []}, "/players"),
+    ("players missing", {}, "/players"),
+    ("players not a list", {"players": "A"}, "/players"),
+    ("wins not a number", {"players": [_ok_player(wins="x")]}, "/players/0/wins"),
+    ("wins not a half", {"players": [_ok_player(wins=1.25)]}, "/players/0/wins"),
+    ("negative wins", {"players": [_ok_player(wins=-1)]}, "/players/0/wins"),
+    ("bool wins", {"players": [_ok_player(wins=True)]}, "/players/0/wins"),
+    ("spread float", {"players": [_ok_player(spread=1.5)]}, "/players/0/spread"),
+    ("spread huge", {"players": [_ok_player(spread=10**12)]}, "/players/0/spread"),
+    ("spread beyond 64 bits", {"players": [_ok_player(spread=2**70)]}, "/players/0/spread"),
+    ("id missing", {"players": [{"wins": 1, "spread": 0}]}, "/players/0/id"),
+    ("id empty", {"players": [_ok_player(id="")]}, "/players/0/id"),
+    ("id too long", {"players": [_ok_player(id="x" * 65)]}, "/players/0/id"),
+    ("unknown field", {"players": [_ok_player(colour="red")]}, "/players/0/colour"),
+    ("victors zero", {"players": [_ok_player()], "victors": 0}, "/victors"),
+    ("victors string", {"players": [_ok_player()], "victors": "2"}, "/victors"),
+    (
+        "cap negative",
+        {"players": [_ok_player()], "max_spread_per_game": -5},
+        "/max_spread_per_game",
+    ),
+    ("too many players", {"players": [_ok_player(id=str(i)) for i in range(2001)]}, "/players"),
+    ("duplicate ids", {"players": [_ok_player(), _ok_player()]}, "/players/1/id"),
+    ("unknown opponent", {"players": [_ok_player(opponents=["Z"])]}, "/players/0/opponents/0"),
+    ("self opponent", {"players": [_ok_player(opponents=["A"])]}, "/players/0/opponents/0"),
+    ("partial ranks", {"players": [_ok_player(rank=1), _ok_player(id="B")]}, "/players/1/rank"),
+    (
+        "ranks not a permutation",
+        {"players": [_ok_player(rank=1), _ok_player(id="B", rank=3)]},
+        "/players",
+    ),
+    (
+        "ranks against wins",
+        {"players": [_ok_player(rank=2, wins=5), _ok_player(id="B", rank=1, wins=1)]},
+        "/players/0/rank",
+    ),
+    ("body is a list", [1, 2], ""),
+]
+
+
+@pytest.mark.parametrize(("name", "body", "where"), BAD_FIELDS, ids=[n for n, _, _ in BAD_FIELDS])
+def test_invalid_fields_are_422_with_a_pointer(client, name, body, where):
+    problem = assert_problem(
+        client.post(URL, data=json.dumps(body), content_type="application/json"), 422
+    )
+    assert where in [e["pointer"] for e in problem["errors"]]
+
+
+def test_wrong_content_type_is_415(client):
+    assert_problem(client.post(URL, data="<players/>", content_type="application/xml"), 415)
+
+
+def test_oversized_body_is_413(app):
+    app.config["MAX_CONTENT_LENGTH"] = 2048
+    client = app.test_client()
+    body = {"players": [_ok_player(id=f"p{i}") for i in range(200)]}
+    assert_problem(client.post(URL, json=body), 413)
+
+
+def test_csv_with_too_many_columns_is_400(client):
+    assert_problem(client.post(URL, data="A,1,2,Ann,extra\n", content_type="text/csv"), 400)
+
+
+def test_csv_bad_number_is_422(client):
+    problem = assert_problem(client.post(URL, data="A,one,2\n", content_type="text/csv"), 422)
+    assert "/players/0/wins" in [e["pointer"] for e in problem["errors"]]
+
+
+def test_unknown_route_and_method(client):
+    assert_problem(client.get("/v1/nothing"), 404)
+    problem = client.get(URL)
+    assert_problem(problem, 405)
+    assert "POST" in problem.headers["Allow"]
+
+
+def test_service_is_healthy_after_bad_input(client):
+    client.post(URL, data=b"[" * 10000, content_type="application/json")
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+    ready = client.get("/readyz").get_json()
+    assert ready["status"] == "ready" and ready["rules"]["scrabble_final_round_rows"] == 16
+
+
+def test_docs_are_served_offline(client):
+    page = client.get("/docs")
+    assert page.status_code == 200 and b"/docs/assets/swagger-ui-bundle.js" in page.data
+    assert client.get("/docs/assets/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/openapi.json").get_json()["paths"][URL]["post"]
+
+
+def test_csv_field_over_the_csv_limit_is_400(client):
+    huge = '"' + "x" * 200_000 + '",1,0\n'
+    assert_problem(client.post(URL, data=huge, content_type="text/csv"), 400)
+
+
+@pytest.mark.parametrize(
+    ("player", "where"),
+    [({"id": "B\x00"}, "/players/0/id"), ({"name": "Ann\x1b[31m"}, "/players/0/name")],
+    ids=["nul in id", "escape in name"],
+)
+def test_control_characters_in_ids_and_names_are_422(client, player, where):
+    body = {"players": [{"id": "B", "wins": 1, "spread": 0, **player}]}
+    problem = assert_problem(client.post(URL, json=body), 422)
+    assert where in [e["pointer"] for e in problem["errors"]]
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(client):
+    name = "[" * 100
+    body = {"players": [{"id": "A", "name": name, "wins": 1, "spread": 0}]}
+    assert client.post(URL, json=body).status_code == 200
+
+
+ZERO_ZERO_ONE = {
+    "players": [
+        {"id": i, "wins": w, "spread": s, "name": n}
+        for i, w, s, n in [
+            ("A", 8, 300, "Ann"),
+            ("B", 8, 200, "Bob"),
+            ("C", 7, 100, "Cat"),
+            ("D", 7, 0, "Dan"),
+            ("E", 5, 0, "Eve"),
+            ("F", 4, 0, "Fay"),
+        ]
+    ]
+}
+
+
+def _games(answer: dict) -> list[list[int]]:
+    return [p["ranks"] for p in answer["pairings"] if not p["bye"]]
+
+
+def test_the_table_answer_comes_with_the_pairing_that_ranks_above_it(client):
+    answer = client.post("/v1/scrabble/final-round", json=ZERO_ZERO_ONE).get_json()
+    assert answer["rule"]["id"] == "0/0/1" and answer["preferred"] == "table"
+    assert _games(answer)[:2] == [[1, 3], [2, 4]]  # the seed's table
+    gp1 = next(v for v in answer["principles"] if v["id"] == "GP1")
+    assert gp1["status"] == "violated"
+    [alternative] = answer["alternatives"]
+    assert alternative["source"] == "principles"
+    assert _games(alternative)[:2] == [[1, 2], [3, 4]]
+    statuses = {v["id"]: v["status"] for v in alternative["principles"]}
+    assert statuses["GP1"] == "satisfied" and statuses["GP4"] != "satisfied"
+    assert alternative["tradeoff"].startswith("1-2, 3-4 guarantees a victor from the leading")
+    assert "GP4" in alternative["tradeoff"] and "1-3, 2-4" in alternative["tradeoff"]
+    assert {n["player"] for n in alternative["needs"]} == {"A", "B", "C", "D"}
+    assert answer["pairings"][0]["names"] == ["Ann", "Cat"]
+
+
+def test_prefer_principles_recommends_it_and_keeps_the_table_as_the_alternative(client):
+    body = {**ZERO_ZERO_ONE, "prefer": "principles"}
+    answer = client.post("/v1/scrabble/final-round", json=body).get_json()
+    assert answer["preferred"] == "principles" and answer["rule"]["source"] == "fallback"
+    assert _games(answer)[:2] == [[1, 2], [3, 4]]
+    assert next(v for v in answer["principles"] if v["id"] == "GP1")["status"] == "satisfied"
+    [alternative] = answer["alternatives"]
+    assert alternative["source"] == "table" and _games(alternative)[:2] == [[1, 3], [2, 4]]
+    text = client.post(
+        "/v1/scrabble/final-round", json=body, headers={"Accept": "text/plain"}
+    ).get_data(as_text=True)
+    assert "Alternative (the seed's table): 1-2, 3-4 guarantees" in text
+    # The audit of the table's pairing against a principles recommendation differs.
+    audit = client.post(
+        "/v1/scrabble/audit", json={**body, "pairings": alternative["pairings"]}
+    ).get_json()
+    assert audit["matches_recommendation"] is False
+
+
+SPREAD_CAPPED_ZERO_ZERO_ONE = {
+    "players": [
+        {"id": i, "wins": w, "spread": s, "name": n}
+        for i, w, s, n in [
+            ("A", 8, 412, "Ann"),
+            ("B", 8, 120, "Bob"),
+            ("C", 7, 300, "Cat"),
+            ("D", 7, -40, "Dan"),
+            ("E", 5, 10, "Eve"),
+            ("F", 4, -80, "Fay"),
+            ("G", 4, -200, "Gus"),
+            ("H", 3, -300, "Hal"),
+        ]
+    ],
+    "max_spread_per_game": 250,
+}
+
+
+def test_the_violated_verdict_names_the_alternative_answered_beside_it(client):
+    # Review finding: GP1's reason named 1-2, 3-4 (the first better candidate its
+    # comparison met) while the alternative answered was 1-5, 2-6, 3-4. Both do better on
+    # GP1; the reason names the one shown, completed with the players it meets.
+    answer = client.post(URL, json=SPREAD_CAPPED_ZERO_ZERO_ONE).get_json()
+    [alternative] = answer["alternatives"]
+    assert _games(alternative)[:3] == [[1, 5], [2, 6], [3, 4]]
+    gp1 = next(v for v in answer["principles"] if v["id"] == "GP1")
+    assert gp1["status"] == "violated"
+    assert gp1["reason"].endswith(
+        "; pairing 1-5, 2-6, 3-4 does better on GP1 without breaking a higher principle"
+    )
+    assert alternative["tradeoff"] == (
+        "1-5, 2-6, 3-4 guarantees a victor from the leading win group (GP1) and breaks no "
+        "principle the table's pairing keeps; the seed's table (0/0/1: 1-3, 2-4, 5-6) does "
+        "not guarantee a victor from the leading win group."
+    )
+    # The alternative's needs: Dan needs to pass one of the two leaders, not both.
+    dan = next(n["text"] for n in alternative["needs"] if n["player"] == "D")
+    assert dan == "needs to win and finish ahead of #1 Ann or #2 Bob on spread"
+
+
+def test_the_text_answer_shows_the_alternatives_principles_and_needs(client):
+    text = client.post(
+        URL, json=SPREAD_CAPPED_ZERO_ZERO_ONE, headers={"Accept": "text/plain"}
+    ).get_data(as_text=True)
+    alternative = text.split("\nAlternative (ranks above on the principles): ")[1]
+    assert "\nPrinciples:\n  GP1 satisfied:" in alternative
+    assert "\nNeeds:\n  #1 Ann (A): needs to win or draw" in alternative
+    assert "#4 Dan (D): needs to win and finish ahead of #1 Ann or #2 Bob on spread" in alternative
+
+
+def test_an_opponent_left_open_is_named_as_any_player_who_cannot_be_a_victor(client):
+    # Review finding: "pairing 1-an outsider, 2-an outsider, 3-4 does better".
+    pairings = [{"players": [a, b]} for a, b in (("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"))]
+    audit = client.post(
+        "/v1/scrabble/audit", json={**SPREAD_CAPPED_ZERO_ZERO_ONE, "pairings": pairings}
+    ).get_json()
+    reasons = " ".join(v["reason"] for v in audit["principles"])
+    assert "an outsider" not in reasons
+    assert "1-x, 2-x, 3-4 (x: any player who cannot be a victor)" in reasons
+
+
+def test_no_alternative_when_the_table_is_best_on_the_principles(client):
+    body = {
+        "players": [
+            {"id": "A", "wins": 9, "spread": 300},
+            {"id": "B", "wins": 8.5, "spread": 200},
+            {"id": "C", "wins": 7.5, "spread": 100},
+            {"id": "D", "wins": 6, "spread": 0},
+        ]
+    }
+    answer = client.post("/v1/scrabble/final-round", json=body).get_json()
+    assert {v["status"] for v in answer["principles"]} == {"satisfied"}
+    assert answer["alternatives"] == [] and answer["preferred"] == "table"
+    for prefer in ("table", "principles", "seed"):
+        reply = client.post("/v1/scrabble/final-round", json={**body, "prefer": prefer})
+        assert reply.status_code == (422 if prefer == "seed" else 200)

@@ -1,0 +1,89 @@
+"""What many tests share: where the project's files are, fields built from rows, checks of
+an advice's completeness and of problem answers, and an app on a given database."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from pairing_service import create_app
+from pairing_service.engine.scrabble import Advice, Player, Standings, advise
+
+ROOT = Path(__file__).resolve().parents[2]  # the project
+DATA = ROOT / "tests" / "data"  # real event files
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def seed_text(name: str) -> str:
+    """A seed's text from ``../shared/seeds``; the test skips, saying where it looked, when
+    the seeds are not beside the project (CI always has them there)."""
+    path = SEEDS / name
+    if not path.exists():
+        pytest.skip(f"the seed text is not at {path}")
+    return path.read_text(encoding="utf-8")
+
+
+def make_app(database_url: str):
+    return create_app({"TESTING": True, "DATABASE_URL": database_url})
+
+
+def field(
+    *rows: tuple[float, int], opponents: dict[int, list[int | None]] | None = None
+) -> Standings:
+    """Standings from (wins, spread) rows in rank order; ids are P1, P2, ... by input order.
+
+    ``opponents`` maps a 1-based input position to previous opponents' positions (None: bye).
+    """
+    opponents = opponents or {}
+    players = [
+        Player(
+            id=f"P{i}",
+            half_wins=int(wins * 2),
+            spread=spread,
+            name=f"Player {i}",
+            opponents=tuple(None if o is None else f"P{o}" for o in opponents.get(i, [])),
+        )
+        for i, (wins, spread) in enumerate(rows, start=1)
+    ]
+    return Standings.from_players(players)
+
+
+def rank_pairs(standings: Standings, advice: Advice) -> list[tuple[int, ...]]:
+    """Games as tuples of ranks, in board order (byes last)."""
+    return [tuple(standings.rank(p) for p in game.players) for game in advice.games]
+
+
+def run(rules, standings: Standings, **options) -> tuple[Advice, list[tuple[int, ...]]]:
+    advice = advise(standings, rules.scrabble, **options)
+    return advice, rank_pairs(standings, advice)
+
+
+def assert_complete(standings: Standings, advice: Advice) -> None:
+    seen: list[str] = []
+    for game in advice.games:
+        seen.extend(game.players)
+        assert len(game.players) == (1 if game.bye else 2)
+    assert sorted(seen) == sorted(standings.ids)
+    assert sum(g.bye for g in advice.games) == len(standings) % 2
+
+
+def principle(advice: Advice, gp: str) -> tuple[str, str]:
+    verdict = next(v for v in advice.principles if v.id == gp)
+    return verdict.status, verdict.reason
+
+
+def ids(standings: Standings, ranks: Sequence[int]) -> list[str]:
+    return [standings.at_rank(r).id for r in ranks]
+
+
+def assert_problem(response, status: int, pointer: str | None = None) -> dict:
+    """An RFC 9457 problem with this status; ``pointer`` must be among its field errors."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["status"] == status and body["title"] and body["type"] and "detail" in body
+    if pointer is not None:
+        assert pointer in [e["pointer"] for e in body.get("errors", [])], body
+    return body

@@ -1,0 +1,93 @@
+"""Who can still become a victor, who is certain, and how the spread cap changes both."""
+
+from __future__ import annotations
+
+from pairing_service.engine.scrabble.outcomes import contention
+from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
+from tests.support import field
+
+
+def test_two_games_clear_is_certain_on_wins():
+    s = field((10, 0), (10, 0), (8, 0), (8, 0))
+    race = contention(s, 2, None)
+    assert race.clinched == ("P1", "P2")
+    assert race.contenders == ()
+
+
+def test_tie_on_wins_is_open_without_a_cap_and_decided_with_one():
+    s = field((10, 900), (9, 0), (8, 0))
+    assert contention(s, 1, None).clinched == ()
+    # #2 wins and #1 loses: level on wins; with 250 per player per game #2 gains at most 500.
+    assert contention(s, 1, 250).clinched == ("P1",)
+    assert contention(s, 1, 500).clinched == ()
+
+
+def test_players_two_games_down_are_out():
+    s = field((10, 0), (10, 0), (8, 0), (7.5, 0))
+    race = contention(s, 2, None)
+    assert "P4" not in race.contenders + race.clinched
+
+
+def test_outcomes_of_a_pairing():
+    s = field((10, 0), (10, 0), (9, 0), (9, 0))
+    race = contention(s, 2, None)
+    test = RoundUnderTest(s, race.relevant, [("P1", "P2"), ("P3", "P4")], None, 2, None)
+    outcomes = list(test.outcomes())
+    assert len(outcomes) == 9
+    # The 1-2 winner is certain whatever the other game does.
+    for outcome in outcomes:
+        if test.outcome(outcome).results["P1"].value == "win":
+            assert test.place("P1", outcome) is Place.CERTAIN
+
+
+def test_more_rounds_left_widen_contention():
+    s = field((10, 0), (9, 0), (8, 0), (7, 0), (5, 0))
+    assert contention(s, 1, None, rounds_left=1).contenders == ("P1", "P2")
+    assert contention(s, 1, None, rounds_left=2).contenders == ("P1", "P2", "P3")
+    assert contention(s, 1, None, rounds_left=3).contenders == ("P1", "P2", "P3", "P4")
+    # Two games clear with one round left is certain; with two rounds left it is not.
+    t = field((10, 0), (8, 0), (7, 0))
+    assert contention(t, 1, None, rounds_left=1).clinched == ("P1",)
+    assert contention(t, 1, None, rounds_left=2).clinched == ()
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pairing_service.engine.scrabble.outcomes import (  # noqa: E402
+    Result,
+    final_after,
+    may_reach,
+    surely_above,
+)
+
+
+def _pairwise_contention(s, victors, cap):
+    """The definition, player against player, as an independent check of the fast version."""
+    contenders, clinched = [], []
+    for p in s.ranked:
+        best = final_after(p.half_wins, p.spread, Result.WIN, cap)
+        worst = final_after(p.half_wins, p.spread, Result.LOSS, cap)
+        others = [q for q in s.ranked if q.id != p.id]
+        above = sum(
+            surely_above(final_after(q.half_wins, q.spread, Result.LOSS, cap), best) for q in others
+        )
+        if above >= victors:
+            continue
+        catchers = sum(
+            may_reach(final_after(q.half_wins, q.spread, Result.WIN, cap), worst) for q in others
+        )
+        (clinched if catchers < victors else contenders).append(p.id)
+    return tuple(contenders), tuple(clinched)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(st.tuples(st.integers(0, 12), st.integers(-900, 900)), min_size=1, max_size=25),
+    victors=st.integers(1, 8),
+    cap=st.one_of(st.none(), st.integers(1, 400)),
+)
+def test_fast_contention_matches_the_pairwise_definition(rows, victors, cap):
+    s = field(*[(hw / 2, spread) for hw, spread in rows])
+    race = contention(s, victors, cap)
+    assert (race.contenders, race.clinched) == _pairwise_contention(s, victors, cap)

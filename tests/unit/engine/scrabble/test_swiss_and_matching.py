@@ -1,0 +1,249 @@
+"""Swiss by win group, and the matching against an independent solver (networkx)."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from pairing_service.engine import matching
+from pairing_service.engine.matching import (
+    NoPerfectMatching,
+    every_pair,
+    fold_weights,
+    min_cost_perfect_matching,
+    min_cost_perfect_matching_arrays,
+)
+from pairing_service.engine.scrabble import swiss
+from pairing_service.engine.scrabble.swiss import Meetings, pair_swiss
+from tests.support import field
+
+
+def _ranks(s, pairs):
+    return [tuple(sorted((s.rank(a), s.rank(b)))) for a, b in pairs]
+
+
+def test_swiss_pairs_top_half_against_bottom_half():
+    s = field(*[(5, 10 - i) for i in range(6)])
+    assert _ranks(s, pair_swiss(s, s.ids)) == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_odd_group_floats_its_lowest_player_down():
+    s = field((5, 3), (5, 2), (5, 1), (4, 2), (4, 1), (4, 0))
+    assert _ranks(s, pair_swiss(s, s.ids)) == [(1, 2), (3, 4), (5, 6)]
+
+
+def test_swiss_avoids_a_repeat_within_the_group():
+    s = field(*[(5, 10 - i) for i in range(4)], opponents={1: [3]})
+    assert _ranks(s, pair_swiss(s, s.ids)) == [(1, 4), (2, 3)]
+
+
+def test_swiss_floats_to_avoid_repeats():
+    # #1 and #2 have met; the only fresh opponents are in the group below.
+    s = field((5, 2), (5, 1), (4, 2), (4, 1), opponents={1: [2]})
+    pairs = _ranks(s, pair_swiss(s, s.ids))
+    assert (1, 2) not in pairs
+
+
+def test_swiss_needs_an_even_field():
+    s = field((1, 0), (1, 0), (0, 0))
+    with pytest.raises(ValueError):
+        pair_swiss(s, s.ids)
+
+
+def test_large_group_uses_window_and_stays_repeat_free():
+    rows = [(10, 1000 - i) for i in range(400)]
+    rng = random.Random(7)
+    opponents = {i: rng.sample(range(1, 401), 5) for i in range(1, 401)}
+    opponents = {k: [o for o in v if o != k] for k, v in opponents.items()}
+    s = field(*rows, opponents=opponents)
+    pairs = pair_swiss(s, s.ids)
+    assert len(pairs) == 200
+    assert sum(s.meetings(a, b) for a, b in pairs) == 0
+
+
+def _networkx_optimum(n, edges, ceilings):
+    multipliers, scale = fold_weights(ceilings, n // 2)
+    graph = nx.Graph()
+    for u, v, cost in edges:
+        total = sum(min(c, cap) * m for c, cap, m in zip(cost, ceilings, multipliers, strict=True))
+        graph.add_edge(u, v, weight=scale + 1 - total)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sum(graph[u][v]["weight"] for u, v in matching), len(matching)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_matching_optimum_agrees_with_networkx(seed):
+    rng = random.Random(seed)
+    n = rng.choice([4, 6, 10, 16, 24])
+    ceilings = (3, 1, 50)
+    edges = [
+        (u, v, (rng.randint(0, 3), rng.randint(0, 1), rng.randint(0, 50)))
+        for u in range(n)
+        for v in range(u + 1, n)
+        if rng.random() < 0.7 or v == u + 1
+    ]
+    pairs = min_cost_perfect_matching(n, edges, ceilings)
+    multipliers, scale = fold_weights(ceilings, n // 2)
+    cost_of = {(u, v): c for u, v, c in edges}
+    ours = sum(
+        scale
+        + 1
+        - sum(min(c, cap) * m for c, cap, m in zip(cost_of[p], ceilings, multipliers, strict=True))
+        for p in pairs
+    )
+    theirs, size = _networkx_optimum(n, edges, ceilings)
+    assert size == n // 2
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_graph_built_from_a_matrix_matches_as_the_edge_list(seed, monkeypatch):
+    # From 16 nodes the graph is built from a matrix (faster); it must be the same graph
+    # (edge order included), so the matching picks the same one among equal optima.
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([16, 22, 32]))
+    firsts, seconds = every_pair(n)
+    keep = (rng.random(len(firsts)) < 0.7) | (seconds == firsts + 1)
+    firsts, seconds = firsts[keep], seconds[keep]
+    costs = rng.integers(0, 2, (len(firsts), 2)).astype(np.int64)  # ties everywhere
+    from_matrix = min_cost_perfect_matching_arrays(n, firsts, seconds, costs, (1, 1))
+    monkeypatch.setattr(matching, "_MATRIX_NODES", 10**6)
+    from_edges = min_cost_perfect_matching_arrays(n, firsts, seconds, costs, (1, 1))
+    assert from_matrix == from_edges
+
+
+def test_lexicographic_levels_are_strict():
+    # One edge with a level-0 cost of 1 must lose to any number of lower-level costs.
+    edges = [(0, 1, (1, 0)), (2, 3, (1, 0)), (0, 2, (0, 9)), (1, 3, (0, 9))]
+    assert min_cost_perfect_matching(4, edges, (1, 9)) == [(0, 2), (1, 3)]
+
+
+def test_no_perfect_matching_is_reported():
+    with pytest.raises(NoPerfectMatching):
+        min_cost_perfect_matching(4, [(0, 1, (0,))], (1,))
+    with pytest.raises(NoPerfectMatching):
+        min_cost_perfect_matching(3, [(0, 1, (0,))], (1,))
+
+
+def test_a_higher_group_floats_down_to_save_the_bottom_groups_repeat():
+    """The issue's case: E-F and G-H met twice; group-by-group pairs G-H a third time."""
+    s = field(
+        (5, 40),
+        (5, 30),
+        (5, 20),
+        (5, 10),
+        (4, 20),
+        (4, 10),  # C D E F | G H
+        opponents={3: [4, 4], 4: [3, 3], 5: [6, 6], 6: [5, 5]},
+    )
+    pairs = pair_swiss(s, s.ids)
+    assert sum(s.meetings(a, b) for a, b in pairs) == 0
+    assert (5, 6) not in _ranks(s, pairs)
+    # One player of the 5-group floats to each of G and H: two cross-group games, no more.
+    crossing = [p for p in _ranks(s, pairs) if (p[0] <= 4) != (p[1] <= 4)]
+    assert len(crossing) == 2
+
+
+def test_the_advice_never_repeats_g_and_h_when_it_can_be_avoided(rules):
+    from pairing_service.engine.scrabble import advise
+
+    s = field(
+        (8, 300),
+        (6.5, 200),
+        (5, 100),
+        (5, 90),
+        (5, 80),
+        (5, 70),
+        (4, 60),
+        (4, 50),
+        opponents={5: [6, 6], 6: [5, 5], 7: [8, 8], 8: [7, 7]},
+    )
+    advice = advise(s, rules.scrabble)
+    assert sum(s.meetings(*g.players) for g in advice.games if not g.bye) == 0
+
+
+def _fewest_repeats(s, players) -> int:
+    """Brute force: the fewest previous meetings of any perfect matching of ``players``."""
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    return min(
+        s.meetings(first, other) + _fewest_repeats(s, [p for p in rest if p != other])
+        for other in rest
+    )
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_swiss_has_no_more_repeats_than_the_best_pairing(seed):
+    """Random fields of 4-10 players with heavy histories: pair_swiss reaches the fewest
+    repeats that any pairing of the same players has."""
+    rng = random.Random(seed)
+    n = rng.choice([4, 6, 8, 10])
+    rows = sorted(((rng.randint(0, 6) / 2, rng.randint(-50, 50)) for _ in range(n)), reverse=True)
+    opponents: dict[int, list[int]] = {i: [] for i in range(1, n + 1)}
+    for _ in range(rng.randint(n, 3 * n)):
+        a, b = rng.sample(range(1, n + 1), 2)
+        opponents[a].append(b)
+        opponents[b].append(a)
+    s = field(*rows, opponents=opponents)
+    pairs = pair_swiss(s, s.ids)
+    assert sum(s.meetings(a, b) for a, b in pairs) == _fewest_repeats(s, list(s.ids))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_meetings_table_answers_as_the_standings(seed):
+    # Swiss looks meetings up in one table per field (swiss.Meetings): every pair's count
+    # and back-to-back flag is the standings' own, one-sided records and repeats included.
+    rng = random.Random(seed)
+    n = rng.choice([4, 9, 16])
+    opponents = {
+        i: [rng.choice([o for o in range(1, n + 1) if o != i]) for _ in range(rng.randint(0, 6))]
+        for i in range(1, n + 1)
+    }
+    s = field(*[(rng.randint(0, 6), rng.randint(-50, 50)) for _ in range(n)], opponents=opponents)
+    table = Meetings(s)
+    ids = list(s.ids)
+    at = table.positions_of(ids)
+    a, b = (x.ravel() for x in np.meshgrid(np.arange(n), np.arange(n), indexing="ij"))
+    repeats = table.repeats(at[a], at[b]).tolist()
+    previous = table.back_to_back(at[a], at[b]).tolist()
+    for k, (i, j) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+        if i != j:
+            assert repeats[k] == s.meetings(ids[i], ids[j])
+            assert previous[k] == int(s.back_to_back(ids[i], ids[j]))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_group_whose_swiss_pairs_repeat_nothing_is_paired_as_the_matching_pairs_it(seed):
+    # _pair_group answers such a group without the matching (its Swiss pairs are the
+    # unique optimum); the matching itself must give exactly the same pairs and floats,
+    # for even and odd groups, with none or one player carried in from above, the bottom
+    # group, and groups past the complete limit.
+    rng = random.Random(seed)
+    size = rng.choice([1, 2, 3, 4, 5, 7, 8, 11, 16, 33, swiss.COMPLETE_LIMIT + 6])
+    carried = rng.choice([0, 1]) if size > 1 else 0
+    rows = [(6, 900)] * carried + [(5, 500 - i) for i in range(size - carried)] + [(2, 0)]
+    s = field(*rows)
+    members = list(s.ids[:size])
+    is_last = size % 2 == 0 and rng.random() < 0.5
+    floats = 0 if is_last else size % 2 + swiss.EXTRA_FLOATS
+    block = size - carried - (0 if is_last else size % 2)
+    half = max(block // 2, 1)
+    ideal = swiss._ideal_pairs(size, carried, half, is_last)
+    assert ideal is not None
+    swiss_pairs = set(zip(*(a.tolist() for a in ideal), strict=True))
+    history: dict[int, list[int | None]] = {}
+    for _ in range(rng.randint(0, 2 * size)):  # meetings that are not Swiss pairs
+        a, b = sorted(rng.sample(range(size), 2)) if size > 1 else (0, 0)
+        if a != b and (a, b) not in swiss_pairs:
+            history.setdefault(a + 1, []).append(b + 1)
+            history.setdefault(b + 1, []).append(a + 1)
+    s = field(*rows, opponents=history)
+    meetings = Meetings(s)
+    fast = swiss._pair_group(meetings, members[:carried], members[carried:], is_last)
+    assert fast[0] == [(members[a], members[b]) for a, b in sorted(swiss_pairs)]
+    positions = meetings.positions_of(members)
+    assert fast == swiss._matched_group(meetings, members, positions, carried, half, floats)
