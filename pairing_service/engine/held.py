@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import Conflict, FieldError, NotFound, refuse_repeats
+from .ranking import ordinal
 
 CREATED = "created"
 UNDONE = "undone"
@@ -98,13 +99,6 @@ def undo(log: Sequence[Entry]) -> Action:
     if not undoable:
         raise NothingToUndo("there is nothing to undo: only the creation is in effect")
     return Action(UNDONE, {"entry": undoable[-1].seq, "kind": undoable[-1].kind})
-
-
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st."""
-    suffixes = {1: "st", 2: "nd", 3: "rd"}
-    teen = 10 <= number % 100 <= 20
-    return f"{number}{'th' if teen else suffixes.get(number % 10, 'th')}"
 
 
 def standing_changes(

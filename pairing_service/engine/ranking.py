@@ -1,4 +1,5 @@
-"""Finishing places shared by the formats: competition ranking, and given places read."""
+"""Finishing places shared by the formats: competition ranking, given places read, and
+places in words (``ordinal``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st, ..., 111th, 112th, 121st."""
+    teen = 10 <= number % 100 <= 20
+    suffix = "th" if teen else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def competition_places(values: Sequence[int], *, higher_is_better: bool) -> list[int]:

@@ -35,6 +35,7 @@ from fractions import Fraction
 from string import ascii_uppercase
 
 from ..errors import Rule, refuse_repeats
+from ..ranking import ordinal
 from .table import InvalidLeague, seeding_key
 
 
@@ -259,5 +260,4 @@ def _deal(listed: list[str], sizes: list[int], names: list[tuple[int, str]]) -> 
 
 
 def _finish_text(finish: Finish) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(finish.place, "th")
-    return f"{finish.place}{suffix} in Division {finish.division}"
+    return f"{ordinal(finish.place)} in Division {finish.division}"

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..ranking import ordinal
 from .scoring import Scored
 
 
@@ -141,7 +142,7 @@ def _one_table(
         return _ending(
             (other,),
             rule,
-            f"the player with fewer strikes came {_ordinal(place[fewer])}; "
+            f"the player with fewer strikes came {ordinal(place[fewer])}; "
             "the final game's winner wins",
             two_player_games,
         )
@@ -214,11 +215,6 @@ def _ending(winners: tuple[str, ...], rule: str, reason: str, two_player_games: 
 
 def _num(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(value)
-
-
-def _ordinal(place: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def decide_tiebreak(table: Sequence[Scored], previous: Ending) -> Ending:
