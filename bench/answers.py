@@ -41,8 +41,8 @@ from scrabble_fields import (
     ADVERSARIAL,
     ROUNDS,
     Body,
+    Record,
     leading_group,
-    player_id,
     simulated_field,
     tied_wins,
 )
@@ -64,39 +64,24 @@ def random_event(rng: random.Random) -> Body:
     players meet again), draws, byes, optional names and options."""
     size = rng.choice([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 24, 31, 40])
     played = rng.randint(1, 12)
-    half_wins = [0] * size
-    spread = [0] * size
-    met: list[list[int | None]] = [[] for _ in range(size)]
+    record = Record(size)
     for _ in range(played):
-        order = sorted(range(size), key=lambda i: (-half_wins[i] - rng.random() * 3, -spread[i]))
+        wins, spread = record.half_wins, record.spread
+        order = sorted(range(size), key=lambda i: (-wins[i] - rng.random() * 3, -spread[i]))
         if size % 2:
-            bye = order.pop(rng.randrange(len(order)) if rng.random() < 0.3 else -1)
-            half_wins[bye] += 2
-            spread[bye] += 50
-            met[bye].append(None)
+            record.bye(order.pop(rng.randrange(len(order)) if rng.random() < 0.3 else -1))
         for a, b in zip(order[::2], order[1::2], strict=True):
-            met[a].append(b)
-            met[b].append(a)
+            record.paired(a, b)
             if rng.random() < 0.03:
-                half_wins[a] += 1
-                half_wins[b] += 1
+                record.draw(a, b)
                 continue
             winner, loser = (a, b) if rng.random() < 0.5 else (b, a)
-            margin = rng.randint(1, 250)
-            half_wins[winner] += 2
-            spread[winner] += margin
-            spread[loser] -= margin
-    body: Body = {
-        "players": [
-            {
-                "id": player_id(i),
-                "wins": half_wins[i] / 2,
-                "spread": spread[i],
-                "opponents": [None if o is None else player_id(o) for o in met[i]],
-                **({"name": f"Player {i + 1}"} if rng.random() < 0.5 else {}),
-            }
-            for i in range(size)
-        ],
+            record.win(winner, loser, rng.randint(1, 250))
+    body = record.body()
+    for player in body["players"]:
+        if rng.random() >= 0.5:
+            del player["name"]
+    body |= {
         "victors": rng.choice([1, 2, 2, 2, 3, 4]),
         "max_spread_per_game": rng.choice([None, 250, 500]),
         "prefer": rng.choice(["table", "principles"]),
@@ -297,10 +282,22 @@ def record_held(logs: Path) -> dict[str, Answer]:
 # --- compare -----------------------------------------------------------------------------
 
 
+def comparable(answer: Any) -> Any:
+    """The answer without what differs on every request: a problem's ``instance`` (the
+    request's id)."""
+    if isinstance(answer, dict):
+        return {k: comparable(v) for k, v in answer.items() if k != "instance"}
+    if isinstance(answer, list):
+        return [comparable(v) for v in answer]
+    return answer
+
+
 def compare(before: dict[str, Answer], after: dict[str, Answer]) -> int:
     missing = sorted(set(before) - set(after))
     added = sorted(set(after) - set(before))
-    changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
+    changed = sorted(
+        k for k in set(before) & set(after) if comparable(before[k]) != comparable(after[k])
+    )
     print(
         f"{len(before)} answers before, {len(after)} after: {len(changed)} differ, "
         f"{len(missing)} missing, {len(added)} new"

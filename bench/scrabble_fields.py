@@ -46,34 +46,56 @@ def body_of(
     }
 
 
+class Record:
+    """An event being played: each player's wins (in halves), spread and opponents (None
+    for a bye), by player number from 0."""
+
+    def __init__(self, size: int) -> None:
+        self.half_wins = [0] * size
+        self.spread = [0] * size
+        self.met: list[list[int | None]] = [[] for _ in range(size)]
+
+    def bye(self, player: int) -> None:
+        """A bye: a win and +50 spread, as tsh scores it."""
+        self.half_wins[player] += 2
+        self.spread[player] += 50
+        self.met[player].append(None)
+
+    def paired(self, a: int, b: int) -> None:
+        self.met[a].append(b)
+        self.met[b].append(a)
+
+    def draw(self, a: int, b: int) -> None:
+        self.half_wins[a] += 1
+        self.half_wins[b] += 1
+
+    def win(self, winner: int, loser: int, margin: int) -> None:
+        self.half_wins[winner] += 2
+        self.spread[winner] += margin
+        self.spread[loser] -= margin
+
+    def body(self) -> Body:
+        return body_of(self.half_wins, self.spread, self.met)
+
+
 def simulated_field(size: int, seed: int) -> Body:
     """A Swiss event of ``ROUNDS[size]`` rounds, every round but the last played."""
     rng = random.Random(size * 1000 + seed)
     rating = [rng.gauss(1500, 200) for _ in range(size)]
-    half_wins = [0] * size
-    spread = [0] * size
-    met: list[list[int | None]] = [[] for _ in range(size)]
+    record = Record(size)
     for _ in range(ROUNDS[size] - 1):
-        order = sorted(range(size), key=lambda i: (-half_wins[i], -spread[i], i))
+        order = sorted(range(size), key=lambda i: (-record.half_wins[i], -record.spread[i], i))
         if size % 2:
-            bye = order.pop()
-            half_wins[bye] += 2
-            spread[bye] += 50
-            met[bye].append(None)
+            record.bye(order.pop())
         for a, b in zip(order[::2], order[1::2], strict=True):
-            met[a].append(b)
-            met[b].append(a)
+            record.paired(a, b)
             if rng.random() < 0.005:
-                half_wins[a] += 1
-                half_wins[b] += 1
+                record.draw(a, b)
                 continue
             p_a = 1 / (1 + 10 ** ((rating[b] - rating[a]) / 400))
             winner, loser = (a, b) if rng.random() < p_a else (b, a)
-            margin = int(abs(rng.gauss(0, 90))) + 1
-            half_wins[winner] += 2
-            spread[winner] += margin
-            spread[loser] -= margin
-    return body_of(half_wins, spread, met)
+            record.win(winner, loser, int(abs(rng.gauss(0, 90))) + 1)
+    return record.body()
 
 
 def assigned_field(half_wins: list[int]) -> Body:
