@@ -4,25 +4,20 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import (
-    diagonal,
-    diagonal_events,
-    health,
-    held,
-    league,
-    league_organisations,
-    puffing_billy,
-    puffing_billy_events,
-    scrabble,
-    strikes,
-    tournaments,
-    widget,
-)
+from . import health, held, scrabble, widget
 from .converters import CONVERTERS
 from .cors import init_cors
+from .diagonal import events as diagonal_events
+from .diagonal import tools as diagonal
 from .errors import ProblemApi, register_error_handlers
+from .league import organisations as league_organisations
+from .league import tools as league
 from .observe import init_observe
+from .puffing_billy import events as puffing_billy_events
+from .puffing_billy import tools as puffing_billy
 from .ratelimit import init_rate_limit
+from .strikes import tools as strikes
+from .strikes import tournaments
 from .swagger import register_swagger_assets
 
 

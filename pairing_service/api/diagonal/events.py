@@ -13,20 +13,10 @@ from typing import Any
 from flask import Response, url_for
 from flask.views import MethodView
 
-from ..engine.diagonal.event import TIE_RULES
-from ..engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
-from ..store import Held
-from .diagonal_schemas import (
-    MAX_FIELD,
-    RaceEventCreatedOut,
-    RaceEventIn,
-    RaceEventOut,
-    RaceGameEnteredOut,
-    RaceResultIn,
-    RacerIn,
-    RaceRoundOut,
-)
-from .held import (
+from ...engine.diagonal.event import TIE_RULES
+from ...engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
+from ...store import Held
+from ..held import (
     TOURNAMENT,
     HeldBlueprint,
     NoShowsIn,
@@ -43,6 +33,16 @@ from .held import (
     table_format,
     tabular,
     tabular_doc,
+)
+from .schemas import (
+    MAX_FIELD,
+    RaceEventCreatedOut,
+    RaceEventIn,
+    RaceEventOut,
+    RaceGameEnteredOut,
+    RaceResultIn,
+    RacerIn,
+    RaceRoundOut,
 )
 
 blp = HeldBlueprint(

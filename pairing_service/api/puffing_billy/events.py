@@ -13,9 +13,9 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
-from ..store import Held
-from .held import (
+from ...engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
+from ...store import Held
+from ..held import (
     TOURNAMENT,
     HeldBlueprint,
     LateEntrantIn,
@@ -33,8 +33,7 @@ from .held import (
     tabular,
     tabular_doc,
 )
-from .puffing_billy import TIEBREAKS, entries_of, shape_scored, shape_standing
-from .puffing_billy_schemas import (
+from .schemas import (
     MAX_EVENT_PLAYERS,
     BoardEnteredOut,
     BoardPlayersIn,
@@ -45,6 +44,7 @@ from .puffing_billy_schemas import (
     PBEventIn,
     PBEventOut,
 )
+from .tools import TIEBREAKS, entries_of, shape_scored, shape_standing
 
 blp = HeldBlueprint(
     "puffing_billy_events",

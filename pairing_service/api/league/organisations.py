@@ -19,14 +19,14 @@ from typing import Any
 from flask import Response, current_app, url_for
 from flask.views import MethodView
 
-from ..engine.league import TIEBREAKERS
-from ..engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
-from ..engine.league.letters import letter
-from ..mail import Mail, send
-from ..store import Held
-from ..store.held import hash_token
-from .common import prefers
-from .held import (
+from ...engine.league import TIEBREAKERS
+from ...engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
+from ...engine.league.letters import letter
+from ...mail import Mail, send
+from ...store import Held
+from ...store.held import hash_token
+from ..common import prefers
+from ..held import (
     TOURNAMENT,
     HeldBlueprint,
     Table,
@@ -42,8 +42,7 @@ from .held import (
     tabular,
     tabular_doc,
 )
-from .league import results_of, shape_lifetime, shape_lines, shape_movements
-from .league_schemas import (
+from .schemas import (
     FormedOut,
     GameReportedOut,
     GameReportIn,
@@ -56,6 +55,7 @@ from .league_schemas import (
     SeasonOut,
     SignUpsIn,
 )
+from .tools import results_of, shape_lifetime, shape_lines, shape_movements
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,11 @@ from typing import Any
 from flask import url_for
 from flask.views import MethodView
 
-from ..engine.strikes import Ending
-from ..engine.strikes.event import Entrant, Event, Settings
-from ..engine.strikes.held import HeldEvent, StrikesLedger
-from ..store import Held
-from .held import (
+from ...engine.strikes import Ending
+from ...engine.strikes.event import Entrant, Event, Settings
+from ...engine.strikes.held import HeldEvent, StrikesLedger
+from ...store import Held
+from ..held import (
     HeldBlueprint,
     LateEntrantIn,
     NoShowsIn,
@@ -36,8 +36,8 @@ from .held import (
     tabular,
     tabular_doc,
 )
-from .strikes import finishes_of, shape_scored
-from .strikes_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from .tools import finishes_of, shape_scored
 from .tournament_schemas import (
     CreatedOut,
     RoundOut,
