@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import health, held, scrabble, widget
+from . import health, held_listing, scrabble, widget
 from .converters import CONVERTERS
 from .cors import init_cors
 from .diagonal import events as diagonal_events
@@ -38,7 +38,7 @@ def init_api(app: Flask) -> ProblemApi:
     api.register_blueprint(puffing_billy_events.blp)
     api.register_blueprint(league.blp)
     api.register_blueprint(league_organisations.blp)
-    api.register_blueprint(held.listing)
+    api.register_blueprint(held_listing.listing)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
     init_observe(app)

@@ -16,24 +16,19 @@ from flask.views import MethodView
 from ...engine.diagonal.event import TIE_RULES
 from ...engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
 from ...store import Held
-from ..held import (
+from ..director_token import director_token
+from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
-    NoShowsIn,
-    Table,
-    TableFormatIn,
-    add_log_routes,
     changes_of,
     created_answer,
-    director_token,
     entered_answer,
-    held_row,
     held_store,
     ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
+from ..held_schemas import NoShowsIn, held_row
+from ..log_routes import add_log_routes
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .schemas import (
     MAX_FIELD,
     RaceEventCreatedOut,

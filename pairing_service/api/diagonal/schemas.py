@@ -19,7 +19,7 @@ from ..common import (
     printable,
     unique_items,
 )
-from ..held import EntrantIn, HeldOut, TokenOut, changes_field, event_name, round_status
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name, round_status
 
 MAX_FIELD = 400
 MAX_MET = 200

@@ -26,22 +26,18 @@ from ...mail import Mail, send
 from ...store import Held
 from ...store.held import hash_token
 from ..common import prefers
-from ..held import (
+from ..director_token import director_token
+from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
-    Table,
-    TableFormatIn,
-    add_log_routes,
     changes_of,
     created_answer,
-    director_token,
-    held_row,
     held_store,
     ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
+from ..held_schemas import held_row
+from ..log_routes import add_log_routes
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .schemas import (
     FormedOut,
     GameReportedOut,

@@ -18,7 +18,7 @@ from ..common import (
     printable,
     unique_items,
 )
-from ..held import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 from ..puffing_billy.schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000

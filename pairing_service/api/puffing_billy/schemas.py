@@ -16,7 +16,7 @@ from ..common import (
     player_id,
     printable,
 )
-from ..held import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000

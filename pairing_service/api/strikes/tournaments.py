@@ -19,23 +19,18 @@ from ...engine.strikes import Ending
 from ...engine.strikes.event import Entrant, Event, Settings
 from ...engine.strikes.held import HeldEvent, StrikesLedger
 from ...store import Held
-from ..held import (
+from ..director_token import director_token
+from ..held_blueprint import (
     HeldBlueprint,
-    LateEntrantIn,
-    NoShowsIn,
-    Table,
-    TableFormatIn,
-    add_log_routes,
     changes_of,
     created_answer,
-    director_token,
     entered_answer,
     held_store,
     ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
+from ..held_schemas import LateEntrantIn, NoShowsIn
+from ..log_routes import add_log_routes
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
 from .tools import finishes_of, shape_scored
 from .tournament_schemas import (
