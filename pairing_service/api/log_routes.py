@@ -1,12 +1,10 @@
 """The log routes of every held format, written once: ``GET …/{id}/history``,
 ``POST …/{id}/undo``, ``POST …/{id}/token`` (a new director token) and ``GET …/{id}/export``
 (JSON, or the standings as CSV or printable text), added by :func:`add_log_routes` from the
-format's read shape."""
+format's read (:class:`HeldResource`), for every format in the registry (``formats.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from flask.views import MethodView
@@ -15,11 +13,8 @@ from marshmallow import Schema, fields, validate
 from ..engine.held import Entry, Ledger, undone_by
 from ..store import Held
 from .director_token import director_token
-from .held_blueprint import TOURNAMENT, HeldBlueprint, Shape, held_store, ledger
+from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of
 from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
-
-StandingsTable = Callable[[Held[Any]], tuple[list[str], list[Sequence[Any]]]]
-Status = Callable[[Held[Any]], str]
 
 
 class EntryOut(Schema):
@@ -83,32 +78,15 @@ def shape_entry(entry: Entry, kind: Ledger[Any], undone: int | None) -> dict[str
     }
 
 
-@dataclass(frozen=True)
-class Listed:
-    """How the list of a director's tournaments shows one format's."""
-
-    kind: type[Ledger[Any]]
-    read_endpoint: str  # the tournament's own page
-    status: Status
-
-
-LISTED: dict[str, Listed] = {}  # by format, filled by add_log_routes
-
-
-def add_log_routes(
-    blp: HeldBlueprint,
-    kind: type[Ledger[Any]],
-    read_schema: type[Schema],
-    shape: Shape,
-    standings: StandingsTable,
-    *,
-    read_endpoint: str,
-    status: Status,
-) -> None:
-    """History, undo, a new token and export under ``blp`` for tournaments of the format
-    ``kind``; and how the list of a director's tournaments shows them (``read_endpoint``,
-    the tournament's own page, and its ``status`` in a word)."""
-    LISTED[kind.format] = Listed(kind, read_endpoint, status)
+def add_log_routes(fmt: str, resource: HeldResource) -> None:
+    """History, undo, a new token and export for tournaments of the format ``fmt``, under
+    its blueprint, after its own routes. Once: every app made registers the same blueprint
+    (the tests make many), and its routes are fixed by the first."""
+    blp, read_schema = resource.blueprint, resource.read_schema
+    shape, standings = resource.shape, resource.standings
+    if blp.has_log_routes:
+        return
+    blp.has_log_routes = True
     prefix = read_schema.__name__.removesuffix("Out")
     undo_out = Schema.from_dict(
         {
@@ -146,12 +124,12 @@ def add_log_routes(
         def get(self, tournament_id: str) -> Any:
             """Every action of the tournament, oldest first: corrections beside the
             entries they replace, undone actions marked with the undo that took them back."""
-            held = held_store().read(ledger(kind), tournament_id)
+            held = held_store().read(ledger_of(fmt), tournament_id)
             return {
                 "tournament": held.id,
                 "format": held.format,
                 "revision": held.revision,
-                "actions": shape_history(held, ledger(kind)),
+                "actions": shape_history(held, ledger_of(fmt)),
             }
 
     @blp.route(TOURNAMENT + "/undo")
@@ -162,10 +140,10 @@ def add_log_routes(
             """Take back the latest action still in effect (409 when only the creation
             is left). The undo is itself kept in the history; undo again to go further back.
             A replaced director token is never brought back."""
-            held, undo = held_store().undo(ledger(kind), tournament_id, director_token())
+            held, undo = held_store().undo(ledger_of(fmt), tournament_id, director_token())
             target = next(e for e in held.log if e.seq == undo.data["entry"])
             return {
-                "undone": shape_entry(target, ledger(kind), undo.seq),
+                "undone": shape_entry(target, ledger_of(fmt), undo.seq),
                 "tournament": shape(held),
             }
 
@@ -177,7 +155,9 @@ def add_log_routes(
             """Replace the director token: send the current one, get a new one (once).
             The current one stops working at once; only the new one's hash is kept, and the
             history says a token was replaced, never which. Undo does not revive the old one."""
-            held, token = held_store().replace_token(ledger(kind), tournament_id, director_token())
+            held, token = held_store().replace_token(
+                ledger_of(fmt), tournament_id, director_token()
+            )
             return {"tournament": held.id, "revision": held.revision, "token": token}
 
     @blp.route(TOURNAMENT + "/export")
@@ -190,7 +170,7 @@ def add_log_routes(
             """The whole tournament as JSON (its state and every action), or its standings
             as CSV (`?format=csv` or `Accept: text/csv`) or as printable text (`?format=text`
             or `Accept: text/plain`)."""
-            held = held_store().read(ledger(kind), tournament_id)
+            held = held_store().read(ledger_of(fmt), tournament_id)
             wanted = table_format(query)
             if wanted != "json":
                 header, rows = standings(held)
@@ -200,5 +180,5 @@ def add_log_routes(
             return {
                 "format": held.format,
                 "tournament": shape(held),
-                "history": shape_history(held, ledger(kind)),
+                "history": shape_history(held, ledger_of(fmt)),
             }

@@ -2,7 +2,8 @@
 and the day of the event: late entrants, no-shows paired again, late corrections, a
 round's pairings as CSV or a printable board list.
 
-Reads are public; every write needs the event's director token (``held.py``).
+Reads are public; every write needs the event's director token
+(``director_token.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..director_token import director_token
 from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
+    HeldResource,
     changes_of,
     created_answer,
     entered_answer,
@@ -27,7 +29,6 @@ from ..held_blueprint import (
     ledger,
 )
 from ..held_schemas import NoShowsIn, held_row
-from ..log_routes import add_log_routes
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .schemas import (
     MAX_FIELD,
@@ -334,9 +335,9 @@ def pairing_table(held: Held[RaceEvent], number: int) -> Table:
     return Table(title, header, rows)
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    RaceLedger,
     RaceEventOut,
     shape_event,
     standings_table,

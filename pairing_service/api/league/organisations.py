@@ -2,9 +2,9 @@
 and the day of the event: a closed season's game corrected, a league's games and seats as
 CSV or printable text.
 
-Reads are public. The organiser's writes need the organisation's token (``held.py``); a
-player reports a game they played in with their own reporting token, answered once to the
-organiser when the season is formed.
+Reads are public. The organiser's writes need the organisation's token
+(``director_token.py``); a player reports a game they played in with their own reporting
+token, answered once to the organiser when the season is formed.
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from ..director_token import director_token
 from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
+    HeldResource,
     changes_of,
     created_answer,
     held_store,
     ledger,
 )
 from ..held_schemas import held_row
-from ..log_routes import add_log_routes
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .schemas import (
     FormedOut,
@@ -436,9 +436,9 @@ def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[
     return header, rows
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    LeagueLedger,
     OrganisationOut,
     shape_organisation,
     standings_table,

@@ -2,8 +2,9 @@
 and the day of the event: late entrants, preliminary boards corrected during the final,
 the boards as CSV or printable text.
 
-Reads are public; every write needs the event's director token (``held.py``). Scores are
-exact decimals from the score sheet to the standings: the log keeps them as text.
+Reads are public; every write needs the event's director token (``director_token.py``).
+Scores are exact decimals from the score sheet to the standings: the log keeps them as
+text.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..director_token import director_token
 from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
+    HeldResource,
     changes_of,
     created_answer,
     entered_answer,
@@ -26,7 +28,6 @@ from ..held_blueprint import (
     ledger,
 )
 from ..held_schemas import LateEntrantIn, held_row
-from ..log_routes import add_log_routes
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .schemas import (
     MAX_EVENT_PLAYERS,
@@ -265,9 +266,9 @@ def boards_table(held: Held[BoardEvent]) -> Table:
     return Table(f"{held.name or 'Puffing Billy'}: boards ({event.stage})", header, rows)
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    BoardLedger,
     PBEventOut,
     shape_event,
     standings_table,

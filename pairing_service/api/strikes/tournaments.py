@@ -22,6 +22,7 @@ from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (
     HeldBlueprint,
+    HeldResource,
     changes_of,
     created_answer,
     entered_answer,
@@ -29,7 +30,6 @@ from ..held_blueprint import (
     ledger,
 )
 from ..held_schemas import LateEntrantIn, NoShowsIn
-from ..log_routes import add_log_routes
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
 from .tools import finishes_of, shape_scored
@@ -347,9 +347,9 @@ def seating_table(stored: Held[HeldEvent], number: int) -> Table:
     return Table(title, header, rows)
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    StrikesLedger,
     TournamentOut,
     shape_tournament,
     standings_table,
