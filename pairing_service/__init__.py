@@ -56,7 +56,7 @@ DEFAULTS: dict[str, Any] = {
 
 
 def create_app(
-    config: Mapping[str, Any] | None = None, formats: Sequence[Format] | None = None
+    config: Mapping[str, Any] | None = None, *, formats: Sequence[Format] | None = None
 ) -> Flask:
     """Application factory; gunicorn runs ``pairing_service:create_app()``.
 
