@@ -27,7 +27,6 @@ from pairing_service.api.held_blueprint import (
     ledger,
 )
 from pairing_service.api.held_schemas import HeldOut, TokenOut, held_row
-from pairing_service.engine.diagonal.held import RaceLedger
 from pairing_service.engine.held import CREATED, Action, Entry, Ledger
 from pairing_service.store import Held
 
@@ -194,7 +193,11 @@ def test_a_format_is_held_with_both_a_ledger_and_a_resource():
         Format("tally", (), lambda _: TallyLedger())
 
 
+class CountLedger(TallyLedger):
+    format = "count"
+
+
 def test_a_formats_ledger_must_be_of_that_format(rules):
-    wrong = Format("tally", (), lambda _: RaceLedger(), TALLY.held)
-    with pytest.raises(ValueError, match="format 'tally' has the ledger of 'diagonal'"):
+    wrong = Format("tally", (), lambda _: CountLedger(), TALLY.held)
+    with pytest.raises(ValueError, match="format 'tally' has the ledger of 'count'"):
         ledgers(rules, [wrong])
