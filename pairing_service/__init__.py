@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
-from .engine.diagonal.held import RaceLedger
-from .engine.held import Ledger
-from .engine.league.held import LeagueLedger
-from .engine.puffing_billy.held import BoardLedger
-from .engine.strikes.held import StrikesLedger
-from .rules import DEFAULT_RULES_DIR, Rules, load_rules
+from .rules import DEFAULT_RULES_DIR, load_rules
 from .store import HeldStore, make_engine
+
+if TYPE_CHECKING:
+    from .api.formats import Format
 
 __all__ = ["create_app"]
 
@@ -57,13 +55,17 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(
+    config: Mapping[str, Any] | None = None, *, formats: Sequence[Format] | None = None
+) -> Flask:
     """Application factory; gunicorn runs ``pairing_service:create_app()``.
 
     Settings come from DEFAULTS, then ``PAIRING_*`` environment variables (for example
-    ``PAIRING_MAX_CONTENT_LENGTH``), then ``config``.
+    ``PAIRING_MAX_CONTENT_LENGTH``), then ``config``. The formats served are the registry's
+    (``api/formats.py``) unless ``formats`` names others.
     """
     from .api import init_api
+    from .api.formats import FORMATS, ledgers
     from .api.json_provider import FastJSONProvider
     from .api.metrics import time_ledgers
 
@@ -78,22 +80,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     rules = load_rules(app.config["RULES_DIR"])
     app.extensions["pairing_rules"] = rules
-    held = ledgers(rules)
+    formats = FORMATS if formats is None else formats
+    held = ledgers(rules, formats)
     app.extensions["pairing_ledgers"] = time_ledgers(held) if app.config["METRICS"] else held
     app.extensions["pairing_store"] = open_store(app)
-    init_api(app)
+    init_api(app, formats)
     return app
-
-
-def ledgers(rules: Rules) -> dict[str, Ledger[Any]]:
-    """The rules of every held format's log, by format."""
-    held: list[Ledger[Any]] = [
-        StrikesLedger(rules.strikes),
-        RaceLedger(),
-        BoardLedger(rules.puffing_billy),
-        LeagueLedger(rules.league),
-    ]
-    return {ledger.format: ledger for ledger in held}
 
 
 def open_store(app: Flask) -> HeldStore:

@@ -1,32 +1,24 @@
-"""The thin Flask layer: schemas, one resource module per format, one errors module."""
+"""The thin Flask layer: a folder per format (``formats.py`` registers them), what the held
+formats share (the director token, their blueprint, schemas, printable tables, the log
+routes, the director's list), one errors module."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import Flask
 
-from . import (
-    diagonal,
-    diagonal_events,
-    health,
-    held,
-    league,
-    league_organisations,
-    puffing_billy,
-    puffing_billy_events,
-    scrabble,
-    strikes,
-    tournaments,
-    widget,
-)
+from . import health, widget
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
+from .formats import FORMATS, Format, register_formats
 from .observe import init_observe
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
 
-def init_api(app: Flask) -> ProblemApi:
+def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     for name, (converter, _) in CONVERTERS.items():
         app.url_map.converters[name] = converter
     api = ProblemApi(app)
@@ -34,16 +26,7 @@ def init_api(app: Flask) -> ProblemApi:
         api.register_converter(converter, schema)
     api.spec.components.security_scheme("BearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(health.blp)
-    api.register_blueprint(scrabble.blp)
-    api.register_blueprint(strikes.blp)
-    api.register_blueprint(tournaments.blp)
-    api.register_blueprint(puffing_billy.blp)
-    api.register_blueprint(diagonal.blp)
-    api.register_blueprint(diagonal_events.blp)
-    api.register_blueprint(puffing_billy_events.blp)
-    api.register_blueprint(league.blp)
-    api.register_blueprint(league_organisations.blp)
-    api.register_blueprint(held.listing)
+    register_formats(api, formats)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
     init_observe(app)

@@ -17,7 +17,7 @@ from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from .held import HeldBlueprint
+from .held_blueprint import HeldBlueprint
 
 WRITE_METHODS = ["POST", "PUT", "DELETE"]
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing_service.api.diagonal_schemas import MAX_SIMULATION_WORK, SimulateIn
-from pairing_service.api.strikes_schemas import MAX_PLANNER_WORK, PlanIn
+from pairing_service.api.diagonal.schemas import MAX_SIMULATION_WORK, SimulateIn
+from pairing_service.api.strikes.tool_schemas import MAX_PLANNER_WORK, PlanIn
 from pairing_service.engine.diagonal import Entrant, InvalidRound, check_history, plan_round
 from tests.support import ROOT, assert_problem
 

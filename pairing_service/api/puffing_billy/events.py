@@ -2,8 +2,9 @@
 and the day of the event: late entrants, preliminary boards corrected during the final,
 the boards as CSV or printable text.
 
-Reads are public; every write needs the event's director token (``held.py``). Scores are
-exact decimals from the score sheet to the standings: the log keeps them as text.
+Reads are public; every write needs the event's director token (``director_token.py``).
+Scores are exact decimals from the score sheet to the standings: the log keeps them as
+text.
 """
 
 from __future__ import annotations
@@ -13,28 +14,22 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
-from ..store import Held
-from .held import (
+from ...engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
+from ...store import Held
+from ..director_token import director_token
+from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
-    LateEntrantIn,
-    Table,
-    TableFormatIn,
-    add_log_routes,
+    HeldResource,
     changes_of,
     created_answer,
-    director_token,
     entered_answer,
-    held_row,
     held_store,
     ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
-from .puffing_billy import TIEBREAKS, entries_of, shape_scored, shape_standing
-from .puffing_billy_schemas import (
+from ..held_schemas import LateEntrantIn, held_row
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from .schemas import (
     MAX_EVENT_PLAYERS,
     BoardEnteredOut,
     BoardPlayersIn,
@@ -45,6 +40,7 @@ from .puffing_billy_schemas import (
     PBEventIn,
     PBEventOut,
 )
+from .tools import TIEBREAKS, entries_of, shape_scored, shape_standing
 
 blp = HeldBlueprint(
     "puffing_billy_events",
@@ -270,9 +266,9 @@ def boards_table(held: Held[BoardEvent]) -> Table:
     return Table(f"{held.name or 'Puffing Billy'}: boards ({event.stage})", header, rows)
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    BoardLedger,
     PBEventOut,
     shape_event,
     standings_table,

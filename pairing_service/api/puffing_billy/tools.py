@@ -6,13 +6,13 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.puffing_billy import Board, BoardEntry, Method, ScoredEntry, standings
-from ..engine.puffing_billy import score_board as score
-from ..engine.puffing_billy.event import Standing
-from .common import loaded_rules
-from .metrics import engine_timed
-from .parsing import StrictBlueprint
-from .puffing_billy_schemas import BoardIn, BoardOut, EventIn, EventOut
+from ...engine.puffing_billy import Board, BoardEntry, Method, ScoredEntry, standings
+from ...engine.puffing_billy import score_board as score
+from ...engine.puffing_billy.event import Standing
+from ..common import loaded_rules
+from ..metrics import engine_timed
+from ..parsing import StrictBlueprint
+from .schemas import BoardIn, BoardOut, EventIn, EventOut
 
 blp = StrictBlueprint(
     "puffing_billy",

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.league import (
+from ...engine.league import (
     TIEBREAKERS,
     Finish,
     Game,
@@ -25,8 +25,10 @@ from ..engine.league import (
     meeting_bound,
     schedule,
 )
-from .common import loaded_rules
-from .league_schemas import (
+from ..common import loaded_rules
+from ..metrics import engine_timed
+from ..parsing import StrictBlueprint
+from .schemas import (
     FormationIn,
     FormationOut,
     LeagueTableOut,
@@ -36,8 +38,6 @@ from .league_schemas import (
     ScheduleOut,
     TableIn,
 )
-from .metrics import engine_timed
-from .parsing import StrictBlueprint
 
 blp = StrictBlueprint(
     "league",

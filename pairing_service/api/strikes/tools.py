@@ -8,7 +8,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.strikes import (
+from ...engine.strikes import (
     Contestant,
     Finish,
     RoundType,
@@ -20,11 +20,11 @@ from ..engine.strikes import (
     simulate,
     table_plan,
 )
-from ..engine.strikes.plans import SEED_RANGE
-from .common import loaded_rules
-from .metrics import engine_timed
-from .parsing import StrictBlueprint
-from .strikes_schemas import (
+from ...engine.strikes.plans import SEED_RANGE
+from ..common import loaded_rules
+from ..metrics import engine_timed
+from ..parsing import StrictBlueprint
+from .tool_schemas import (
     PlanIn,
     PlanOut,
     ScoreOut,

@@ -15,29 +15,24 @@ from typing import Any
 from flask import url_for
 from flask.views import MethodView
 
-from ..engine.strikes import Ending
-from ..engine.strikes.event import Entrant, Event, Settings
-from ..engine.strikes.held import HeldEvent, StrikesLedger
-from ..store import Held
-from .held import (
+from ...engine.strikes import Ending
+from ...engine.strikes.event import Entrant, Event, Settings
+from ...engine.strikes.held import HeldEvent, StrikesLedger
+from ...store import Held
+from ..director_token import director_token
+from ..held_blueprint import (
     HeldBlueprint,
-    LateEntrantIn,
-    NoShowsIn,
-    Table,
-    TableFormatIn,
-    add_log_routes,
+    HeldResource,
     changes_of,
     created_answer,
-    director_token,
     entered_answer,
     held_store,
     ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
-from .strikes import finishes_of, shape_scored
-from .strikes_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from ..held_schemas import LateEntrantIn, NoShowsIn
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from .tools import finishes_of, shape_scored
 from .tournament_schemas import (
     CreatedOut,
     RoundOut,
@@ -352,9 +347,9 @@ def seating_table(stored: Held[HeldEvent], number: int) -> Table:
     return Table(title, header, rows)
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    StrikesLedger,
     TournamentOut,
     shape_tournament,
     standings_table,

@@ -7,8 +7,10 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.diagonal import Entrant, GameResult, check_history, plan_round, simulate, tally
-from .diagonal_schemas import (
+from ...engine.diagonal import Entrant, GameResult, check_history, plan_round, simulate, tally
+from ..metrics import engine_timed
+from ..parsing import StrictBlueprint
+from .schemas import (
     DiagonalRoundOut,
     ResultsIn,
     ResultsOut,
@@ -16,8 +18,6 @@ from .diagonal_schemas import (
     SimulateIn,
     SimulateOut,
 )
-from .metrics import engine_timed
-from .parsing import StrictBlueprint
 
 blp = StrictBlueprint(
     "diagonal",

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from .common import (
+from ..common import (
     Contract,
     Requires,
     StrictBoolean,
@@ -16,7 +16,7 @@ from .common import (
     player_id,
     printable,
 )
-from .held import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000

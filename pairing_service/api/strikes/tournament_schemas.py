@@ -6,10 +6,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
-from ..engine.errors import FieldError, refuse_repeats
-from ..engine.strikes import GAME_KINDS, STRATEGIES
-from .held import EntrantIn, TokenOut, changes_field, event_name, round_status
-from .strikes_schemas import (
+from ...engine.errors import FieldError, refuse_repeats
+from ...engine.strikes import GAME_KINDS, STRATEGIES
+from ..held_schemas import EntrantIn, TokenOut, changes_field, event_name, round_status
+from .tool_schemas import (
     MAX_FIELD,
     MAX_PLANS,
     MAX_SEED,

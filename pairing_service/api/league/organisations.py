@@ -2,9 +2,9 @@
 and the day of the event: a closed season's game corrected, a league's games and seats as
 CSV or printable text.
 
-Reads are public. The organiser's writes need the organisation's token (``held.py``); a
-player reports a game they played in with their own reporting token, answered once to the
-organiser when the season is formed.
+Reads are public. The organiser's writes need the organisation's token
+(``director_token.py``); a player reports a game they played in with their own reporting
+token, answered once to the organiser when the season is formed.
 """
 
 from __future__ import annotations
@@ -19,31 +19,26 @@ from typing import Any
 from flask import Response, current_app, url_for
 from flask.views import MethodView
 
-from ..engine.league import TIEBREAKERS
-from ..engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
-from ..engine.league.letters import letter
-from ..mail import Mail, send
-from ..store import Held
-from ..store.held import hash_token
-from .common import prefers
-from .held import (
+from ...engine.league import TIEBREAKERS
+from ...engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
+from ...engine.league.letters import letter
+from ...mail import Mail, send
+from ...store import Held
+from ...store.held import hash_token
+from ..common import prefers
+from ..director_token import director_token
+from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
-    Table,
-    TableFormatIn,
-    add_log_routes,
+    HeldResource,
     changes_of,
     created_answer,
-    director_token,
-    held_row,
     held_store,
     ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
-from .league import results_of, shape_lifetime, shape_lines, shape_movements
-from .league_schemas import (
+from ..held_schemas import held_row
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from .schemas import (
     FormedOut,
     GameReportedOut,
     GameReportIn,
@@ -56,6 +51,7 @@ from .league_schemas import (
     SeasonOut,
     SignUpsIn,
 )
+from .tools import results_of, shape_lifetime, shape_lines, shape_movements
 
 log = logging.getLogger(__name__)
 
@@ -440,9 +436,9 @@ def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[
     return header, rows
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    LeagueLedger,
     OrganisationOut,
     shape_organisation,
     standings_table,

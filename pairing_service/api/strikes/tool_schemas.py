@@ -8,9 +8,9 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
-from ..engine.errors import FieldError, Rule
-from ..engine.strikes import GAME_KINDS, STRATEGIES
-from .common import (
+from ...engine.errors import FieldError, Rule
+from ...engine.strikes import GAME_KINDS, STRATEGIES
+from ..common import (
     ID_LENGTH,
     Contract,
     Requires,

@@ -6,9 +6,9 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
-from ..engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
-from ..engine.errors import FieldError, Rule
-from .common import (
+from ...engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
+from ...engine.errors import FieldError, Rule
+from ..common import (
     ID_LENGTH,
     Contract,
     MultipleOf,
@@ -19,7 +19,7 @@ from .common import (
     printable,
     unique_items,
 )
-from .held import EntrantIn, HeldOut, TokenOut, changes_field, event_name, round_status
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name, round_status
 
 MAX_FIELD = 400
 MAX_MET = 200

@@ -6,8 +6,8 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate, validates
 
-from ..engine.errors import FieldError, Rule
-from .common import (
+from ...engine.errors import FieldError, Rule
+from ..common import (
     ID_LENGTH,
     Contract,
     Requires,
@@ -18,8 +18,8 @@ from .common import (
     printable,
     unique_items,
 )
-from .held import EntrantIn, HeldOut, TokenOut, changes_field, event_name
-from .puffing_billy_schemas import PBNumber as ExactNumber
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..puffing_billy.schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000
 MAX_PLAYERS = 2000

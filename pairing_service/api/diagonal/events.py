@@ -2,7 +2,8 @@
 and the day of the event: late entrants, no-shows paired again, late corrections, a
 round's pairings as CSV or a printable board list.
 
-Reads are public; every write needs the event's director token (``held.py``).
+Reads are public; every write needs the event's director token
+(``director_token.py``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,23 @@ from typing import Any
 from flask import Response, url_for
 from flask.views import MethodView
 
-from ..engine.diagonal.event import TIE_RULES
-from ..engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
-from ..store import Held
-from .diagonal_schemas import (
+from ...engine.diagonal.event import TIE_RULES
+from ...engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
+from ...store import Held
+from ..director_token import director_token
+from ..held_blueprint import (
+    TOURNAMENT,
+    HeldBlueprint,
+    HeldResource,
+    changes_of,
+    created_answer,
+    entered_answer,
+    held_store,
+    ledger,
+)
+from ..held_schemas import NoShowsIn, held_row
+from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from .schemas import (
     MAX_FIELD,
     RaceEventCreatedOut,
     RaceEventIn,
@@ -25,24 +39,6 @@ from .diagonal_schemas import (
     RaceResultIn,
     RacerIn,
     RaceRoundOut,
-)
-from .held import (
-    TOURNAMENT,
-    HeldBlueprint,
-    NoShowsIn,
-    Table,
-    TableFormatIn,
-    add_log_routes,
-    changes_of,
-    created_answer,
-    director_token,
-    entered_answer,
-    held_row,
-    held_store,
-    ledger,
-    table_format,
-    tabular,
-    tabular_doc,
 )
 
 blp = HeldBlueprint(
@@ -339,9 +335,9 @@ def pairing_table(held: Held[RaceEvent], number: int) -> Table:
     return Table(title, header, rows)
 
 
-add_log_routes(
+# What the log routes and the director's list use (the registry, ../formats.py, names it).
+HELD = HeldResource(
     blp,
-    RaceLedger,
     RaceEventOut,
     shape_event,
     standings_table,

@@ -1,0 +1,184 @@
+"""The log routes of every held format, written once: ``GET …/{id}/history``,
+``POST …/{id}/undo``, ``POST …/{id}/token`` (a new director token) and ``GET …/{id}/export``
+(JSON, or the standings as CSV or printable text), added by :func:`add_log_routes` from the
+format's read (:class:`HeldResource`), for every format in the registry (``formats.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from marshmallow import Schema, fields, validate
+
+from ..engine.held import Entry, Ledger, undone_by
+from ..store import Held
+from .director_token import director_token
+from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of
+from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
+
+
+class EntryOut(Schema):
+    seq = fields.Integer(required=True, metadata={"description": "1, 2, 3, … in order."})
+    kind = fields.String(required=True, metadata={"example": "result_entered"})
+    at = fields.DateTime(required=True)
+    actor = fields.String(required=True)
+    summary = fields.String(required=True, metadata={"description": "The action in words."})
+    data = fields.Dict(required=True, metadata={"description": "What the log recorded."})
+    undone_by = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The undo that took this action back, if any."},
+    )
+
+
+class HistoryOut(Schema):
+    tournament = fields.String(required=True)
+    format = fields.String(required=True)
+    revision = fields.Integer(required=True)
+    actions = fields.List(fields.Nested(EntryOut), required=True)
+
+
+class ExportIn(Schema):
+    format = fields.String(
+        validate=validate.OneOf(TABLE_FORMATS),
+        metadata={
+            "description": "json (default): the whole tournament; csv: its standings; text: "
+            "its standings, printable. Without it, `Accept: text/csv` or `text/plain` choose."
+        },
+    )
+
+
+class NewTokenOut(Schema):
+    tournament = fields.String(required=True)
+    revision = fields.Integer(required=True)
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "The new director token; the one sent with this request no longer "
+            "works. Shown only here: the history records that a token was replaced, never "
+            "the token."
+        },
+    )
+
+
+def shape_history(held: Held[Any], kind: Ledger[Any]) -> list[dict[str, Any]]:
+    cancelled = undone_by(held.log)
+    return [shape_entry(entry, kind, cancelled.get(entry.seq)) for entry in held.log]
+
+
+def shape_entry(entry: Entry, kind: Ledger[Any], undone: int | None) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "at": entry.at,
+        "actor": entry.actor,
+        "summary": kind.summary(entry.action),
+        "data": dict(kind.public(entry.action)),
+        "undone_by": undone,
+    }
+
+
+def add_log_routes(fmt: str, resource: HeldResource) -> None:
+    """History, undo, a new token and export for tournaments of the format ``fmt``, under
+    its blueprint, after its own routes. Once: every app made registers the same blueprint
+    (the tests make many), and its routes are fixed by the first."""
+    blp, read_schema = resource.blueprint, resource.read_schema
+    shape, standings = resource.shape, resource.standings
+    if blp.has_log_routes:
+        return
+    blp.has_log_routes = True
+    prefix = read_schema.__name__.removesuffix("Out")
+    undo_out = Schema.from_dict(
+        {
+            "undone": fields.Nested(EntryOut, required=True),
+            "tournament": fields.Nested(read_schema, required=True),
+        },
+        name=f"{prefix}UndoOut",
+    )
+    export_out = Schema.from_dict(
+        {
+            "format": fields.String(required=True),
+            "tournament": fields.Nested(read_schema, required=True),
+            "history": fields.List(fields.Nested(EntryOut), required=True),
+        },
+        name=f"{prefix}ExportOut",
+    )
+    export_doc = {
+        "responses": {
+            "200": {
+                "description": "The whole tournament (JSON), or its standings (CSV, or "
+                "printable plain text).",
+                "content": {
+                    "application/json": {"schema": export_out},
+                    "text/csv": {"schema": {"type": "string"}},
+                    "text/plain": {"schema": {"type": "string"}},
+                },
+            }
+        }
+    }
+
+    @blp.route(TOURNAMENT + "/history")
+    class History(MethodView):
+        @blp.response(200, HistoryOut)
+        @blp.documents(404)
+        def get(self, tournament_id: str) -> Any:
+            """Every action of the tournament, oldest first: corrections beside the
+            entries they replace, undone actions marked with the undo that took them back."""
+            held = held_store().read(ledger_of(fmt), tournament_id)
+            return {
+                "tournament": held.id,
+                "format": held.format,
+                "revision": held.revision,
+                "actions": shape_history(held, ledger_of(fmt)),
+            }
+
+    @blp.route(TOURNAMENT + "/undo")
+    class Undo(MethodView):
+        @blp.response(200, undo_out)
+        @blp.writes()
+        def post(self, tournament_id: str) -> Any:
+            """Take back the latest action still in effect (409 when only the creation
+            is left). The undo is itself kept in the history; undo again to go further back.
+            A replaced director token is never brought back."""
+            held, undo = held_store().undo(ledger_of(fmt), tournament_id, director_token())
+            target = next(e for e in held.log if e.seq == undo.data["entry"])
+            return {
+                "undone": shape_entry(target, ledger_of(fmt), undo.seq),
+                "tournament": shape(held),
+            }
+
+    @blp.route(TOURNAMENT + "/token")
+    class Token(MethodView):
+        @blp.response(200, NewTokenOut)
+        @blp.writes()
+        def post(self, tournament_id: str) -> Any:
+            """Replace the director token: send the current one, get a new one (once).
+            The current one stops working at once; only the new one's hash is kept, and the
+            history says a token was replaced, never which. Undo does not revive the old one."""
+            held, token = held_store().replace_token(
+                ledger_of(fmt), tournament_id, director_token()
+            )
+            return {"tournament": held.id, "revision": held.revision, "token": token}
+
+    @blp.route(TOURNAMENT + "/export")
+    class Export(MethodView):
+        @blp.arguments(ExportIn, location="query")
+        @blp.response(200, export_out)
+        @blp.doc(**export_doc)
+        @blp.documents(404)
+        def get(self, query: dict[str, Any], tournament_id: str) -> Any:
+            """The whole tournament as JSON (its state and every action), or its standings
+            as CSV (`?format=csv` or `Accept: text/csv`) or as printable text (`?format=text`
+            or `Accept: text/plain`)."""
+            held = held_store().read(ledger_of(fmt), tournament_id)
+            wanted = table_format(query)
+            if wanted != "json":
+                header, rows = standings(held)
+                title = f"{held.name or held.format}: standings"
+                table = Table(title, header, rows)
+                return tabular(table, wanted, f"{held.format}-{held.id}-standings")
+            return {
+                "format": held.format,
+                "tournament": shape(held),
+                "history": shape_history(held, ledger_of(fmt)),
+            }
