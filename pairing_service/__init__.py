@@ -9,11 +9,11 @@ from typing import Any
 
 from flask import Flask
 
-from .engine.diagonal.held import RaceLedger
-from .engine.held import Ledger
-from .engine.league.held import LeagueLedger
-from .engine.puffing_billy.held import BoardLedger
-from .engine.strikes.held import StrikesLedger
+from .engine.diagonal.ledger import RaceLedger
+from .engine.event_log import Ledger
+from .engine.league.ledger import LeagueLedger
+from .engine.puffing_billy.ledger import BoardLedger
+from .engine.strikes.ledger import StrikesLedger
 from .rules import DEFAULT_RULES_DIR, Rules, load_rules
 from .store import HeldStore, make_engine
 

@@ -28,9 +28,9 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from ..engine.held import Entry, Ledger, undone_by
+from ..engine.event_log import Entry, Ledger, undone_by
 from ..store import Held, HeldStore
-from ..store.held import HeldRow
+from ..store.tournament_store import HeldRow
 from .common import NAME_LENGTH, player_id, prefers, printable, unique_items
 from .errors import MissingToken, problem
 from .parsing import StrictBlueprint

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
+from ..engine.puffing_billy.ledger import BoardEvent, BoardLedger, HeldBoard
 from ..store import Held
 from .held import (
     TOURNAMENT,

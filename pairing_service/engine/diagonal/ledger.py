@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import (
+from ..event_log import (
     CREATED,
     JSON,
     Action,

@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered, standing_changes
+from ..event_log import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered, standing_changes
 from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
 from .lifetime import Lifetime, SeasonLeague, lifetime
 from .rules import LeagueRules

@@ -29,7 +29,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, JSON, Action, Entry, Ledger, standing_changes
+from ..event_log import CREATED, JSON, Action, Entry, Ledger, standing_changes
 from .event import EventResult, check_seats, rank_boards
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
 

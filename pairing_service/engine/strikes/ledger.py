@@ -1,4 +1,4 @@
-"""A strikes tournament as a log of the director's actions (see ``engine/held.py``).
+"""A strikes tournament as a log of the director's actions (see ``engine/event_log.py``).
 
 The log records what the engine decided when the director acted: a round's seating (so
 a later change of the seating algorithm never rewrites a played round) and each table's
@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import refuse_repeats
-from ..held import (
+from ..event_log import (
     CREATED,
     JSON,
     Action,

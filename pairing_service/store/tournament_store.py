@@ -2,7 +2,7 @@
 
 A write opens one transaction, locks the tournament's row (``SELECT ... FOR UPDATE`` on
 PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite), checks the director token, folds the log into
-the state with the format's :class:`~pairing_service.engine.held.Ledger`, lets the engine
+the state with the format's :class:`~pairing_service.engine.event_log.Ledger`, lets the engine
 decide the action, appends it with the next sequence number and bumps the revision, and
 commits. Any error rolls everything back, so a write is whole or absent; the lock
 serialises writers from every gunicorn worker, and the log's primary key (tournament,
@@ -33,7 +33,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from ..engine.held import DIRECTOR, TOKEN_REPLACED, Action, Entry, Ledger, undo
+from ..engine.event_log import DIRECTOR, TOKEN_REPLACED, Action, Entry, Ledger, undo
 from ..instruments import STORE_WRITES
 from . import schema
 from .database import WRITE, is_postgresql, migrate
