@@ -18,37 +18,28 @@ The day of the event (the seed is silent on all three; this service's readings,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, replace
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 from ..errors import refuse_repeats
-from ..event_log import (
-    CREATED,
-    JSON,
-    Action,
-    Entry,
-    Ledger,
-    kept_as_played,
-    refuse_changed_decisions,
-    refuse_late_entry,
-    refuse_no_shows,
-    standing_changes,
-)
+from ..event_codec import LogEvent
+from ..event_log import Action, Entry, ListedPlayer, refuse_late_entry, refuse_no_shows
+from ..round_ledger import RoundLedger, correction_words, result_words
 from .data import StrikesRules
 from .errors import InvalidInput
 from .event import Entrant, Event, EventConflict, Round, Seat, Settings
+from .events import (
+    STRIKES_EVENTS,
+    Created,
+    PlayerEntered,
+    PlayerResult,
+    ResultCorrected,
+    ResultEntered,
+    RoundReseated,
+    RoundStarted,
+)
 from .scoring import Finish, Scored
-from .winners import Ending
-
-ROUND_STARTED = "round_started"
-RESULT_ENTERED = "result_entered"
-RESULT_CORRECTED = "result_corrected"
-ROUND_CLOSED = "round_closed"
-PLAYER_DROPPED = "player_dropped"
-PLAYER_ENTERED = "player_entered"
-ROUND_RESEATED = "round_reseated"
 
 
 class HeldEvent(Event):
@@ -137,31 +128,21 @@ class HeldEvent(Event):
         return view
 
 
-def encode_result(scored: Sequence[Scored]) -> list[dict[str, JSON]]:
-    return [
-        {"player": s.player, "place": s.place, "score": s.score, "strikes": str(s.strikes)}
-        for s in scored
-    ]
+def _places(rows: Sequence[PlayerResult]) -> str:
+    return ", ".join(f"{r.player} {r.place} ({r.strikes})" for r in rows)
 
 
-def decode_result(rows: Sequence[Mapping[str, Any]]) -> list[Scored]:
-    return [Scored(r["player"], r["place"], Fraction(r["strikes"]), r["score"]) for r in rows]
+def _rows(scored: Sequence[Scored]) -> tuple[PlayerResult, ...]:
+    return tuple(PlayerResult.of(s) for s in scored)
 
 
-def _places(rows: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(f"{r['player']} {r['place']} ({r['strikes']})" for r in rows)
+def _tables(seats: Sequence[Seat]) -> int:
+    return len({s.table for s in seats if s.table is not None})
 
 
-def _decided(ending: Ending | None) -> tuple[bool, tuple[str, ...]]:
-    return (ending.finished, tuple(ending.winners)) if ending is not None else (False, ())
-
-
-def _seats(seats: Sequence[Seat]) -> list[dict[str, JSON]]:
-    return [{"player": s.player, "table": s.table, "group": s.group} for s in seats]
-
-
-class StrikesLedger(Ledger[HeldEvent]):
+class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
     format = "strikes"
+    events = STRIKES_EVENTS
 
     def __init__(self, rules: StrikesRules) -> None:
         self.rules = rules
@@ -171,25 +152,13 @@ class StrikesLedger(Ledger[HeldEvent]):
     @staticmethod
     def created(settings: Settings, entrants: Sequence[Entrant]) -> Action:
         refuse_repeats([e.id for e in entrants], "players", InvalidInput, "/id")
-        return Action(
-            CREATED,
-            {
-                "settings": asdict(settings),
-                "players": [{"id": e.id, "name": e.name} for e in entrants],
-            },
-        )
+        players = tuple(ListedPlayer(e.id, e.name) for e in entrants)
+        return Action.of(Created(settings, players))
 
     def start_round(self, event: HeldEvent) -> Action:
         new = event.next_round()
-        return Action(
-            ROUND_STARTED,
-            {
-                "round": new.number,
-                "kind": new.kind,
-                "detrimental_points": new.seating.detrimental_points if new.seating else 0,
-                "seats": _seats(new.seats),
-            },
-        )
+        points = new.seating.detrimental_points if new.seating else 0
+        return Action.of(RoundStarted(new.number, new.kind, points, tuple(new.seats)))
 
     def enter_result(
         self, event: HeldEvent, number: int, table: int, finishes: Sequence[Finish]
@@ -199,113 +168,76 @@ class StrikesLedger(Ledger[HeldEvent]):
         A round that is no longer the latest is corrected as it stood (its tables, who was
         still in), and only when that changes no elimination and not the ending; the
         correction then says what it changed."""
-        rnd = event.round(number)
-        late = event.latest is not rnd
+        late = event.latest is not event.round(number)
         scored = (event.as_of(number) if late else event).score(number, table, finishes)
-        previous = rnd.results.get(table)
-        if previous == scored:
-            return None
-        data: dict[str, JSON] = {"round": number, "table": table, "results": encode_result(scored)}
-        if previous is None:
-            return Action(RESULT_ENTERED, data)
-        corrected: dict[str, JSON] = {**data, "was": encode_result(previous)}
-        if late:
-            corrected["changes"] = self._late_changes(event, number, table, scored)
-        return Action(RESULT_CORRECTED, corrected)
+        return self._result(event, number, table, scored)
 
-    def _late_changes(
-        self, event: HeldEvent, number: int, table: int, scored: list[Scored]
-    ) -> list[JSON]:
-        """What correcting a table of an earlier round changes, in words; refused when it
-        would change who was eliminated or the ending, which later rounds were built on."""
-        after = self.clone(event)
-        after.round(number).results[table] = scored
-        ending_changes = _decided(event.ending()) != _decided(after.ending())
-        refuse_changed_decisions(
-            number, event.eliminated_after(), after.eliminated_after(), ending_changes, "seated"
-        )
-        changes: list[JSON] = list(
-            standing_changes(
-                [(s.player, str(s.strikes)) for s in event.standings()],
-                [(s.player, str(s.strikes)) for s in after.standings()],
-                "strikes",
-            )
-        )
-        later = [r.number for r in event.rounds if r.number > number]
-        changes.append(kept_as_played(later, "seated"))
-        return changes
+    def _entered(self, number: int, key: int, result: list[Scored]) -> LogEvent:
+        return ResultEntered(number, key, _rows(result))
+
+    def _corrected(
+        self, number: int, key: int, result: list[Scored], was: list[Scored], changes: Sequence[str]
+    ) -> LogEvent:
+        return ResultCorrected(number, key, _rows(result), _rows(was), tuple(changes))
+
+    def _decided(self, state: HeldEvent) -> Hashable:
+        ending = state.ending()
+        return (ending.finished, tuple(ending.winners)) if ending is not None else (False, ())
+
+    def _eliminations(self, state: HeldEvent) -> Mapping[str, int | None]:
+        return state.eliminated_after()
+
+    def _figures(self, state: HeldEvent) -> list[tuple[str, str]]:
+        return [(s.player, str(s.strikes)) for s in state.standings()]
 
     def enter_late(
         self, event: HeldEvent, player: str, name: str | None, most_players: int
     ) -> Action:
         """A late entrant, between rounds; they start with the most strikes of anyone in."""
         before_round, strikes = event.late_entry(player, most_players)
-        return Action(
-            PLAYER_ENTERED,
-            {"player": player, "name": name, "before_round": before_round, "strikes": str(strikes)},
-        )
+        return Action.of(PlayerEntered(player, name, before_round, strikes))
 
     def reseat(self, event: HeldEvent, number: int, no_shows: Sequence[str]) -> Action:
         """Drop the no-shows of the open round (no result entered yet) and seat it again."""
         new = event.without_no_shows(number, no_shows).next_round()
-        return Action(
-            ROUND_RESEATED,
-            {
-                "round": number,
-                "no_shows": list(no_shows),
-                "kind": new.kind,
-                "detrimental_points": new.seating.detrimental_points if new.seating else 0,
-                "seats": _seats(new.seats),
-                "was": _seats(event.round(number).seats),
-            },
+        return Action.of(
+            RoundReseated(
+                number,
+                tuple(no_shows),
+                new.kind,
+                new.seating.detrimental_points if new.seating else 0,
+                tuple(new.seats),
+                tuple(event.round(number).seats),
+            )
         )
-
-    def close_round(self, event: HeldEvent, number: int) -> Action | None:
-        """Close the round; None when it is closed already (closing twice is harmless)."""
-        event.check_close(number)
-        if event.round(number).closed:
-            return None
-        return Action(ROUND_CLOSED, {"round": number})
-
-    def drop(self, event: HeldEvent, player: str) -> Action:
-        return Action(PLAYER_DROPPED, {"player": player, "before_round": event.check_drop(player)})
 
     # --- fold ---------------------------------------------------------------------------
 
     def start(self, created: Entry) -> HeldEvent:
-        settings = Settings(**created.data["settings"])
-        entrants = [Entrant(p["id"], p.get("name")) for p in created.data["players"]]
-        return HeldEvent(settings, entrants, [], self.rules)
+        match self._event(created.action):
+            case Created(settings=settings, players=players):
+                entrants = [Entrant(p.id, p.name) for p in players]
+                return HeldEvent(settings, entrants, [], self.rules)
+        raise ValueError(f"a strikes log begins with its creation, not {created.kind!r}")
 
-    def apply(self, event: HeldEvent, entry: Entry) -> None:
-        data = entry.data
-        if entry.kind == ROUND_STARTED:
-            seats = [Seat(s["player"], s["table"], s["group"]) for s in data["seats"]]
-            event.rounds.append(
-                Round(data["round"], data["kind"], False, seats, {}, data["detrimental_points"])
-            )
-        elif entry.kind in (RESULT_ENTERED, RESULT_CORRECTED):
-            event.round(data["round"]).results[data["table"]] = decode_result(data["results"])
-        elif entry.kind == ROUND_CLOSED:
-            event.round(data["round"]).closed = True
-        elif entry.kind == PLAYER_DROPPED:
-            player = data["player"]
-            event.entrants[player] = replace(
-                event.entrants[player], dropped_before_round=data["before_round"]
-            )
-        elif entry.kind == PLAYER_ENTERED:
-            event.entrants[data["player"]] = Entrant(data["player"], data["name"])
-            event.starting[data["player"]] = Fraction(data["strikes"])
-        elif entry.kind == ROUND_RESEATED:
-            rnd = event.round(data["round"])
-            for player in data["no_shows"]:
-                event.entrants[player] = replace(
-                    event.entrants[player], dropped_before_round=data["round"]
-                )
-            rnd.seats = [Seat(s["player"], s["table"], s["group"]) for s in data["seats"]]
-            rnd.kind, rnd.detrimental_points = data["kind"], data["detrimental_points"]
-        else:
-            raise ValueError(f"a strikes log has no action {entry.kind!r}")
+    def _drop_player(self, state: HeldEvent, player: str, before_round: int) -> None:
+        state.entrants[player] = replace(state.entrants[player], dropped_before_round=before_round)
+
+    def _apply_rules(self, state: HeldEvent, event: LogEvent) -> None:
+        match event:
+            case RoundStarted(round=number, kind=kind, detrimental_points=points, seats=seats):
+                state.rounds.append(Round(number, kind, False, list(seats), {}, points))
+            case ResultEntered(round=number, table=table, results=rows):  # or corrected
+                state.round(number).results[table] = [r.scored() for r in rows]
+            case PlayerEntered(player=player, name=name, strikes=strikes):
+                state.entrants[player] = Entrant(player, name)
+                state.starting[player] = strikes
+            case RoundReseated(round=number, seats=seats):  # the no-shows are dropped
+                rnd = state.round(number)
+                rnd.seats = list(seats)
+                rnd.kind, rnd.detrimental_points = event.kind, event.detrimental_points
+            case _:
+                raise ValueError(f"a strikes log has no action {event.logged_as!r}")
 
     def clone(self, event: HeldEvent) -> HeldEvent:
         # apply() replaces entrants, a round's seats (a new list) and fills each round's
@@ -315,39 +247,30 @@ class StrikesLedger(Ledger[HeldEvent]):
             event.settings, list(event.entrants.values()), rounds, self.rules, event.starting
         )
 
-    def describe(self, action: Action) -> str:
-        data = action.data
-        if action.kind == CREATED:
-            settings = data["settings"]
-            return (
-                f"Created with {len(data['players'])} players: game {settings['game']}, "
-                f"eliminated at {settings['threshold']} strikes"
-            )
-        if action.kind == ROUND_STARTED:
-            tables = {s["table"] for s in data["seats"] if s["table"] is not None}
-            byes = [s["player"] for s in data["seats"] if s["table"] is None]
-            bye = f"; bye: {', '.join(byes)}" if byes else ""
-            return f"Round {data['round']} started ({data['kind']}): {len(tables)} tables{bye}"
-        if action.kind == RESULT_ENTERED:
-            where = f"Round {data['round']}, table {data['table']}"
-            return f"{where}: {_places(data['results'])}"
-        if action.kind == RESULT_CORRECTED:
-            where = f"Round {data['round']}, table {data['table']} corrected"
-            changed = "".join(f"; {line}" for line in data.get("changes", ()))
-            return f"{where}: {_places(data['results'])} (was {_places(data['was'])}){changed}"
-        if action.kind == ROUND_CLOSED:
-            return f"Round {data['round']} closed"
-        if action.kind == PLAYER_DROPPED:
-            return f"{data['player']} dropped before round {data['before_round']}"
-        if action.kind == PLAYER_ENTERED:
-            return (
-                f"{data['player']} entered late, before round {data['before_round']}, "
-                f"starting with {data['strikes']} strikes"
-            )
-        if action.kind == ROUND_RESEATED:
-            tables = {s["table"] for s in data["seats"] if s["table"] is not None}
-            return (
-                f"Round {data['round']} seated again without {', '.join(data['no_shows'])} "
-                f"(no-show, dropped): {len(tables)} tables"
-            )
-        raise ValueError(f"a strikes log has no action {action.kind!r}")
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case Created(settings=settings, players=players):
+                return (
+                    f"Created with {len(players)} players: game {settings.game}, "
+                    f"eliminated at {settings.threshold} strikes"
+                )
+            case RoundStarted(round=number, kind=kind, seats=seats):
+                byes = [s.player for s in seats if s.table is None]
+                bye = f"; bye: {', '.join(byes)}" if byes else ""
+                return f"Round {number} started ({kind}): {_tables(seats)} tables{bye}"
+            case ResultCorrected(round=number, table=table, results=rows, was=was):
+                where = f"table {table}"
+                return correction_words(number, where, _places(rows), _places(was), event.changes)
+            case ResultEntered(round=number, table=table, results=rows):
+                return result_words(number, f"table {table}", _places(rows))
+            case PlayerEntered(player=player, before_round=before_round, strikes=strikes):
+                return (
+                    f"{player} entered late, before round {before_round}, "
+                    f"starting with {strikes} strikes"
+                )
+            case RoundReseated(round=number, no_shows=no_shows, seats=seats):
+                return (
+                    f"Round {number} seated again without {', '.join(no_shows)} "
+                    f"(no-show, dropped): {_tables(seats)} tables"
+                )
+        return super()._describe_event(event)
