@@ -2,7 +2,9 @@
 
 Every format the service holds keeps a tournament the same way. The director's actions
 (created, round started, result entered, result corrected, player dropped, round closed,
-...) are :class:`Action` values: a kind and JSON data. The log stores them in order as
+...) are :class:`Action` values: a kind and JSON data, which record a typed event (one
+frozen dataclass per kind, ``engine/<format>/events.py``; their JSON is written once, in
+``event_codec.py``). The log stores them in order as
 :class:`Entry` values, numbered 1, 2, 3, ... and stamped by the store. A format's
 :class:`Ledger` is pure: it decides, from the state, whether an action may happen now and
 what exactly it records (a round's seating, a table's strikes), and it folds the log back
