@@ -58,6 +58,13 @@ class TokenReplaced(LogEvent):
 
 
 @dataclass(frozen=True)
+class Creation(LogEvent):
+    """The first entry of every log; each format's adds its settings and players."""
+
+    logged_as = CREATED
+
+
+@dataclass(frozen=True)
 class ListedPlayer:
     """A player as a creation lists them."""
 

@@ -50,6 +50,23 @@ class PlayerDropped(LogEvent):
 
 
 @dataclass(frozen=True)
+class RoundStart(LogEvent):
+    """A round started; each format adds how it was seated or paired."""
+
+    logged_as = ROUND_STARTED
+    round: int
+
+
+@dataclass(frozen=True)
+class ResultEntry(LogEvent):
+    """A result entered in a round; each format adds where and what (its correction, of
+    kind ``result_corrected``, adds what it replaced)."""
+
+    logged_as = RESULT_ENTERED
+    round: int
+
+
+@dataclass(frozen=True)
 class LateEntry(LogEvent):
     """A late entrant; each format adds what they start with."""
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..event_codec import JSON, LogEvent, omitted_when
-from ..event_log import CREATED, format_events
+from ..event_codec import JSON, omitted_when
+from ..event_log import Creation, format_events
 from ..round_ledger import (
     RESULT_CORRECTED,
-    RESULT_ENTERED,
-    ROUND_STARTED,
     LateEntry,
     PlayerDropped,
     Reseated,
+    ResultEntry,
     RoundClosed,
+    RoundStart,
 )
 from .event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
 
@@ -42,17 +42,14 @@ def racers_named_and_rated(created: dict[str, JSON]) -> dict[str, JSON]:
 
 
 @dataclass(frozen=True)
-class Created(LogEvent):
-    logged_as = CREATED
+class Created(Creation):
     upcasters = ((1, racers_named_and_rated),)
     settings: RaceSettings
     players: tuple[Racer, ...]
 
 
 @dataclass(frozen=True)
-class RoundStarted(LogEvent):
-    logged_as = ROUND_STARTED
-    round: int
+class RoundStarted(RoundStart):
     playoff: bool
     games: tuple[Game, ...]
     opponents: int
@@ -69,9 +66,7 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class ResultEntered(LogEvent):
-    logged_as = RESULT_ENTERED
-    round: int
+class ResultEntered(ResultEntry):
     game: int
     winner: str
     pieces_left: int

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..event_codec import JSON, LogEvent, omitted_when
-from ..event_log import CREATED, ListedPlayer, format_events
+from ..event_log import Creation, ListedPlayer, format_events
 from .formation import Finish, Movement
 from .table import Result
 
@@ -26,8 +26,7 @@ class OrganisationSettings:
 
 
 @dataclass(frozen=True)
-class Created(LogEvent):
-    logged_as = CREATED
+class Created(Creation):
     settings: OrganisationSettings
     players: tuple[ListedPlayer, ...]  # none: players sign up season by season
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..event_codec import JSON, LogEvent, omitted_when
-from ..event_log import CREATED, ListedPlayer, format_events, players_named
+from ..event_log import Creation, ListedPlayer, format_events, players_named
 from .scoring import Method, ScoredEntry
 
 BOARD_ENTERED = "board_entered"
@@ -17,8 +17,7 @@ PLAYER_ENTERED = "player_entered"
 
 
 @dataclass(frozen=True)
-class Created(LogEvent):
-    logged_as = CREATED
+class Created(Creation):
     upcasters = ((1, players_named),)
     settings: dict[str, JSON]  # none yet: {}
     players: tuple[ListedPlayer, ...]

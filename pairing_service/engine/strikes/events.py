@@ -10,33 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..event_codec import LogEvent, omitted_when
-from ..event_log import CREATED, ListedPlayer, format_events, players_named
+from ..event_codec import omitted_when
+from ..event_log import Creation, ListedPlayer, format_events, players_named
 from ..round_ledger import (
     RESULT_CORRECTED,
-    RESULT_ENTERED,
-    ROUND_STARTED,
     LateEntry,
     PlayerDropped,
     Reseated,
+    ResultEntry,
     RoundClosed,
+    RoundStart,
 )
 from .event import RoundKind, Seat, Settings
 from .scoring import Scored
 
 
 @dataclass(frozen=True)
-class Created(LogEvent):
-    logged_as = CREATED
+class Created(Creation):
     upcasters = ((1, players_named),)
     settings: Settings
     players: tuple[ListedPlayer, ...]
 
 
 @dataclass(frozen=True)
-class RoundStarted(LogEvent):
-    logged_as = ROUND_STARTED
-    round: int
+class RoundStarted(RoundStart):
     kind: RoundKind
     detrimental_points: int
     seats: tuple[Seat, ...]
@@ -60,9 +57,7 @@ class PlayerResult:
 
 
 @dataclass(frozen=True)
-class ResultEntered(LogEvent):
-    logged_as = RESULT_ENTERED
-    round: int
+class ResultEntered(ResultEntry):
     table: int
     results: tuple[PlayerResult, ...]
 
