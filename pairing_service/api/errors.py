@@ -20,7 +20,7 @@ from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.errors import Conflict, FieldError, NotFound, Rule
-from ..engine.league.held import NotYourGame
+from ..engine.league.ledger import NotYourGame
 from ..store import TournamentNotFound, WrongToken
 from .common import RequiresPlugin, validator_properties
 from .observe import request_id

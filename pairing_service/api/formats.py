@@ -10,7 +10,7 @@ export), registers every blueprint and the director's list of held tournaments (
 Adding a format:
 
 1. its rules in ``engine/<format>/``: the stateless engine and, to hold tournaments, a
-   ``Ledger`` (``engine/held.py``);
+   ``Ledger`` (``engine/event_log.py``) in ``engine/<format>/ledger.py``;
 2. its HTTP layer in ``api/<format>/``: a module per feature on a ``StrictBlueprint``
    (stateless tools) and, to hold tournaments, one on a ``HeldBlueprint`` calling
    ``held_store().create/read/write`` and ending with ``HELD = HeldResource(...)`` (its read
@@ -31,11 +31,11 @@ from typing import Any
 
 from flask_smorest import Api, Blueprint
 
-from ..engine.diagonal.held import RaceLedger
-from ..engine.held import Ledger
-from ..engine.league.held import LeagueLedger
-from ..engine.puffing_billy.held import BoardLedger
-from ..engine.strikes.held import StrikesLedger
+from ..engine.diagonal.ledger import RaceLedger
+from ..engine.event_log import Ledger
+from ..engine.league.ledger import LeagueLedger
+from ..engine.puffing_billy.ledger import BoardLedger
+from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
 from . import scrabble
 from .diagonal import events as diagonal_events

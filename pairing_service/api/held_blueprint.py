@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from flask import current_app, url_for
 from marshmallow import Schema
 
-from ..engine.held import Entry, Ledger
+from ..engine.event_log import Entry, Ledger
 from ..store import Held, HeldStore
 from .director_token import AUTH_DOC
 from .parsing import StrictBlueprint

@@ -10,7 +10,7 @@ from typing import Any
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from ..engine.held import Entry, Ledger, undone_by
+from ..engine.event_log import Entry, Ledger, undone_by
 from ..store import Held
 from .director_token import director_token
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of

@@ -43,7 +43,7 @@ from prometheus_client import (
 from prometheus_client.multiprocess import MultiProcessCollector
 from werkzeug.routing import Rule
 
-from ..engine.held import Ledger
+from ..engine.event_log import Ledger
 from ..instruments import ENGINE_SECONDS, REQUEST_SECONDS
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -27,7 +27,8 @@ from pairing_service.api.held_blueprint import (
     ledger,
 )
 from pairing_service.api.held_schemas import HeldOut, TokenOut, held_row
-from pairing_service.engine.held import CREATED, Action, Entry, Ledger
+from pairing_service.engine.event_codec import LogEvent
+from pairing_service.engine.event_log import Action, Creation, Entry, Ledger, format_events
 from pairing_service.store import Held
 
 
@@ -36,26 +37,39 @@ class Tally:
     points: dict[str, int]
 
 
+@dataclass(frozen=True)
+class TallyCreated(Creation):
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PointScored(LogEvent):
+    logged_as = "point"
+    player: str
+
+
 class TallyLedger(Ledger[Tally]):
     format = "tally"
+    events = format_events("a tally log", TallyCreated, PointScored)
 
     def created(self, players: list[str]) -> Action:
-        return Action(CREATED, {"players": players})
+        return Action.of(TallyCreated(tuple(players)))
 
     def point(self, state: Tally, player: str) -> Action:
-        return Action("point", {"player": player})
+        return Action.of(PointScored(player))
 
     def start(self, created: Entry) -> Tally:
         return Tally({player: 0 for player in created.data["players"]})
 
-    def apply(self, state: Tally, entry: Entry) -> None:
-        state.points[entry.data["player"]] += 1
+    def _apply_event(self, state: Tally, event: LogEvent, actor: str) -> None:
+        assert isinstance(event, PointScored)
+        state.points[event.player] += 1
 
     def clone(self, state: Tally) -> Tally:
         return Tally(dict(state.points))
 
-    def describe(self, action: Action) -> str:
-        return f"{action.kind} {dict(action.data)}"
+    def _describe_event(self, event: LogEvent) -> str:
+        return f"{event.logged_as} {event}"
 
 
 blp = HeldBlueprint("tally_events", __name__, url_prefix="/v1/tally/events")

@@ -16,7 +16,7 @@ import pytest
 from alembic import command
 from sqlalchemy import MetaData, insert, select
 
-from pairing_service.engine.strikes.held import StrikesLedger
+from pairing_service.engine.strikes.ledger import StrikesLedger
 from pairing_service.store import make_engine, schema
 from pairing_service.store.database import WRITE, alembic_config
 from tests.support import make_app

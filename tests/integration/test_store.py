@@ -7,10 +7,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import func, select
 
-from pairing_service.engine.held import NothingToUndo
+from pairing_service.engine.event_log import NothingToUndo
 from pairing_service.engine.strikes import Finish
 from pairing_service.engine.strikes.event import Entrant, Settings
-from pairing_service.engine.strikes.held import StrikesLedger
+from pairing_service.engine.strikes.ledger import StrikesLedger
 from pairing_service.store import TournamentNotFound, WrongToken, normalise_url, schema
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)
@@ -105,7 +105,7 @@ def test_undo_takes_back_the_latest_action_and_keeps_it_in_the_log(store, strike
 
 
 def test_tokens_ids_and_formats_are_checked(store, strikes, rules):
-    from pairing_service.engine.diagonal.held import RaceLedger
+    from pairing_service.engine.diagonal.ledger import RaceLedger
 
     held, token = create(store, strikes)
     with pytest.raises(WrongToken):

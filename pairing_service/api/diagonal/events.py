@@ -15,7 +15,7 @@ from flask import Response, url_for
 from flask.views import MethodView
 
 from ...engine.diagonal.event import TIE_RULES
-from ...engine.diagonal.held import RaceEvent, RaceLedger, Racer, RaceSettings
+from ...engine.diagonal.ledger import RaceEvent, RaceLedger, Racer, RaceSettings
 from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (

@@ -20,11 +20,11 @@ from flask import Response, current_app, url_for
 from flask.views import MethodView
 
 from ...engine.league import TIEBREAKERS
-from ...engine.league.held import HeldGame, LeagueLedger, Organisation, Season, SignUp
+from ...engine.league.ledger import HeldGame, LeagueLedger, Organisation, Season, SignUp
 from ...engine.league.letters import letter
 from ...mail import Mail, send
 from ...store import Held
-from ...store.held import hash_token
+from ...store.tournament_store import hash_token
 from ..common import prefers
 from ..director_token import director_token
 from ..held_blueprint import (

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ...engine.puffing_billy.held import BoardEvent, BoardLedger, HeldBoard
+from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, HeldBoard
 from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (

@@ -17,7 +17,7 @@ from flask.views import MethodView
 
 from ...engine.strikes import Ending
 from ...engine.strikes.event import Entrant, Event, Settings
-from ...engine.strikes.held import HeldEvent, StrikesLedger
+from ...engine.strikes.ledger import HeldEvent, StrikesLedger
 from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (

@@ -9,7 +9,7 @@ formation itself (which answers the tokens once) can fill it in.
 
 from __future__ import annotations
 
-from .held import Organisation
+from .ledger import Organisation
 
 TOKEN_PLACEHOLDER = "<your reporting token>"
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from pairing_service.engine.held import Action, Entry
+from pairing_service.engine.event_log import Action, Entry
 from pairing_service.engine.league import (
     Finish,
     Game,
@@ -26,7 +26,7 @@ from pairing_service.engine.league import (
     form_leagues,
     league_table,
 )
-from pairing_service.engine.league.held import LeagueLedger
+from pairing_service.engine.league.ledger import LeagueLedger
 from tests.support import assert_problem
 
 from .test_organisations import League, players

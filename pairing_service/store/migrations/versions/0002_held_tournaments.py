@@ -6,7 +6,7 @@ the order the director acted: created; players dropped before round 1; then for 
 its start (the seating as stored), each table's result (the strikes as stored), its close,
 and the players dropped before the next round. Then the strikes tables are dropped.
 
-The action data written here is the strikes log format of ``engine/strikes/held.py`` as
+The action data written here is the strikes log format of ``engine/strikes/ledger.py`` as
 of this revision; this file does not import it, so later changes there cannot change what
 this migration does.
 

@@ -2,7 +2,9 @@
 
 Every format the service holds keeps a tournament the same way. The director's actions
 (created, round started, result entered, result corrected, player dropped, round closed,
-...) are :class:`Action` values: a kind and JSON data. The log stores them in order as
+...) are :class:`Action` values: a kind and JSON data, which record a typed event (one
+frozen dataclass per kind, ``engine/<format>/events.py``; their JSON is written once, in
+``event_codec.py``). The log stores them in order as
 :class:`Entry` values, numbered 1, 2, 3, ... and stamped by the store. A format's
 :class:`Ledger` is pure: it decides, from the state, whether an action may happen now and
 what exactly it records (a round's seating, a table's strikes), and it folds the log back
@@ -23,11 +25,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from .errors import Conflict, FieldError, NotFound, refuse_repeats
+from .event_codec import JSON, EventCodec, LogEvent, to_json
 from .ranking import ordinal
 
 CREATED = "created"
@@ -37,15 +40,61 @@ STORE_KINDS = frozenset({TOKEN_REPLACED})  # the store's entries: no format fold
 DIRECTOR = "director"  # the actor of every action taken with the director token
 
 State = TypeVar("State")
-JSON = Any  # JSON values only: dict, list, str, int, float, bool, None
+
+
+@dataclass(frozen=True)
+class Undone(LogEvent):
+    """Undo: takes back the entry numbered ``entry`` (of kind ``kind``)."""
+
+    logged_as = UNDONE
+    entry: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class TokenReplaced(LogEvent):
+    """The store's record that a new director token was issued (never which)."""
+
+    logged_as = TOKEN_REPLACED
+
+
+@dataclass(frozen=True)
+class Creation(LogEvent):
+    """The first entry of every log; each format's adds its settings and players."""
+
+    logged_as = CREATED
+
+
+@dataclass(frozen=True)
+class ListedPlayer:
+    """A player as a creation lists them."""
+
+    id: str
+    name: str | None
+
+
+def players_named(created: dict[str, JSON]) -> dict[str, JSON]:
+    """Upcast a creation whose players have no ``name`` (an unnamed player: None)."""
+    players = [{"name": None, **player} for player in created["players"]]
+    return {**created, "players": players}
 
 
 @dataclass(frozen=True)
 class Action:
-    """One director action: what the log records (``data`` holds JSON values only)."""
+    """One director action: what the log records (``data`` holds JSON values only).
+
+    ``event`` is the same action typed, when it is at hand (an action just decided, or an
+    entry the store read through its format's ledger); else the ledger decodes ``data``.
+    """
 
     kind: str
     data: Mapping[str, JSON]
+    event: LogEvent | None = field(default=None, compare=False, repr=False)
+
+    @staticmethod
+    def of(event: LogEvent) -> Action:
+        """The action that records ``event``."""
+        return Action(event.logged_as, to_json(event), event)
 
 
 @dataclass(frozen=True)
@@ -98,7 +147,7 @@ def undo(log: Sequence[Entry]) -> Action:
     undoable = [e for e in in_effect(log)[1:] if e.kind not in STORE_KINDS]
     if not undoable:
         raise NothingToUndo("there is nothing to undo: only the creation is in effect")
-    return Action(UNDONE, {"entry": undoable[-1].seq, "kind": undoable[-1].kind})
+    return Action.of(Undone(undoable[-1].seq, undoable[-1].kind))
 
 
 def standing_changes(
@@ -212,28 +261,46 @@ class Ledger(ABC, Generic[State]):
     """A format's rules for its log: start from the creation, apply each later action.
 
     Subclasses decide actions (methods returning :class:`Action`, raising the engine's
-    errors when the state does not allow them) and fold them (``start`` and ``apply``).
+    errors when the state does not allow them) and fold them (``start`` and
+    ``_apply_event``), dispatching on the typed events of their ``events`` codec.
     ``apply`` may assume the action was decided by this ledger on the state it is given.
+    (The hooks' names start with ``_``: the service times each public method of a ledger
+    as engine work, and these run inside them.)
     """
 
     format: ClassVar[str]
+    events: ClassVar[EventCodec]  # the format's events, by the kind they are logged as
 
     @abstractmethod
     def start(self, created: Entry) -> State:
         """The state right after the tournament was created."""
 
-    @abstractmethod
     def apply(self, state: State, entry: Entry) -> None:
         """Move ``state`` on by one action of the log (in place)."""
+        self._apply_event(state, self._event(entry.action), entry.actor)
+
+    @abstractmethod
+    def _apply_event(self, state: State, event: LogEvent, actor: str) -> None:
+        """Move ``state`` on by ``event``, taken by ``actor`` (in place)."""
 
     @abstractmethod
     def clone(self, state: State) -> State:
         """A copy of ``state`` that ``apply`` can move on without changing ``state``
         (the store keeps folded states between requests and never lets them change)."""
 
-    @abstractmethod
     def describe(self, action: Action) -> str:
         """The action in plain words, for the history a director reads."""
+        return self._describe_event(self._event(action))
+
+    @abstractmethod
+    def _describe_event(self, event: LogEvent) -> str:
+        """The event in plain words."""
+
+    def _event(self, action: Action) -> LogEvent:
+        """The typed event an action records (read from its data when not at hand)."""
+        if action.event is not None:
+            return action.event
+        return self.events.decode(action.kind, action.data)
 
     def actor(self, state: State, token_hash: str) -> str | None:
         """Who else may write with this token (its SHA-256), if anyone: a league's
@@ -256,8 +323,23 @@ class Ledger(ABC, Generic[State]):
 
     def summary(self, action: Action) -> str:
         """Plain words for any action of this format's log, undo included."""
-        if action.kind == UNDONE:
-            return f"Undid action {action.data['entry']} ({action.data['kind']})"
-        if action.kind == TOKEN_REPLACED:
-            return "A new director token was issued; the one before it no longer works"
-        return self.describe(action)
+        match self._event(action):
+            case Undone(entry=entry, kind=kind):
+                return f"Undid action {entry} ({kind})"
+            case TokenReplaced():
+                return "A new director token was issued; the one before it no longer works"
+            case event:
+                return self._describe_event(event)
+
+
+def format_events(what: str, *events: type[LogEvent]) -> EventCodec:
+    """The codec of a format's log: its own events and the store's (undo, a new token);
+    ``what`` names the log in errors ("a strikes log")."""
+    return EventCodec(what, Undone, TokenReplaced, *events)
+
+
+def read_action(ledger: Ledger[State], kind: str, data: Mapping[str, JSON]) -> Action:
+    """A stored entry's action, with its typed event: folds and histories of the same
+    entry never decode it again. (A function, not a method: the service times a ledger's
+    public methods, once per request, not once per entry read.)"""
+    return Action(kind, data, ledger.events.decode(kind, data))

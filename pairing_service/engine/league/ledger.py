@@ -34,22 +34,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, DIRECTOR, JSON, Action, Entry, Ledger, numbered, standing_changes
+from ..event_codec import JSON, LogEvent
+from ..event_log import DIRECTOR, Action, Entry, Ledger, numbered, standing_changes
+from ..round_ledger import changed
+from .events import (
+    LEAGUE_EVENTS,
+    Created,
+    FormedLeague,
+    GameCorrected,
+    GameReported,
+    OrganisationSettings,
+    Reported,
+    SeasonClosed,
+    SeasonFormed,
+    SeasonOpened,
+    Signed,
+    SignedUp,
+)
 from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
 from .lifetime import Lifetime, SeasonLeague, lifetime
 from .rules import LeagueRules
 from .schedule import schedule
 from .table import Game, InvalidLeague, Line, Result, league_table
 
-SEASON_OPENED = "season_opened"
-SIGNED_UP = "signed_up"
-SEASON_FORMED = "season_formed"
-GAME_REPORTED = "game_reported"
-GAME_CORRECTED = "game_corrected"
-SEASON_CLOSED = "season_closed"
 ORGANISER = DIRECTOR  # the organiser holds the director token
 
 SeasonStatus = Literal["signup", "running", "closed"]
@@ -282,73 +292,19 @@ def season_finishes(org: Organisation, season: Season) -> list[Finish]:
     return finishes
 
 
-def _results_data(results: Sequence[Result]) -> list[dict[str, JSON]]:
-    """A game's results for the log; ``dropped_out`` only for a leaver (older logs have
-    none)."""
-    return [
-        {"player": r.player, "score": r.score, "position": r.position}
-        | ({"dropped_out": True} if r.dropped_out else {})
-        for r in results
-    ]
-
-
-def _results(rows: Sequence[Mapping[str, Any]]) -> tuple[Result, ...]:
-    return tuple(
-        Result(r["player"], r["score"], r["position"], bool(r.get("dropped_out", False)))
-        for r in rows
-    )
-
-
-def _finish_data(finish: Finish) -> dict[str, JSON]:
-    return {
-        "player": finish.player,
-        "division": finish.division,
-        "league": finish.league,
-        "place": finish.place,
-        "league_points": str(finish.league_points),
-        "wins": finish.wins,
-        "league_size": finish.league_size,
-        "seconds": finish.seconds,
-        "thirds": finish.thirds,
-        "winner_share": str(finish.winner_share),
-        "margin": finish.margin,
-        "total_score": finish.total_score,
-        "previous_rank": finish.previous_rank,
-    }
-
-
-def _finish(data: Mapping[str, Any]) -> Finish:
-    """A recorded finish; seasons closed before the whole chain was recorded (issue 17)
-    have points and wins only, and the rest reads as level."""
-    return Finish(
-        data["player"],
-        data["division"],
-        data["league"],
-        data["place"],
-        Fraction(data["league_points"]),
-        data["wins"],
-        data["league_size"],
-        data.get("seconds", 0),
-        data.get("thirds", 0),
-        Fraction(data.get("winner_share", 0)),
-        data.get("margin", 0),
-        data.get("total_score", 0),
-        data.get("previous_rank"),
-    )
-
-
 class LeagueLedger(Ledger[Organisation]):
     format = "league"
+    events = LEAGUE_EVENTS
 
     def __init__(self, rules: LeagueRules) -> None:
         self.rules = rules
 
     @staticmethod
     def created(code: str) -> Action:
-        return Action(CREATED, {"settings": {"code": code}, "players": []})
+        return Action.of(Created(OrganisationSettings(code), ()))
 
     def open_season(self, org: Organisation) -> Action:
-        return Action(SEASON_OPENED, {"season": org.check_open()})
+        return Action.of(SeasonOpened(org.check_open()))
 
     def sign_up(self, org: Organisation, number: int, players: Sequence[SignUp]) -> Action:
         season = org.signup_season(number)
@@ -358,52 +314,25 @@ class LeagueLedger(Ledger[Organisation]):
                 raise InvalidLeague(
                     f"players/{index}/id", f"{signup.player!r} has signed up already"
                 )
-        return Action(
-            SIGNED_UP,
-            {
-                "season": number,
-                "players": [
-                    {
-                        "id": p.player,
-                        "name": p.name,
-                        "laurels": str(p.laurels),
-                        "email": p.email,
-                    }
-                    for p in players
-                ],
-            },
-        )
+        signed = tuple(Signed(p.player, p.name, p.laurels, p.email) for p in players)
+        return Action.of(SignedUp(number, signed))
 
     def form(self, org: Organisation, number: int, reporters: Mapping[str, str]) -> Action:
         """``reporters``: each signed-up player's reporting token hash."""
         formed, games = org.formation(number)
-        return Action(
-            SEASON_FORMED,
-            {
-                "season": number,
-                "order": list(formed.order),
-                "leagues": [
-                    {
-                        "name": league.name,
-                        "division": league.division,
-                        "players": list(league.players),
-                        "games": [list(g) for g in seats],
-                    }
-                    for league, (_, seats) in zip(formed.leagues, games, strict=True)
-                ],
-                "movements": [
-                    {
-                        "player": m.player,
-                        "division": m.division,
-                        "league": m.league,
-                        "previous_division": m.previous_division,
-                        "kind": m.kind,
-                    }
-                    for m in formed.movements
-                ],
-                "holes": list(formed.holes),
-                "reporters": {digest: player for player, digest in reporters.items()},
-            },
+        leagues = tuple(
+            FormedLeague(league.name, league.division, tuple(league.players), tuple(seats))
+            for league, (_, seats) in zip(formed.leagues, games, strict=True)
+        )
+        return Action.of(
+            SeasonFormed(
+                number,
+                tuple(formed.order),
+                leagues,
+                tuple(formed.movements),
+                tuple(formed.holes),
+                {digest: player for player, digest in reporters.items()},
+            )
         )
 
     def report(
@@ -427,24 +356,20 @@ class LeagueLedger(Ledger[Organisation]):
                     f"{held.name} was reported already (by {held.reported_by}); "
                     "ask the organiser to correct it"
                 )
-        data: dict[str, JSON] = {
-            "season": number,
-            "league": league,
-            "game": game,
-            "results": _results_data(results),
-        }
+        reported = tuple(Reported.of(r) for r in results)
         if held.results is None:
-            return Action(GAME_REPORTED, data)
-        corrected: dict[str, JSON] = {**data, "was": _results_data(held.results)}
-        if org.season(number).status == "closed":
-            finishes, changes = self._closed_season_fix(org, number, league, game, results)
-            corrected["finishes"] = [_finish_data(f) for f in finishes]
-            corrected["changes"] = changes
-        return Action(GAME_CORRECTED, corrected)
+            return Action.of(GameReported(number, league, game, reported))
+        was = tuple(Reported.of(r) for r in held.results)
+        if org.season(number).status != "closed":
+            return Action.of(GameCorrected(number, league, game, reported, was))
+        finishes, changes = self._closed_season_fix(org, number, league, game, results)
+        return Action.of(
+            GameCorrected(number, league, game, reported, was, tuple(finishes), tuple(changes))
+        )
 
     def _closed_season_fix(
         self, org: Organisation, number: int, league: str, game: int, results: Sequence[Result]
-    ) -> tuple[list[Finish], list[JSON]]:
+    ) -> tuple[list[Finish], list[str]]:
         """The closed season's finishes after correcting one of its games, and what that
         changes in words; refused when a league's finishing order would change (the
         promotions, relegations and the next season were made from it)."""
@@ -462,12 +387,10 @@ class LeagueLedger(Ledger[Organisation]):
                 f"from which season {number}'s promotions and relegations were made: undo "
                 f"back to season {number}'s close to correct it"
             )
-        changes: list[JSON] = list(
-            standing_changes(
-                [(f.player, str(f.league_points)) for f in season.finishes],
-                [(f.player, str(f.league_points)) for f in finishes],
-                f"season {number} league points",
-            )
+        changes = standing_changes(
+            [(f.player, str(f.league_points)) for f in season.finishes],
+            [(f.player, str(f.league_points)) for f in finishes],
+            f"season {number} league points",
         )
         changes.append(
             f"season {number}'s finishing order stands, and with it its promotions, "
@@ -488,63 +411,43 @@ class LeagueLedger(Ledger[Organisation]):
             raise Conflict(f"{len(waiting)} games have no report yet: {shown}")
         finishes = season_finishes(org, season)
         top = next(f for f in finishes if f.division == 1 and f.place == 1)
-        return Action(
-            SEASON_CLOSED,
-            {
-                "season": number,
-                "finishes": [_finish_data(f) for f in finishes],
-                "winner": top.player,
-            },
-        )
+        return Action.of(SeasonClosed(number, tuple(finishes), top.player))
 
     # --- fold ---------------------------------------------------------------------------
 
     def start(self, created: Entry) -> Organisation:
-        return Organisation(created.data["settings"]["code"], self.rules)
+        match self._event(created.action):
+            case Created(settings=settings):
+                return Organisation(settings.code, self.rules)
+        raise ValueError(f"a league log begins with its creation, not {created.kind!r}")
 
-    def apply(self, org: Organisation, entry: Entry) -> None:
-        data = entry.data
-        if entry.kind == SEASON_OPENED:
-            org.seasons.append(Season(data["season"]))
-        elif entry.kind == SIGNED_UP:
-            season = org.season(data["season"])
-            for p in data["players"]:
-                season.signups[p["id"]] = SignUp(
-                    p["id"], p["name"], Fraction(p["laurels"]), p["email"]
+    def _apply_event(self, org: Organisation, event: LogEvent, actor: str) -> None:
+        match event:
+            case SeasonOpened(season=number):
+                org.seasons.append(Season(number))
+            case SignedUp(season=number, players=players):
+                season = org.season(number)
+                for p in players:
+                    season.signups[p.id] = SignUp(p.id, p.name, p.laurels, p.email)
+            case SeasonFormed(season=number):
+                _form(org, org.season(number), event)
+            case GameReported(season=number, league=name, game=game, results=results):
+                season = org.season(number)  # a report, or its correction
+                league = season.league(name)
+                league.games[game] = replace(
+                    league.game(game),
+                    results=tuple(r.result() for r in results),
+                    reported_by=actor,
                 )
-        elif entry.kind == SEASON_FORMED:
-            season = org.season(data["season"])
-            season.status = "running"
-            season.order = tuple(data["order"])
-            for league in data["leagues"]:
-                prefix = f"{org.code} S{season.number} L{league['name']}"
-                games = {
-                    k: HeldGame(league["name"], k, f"{prefix} G{k}", tuple(seats))
-                    for k, seats in enumerate(league["games"], start=1)
-                }
-                season.leagues[league["name"]] = HeldLeague(
-                    league["name"], league["division"], tuple(league["players"]), games
-                )
-            season.movements = tuple(Movement(**m) for m in data["movements"])
-            season.holes = tuple(data["holes"])
-            season.reporters = dict(data["reporters"])
-        elif entry.kind in (GAME_REPORTED, GAME_CORRECTED):
-            season = org.season(data["season"])
-            league = season.league(data["league"])
-            league.games[data["game"]] = replace(
-                league.game(data["game"]),
-                results=_results(data["results"]),
-                reported_by=entry.actor,
-            )
-            if "finishes" in data:  # a closed season's game, corrected
-                season.finishes = tuple(_finish(f) for f in data["finishes"])
-        elif entry.kind == SEASON_CLOSED:
-            season = org.season(data["season"])
-            season.status = "closed"
-            season.winner = data["winner"]
-            season.finishes = tuple(_finish(f) for f in data["finishes"])
-        else:
-            raise ValueError(f"a league log has no action {entry.kind!r}")
+                if isinstance(event, GameCorrected) and event.finishes is not None:
+                    season.finishes = event.finishes  # a closed season's game, corrected
+            case SeasonClosed(season=number, finishes=finishes, winner=winner):
+                season = org.season(number)
+                season.status = "closed"
+                season.winner = winner
+                season.finishes = finishes
+            case _:
+                raise ValueError(f"a league log has no action {event.logged_as!r}")
 
     def clone(self, org: Organisation) -> Organisation:
         # apply() adds seasons, fills a season's sign-ups, leagues and finishes, and
@@ -568,45 +471,55 @@ class LeagueLedger(Ledger[Organisation]):
         return org.player_of(token_hash)
 
     def public(self, action: Action) -> Mapping[str, JSON]:
-        if action.kind == SEASON_FORMED:  # token hashes are nobody's business
+        if action.kind == SeasonFormed.logged_as:  # token hashes are nobody's business
             return {k: v for k, v in action.data.items() if k != "reporters"}
         return action.data
 
-    def describe(self, action: Action) -> str:
-        data: Mapping[str, Any] = action.data
-        if action.kind == CREATED:
-            return f"Created the {data['settings']['code']} organisation"
-        if action.kind == SEASON_OPENED:
-            return f"Season {data['season']}: sign-ups open"
-        if action.kind == SIGNED_UP:
-            ids = [p["id"] for p in data["players"]]
-            shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
-            return f"Season {data['season']}: signed up {shown}"
-        if action.kind == SEASON_FORMED:
-            return (
-                f"Season {data['season']} formed: {len(data['leagues'])} leagues, "
-                f"{len(data['order'])} players"
-            )
-        if action.kind == GAME_REPORTED:
-            return (
-                f"Season {data['season']}, league {data['league']}, game {data['game']}: "
-                f"{_places(data['results'])}"
-            )
-        if action.kind == GAME_CORRECTED:
-            changed = "".join(f"; {line}" for line in data.get("changes", ()))
-            return (
-                f"Season {data['season']}, league {data['league']}, game {data['game']} "
-                f"corrected: {_places(data['results'])} (was {_places(data['was'])}){changed}"
-            )
-        if action.kind == SEASON_CLOSED:
-            return f"Season {data['season']} closed: {data['winner']} won Division 1"
-        raise ValueError(f"a league log has no action {action.kind!r}")
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case Created(settings=settings):
+                return f"Created the {settings.code} organisation"
+            case SeasonOpened(season=number):
+                return f"Season {number}: sign-ups open"
+            case SignedUp(season=number, players=players):
+                ids = [p.id for p in players]
+                more = f" and {len(ids) - 8} more" if len(ids) > 8 else ""
+                return f"Season {number}: signed up {', '.join(ids[:8])}{more}"
+            case SeasonFormed(season=number, leagues=leagues, order=order):
+                return f"Season {number} formed: {len(leagues)} leagues, {len(order)} players"
+            case GameCorrected(season=number, league=league, game=game, results=results):
+                return (
+                    f"Season {number}, league {league}, game {game} corrected: "
+                    f"{_places(results)} (was {_places(event.was)}){changed(event.changes)}"
+                )
+            case GameReported(season=number, league=league, game=game, results=results):
+                return f"Season {number}, league {league}, game {game}: {_places(results)}"
+            case SeasonClosed(season=number, winner=winner):
+                return f"Season {number} closed: {winner} won Division 1"
+        raise ValueError(f"a league log has no action {event.logged_as!r}")
 
 
-def _places(rows: Sequence[Mapping[str, Any]]) -> str:
-    ordered = sorted(rows, key=lambda r: r["position"])
+def _form(org: Organisation, season: Season, formed: SeasonFormed) -> None:
+    """Fold a season's formation: its leagues, each game named and seated."""
+    season.status = "running"
+    season.order = formed.order
+    for league in formed.leagues:
+        prefix = f"{org.code} S{season.number} L{league.name}"
+        games = {
+            k: HeldGame(league.name, k, f"{prefix} G{k}", seats)
+            for k, seats in enumerate(league.games, start=1)
+        }
+        season.leagues[league.name] = HeldLeague(
+            league.name, league.division, league.players, games
+        )
+    season.movements = formed.movements
+    season.holes = formed.holes
+    season.reporters = dict(formed.reporters)
+
+
+def _places(rows: Sequence[Reported]) -> str:
+    ordered = sorted(rows, key=lambda r: r.position)
     return ", ".join(
-        f"{r['position']}. {r['player']} {r['score']}"
-        + (" (dropped out)" if r.get("dropped_out") else "")
+        f"{r.position}. {r.player} {r.score}" + (" (dropped out)" if r.dropped_out else "")
         for r in ordered
     )

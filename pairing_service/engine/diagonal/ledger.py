@@ -27,28 +27,21 @@ later rounds' pairings stand), and the correction says what it changed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import (
-    CREATED,
-    JSON,
+from ..event_codec import LogEvent
+from ..event_log import (
     Action,
     Entry,
-    Ledger,
-    kept_as_played,
     numbered,
-    refuse_changed_decisions,
     refuse_late_entry,
     refuse_no_shows,
-    standing_changes,
 )
+from ..round_ledger import RoundLedger, correction_words, result_words
 from .event import (
     ELIMINATED_AT,
-    FIRST_ROUND_OPPONENTS,
-    LATER_OPPONENTS,
     Entrant,
     GameResult,
     InvalidRound,
@@ -58,27 +51,20 @@ from .event import (
     plan_round,
     tally,
 )
+from .events import (
+    DIAGONAL_EVENTS,
+    Created,
+    Outcome,
+    PlayerEntered,
+    Racer,
+    RaceSettings,
+    ResultCorrected,
+    ResultEntered,
+    RoundReseated,
+    RoundStarted,
+)
 
-ROUND_STARTED = "round_started"
-RESULT_ENTERED = "result_entered"
-RESULT_CORRECTED = "result_corrected"
-ROUND_CLOSED = "round_closed"
-PLAYER_DROPPED = "player_dropped"
-PLAYER_ENTERED = "player_entered"
-ROUND_RESEATED = "round_reseated"
-
-
-@dataclass(frozen=True)
-class RaceSettings:
-    first_round_opponents: int = FIRST_ROUND_OPPONENTS
-    opponents: int = LATER_OPPONENTS
-
-
-@dataclass(frozen=True)
-class Racer:
-    id: str
-    name: str | None = None
-    rating: float | None = None  # None: rated by the order the players were listed in
+__all__ = ["RaceEvent", "RaceLedger", "RaceRound", "RaceSettings", "Racer"]
 
 
 @dataclass
@@ -400,17 +386,15 @@ class RaceEvent:
         return (latest.number if latest else 0) + 1
 
 
-def _decided(ending: RaceEnding | None) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
-    """What an ending decided: finished, its winners, a playoff's players."""
-    return (ending.finished, ending.winners, ending.playoff) if ending else (False, (), ())
+def _won(winner: str, pieces_left: int) -> str:
+    return f"{winner} won, {pieces_left} pieces left"
 
 
-def _result_data(result: GameResult) -> dict[str, JSON]:
-    return {"winner": result.winner, "pieces_left": result.pieces_left}
-
-
-class RaceLedger(Ledger[RaceEvent]):
+class RaceLedger(RoundLedger[RaceEvent, GameResult]):
     format = "diagonal"
+    events = DIAGONAL_EVENTS
+    remade = "paired"
+    measure = "record"
 
     @staticmethod
     def created(settings: RaceSettings, racers: Sequence[Racer]) -> Action:
@@ -429,30 +413,14 @@ class RaceLedger(Ledger[RaceEvent]):
         ):
             if value < 2 or value % 2:
                 raise InvalidRound(name, "the diagonal pattern needs an even number, 2 or more")
-        return Action(
-            CREATED,
-            {
-                "settings": {
-                    "first_round_opponents": settings.first_round_opponents,
-                    "opponents": settings.opponents,
-                },
-                "players": [{"id": r.id, "name": r.name, "rating": r.rating} for r in racers],
-            },
-        )
+        return Action.of(Created(settings, tuple(racers)))
 
     def start_round(self, event: RaceEvent) -> Action:
         plan, playoff = event.plan()
         latest = event.latest
-        return Action(
-            ROUND_STARTED,
-            {
-                "round": (latest.number if latest else 0) + 1,
-                "playoff": playoff,
-                "games": [list(g) for g in plan.games],
-                "opponents": plan.opponents,
-                "step": plan.step,
-                "rematches": plan.rematches,
-            },
+        number = (latest.number if latest else 0) + 1
+        return Action.of(
+            RoundStarted(number, playoff, plan.games, plan.opponents, plan.step, plan.rematches)
         )
 
     def enter_result(
@@ -462,124 +430,84 @@ class RaceLedger(Ledger[RaceEvent]):
 
         A game of a round that is no longer the latest is corrected only when that changes
         no elimination and not the ending; the correction then says what it changed."""
-        result = event.result(number, game, winner, pieces_left)
-        rnd = event.round(number)
-        previous = rnd.results.get(game)
-        if previous == result:
-            return None
-        data: dict[str, JSON] = {"round": number, "game": game, **_result_data(result)}
-        if previous is None:
-            return Action(RESULT_ENTERED, data)
-        corrected: dict[str, JSON] = {**data, "was": _result_data(previous)}
-        if rnd is not event.latest:
-            corrected["changes"] = self._late_changes(event, number, game, result)
-        return Action(RESULT_CORRECTED, corrected)
+        return self._result(event, number, game, event.result(number, game, winner, pieces_left))
 
-    def _late_changes(
-        self, event: RaceEvent, number: int, game: int, result: GameResult
-    ) -> list[JSON]:
-        """What correcting a game of an earlier round changes, in words; refused when it
-        would change who went out, or the ending, which later rounds were paired on."""
-        after = self.clone(event)
-        after.round(number).results[game] = result
+    def _entered(self, number: int, key: int, result: GameResult) -> LogEvent:
+        return ResultEntered(number, key, result.winner, result.pieces_left)
 
-        ending_changes = _decided(event.ending()) != _decided(after.ending())
-        refuse_changed_decisions(
-            number, event.eliminations(), after.eliminations(), ending_changes, "paired"
+    def _corrected(
+        self, number: int, key: int, result: GameResult, was: GameResult, changes: Sequence[str]
+    ) -> LogEvent:
+        previous = Outcome(was.winner, was.pieces_left)
+        return ResultCorrected(
+            number, key, result.winner, result.pieces_left, previous, tuple(changes)
         )
 
-        def record(state: RaceEvent) -> list[tuple[str, str]]:
-            return [
-                (s.player, f"{s.wins}-{s.losses}, {s.pieces_left} pieces")
-                for s in state.standings()
-            ]
+    def _decided(self, state: RaceEvent) -> Hashable:
+        """What the ending decided: finished, its winners, a playoff's players."""
+        ending = state.ending()
+        return (ending.finished, ending.winners, ending.playoff) if ending else (False, (), ())
 
-        changes: list[JSON] = list(standing_changes(record(event), record(after), "record"))
-        later = [r.number for r in event.rounds if r.number > number]
-        changes.append(kept_as_played(later, "paired"))
-        return changes
+    def _eliminations(self, state: RaceEvent) -> Mapping[str, int | None]:
+        return state.eliminations()
+
+    def _figures(self, state: RaceEvent) -> list[tuple[str, str]]:
+        return [
+            (s.player, f"{s.wins}-{s.losses}, {s.pieces_left} pieces") for s in state.standings()
+        ]
 
     def enter_late(self, event: RaceEvent, racer: Racer, most_players: int) -> Action:
         """A late entrant, between rounds; they start with the most losses of anyone in."""
         before_round, losses = event.late_entry(racer, most_players)
-        return Action(
-            PLAYER_ENTERED,
-            {
-                "player": racer.id,
-                "name": racer.name,
-                "rating": racer.rating,
-                "before_round": before_round,
-                "losses": losses,
-            },
-        )
+        return Action.of(PlayerEntered(racer.id, racer.name, racer.rating, before_round, losses))
 
     def reseat(self, event: RaceEvent, number: int, no_shows: Sequence[str]) -> Action:
         """Drop the no-shows of the open round (no result entered yet) and pair it again."""
         plan, _ = event.without_no_shows(number, no_shows).plan()
-        return Action(
-            ROUND_RESEATED,
-            {
-                "round": number,
-                "no_shows": list(no_shows),
-                "games": [list(g) for g in plan.games],
-                "opponents": plan.opponents,
-                "step": plan.step,
-                "rematches": plan.rematches,
-                "was": [list(g) for g in event.round(number).games],
-            },
+        return Action.of(
+            RoundReseated(
+                number,
+                tuple(no_shows),
+                plan.games,
+                plan.opponents,
+                plan.step,
+                plan.rematches,
+                tuple(event.round(number).games),
+            )
         )
-
-    def close_round(self, event: RaceEvent, number: int) -> Action | None:
-        event.check_close(number)
-        if event.round(number).closed:
-            return None
-        return Action(ROUND_CLOSED, {"round": number})
-
-    def drop(self, event: RaceEvent, player: str) -> Action:
-        return Action(PLAYER_DROPPED, {"player": player, "before_round": event.check_drop(player)})
 
     # --- fold ---------------------------------------------------------------------------
 
     def start(self, created: Entry) -> RaceEvent:
-        settings = RaceSettings(**created.data["settings"])
-        racers = [Racer(p["id"], p.get("name"), p.get("rating")) for p in created.data["players"]]
-        return RaceEvent(settings, racers)
+        match self._event(created.action):
+            case Created(settings=settings, players=players):
+                return RaceEvent(settings, players)
+        raise ValueError(f"a diagonal log begins with its creation, not {created.kind!r}")
 
-    def apply(self, event: RaceEvent, entry: Entry) -> None:
-        data = entry.data
-        if entry.kind == ROUND_STARTED:
-            event.rounds.append(
-                RaceRound(
-                    data["round"],
-                    data["playoff"],
-                    [(a, b) for a, b in data["games"]],
-                    data["opponents"],
-                    data["step"],
-                    data["rematches"],
+    def _drop_player(self, state: RaceEvent, player: str, before_round: int) -> None:
+        state.dropped[player] = before_round
+
+    def _apply_rules(self, state: RaceEvent, event: LogEvent) -> None:
+        match event:
+            case RoundStarted(round=number, playoff=playoff, games=games):
+                state.rounds.append(
+                    RaceRound(
+                        number, playoff, list(games), event.opponents, event.step, event.rematches
+                    )
                 )
-            )
-        elif entry.kind in (RESULT_ENTERED, RESULT_CORRECTED):
-            rnd = event.round(data["round"])
-            rnd.results[data["game"]] = GameResult(
-                rnd.game(data["game"]), data["winner"], data["pieces_left"]
-            )
-        elif entry.kind == ROUND_CLOSED:
-            event.round(data["round"]).closed = True
-        elif entry.kind == PLAYER_DROPPED:
-            event.dropped[data["player"]] = data["before_round"]
-        elif entry.kind == PLAYER_ENTERED:
-            player = data["player"]
-            event.racers[player] = Racer(player, data["name"], data["rating"])
-            event.starting[player] = data["losses"]
-        elif entry.kind == ROUND_RESEATED:
-            rnd = event.round(data["round"])
-            for player in data["no_shows"]:
-                event.dropped[player] = data["round"]
-            rnd.games = [(a, b) for a, b in data["games"]]
-            rnd.opponents, rnd.step = data["opponents"], data["step"]
-            rnd.rematches = data["rematches"]
-        else:
-            raise ValueError(f"a diagonal log has no action {entry.kind!r}")
+            case ResultEntered(round=number, game=game, winner=winner):  # or corrected
+                rnd = state.round(number)
+                rnd.results[game] = GameResult(rnd.game(game), winner, event.pieces_left)
+            case PlayerEntered(player=player, name=name, rating=rating, losses=losses):
+                state.racers[player] = Racer(player, name, rating)
+                state.starting[player] = losses
+            case RoundReseated(round=number, games=games):  # the no-shows are dropped
+                rnd = state.round(number)
+                rnd.games = list(games)
+                rnd.opponents, rnd.step = event.opponents, event.step
+                rnd.rematches = event.rematches
+            case _:
+                raise ValueError(f"a diagonal log has no action {event.logged_as!r}")
 
     def clone(self, event: RaceEvent) -> RaceEvent:
         # apply() appends rounds, fills and closes them (or pairs one again), records
@@ -590,41 +518,29 @@ class RaceLedger(Ledger[RaceEvent]):
         copy.starting = dict(event.starting)
         return copy
 
-    def describe(self, action: Action) -> str:
-        data: Mapping[str, Any] = action.data
-        if action.kind == CREATED:
-            players = data["players"]
-            rated = "by rating" if players[0]["rating"] is not None else "in the order listed"
-            return f"Created with {len(players)} players, ranked {rated}"
-        if action.kind == ROUND_STARTED:
-            kind = "playoff" if data["playoff"] else f"{data['opponents']} opponents each"
-            rematches = f", {data['rematches']} rematch(es)" if data["rematches"] else ""
-            return f"Round {data['round']} started ({kind}): {len(data['games'])} games{rematches}"
-        if action.kind == RESULT_ENTERED:
-            return f"Round {data['round']}, game {data['game']}: {_won(data)}"
-        if action.kind == RESULT_CORRECTED:
-            changed = "".join(f"; {line}" for line in data.get("changes", ()))
-            return (
-                f"Round {data['round']}, game {data['game']} corrected: {_won(data)} "
-                f"(was {_won(data['was'])}){changed}"
-            )
-        if action.kind == ROUND_CLOSED:
-            return f"Round {data['round']} closed"
-        if action.kind == PLAYER_DROPPED:
-            return f"{data['player']} dropped before round {data['before_round']}"
-        if action.kind == PLAYER_ENTERED:
-            rating = f", rated {data['rating']:g}" if data["rating"] is not None else ""
-            return (
-                f"{data['player']} entered late{rating}, before round {data['before_round']}, "
-                f"starting with {data['losses']} loss(es)"
-            )
-        if action.kind == ROUND_RESEATED:
-            return (
-                f"Round {data['round']} paired again without {', '.join(data['no_shows'])} "
-                f"(no-show, dropped): {len(data['games'])} games"
-            )
-        raise ValueError(f"a diagonal log has no action {action.kind!r}")
-
-
-def _won(data: Mapping[str, Any]) -> str:
-    return f"{data['winner']} won, {data['pieces_left']} pieces left"
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case Created(players=players):
+                rated = "by rating" if players[0].rating is not None else "in the order listed"
+                return f"Created with {len(players)} players, ranked {rated}"
+            case RoundStarted(round=number, playoff=playoff, games=games, rematches=rematches):
+                kind = "playoff" if playoff else f"{event.opponents} opponents each"
+                again = f", {rematches} rematch(es)" if rematches else ""
+                return f"Round {number} started ({kind}): {len(games)} games{again}"
+            case ResultCorrected(round=number, game=game, winner=winner, was=was):
+                now, before = _won(winner, event.pieces_left), _won(was.winner, was.pieces_left)
+                return correction_words(number, f"game {game}", now, before, event.changes)
+            case ResultEntered(round=number, game=game, winner=winner):
+                return result_words(number, f"game {game}", _won(winner, event.pieces_left))
+            case PlayerEntered(player=player, rating=rating, before_round=before_round):
+                rated = f", rated {rating:g}" if rating is not None else ""
+                return (
+                    f"{player} entered late{rated}, before round {before_round}, "
+                    f"starting with {event.losses} loss(es)"
+                )
+            case RoundReseated(round=number, no_shows=no_shows, games=games):
+                return (
+                    f"Round {number} paired again without {', '.join(no_shows)} "
+                    f"(no-show, dropped): {len(games)} games"
+                )
+        return super()._describe_event(event)

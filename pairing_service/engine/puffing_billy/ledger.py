@@ -25,19 +25,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any, Literal
+from typing import Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..held import CREATED, JSON, Action, Entry, Ledger, standing_changes
+from ..event_codec import LogEvent
+from ..event_log import Action, Entry, Ledger, ListedPlayer, standing_changes
+from ..round_ledger import changed
 from .event import EventResult, check_seats, rank_boards
+from .events import (
+    PUFFING_BILLY_EVENTS,
+    BoardCorrected,
+    BoardEntered,
+    Created,
+    FinalClosed,
+    PlayerEntered,
+    PreliminariesClosed,
+)
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
-
-BOARD_ENTERED = "board_entered"
-BOARD_CORRECTED = "board_corrected"
-PRELIMINARIES_CLOSED = "preliminaries_closed"
-FINAL_CLOSED = "final_closed"
-PLAYER_ENTERED = "player_entered"
 
 Stage = Literal["preliminary", "final", "finished"]
 
@@ -154,37 +158,17 @@ class BoardEvent:
                 )
 
 
-def _encode(entries: Sequence[ScoredEntry]) -> list[dict[str, JSON]]:
-    return [
-        {
-            "id": e.id,
-            "place": e.place,
-            "score": e.score,
-            "placement": str(e.placement),
-            "bonus": str(e.bonus),
-        }
-        for e in entries
-    ]
+def _totals(entries: Sequence[ScoredEntry]) -> str:
+    return ", ".join(f"{e.id} {e.total}" for e in entries)
 
 
-def _decode(rows: Sequence[Mapping[str, Any]]) -> tuple[ScoredEntry, ...]:
-    return tuple(
-        ScoredEntry(r["id"], r["place"], r["score"], Decimal(r["placement"]), Decimal(r["bonus"]))
-        for r in rows
-    )
-
-
-def _totals(rows: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(f"{r['id']} {Decimal(r['placement']) + Decimal(r['bonus'])}" for r in rows)
-
-
-def _alternates(data: Mapping[str, Any]) -> str:
-    names = data.get("alternates") or []
+def _alternates(names: Sequence[str]) -> str:
     return f" (alternate: {', '.join(names)})" if names else ""
 
 
 class BoardLedger(Ledger[BoardEvent]):
     format = "puffing_billy"
+    events = PUFFING_BILLY_EVENTS
 
     def __init__(self, rules: BoardRules) -> None:
         self.rules = rules
@@ -194,9 +178,7 @@ class BoardLedger(Ledger[BoardEvent]):
         if not players:
             raise InvalidBoard("players", "register at least one player")
         refuse_repeats([p for p, _ in players], "players", InvalidBoard, "/id")
-        return Action(
-            CREATED, {"settings": {}, "players": [{"id": p, "name": n} for p, n in players]}
-        )
+        return Action.of(Created({}, tuple(ListedPlayer(p, n) for p, n in players)))
 
     def enter_board(
         self,
@@ -216,23 +198,25 @@ class BoardLedger(Ledger[BoardEvent]):
             alternates,
         ):
             return None
-        data: dict[str, JSON] = {
-            "board": number,
-            "stage": stage.value,
-            "name": name,
-            "players": _encode(scored),
-        }
-        if alternates:  # logs from before alternates existed have no such key
-            data["alternates"] = list(alternates)
         if existing is None:
-            return Action(BOARD_ENTERED, data)
-        corrected: dict[str, JSON] = {**data, "was": _encode(existing.entries)}
+            return Action.of(BoardEntered(number, stage, name, scored, alternates))
+        changes: list[str] = []
         if stage is Method.PRELIMINARY and event.stage != "preliminary":
             board = HeldBoard(number, stage, name, scored, alternates)
-            corrected["changes"] = self._late_changes(event, board)
-        return Action(BOARD_CORRECTED, corrected)
+            changes = self._late_changes(event, board)
+        return Action.of(
+            BoardCorrected(
+                number,
+                stage,
+                name,
+                scored,
+                alternates,
+                was=existing.entries,
+                changes=tuple(changes),
+            )
+        )
 
-    def _late_changes(self, event: BoardEvent, board: HeldBoard) -> list[JSON]:
+    def _late_changes(self, event: BoardEvent, board: HeldBoard) -> list[str]:
         """What correcting a preliminary board during the final changes, in words;
         refused when it would change the cut, from which the final was seated."""
         after = self.clone(event)
@@ -249,13 +233,11 @@ class BoardLedger(Ledger[BoardEvent]):
                 f"this correction would change the cut ({what}), and the final was seated "
                 "from it: undo back to the close of the preliminaries to correct it"
             )
-        changes: list[JSON] = list(
-            standing_changes(
-                [(s.id, str(s.total)) for s in was.preliminary],
-                [(s.id, str(s.total)) for s in now.preliminary],
-                "preliminary PB score",
-                "preliminary standings",
-            )
+        changes = standing_changes(
+            [(s.id, str(s.total)) for s in was.preliminary],
+            [(s.id, str(s.total)) for s in now.preliminary],
+            "preliminary PB score",
+            "preliminary standings",
         )
         changes += standing_changes(
             [(s.id, str(s.total)) for s in was.final],
@@ -273,7 +255,7 @@ class BoardLedger(Ledger[BoardEvent]):
     ) -> Action:
         """A late entrant, while the preliminaries are open; they start with no board."""
         event.late_entry(player, most_players)
-        return Action(PLAYER_ENTERED, {"player": player, "name": name})
+        return Action.of(PlayerEntered(player, name))
 
     def close_preliminaries(self, event: BoardEvent, finalists: int) -> Action:
         if event.stage != "preliminary":
@@ -286,9 +268,8 @@ class BoardLedger(Ledger[BoardEvent]):
                 "finalists", f"only {len(result.preliminary)} players have played a board"
             )
         cut = event.result(finalists)
-        return Action(
-            PRELIMINARIES_CLOSED,
-            {"finalists": finalists, "qualifiers": cut.qualifiers, "tied_at_cut": cut.tied_at_cut},
+        return Action.of(
+            PreliminariesClosed(finalists, tuple(cut.qualifiers), tuple(cut.tied_at_cut))
         )
 
     def close_final(self, event: BoardEvent) -> Action:
@@ -301,31 +282,29 @@ class BoardLedger(Ledger[BoardEvent]):
         result = event.result()
         if not result.final:
             raise Conflict("no final board has been entered")
-        return Action(FINAL_CLOSED, {"champions": result.champions})
+        return Action.of(FinalClosed(tuple(result.champions)))
 
     # --- fold ---------------------------------------------------------------------------
 
     def start(self, created: Entry) -> BoardEvent:
-        return BoardEvent({p["id"]: p.get("name") for p in created.data["players"]})
+        match self._event(created.action):
+            case Created(players=players):
+                return BoardEvent({p.id: p.name for p in players})
+        raise ValueError(f"a Puffing Billy log begins with its creation, not {created.kind!r}")
 
-    def apply(self, event: BoardEvent, entry: Entry) -> None:
-        data = entry.data
-        if entry.kind in (BOARD_ENTERED, BOARD_CORRECTED):
-            event.boards[data["board"]] = HeldBoard(
-                data["board"],
-                Method(data["stage"]),
-                data["name"],
-                _decode(data["players"]),
-                tuple(data.get("alternates", ())),
-            )
-        elif entry.kind == PRELIMINARIES_CLOSED:
-            event.stage, event.finalists = "final", data["finalists"]
-        elif entry.kind == FINAL_CLOSED:
-            event.stage = "finished"
-        elif entry.kind == PLAYER_ENTERED:
-            event.players[data["player"]] = data["name"]
-        else:
-            raise ValueError(f"a Puffing Billy log has no action {entry.kind!r}")
+    def _apply_event(self, state: BoardEvent, event: LogEvent, actor: str) -> None:
+        match event:
+            case BoardEntered(board=number, stage=stage, name=name, players=entries):
+                # a board entered, or corrected
+                state.boards[number] = HeldBoard(number, stage, name, entries, event.alternates)
+            case PreliminariesClosed(finalists=finalists):
+                state.stage, state.finalists = "final", finalists
+            case FinalClosed():
+                state.stage = "finished"
+            case PlayerEntered(player=player, name=name):
+                state.players[player] = name
+            case _:
+                raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")
 
     def clone(self, event: BoardEvent) -> BoardEvent:
         # apply() replaces whole boards (each immutable), moves the stage on and registers
@@ -335,30 +314,28 @@ class BoardLedger(Ledger[BoardEvent]):
         copy.stage, copy.finalists = event.stage, event.finalists
         return copy
 
-    def describe(self, action: Action) -> str:
-        data: Mapping[str, Any] = action.data
-        if action.kind == CREATED:
-            return f"Created with {len(data['players'])} players"
-        if action.kind == BOARD_ENTERED:
-            return (
-                f"Board {data['board']} ({data['stage']}): {_totals(data['players'])}"
-                f"{_alternates(data)}"
-            )
-        if action.kind == BOARD_CORRECTED:
-            changed = "".join(f"; {line}" for line in data.get("changes", ()))
-            return (
-                f"Board {data['board']} ({data['stage']}) corrected: {_totals(data['players'])}"
-                f"{_alternates(data)} (was {_totals(data['was'])}){changed}"
-            )
-        if action.kind == PLAYER_ENTERED:
-            return f"{data['player']} entered late"
-        if action.kind == PRELIMINARIES_CLOSED:
-            tied = data["tied_at_cut"]
-            level = f"; level at the cut, all qualify: {', '.join(tied)}" if tied else ""
-            return (
-                f"Preliminaries closed, {data['finalists']} to qualify: "
-                f"{', '.join(data['qualifiers'])}{level}"
-            )
-        if action.kind == FINAL_CLOSED:
-            return f"Final closed: {', '.join(data['champions'])} won"
-        raise ValueError(f"a Puffing Billy log has no action {action.kind!r}")
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case Created(players=players):
+                return f"Created with {len(players)} players"
+            case BoardCorrected(board=number, stage=stage, players=entries, was=was):
+                return (
+                    f"Board {number} ({stage.value}) corrected: {_totals(entries)}"
+                    f"{_alternates(event.alternates)} (was {_totals(was)})"
+                    f"{changed(event.changes)}"
+                )
+            case BoardEntered(board=number, stage=stage, players=entries):
+                return (
+                    f"Board {number} ({stage.value}): {_totals(entries)}"
+                    f"{_alternates(event.alternates)}"
+                )
+            case PlayerEntered(player=player):
+                return f"{player} entered late"
+            case PreliminariesClosed(finalists=finalists, qualifiers=qualifiers, tied_at_cut=tied):
+                level = f"; level at the cut, all qualify: {', '.join(tied)}" if tied else ""
+                return (
+                    f"Preliminaries closed, {finalists} to qualify: {', '.join(qualifiers)}{level}"
+                )
+            case FinalClosed(champions=champions):
+                return f"Final closed: {', '.join(champions)} won"
+        raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")

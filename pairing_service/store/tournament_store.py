@@ -2,7 +2,7 @@
 
 A write opens one transaction, locks the tournament's row (``SELECT ... FOR UPDATE`` on
 PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite), checks the director token, folds the log into
-the state with the format's :class:`~pairing_service.engine.held.Ledger`, lets the engine
+the state with the format's :class:`~pairing_service.engine.event_log.Ledger`, lets the engine
 decide the action, appends it with the next sequence number and bumps the revision, and
 commits. Any error rolls everything back, so a write is whole or absent; the lock
 serialises writers from every gunicorn worker, and the log's primary key (tournament,
@@ -33,7 +33,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from ..engine.held import DIRECTOR, TOKEN_REPLACED, Action, Entry, Ledger, undo
+from ..engine.event_log import DIRECTOR, Action, Entry, Ledger, TokenReplaced, read_action, undo
 from ..instruments import STORE_WRITES
 from . import schema
 from .database import WRITE, is_postgresql, migrate
@@ -113,7 +113,7 @@ class HeldStore:
             kept = self._recall(tournament_id, row.revision)
             if kept is not None:
                 return kept
-            log = self._log(conn, tournament_id)
+            log = self._log(conn, ledger, tournament_id)
         return self._keep(self._held(row, log, ledger.fold(log)))
 
     def held_by(self, tokens: Sequence[str]) -> list[tuple[int, HeldRow]]:
@@ -223,7 +223,7 @@ class HeldStore:
         that a token was replaced, never which (undo does not bring the old one back)."""
         new_token = secrets.token_urlsafe(32)
         with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
-            entry = self._append(conn, tournament_id, log, Action(TOKEN_REPLACED, {}), actor)
+            entry = self._append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
             conn.execute(
                 update(schema.tournaments)
                 .where(schema.tournaments.c.id == tournament_id)
@@ -270,7 +270,7 @@ class HeldStore:
             if kept is not None:
                 log, state = list(kept.log), ledger.clone(kept.state)
             else:
-                log = self._log(conn, tournament_id)
+                log = self._log(conn, ledger, tournament_id)
                 state = ledger.fold(log)
             actor = DIRECTOR if director else ledger.actor(state, digest)
             if actor is None:
@@ -286,14 +286,17 @@ class HeldStore:
             raise TournamentNotFound(tournament_id)
         return row
 
-    def _log(self, conn: Connection, tournament_id: str) -> list[Entry]:
+    def _log(self, conn: Connection, ledger: Ledger[Any], tournament_id: str) -> list[Entry]:
+        """The tournament's log, each entry with its typed event (read by its ledger)."""
         table = schema.log
         rows = conn.execute(
             select(table.c.seq, table.c.kind, table.c.data, table.c.actor, table.c.at)
             .where(table.c.tournament_id == tournament_id)
             .order_by(table.c.seq)
         )
-        return [Entry(r.seq, Action(r.kind, r.data), _utc(r.at), r.actor) for r in rows]
+        return [
+            Entry(r.seq, read_action(ledger, r.kind, r.data), _utc(r.at), r.actor) for r in rows
+        ]
 
     def _append(
         self,

@@ -1,0 +1,75 @@
+"""The events of a Puffing Billy event's log (``engine/event_codec.py`` stores them): each
+board as scored when it was entered, its placements and bonuses exact decimals (text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..event_codec import JSON, LogEvent, omitted_when
+from ..event_log import Creation, ListedPlayer, format_events, players_named
+from .scoring import Method, ScoredEntry
+
+BOARD_ENTERED = "board_entered"
+BOARD_CORRECTED = "board_corrected"
+PRELIMINARIES_CLOSED = "preliminaries_closed"
+FINAL_CLOSED = "final_closed"
+PLAYER_ENTERED = "player_entered"
+
+
+@dataclass(frozen=True)
+class Created(Creation):
+    upcasters = ((1, players_named),)
+    settings: dict[str, JSON]  # none yet: {}
+    players: tuple[ListedPlayer, ...]
+
+
+@dataclass(frozen=True)
+class BoardEntered(LogEvent):
+    logged_as = BOARD_ENTERED
+    board: int
+    stage: Method
+    name: str | None
+    players: tuple[ScoredEntry, ...]
+    # Players of a final board who did not qualify; logs from before alternates existed
+    # have none, and the log still leaves out an empty list.
+    alternates: tuple[str, ...] = omitted_when(())
+
+
+@dataclass(frozen=True)
+class BoardCorrected(BoardEntered):
+    logged_as = BOARD_CORRECTED
+    was: tuple[ScoredEntry, ...] = field(kw_only=True)
+    # A preliminary board corrected during the final only.
+    changes: tuple[str, ...] = omitted_when(())
+
+
+@dataclass(frozen=True)
+class PlayerEntered(LogEvent):
+    logged_as = PLAYER_ENTERED
+    player: str
+    name: str | None
+
+
+@dataclass(frozen=True)
+class PreliminariesClosed(LogEvent):
+    logged_as = PRELIMINARIES_CLOSED
+    finalists: int
+    qualifiers: tuple[str, ...]
+    tied_at_cut: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FinalClosed(LogEvent):
+    logged_as = FINAL_CLOSED
+    champions: tuple[str, ...]
+
+
+PUFFING_BILLY_EVENTS = format_events(
+    "a Puffing Billy log",
+    Created,
+    BoardEntered,
+    BoardCorrected,
+    PlayerEntered,
+    PreliminariesClosed,
+    FinalClosed,
+)

@@ -1,0 +1,233 @@
+"""What a tournament played round by round keeps in its log, written once for strikes and
+Diagonal Race (each format adds only its rules: how a round is seated or paired, what a
+result is, what a late entrant starts with).
+
+Both log the same kinds: ``round_started``, ``result_entered`` / ``result_corrected``,
+``round_closed``, ``player_dropped``, ``player_entered`` and ``round_reseated``. Closing
+a round and dropping a player record the same events in both; a result (a strikes table,
+a Diagonal game) is entered, corrected, and corrected in an earlier round, the same way:
+a correction keeps what it replaced, and one of a round that is no longer the latest is
+refused when it would change who was eliminated or how the event ends (the later rounds
+were made from those), else it says what it changed.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from .event_codec import LogEvent
+from .event_log import (
+    Action,
+    Ledger,
+    kept_as_played,
+    refuse_changed_decisions,
+    standing_changes,
+)
+
+ROUND_STARTED = "round_started"
+RESULT_ENTERED = "result_entered"
+RESULT_CORRECTED = "result_corrected"
+ROUND_CLOSED = "round_closed"
+PLAYER_DROPPED = "player_dropped"
+PLAYER_ENTERED = "player_entered"
+ROUND_RESEATED = "round_reseated"
+
+
+@dataclass(frozen=True)
+class RoundClosed(LogEvent):
+    logged_as = ROUND_CLOSED
+    round: int
+
+
+@dataclass(frozen=True)
+class PlayerDropped(LogEvent):
+    logged_as = PLAYER_DROPPED
+    player: str
+    before_round: int
+
+
+@dataclass(frozen=True)
+class RoundStart(LogEvent):
+    """A round started; each format adds how it was seated or paired."""
+
+    logged_as = ROUND_STARTED
+    round: int
+
+
+@dataclass(frozen=True)
+class ResultEntry(LogEvent):
+    """A result entered in a round; each format adds where and what (its correction, of
+    kind ``result_corrected``, adds what it replaced)."""
+
+    logged_as = RESULT_ENTERED
+    round: int
+
+
+@dataclass(frozen=True)
+class LateEntry(LogEvent):
+    """A late entrant; each format adds what they start with."""
+
+    logged_as = PLAYER_ENTERED
+    player: str
+    name: str | None
+
+
+@dataclass(frozen=True)
+class Reseated(LogEvent):
+    """The open round's no-shows dropped; each format adds the round made again."""
+
+    logged_as = ROUND_RESEATED
+    round: int
+    no_shows: tuple[str, ...]
+
+
+class PlayedRound(Protocol):
+    number: int
+    closed: bool
+    results: dict[int, Any]  # table or game number -> its result
+
+
+class RoundByRound(Protocol):
+    """What the shared part reads of a format's state."""
+
+    @property
+    def latest(self) -> PlayedRound | None: ...
+
+    @property
+    def rounds(self) -> Sequence[PlayedRound]: ...
+
+    def round(self, number: int) -> PlayedRound: ...
+
+    def check_close(self, number: int) -> None: ...
+
+    def check_drop(self, player: str) -> int: ...
+
+
+S = TypeVar("S", bound=RoundByRound)
+R = TypeVar("R")  # a result: a strikes table's places, a Diagonal game's winner
+
+
+class RoundLedger(Ledger[S], Generic[S, R]):
+    """A format played round by round: the shared decisions and folds."""
+
+    remade = "seated"  # what was done to the rounds after a corrected one (or "paired")
+
+    # --- what each format adds --------------------------------------------------------
+
+    @abstractmethod
+    def _entered(self, number: int, key: int, result: R) -> LogEvent:
+        """The event of a result entered for table or game ``key`` of round ``number``."""
+
+    @abstractmethod
+    def _corrected(
+        self, number: int, key: int, result: R, was: R, changes: Sequence[str]
+    ) -> LogEvent:
+        """The event of a correction (``changes``: in words, for an earlier round)."""
+
+    @abstractmethod
+    def _drop_player(self, state: S, player: str, before_round: int) -> None:
+        """Take ``player`` out of the rounds from ``before_round`` on (a drop, a no-show)."""
+
+    @abstractmethod
+    def _apply_rules(self, state: S, event: LogEvent) -> None:
+        """Fold an event of the format's own (a round's start, a result, ...)."""
+
+    @abstractmethod
+    def _decided(self, state: S) -> Hashable:
+        """How the event has ended so far (after its closed rounds)."""
+
+    @abstractmethod
+    def _eliminations(self, state: S) -> Mapping[str, int | None]:
+        """Every player -> the round after which they went out (None: not out)."""
+
+    @abstractmethod
+    def _figures(self, state: S) -> list[tuple[str, str]]:
+        """The standings, each player with the figure a correction may change."""
+
+    measure = "strikes"  # what ``_figures`` shows, in the words of a correction
+
+    # --- decisions ----------------------------------------------------------------------
+
+    def _result(self, state: S, number: int, key: int, result: R) -> Action | None:
+        """A result, or its correction; None when it is already exactly this.
+
+        A result of a round that is no longer the latest is corrected only when that
+        changes no elimination and not the ending; the correction then says what it
+        changed."""
+        rnd = state.round(number)
+        previous: R | None = rnd.results.get(key)
+        if previous == result:
+            return None
+        if previous is None:
+            return Action.of(self._entered(number, key, result))
+        changes = [] if rnd is state.latest else self._late_changes(state, number, key, result)
+        return Action.of(self._corrected(number, key, result, previous, changes))
+
+    def _late_changes(self, state: S, number: int, key: int, result: R) -> list[str]:
+        """What correcting a result of an earlier round changes, in words; refused when it
+        would change who was eliminated or the ending, which later rounds were made on."""
+        after = self.clone(state)
+        after.round(number).results[key] = result
+        ending_changes = self._decided(state) != self._decided(after)
+        refuse_changed_decisions(
+            number,
+            self._eliminations(state),
+            self._eliminations(after),
+            ending_changes,
+            self.remade,
+        )
+        changes = standing_changes(self._figures(state), self._figures(after), self.measure)
+        later = [r.number for r in state.rounds if r.number > number]
+        changes.append(kept_as_played(later, self.remade))
+        return changes
+
+    def close_round(self, state: S, number: int) -> Action | None:
+        """Close the round; None when it is closed already (closing twice is harmless)."""
+        state.check_close(number)
+        if state.round(number).closed:
+            return None
+        return Action.of(RoundClosed(number))
+
+    def drop(self, state: S, player: str) -> Action:
+        return Action.of(PlayerDropped(player, state.check_drop(player)))
+
+    # --- fold ---------------------------------------------------------------------------
+
+    def _apply_event(self, state: S, event: LogEvent, actor: str) -> None:
+        match event:
+            case RoundClosed(round=number):
+                state.round(number).closed = True
+            case PlayerDropped(player=player, before_round=before_round):
+                self._drop_player(state, player, before_round)
+            case Reseated(round=number, no_shows=no_shows):
+                for player in no_shows:
+                    self._drop_player(state, player, number)
+                self._apply_rules(state, event)  # the round made again
+            case _:
+                self._apply_rules(state, event)
+
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case RoundClosed(round=number):
+                return f"Round {number} closed"
+            case PlayerDropped(player=player, before_round=before_round):
+                return f"{player} dropped before round {before_round}"
+        raise ValueError(f"a {self.format} log has no action {event.logged_as!r}")
+
+
+def changed(changes: Sequence[str]) -> str:
+    """A correction's changes, as its history summary ends with them."""
+    return "".join(f"; {line}" for line in changes)
+
+
+def result_words(number: int, where: str, result: str) -> str:
+    """A result entered, in the history's words ("Round 2, table 3: ...")."""
+    return f"Round {number}, {where}: {result}"
+
+
+def correction_words(number: int, where: str, result: str, was: str, changes: Sequence[str]) -> str:
+    """A result corrected, in the history's words, with what it replaced and changed."""
+    return f"Round {number}, {where} corrected: {result} (was {was}){changed(changes)}"

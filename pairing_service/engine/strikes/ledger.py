@@ -1,0 +1,276 @@
+"""A strikes tournament as a log of the director's actions (see ``engine/event_log.py``).
+
+The log records what the engine decided when the director acted: a round's seating (so
+a later change of the seating algorithm never rewrites a played round) and each table's
+strikes as exact fractions. The fold rebuilds the :class:`HeldEvent` the rules work on.
+
+The day of the event (the seed is silent on all three; this service's readings,
+``docs/strikes.md``):
+
+- a late entrant joins between rounds and starts with the most strikes of any player still
+  in, so that joining late never puts anyone ahead of a player who played;
+- a no-show, before any result of the round is entered, is dropped and the round is seated
+  again for the players who came, as the round's start would have seated them;
+- a result of a round that is no longer the latest may be corrected when the correction
+  changes nobody's elimination and not the ending: the later rounds were seated from the
+  old standings and are kept as played, and the correction says what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from ..errors import refuse_repeats
+from ..event_codec import LogEvent
+from ..event_log import Action, Entry, ListedPlayer, refuse_late_entry, refuse_no_shows
+from ..round_ledger import RoundLedger, correction_words, result_words
+from .data import StrikesRules
+from .errors import InvalidInput
+from .event import Entrant, Event, EventConflict, Round, Seat, Settings
+from .events import (
+    STRIKES_EVENTS,
+    Created,
+    PlayerEntered,
+    PlayerResult,
+    ResultCorrected,
+    ResultEntered,
+    RoundReseated,
+    RoundStarted,
+)
+from .scoring import Finish, Scored
+
+
+class HeldEvent(Event):
+    """A strikes event as its log holds it: an :class:`Event` whose late entrants start
+    with the strikes they were given when they joined."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        entrants: Sequence[Entrant],
+        rounds: Sequence[Round],
+        rules: StrikesRules,
+        starting: Mapping[str, Fraction] | None = None,
+    ) -> None:
+        super().__init__(settings, entrants, rounds, rules)
+        self.starting = dict(starting or {})  # late entrant -> the strikes they started with
+
+    def strikes(self, through_round: int | None = None) -> dict[str, Fraction]:
+        totals = super().strikes(through_round)
+        for player, strikes in self.starting.items():
+            totals[player] += strikes
+        return totals
+
+    def as_of(self, number: int) -> HeldEvent:
+        """The event as it stood while round ``number`` was the latest."""
+        earlier = [r for r in self.rounds if r.number <= number]
+        return HeldEvent(
+            self.settings, list(self.entrants.values()), earlier, self.rules, self.starting
+        )
+
+    def late_entry(self, player: str, most_players: int) -> tuple[int, Fraction]:
+        """The round a late entrant joins before, and the strikes they start with."""
+        if player in self.entrants:
+            raise InvalidInput("id", f"{player!r} is in this tournament already")
+        latest = self.latest
+        ending = self.ending()
+        refuse_late_entry(
+            latest.number if latest and not latest.closed else None,
+            "the event is decided: " + ", ".join(ending.winners)
+            if ending is not None and ending.finished
+            else None,
+            len(self.entrants),
+            most_players,
+            EventConflict,
+        )
+        totals = self.strikes()
+        start = max((totals[p] for p in self.active()), default=Fraction(0))
+        return (latest.number if latest else 0) + 1, start
+
+    def without_no_shows(self, number: int, no_shows: Sequence[str]) -> HeldEvent:
+        """The event before round ``number`` started, the no-shows dropped before it:
+        what the round is seated again from."""
+        rnd = self.round(number)
+        latest = self.latest
+        if rnd is not latest or rnd.closed:
+            raise EventConflict(f"round {number} is closed: only the open round is re-seated")
+        if rnd.kind == "tiebreak":
+            raise EventConflict("the tiebreak game is for the two winners: undo its start instead")
+        if rnd.results:
+            tables = ", ".join(str(t) for t in sorted(rnd.results))
+            raise EventConflict(
+                f"round {number} has results for table(s) {tables}: a round is re-seated "
+                "only before any result is entered (undo them first, or enter the no-show's "
+                "table as played)"
+            )
+        refuse_no_shows(
+            no_shows,
+            set(rnd.players()),
+            self.entrants,
+            InvalidInput,
+            "is not in this tournament",
+            f"is not seated in round {number}",
+        )
+        entrants = [
+            replace(e, dropped_before_round=number) if e.id in no_shows else e
+            for e in self.entrants.values()
+        ]
+        before = [r for r in self.rounds if r.number < number]
+        view = HeldEvent(self.settings, entrants, before, self.rules, self.starting)
+        ending = view.ending()
+        if ending is not None and ending.finished:
+            raise EventConflict(
+                f"without {', '.join(no_shows)} the players left cannot be seated "
+                f"({ending.reason}): undo round {number}'s start and drop them instead"
+            )
+        return view
+
+
+def _places(rows: Sequence[PlayerResult]) -> str:
+    return ", ".join(f"{r.player} {r.place} ({r.strikes})" for r in rows)
+
+
+def _rows(scored: Sequence[Scored]) -> tuple[PlayerResult, ...]:
+    return tuple(PlayerResult.of(s) for s in scored)
+
+
+def _tables(seats: Sequence[Seat]) -> int:
+    return len({s.table for s in seats if s.table is not None})
+
+
+class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
+    format = "strikes"
+    events = STRIKES_EVENTS
+
+    def __init__(self, rules: StrikesRules) -> None:
+        self.rules = rules
+
+    # --- decisions ----------------------------------------------------------------------
+
+    @staticmethod
+    def created(settings: Settings, entrants: Sequence[Entrant]) -> Action:
+        refuse_repeats([e.id for e in entrants], "players", InvalidInput, "/id")
+        players = tuple(ListedPlayer(e.id, e.name) for e in entrants)
+        return Action.of(Created(settings, players))
+
+    def start_round(self, event: HeldEvent) -> Action:
+        new = event.next_round()
+        points = new.seating.detrimental_points if new.seating else 0
+        return Action.of(RoundStarted(new.number, new.kind, points, tuple(new.seats)))
+
+    def enter_result(
+        self, event: HeldEvent, number: int, table: int, finishes: Sequence[Finish]
+    ) -> Action | None:
+        """A table's result, or its correction; None when it is already exactly this.
+
+        A round that is no longer the latest is corrected as it stood (its tables, who was
+        still in), and only when that changes no elimination and not the ending; the
+        correction then says what it changed."""
+        late = event.latest is not event.round(number)
+        scored = (event.as_of(number) if late else event).score(number, table, finishes)
+        return self._result(event, number, table, scored)
+
+    def _entered(self, number: int, key: int, result: list[Scored]) -> LogEvent:
+        return ResultEntered(number, key, _rows(result))
+
+    def _corrected(
+        self, number: int, key: int, result: list[Scored], was: list[Scored], changes: Sequence[str]
+    ) -> LogEvent:
+        return ResultCorrected(number, key, _rows(result), _rows(was), tuple(changes))
+
+    def _decided(self, state: HeldEvent) -> Hashable:
+        ending = state.ending()
+        return (ending.finished, tuple(ending.winners)) if ending is not None else (False, ())
+
+    def _eliminations(self, state: HeldEvent) -> Mapping[str, int | None]:
+        return state.eliminated_after()
+
+    def _figures(self, state: HeldEvent) -> list[tuple[str, str]]:
+        return [(s.player, str(s.strikes)) for s in state.standings()]
+
+    def enter_late(
+        self, event: HeldEvent, player: str, name: str | None, most_players: int
+    ) -> Action:
+        """A late entrant, between rounds; they start with the most strikes of anyone in."""
+        before_round, strikes = event.late_entry(player, most_players)
+        return Action.of(PlayerEntered(player, name, before_round, strikes))
+
+    def reseat(self, event: HeldEvent, number: int, no_shows: Sequence[str]) -> Action:
+        """Drop the no-shows of the open round (no result entered yet) and seat it again."""
+        new = event.without_no_shows(number, no_shows).next_round()
+        return Action.of(
+            RoundReseated(
+                number,
+                tuple(no_shows),
+                new.kind,
+                new.seating.detrimental_points if new.seating else 0,
+                tuple(new.seats),
+                tuple(event.round(number).seats),
+            )
+        )
+
+    # --- fold ---------------------------------------------------------------------------
+
+    def start(self, created: Entry) -> HeldEvent:
+        match self._event(created.action):
+            case Created(settings=settings, players=players):
+                entrants = [Entrant(p.id, p.name) for p in players]
+                return HeldEvent(settings, entrants, [], self.rules)
+        raise ValueError(f"a strikes log begins with its creation, not {created.kind!r}")
+
+    def _drop_player(self, state: HeldEvent, player: str, before_round: int) -> None:
+        state.entrants[player] = replace(state.entrants[player], dropped_before_round=before_round)
+
+    def _apply_rules(self, state: HeldEvent, event: LogEvent) -> None:
+        match event:
+            case RoundStarted(round=number, kind=kind, detrimental_points=points, seats=seats):
+                state.rounds.append(Round(number, kind, False, list(seats), {}, points))
+            case ResultEntered(round=number, table=table, results=rows):  # or corrected
+                state.round(number).results[table] = [r.scored() for r in rows]
+            case PlayerEntered(player=player, name=name, strikes=strikes):
+                state.entrants[player] = Entrant(player, name)
+                state.starting[player] = strikes
+            case RoundReseated(round=number, seats=seats):  # the no-shows are dropped
+                rnd = state.round(number)
+                rnd.seats = list(seats)
+                rnd.kind, rnd.detrimental_points = event.kind, event.detrimental_points
+            case _:
+                raise ValueError(f"a strikes log has no action {event.logged_as!r}")
+
+    def clone(self, event: HeldEvent) -> HeldEvent:
+        # apply() replaces entrants, a round's seats (a new list) and fills each round's
+        # results; it adds late entrants' starting strikes.
+        rounds = [replace(r, results=dict(r.results)) for r in event.rounds]
+        return HeldEvent(
+            event.settings, list(event.entrants.values()), rounds, self.rules, event.starting
+        )
+
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case Created(settings=settings, players=players):
+                return (
+                    f"Created with {len(players)} players: game {settings.game}, "
+                    f"eliminated at {settings.threshold} strikes"
+                )
+            case RoundStarted(round=number, kind=kind, seats=seats):
+                byes = [s.player for s in seats if s.table is None]
+                bye = f"; bye: {', '.join(byes)}" if byes else ""
+                return f"Round {number} started ({kind}): {_tables(seats)} tables{bye}"
+            case ResultCorrected(round=number, table=table, results=rows, was=was):
+                where = f"table {table}"
+                return correction_words(number, where, _places(rows), _places(was), event.changes)
+            case ResultEntered(round=number, table=table, results=rows):
+                return result_words(number, f"table {table}", _places(rows))
+            case PlayerEntered(player=player, before_round=before_round, strikes=strikes):
+                return (
+                    f"{player} entered late, before round {before_round}, "
+                    f"starting with {strikes} strikes"
+                )
+            case RoundReseated(round=number, no_shows=no_shows, seats=seats):
+                return (
+                    f"Round {number} seated again without {', '.join(no_shows)} "
+                    f"(no-show, dropped): {_tables(seats)} tables"
+                )
+        return super()._describe_event(event)
