@@ -19,8 +19,7 @@ from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..engine.errors import Conflict, FieldError, NotFound, Rule
-from ..engine.league.ledger import NotYourGame
+from ..engine.errors import Conflict, FieldError, NotFound, NotPermitted, Rule
 from ..store import TournamentNotFound, WrongToken
 from .common import RequiresPlugin, validator_properties
 from .observe import request_id
@@ -201,9 +200,9 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     def no_tournament(_: TournamentNotFound) -> Response:
         return problem(404, "there is no tournament with this id")
 
-    @app.errorhandler(NotYourGame)
-    def not_your_game(error: NotYourGame) -> Response:
-        return problem(403, f"this reporting token may not report this game: {error}")
+    @app.errorhandler(NotPermitted)
+    def not_permitted(error: NotPermitted) -> Response:
+        return problem(403, str(error))
 
     @app.errorhandler(NotFound)
     def not_in_tournament(error: NotFound) -> Response:

@@ -63,5 +63,11 @@ class Conflict(Exception):
     """The held tournament's state does not allow this now (a 409); the message says why."""
 
 
+class NotPermitted(Exception):
+    """The one acting may not take this action (a 403); the message says why. (A wrong
+    director token is the store's; this is the rules': a player reporting a game that
+    player did not play.)"""
+
+
 class NotFound(Exception):
     """No such round, table, game, board or player in this tournament (a 404)."""

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from ..errors import Conflict, NotFound, refuse_repeats
+from ..errors import Conflict, NotFound, NotPermitted, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import DIRECTOR, Action, Entry, Ledger, numbered, standing_changes
 from ..round_ledger import changed
@@ -65,8 +65,11 @@ ORGANISER = DIRECTOR  # the organiser holds the director token
 SeasonStatus = Literal["signup", "running", "closed"]
 
 
-class NotYourGame(Exception):
-    """A player's reporting token for a game that player is not in (a 403)."""
+class NotYourGame(NotPermitted):
+    """A player's reporting token for a game that player is not in."""
+
+    def __str__(self) -> str:
+        return f"this reporting token may not report this game: {super().__str__()}"
 
 
 @dataclass(frozen=True)

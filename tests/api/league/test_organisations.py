@@ -160,7 +160,8 @@ def test_reports_by_players_and_corrections_by_the_organiser(client):
     results = league.results(seats)
     revision = league.read()["revision"]
     # A player who is not in the game: 403; results for the wrong players: 422 by field.
-    assert_problem(league.report(1, "1-A", 1, results, league.tokens[outsider]), 403)
+    refused = assert_problem(league.report(1, "1-A", 1, results, league.tokens[outsider]), 403)
+    assert refused["detail"].startswith("this reporting token may not report this game: ")
     wrong = [dict(results[0], player=outsider), *results[1:]]
     assert_problem(
         league.report(1, "1-A", 1, wrong, league.tokens[seats[0]]), 422, "/results/0/player"
