@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import Schema, fields, missing
-from marshmallow.decorators import POST_DUMP, PRE_DUMP
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from marshmallow import RAISE, Schema, fields, missing, validate
+
+from .common import json_check, validator_properties
 
 _NONE = type(None)
 
@@ -74,6 +77,17 @@ def _list_plan(inner: fields.Field, within: frozenset[type]) -> Plan | None:  # 
     return nested_list
 
 
+def _plain(kind: type[Schema]) -> bool:
+    """A schema class that neither processes (no hook of any kind) nor overrides how it
+    dumps, loads or reads an attribute: its fields say everything it does."""
+    overridden = (kind.dump, kind.load, kind.get_attribute) != (
+        Schema.dump,
+        Schema.load,
+        Schema.get_attribute,
+    )
+    return not overridden and not any(kind.resolve_hooks().values())
+
+
 def _nested_plan(field: fields.Field, within: frozenset[type]) -> Plan | None:  # type: ignore[type-arg]
     """``Nested._serialize`` of one object (None stays None), if the plan covers it.
     ``within``: the schemas being planned around it (a schema nested in itself is left to
@@ -84,13 +98,7 @@ def _nested_plan(field: fields.Field, within: frozenset[type]) -> Plan | None:  
     kind = type(schema)
     if kind in within or schema.many or schema.dict_class is not dict:
         return None
-    if schema._hooks[PRE_DUMP] or schema._hooks[POST_DUMP]:
-        return None
-    if (kind.dump, kind._serialize, kind.get_attribute) != (
-        Schema.dump,
-        Schema._serialize,
-        Schema.get_attribute,
-    ):
+    if not _plain(kind):
         return None
     within |= {kind}
     # (source key, answer key, exact types of a value answered as is | how to dump it)
@@ -135,19 +143,147 @@ def _nested_plan(field: fields.Field, within: frozenset[type]) -> Plan | None:  
 class FastList(fields.List):  # type: ignore[type-arg]
     """``fields.List`` with the dump planned above; documented and loaded as the List."""
 
-    _plan: Plan | _Skip | None = SKIP  # SKIP: not planned yet
-
-    def _bind_to_schema(self, field_name: str, parent: Any) -> None:
-        super()._bind_to_schema(field_name, parent)
-        self._plan = SKIP  # binding copies the inner field: plan again
+    # The plan and the inner field it was made for: binding the list to a schema copies
+    # its inner field, and a plan is only good for the field it read.
+    _dump_plan: tuple[fields.Field, Plan | None] | None = None  # type: ignore[type-arg]
 
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> list[Any] | None:
-        plan = self._plan
-        if isinstance(plan, _Skip):
-            plan = self._plan = _list_plan(self.inner, frozenset())
+        if self._dump_plan is None or self._dump_plan[0] is not self.inner:
+            self._dump_plan = (self.inner, _list_plan(self.inner, frozenset()))
+        plan = self._dump_plan[1]
         if plan is not None:
             dumped = plan(value)
             if dumped is not SKIP:
                 result: list[Any] | None = dumped
                 return result
         return super()._serialize(value, attr, obj, **kwargs)
+
+
+# --- loading: objects the document accepts, checked by the document's own schema --------------
+
+# Field classes whose load gives back the JSON value the document accepts (a list as a copy);
+# a Float gives float(value) (StrictFloat, a subclass, only narrows what it takes).
+_AS_IS = (fields.String, fields.Integer, fields.Boolean, fields.List)
+# Validators apispec writes into the document: a field with another one checks more.
+_DOCUMENTED = (validate.Length, validate.Range, validate.OneOf)
+_NOT_JSON_SCHEMA = frozenset({"nullable", "description", "example", "default"})
+_DRAFT_4 = "http://json-schema.org/draft-04/schema#"
+
+
+def _documented(field: fields.Field) -> bool:  # type: ignore[type-arg]
+    validators_documented = all(
+        isinstance(v, _DOCUMENTED) or hasattr(v, "regex") or hasattr(v, "openapi")
+        for v in field.validators
+    )
+    if isinstance(field, fields.List):
+        inner = field.inner
+        return validators_documented and isinstance(inner, _AS_IS) and _documented(inner)
+    return validators_documented and isinstance(field, (*_AS_IS, fields.Float))
+
+
+def _draft_4(openapi: Any) -> Any:
+    """An OpenAPI 3.0 schema in JSON Schema draft 4, the draft it extends (the same boolean
+    ``exclusiveMinimum``; an integer is an int, as a strict Integer takes): ``nullable``
+    becomes a type list, and words for readers go."""
+    if isinstance(openapi, list):
+        return [_draft_4(each) for each in openapi]
+    if not isinstance(openapi, dict):
+        return openapi
+    schema = {key: _draft_4(value) for key, value in openapi.items() if key not in _NOT_JSON_SCHEMA}
+    if openapi.get("nullable"):
+        schema["type"] = [schema["type"], "null"]
+        if "enum" in schema:
+            schema["enum"] = [*schema["enum"], None]
+    return schema
+
+
+def documented_schema(schema: Schema) -> dict[str, Any]:
+    """``schema`` as the OpenAPI document states it (apispec, with the service's own
+    validators' ``openapi`` properties), in JSON Schema draft 4."""
+    plugin = MarshmallowPlugin()
+    APISpec("schemas", "1", "3.0.3", plugins=[plugin])
+    converter = plugin.converter
+    assert converter is not None  # made by the APISpec above
+    converter.add_attribute_function(validator_properties)  # type: ignore[no-untyped-call]
+    openapi = converter.schema2jsonschema(schema)  # type: ignore[no-untyped-call]
+    return {"$schema": _DRAFT_4, **_draft_4(openapi)}
+
+
+Loader = Callable[[list[Any]], list[Any] | None]  # None: marshmallow loads the list
+
+
+def load_plan(schema: Schema) -> Loader | None:
+    """``schema.load`` of every object of a list at once, when the document accepts each
+    of them (fastjsonschema checks the very schema the document states); None when the
+    schema does more than the document says (a hook, another field or validator), so that
+    marshmallow always loads its lists. A list field's items are checked once per distinct
+    value across the objects: the same ids fill every opponent list."""
+    loading = schema.load_fields
+    if not _plain(type(schema)) or schema.unknown != RAISE or schema.many:
+        return None
+    if not all(
+        _documented(f) and f.data_key is None and f.attribute is None for f in loading.values()
+    ):
+        return None
+    document = documented_schema(schema)
+    item_schemas = {
+        name: prop.pop("items")
+        for name, prop in document["properties"].items()
+        if prop.get("type") == "array"
+    }
+    objects_valid = json_check({"$schema": _DRAFT_4, "type": "array", "items": document})
+    items_valid = {
+        name: json_check({"$schema": _DRAFT_4, "type": "array", "items": items})
+        for name, items in item_schemas.items()
+    }
+    defaults = {
+        name: f.load_default for name, f in loading.items() if f.load_default is not missing
+    }
+    floats = [name for name, f in loading.items() if isinstance(f, fields.Float)]
+    lists = list(item_schemas)
+
+    def load(objects: list[Any]) -> list[Any] | None:
+        if not objects_valid(objects):
+            return None
+        for name in lists:
+            try:
+                distinct = set().union(*(each.get(name, ()) for each in objects))
+            except TypeError:  # an unhashable item (a list or an object)
+                return None
+            if not items_valid[name](list(distinct)):
+                return None
+        loaded: list[Any] = []
+        for each in objects:
+            out = defaults | each
+            for name in floats:
+                if name in out:
+                    out[name] = float(out[name])
+            for name in lists:
+                if name in out:
+                    out[name] = list(out[name])
+            loaded.append(out)
+        return loaded
+
+    return load
+
+
+class CheckedList(fields.List):  # type: ignore[type-arg]
+    """A list of Nested objects, documented and loaded as the List; a list whose every
+    object the document accepts is loaded at once (:func:`load_plan`), anything else goes
+    through marshmallow, object by object, for its errors. For 2,000 players this is the
+    difference between a quarter of a second and a few milliseconds."""
+
+    _load_plan: tuple[fields.Field, Loader | None] | None = None  # type: ignore[type-arg]
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[Any]:
+        if self._load_plan is None or self._load_plan[0] is not self.inner:
+            inner = self.inner
+            plan = load_plan(inner.schema) if isinstance(inner, fields.Nested) else None
+            self._load_plan = (inner, plan)
+        plan = self._load_plan[1]
+        if plan is not None and isinstance(value, list):
+            loaded = plan(value)
+            if loaded is not None:
+                return loaded
+        result: list[Any] = super()._deserialize(value, attr, data, **kwargs)
+        return result
