@@ -234,7 +234,7 @@ class Audit(MethodView):
             "needs": shape_needs(standings, result.needs, ()),
             "pairings": [shape_pairing(standings, players, "proposed") for players in games],
             "recommendation": shape(standings, result.recommendation, body, round_number),
-            "differences": list(result.differences),
+            "differences": result.differences,
             "matches_recommendation": result.matches_recommendation,
             **(
                 {"outcomes": listed_outcomes(standings, body, pairs, bye)}
@@ -244,6 +244,16 @@ class Audit(MethodView):
         }
 
 
+# The answer schemas read the engine's objects where those hold the answer: the rule used
+# (RuleUsed), the lists of ids and warnings (tuples). The dicts built below are the one layer
+# left, each for a reason: a pairing, an outcome and a need answer names, ranks and
+# descriptions that the standings hold, not the engine's Game, Outcome or Need (flask-smorest
+# dumps the view's answer after the view returns, outside any context the view could open for
+# the schemas, such as marshmallow's experimental Context); a verdict
+# and a need answer the seed's note on them, which belongs to the advice's own pairing only
+# (its alternatives and an audit answer none); the whole answer joins the advice with the
+# request's options. The pairings are the bulk of a large answer (200 at 400 players), and
+# FastList dumps these plain dicts in one pass.
 def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
@@ -329,14 +339,7 @@ def shape(
     notes = {n.id: (n.status, n.reason) for n in advice.seed_notes}
     shaped: dict[str, Any] = {
         "configuration": advice.configuration,
-        "rule": {
-            "id": advice.rule.id,
-            "source": advice.rule.source,
-            "method": advice.rule.method,
-            "text": advice.rule.text,
-            "reading": advice.rule.reading,
-            "covers": advice.rule.covers or None,
-        },
+        "rule": advice.rule,
         "pairings": [shape_pairing(standings, g.players, g.reason) for g in advice.games],
         "alternatives": [
             {
@@ -349,11 +352,11 @@ def shape(
             for alt in advice.alternatives
         ],
         "preferred": advice.preferred,
-        "gibsonized": list(advice.gibsonized),
-        "contenders": list(advice.contenders),
+        "gibsonized": advice.gibsonized,
+        "contenders": advice.contenders,
         "principles": shape_principles(standings, advice.principles, notes),
         "needs": shape_needs(standings, advice.needs, advice.seed_needs),
-        "warnings": list(advice.warnings),
+        "warnings": advice.warnings,
         "clinching": advice.clinching,
         "max_spread_per_game": body["max_spread_per_game"],
         "victors": body["victors"],
@@ -385,8 +388,7 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
 
     rule = shaped["rule"]
     lines = [
-        f"Configuration {shaped['configuration']}: "
-        f"rule {rule['id']} ({rule['source']}) {rule['text']}",
+        f"Configuration {shaped['configuration']}: rule {rule.id} ({rule.source}) {rule.text}",
         "",
         *boards(shaped["pairings"]),
         "",

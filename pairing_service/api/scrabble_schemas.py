@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from ..engine.scrabble.advisor import MAX_VICTORS, PREFERENCES
@@ -206,7 +208,16 @@ class FinalRoundIn(Contract):
     )
 
 
+class BlankAsNull(fields.String):
+    """A string the engine leaves blank when there is none (``RuleUsed.covers``): null."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
+        return super()._serialize(value or None, attr, obj, **kwargs)
+
+
 class RuleOut(Schema):
+    """Reads the engine's ``RuleUsed`` as it is."""
+
     id = fields.String(
         required=True,
         metadata={
@@ -218,7 +229,7 @@ class RuleOut(Schema):
     method = fields.String(required=True)
     text = fields.String(required=True)
     reading = fields.String()
-    covers = fields.String(
+    covers = BlankAsNull(
         allow_none=True,
         metadata={
             "description": "A table row: the games behind it takes, as read (0/0.5/1.5 is "
