@@ -14,6 +14,7 @@ or options the plan does not follow) makes the whole list go through marshmallow
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from apispec import APISpec
@@ -199,25 +200,48 @@ def _draft_4(openapi: Any) -> Any:
 
 def documented_schema(schema: Schema) -> dict[str, Any]:
     """``schema`` as the OpenAPI document states it (apispec, with the service's own
-    validators' ``openapi`` properties), in JSON Schema draft 4."""
+    validators' ``openapi`` properties), in JSON Schema draft 4 (:func:`_draft_4`)."""
     plugin = MarshmallowPlugin()
     APISpec("schemas", "1", "3.0.3", plugins=[plugin])
     converter = plugin.converter
     assert converter is not None  # made by the APISpec above
     converter.add_attribute_function(validator_properties)  # type: ignore[no-untyped-call]
     openapi = converter.schema2jsonschema(schema)  # type: ignore[no-untyped-call]
-    return {"$schema": _DRAFT_4, **_draft_4(openapi)}
+    converted: dict[str, Any] = _draft_4(openapi)
+    return converted
 
 
 Loader = Callable[[list[Any]], list[Any] | None]  # None: marshmallow loads the list
 
 
+_OBJECT_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties"})
+
+
+# JSON values that Python compares equal only within their own type, but for numbers:
+# 1 == 1.0 == True, which one check cannot stand for.
+_JSON_SCALARS = frozenset({str, type(None), bool, int, float})
+_NUMBERS = frozenset({bool, int, float})
+
+
+def _distinct(values: list[Any]) -> list[Any]:
+    """The values once each, or all of them when two could be equal but not alike (numbers
+    of two types) or when one cannot be hashed (a list or an object)."""
+    types = set(map(type, values))
+    if not types <= _JSON_SCALARS or len(types & _NUMBERS) > 1:
+        return values
+    return list(set(values))
+
+
 def load_plan(schema: Schema) -> Loader | None:
     """``schema.load`` of every object of a list at once, when the document accepts each
-    of them (fastjsonschema checks the very schema the document states); None when the
-    schema does more than the document says (a hook, another field or validator), so that
-    marshmallow always loads its lists. A list field's items are checked once per distinct
-    value across the objects: the same ids fill every opponent list."""
+    of them; None when the schema does more than the document says (a hook, another field
+    or validator), so that marshmallow always loads its lists.
+
+    fastjsonschema checks the very schema the document states, in parts: an object schema
+    of properties alone (no keyword relates one property to another) accepts an object when
+    its keys fit (required, no others) and each property's value is valid, so each value
+    is checked once however many objects give it, and so is each item of a list property
+    (the same ids fill every opponent list; a field has a few win totals)."""
     loading = schema.load_fields
     if not _plain(type(schema)) or schema.unknown != RAISE or schema.many:
         return None
@@ -226,32 +250,41 @@ def load_plan(schema: Schema) -> Loader | None:
     ):
         return None
     document = documented_schema(schema)
-    item_schemas = {
-        name: prop.pop("items")
-        for name, prop in document["properties"].items()
-        if prop.get("type") == "array"
-    }
-    objects_valid = json_check({"$schema": _DRAFT_4, "type": "array", "items": document})
-    items_valid = {
-        name: json_check({"$schema": _DRAFT_4, "type": "array", "items": items})
-        for name, items in item_schemas.items()
-    }
+    if not document.keys() <= _OBJECT_KEYWORDS:
+        return None
+    properties: dict[str, dict[str, Any]] = document["properties"]
+    item_schemas = {name: prop.pop("items") for name, prop in properties.items() if "items" in prop}
+
+    def every(items: dict[str, Any]) -> Callable[[Any], bool]:
+        return json_check({"$schema": _DRAFT_4, "type": "array", "items": items})
+
+    keys_fit = every({**document, "properties": {key: {} for key in properties}})
+    values_valid = {name: every(prop) for name, prop in properties.items()}
+    items_valid = {name: every(items) for name, items in item_schemas.items()}
     defaults = {
         name: f.load_default for name, f in loading.items() if f.load_default is not missing
     }
     floats = [name for name, f in loading.items() if isinstance(f, fields.Float)]
     lists = list(item_schemas)
 
+    def valid(objects: list[Any]) -> bool:
+        if any(type(each) is not dict for each in objects):  # marshmallow names the culprit
+            return False
+        shapes = {frozenset(each) for each in objects}
+        if not keys_fit([dict.fromkeys(keys) for keys in shapes]):
+            return False
+        for name, valid_values in values_valid.items():
+            if not valid_values(_distinct([each[name] for each in objects if name in each])):
+                return False
+        for name in lists:  # every value of these is a list by now
+            items = list(chain.from_iterable(each.get(name, ()) for each in objects))
+            if not items_valid[name](_distinct(items)):
+                return False
+        return True
+
     def load(objects: list[Any]) -> list[Any] | None:
-        if not objects_valid(objects):
+        if not valid(objects):
             return None
-        for name in lists:
-            try:
-                distinct = set().union(*(each.get(name, ()) for each in objects))
-            except TypeError:  # an unhashable item (a list or an object)
-                return None
-            if not items_valid[name](list(distinct)):
-                return None
         loaded: list[Any] = []
         for each in objects:
             out = defaults | each
