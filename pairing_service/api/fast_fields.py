@@ -221,15 +221,22 @@ _OBJECT_KEYWORDS = frozenset({"type", "properties", "required", "additionalPrope
 # 1 == 1.0 == True, which one check cannot stand for.
 _JSON_SCALARS = frozenset({str, type(None), bool, int, float})
 _NUMBERS = frozenset({bool, int, float})
+_TEXT = frozenset({str, type(None)})
 
 
 def _distinct(values: list[Any]) -> list[Any]:
     """The values once each, or all of them when two could be equal but not alike (numbers
     of two types) or when one cannot be hashed (a list or an object)."""
+    try:
+        once = set(values)
+    except TypeError:
+        return values
+    if set(map(type, once)) <= _TEXT:  # no number was there to be taken for another
+        return list(once)
     types = set(map(type, values))
     if not types <= _JSON_SCALARS or len(types & _NUMBERS) > 1:
         return values
-    return list(set(values))
+    return list(once)
 
 
 def load_plan(schema: Schema) -> Loader | None:
@@ -270,7 +277,7 @@ def load_plan(schema: Schema) -> Loader | None:
     def valid(objects: list[Any]) -> bool:
         if any(type(each) is not dict for each in objects):  # marshmallow names the culprit
             return False
-        shapes = {frozenset(each) for each in objects}
+        shapes = {tuple(each) for each in objects}  # the keys, in the few orders given
         if not keys_fit([dict.fromkeys(keys) for keys in shapes]):
             return False
         for name, valid_values in values_valid.items():
