@@ -1,5 +1,5 @@
-"""A list field whose dump skips marshmallow's per-item work when that work would only
-copy the items: the answers' lists of hundreds of pairings, each with lists of ids.
+"""List fields that skip marshmallow's per-item work where it would only copy or only
+check: the answers' lists of hundreds of pairings, and the requests' lists of players.
 
 :class:`FastList` is a ``fields.List`` (so apispec documents it exactly as one, from its
 inner field). On dump it first tries a plan compiled once from the inner field: for a
@@ -9,6 +9,11 @@ schema of such fields (nested again as deep as needed), a dict made key by key t
 ``Schema.dump`` makes it. Anything else (another type, a missing key, a schema with hooks
 or options the plan does not follow) makes the whole list go through marshmallow, as a
 ``fields.List`` would, so the answer is the same either way.
+
+:class:`CheckedList` is a ``fields.List`` of Nested objects whose load first checks the
+whole list with fastjsonschema against the schema the OpenAPI document states for its
+objects (:func:`load_plan`); a list that fails goes through marshmallow for its errors.
+Both use marshmallow's public API only.
 """
 
 from __future__ import annotations
