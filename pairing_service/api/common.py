@@ -4,12 +4,14 @@ that the OpenAPI document states and the load checks alike (:class:`Requires`)."
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import fastjsonschema
 from apispec import BasePlugin
 from flask import current_app, request
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -186,11 +188,12 @@ def all_or_none(
     """``key`` given (valid against ``given``) for every item of the list ``items``, or for
     none; the error points at the first item without it (``at_item``), or at the list."""
     present = given or {"required": [key]}
+    has_it = compile_schema(present)
 
     def first_without(original: Any) -> str | None:
         listed = original.get(items) if isinstance(original, dict) else None
         for index, item in enumerate(listed if isinstance(listed, list) else []):
-            if not holds(present, item):
+            if not has_it(item):
                 return f"{items}/{index}/{key}"
         return None
 
@@ -239,86 +242,64 @@ class RequiresPlugin(BasePlugin):
         return {"allOf": [deepcopy(dict(constraint.schema)) for constraint in requires]}
 
 
-def _same(a: Any, b: Any) -> bool:
-    """JSON equality: true is not 1 and false is not 0, as in Python."""
-    return isinstance(a, bool) == isinstance(b, bool) and a == b
+# Keywords that mean the same in OpenAPI 3.0 and JSON Schema draft 7, so that the check reads
+# a constraint exactly as the document states it (``nullable``, ``exclusiveMinimum`` and
+# ``type`` do not); a subschema sits under "not", in "properties", "items" and the lists.
+_SUBSCHEMA = frozenset({"not", "items"})
+_SUBSCHEMA_MAPS = frozenset({"properties"})
+_SUBSCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf"})
+_VALUES = frozenset({"required", "enum", "minimum", "maximum", "minItems", "maxItems"})
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _required(names: list[str]) -> Check:
-    return lambda value: not isinstance(value, dict) or all(name in value for name in names)
-
-
-def _properties(schemas: Mapping[str, Mapping[str, Any]]) -> Check:
-    checks = [(name, compile_schema(schema)) for name, schema in schemas.items()]
-    return lambda value: (
-        not isinstance(value, dict)
-        or all(check(value[name]) for name, check in checks if name in value)
-    )
-
-
-def _items(schema: Mapping[str, Any]) -> Check:
-    check = compile_schema(schema)
-    return lambda value: not isinstance(value, list) or all(map(check, value))
-
-
-def _not(schema: Mapping[str, Any]) -> Check:
-    check = compile_schema(schema)
-    return lambda value: not check(value)
-
-
-def _all_of(schemas: list[Mapping[str, Any]]) -> Check:
-    checks = [compile_schema(schema) for schema in schemas]
-    return lambda value: all(check(value) for check in checks)
-
-
-def _any_of(schemas: list[Mapping[str, Any]]) -> Check:
-    checks = [compile_schema(schema) for schema in schemas]
-    return lambda value: any(check(value) for check in checks)
-
-
-def _one_of(schemas: list[Mapping[str, Any]]) -> Check:
-    checks = [compile_schema(schema) for schema in schemas]
-    return lambda value: sum(1 for check in checks if check(value)) == 1
-
-
-_KEYWORDS: dict[str, Callable[[Any], Check]] = {
-    "required": _required,
-    "properties": _properties,
-    "items": _items,
-    "enum": lambda options: lambda value: any(_same(option, value) for option in options),
-    "not": _not,
-    "allOf": _all_of,
-    "anyOf": _any_of,
-    "oneOf": _one_of,
-    "minimum": lambda bound: lambda value: not _is_number(value) or value >= bound,
-    "maximum": lambda bound: lambda value: not _is_number(value) or value <= bound,
-    "minItems": lambda bound: lambda value: not isinstance(value, list) or len(value) >= bound,
-    "maxItems": lambda bound: lambda value: not isinstance(value, list) or len(value) <= bound,
-}
+def _only_shared_keywords(schema: Mapping[str, Any]) -> None:
+    for keyword, argument in schema.items():
+        if keyword in _SUBSCHEMA:
+            _only_shared_keywords(argument)
+        elif keyword in _SUBSCHEMA_MAPS:
+            for each in argument.values():
+                _only_shared_keywords(each)
+        elif keyword in _SUBSCHEMA_LISTS:
+            for each in argument:
+                _only_shared_keywords(each)
+        elif keyword not in _VALUES:
+            raise ValueError(f"a Requires schema cannot use {keyword!r}")
 
 
 def compile_schema(schema: Mapping[str, Any]) -> Check:
-    """Whether a JSON value is valid against ``schema``, a JSON Schema made of the keywords
-    above, as a function built once (a constraint uses no other keyword: an unknown one is
-    an error, never silently true)."""
-    checks: list[Check] = []
-    for keyword, argument in schema.items():
-        build = _KEYWORDS.get(keyword)
-        if build is None:
-            raise ValueError(f"a Requires schema cannot use {keyword!r}")
-        checks.append(build(argument))
-    if len(checks) == 1:
-        return checks[0]
-    return lambda value: all(check(value) for check in checks)
+    """Whether a JSON value is valid against ``schema``, as a function built once by
+    fastjsonschema (draft 7). A constraint uses only the keywords above: an unknown one is
+    an error, never read differently from the document."""
+    _only_shared_keywords(schema)
+    return json_check(deepcopy(dict(schema)))
+
+
+def json_check(schema: dict[str, Any]) -> Check:
+    """Whether a JSON value is valid against ``schema`` (JSON Schema, draft 7 unless its
+    ``$schema`` says another), compiled once by fastjsonschema."""
+    # detailed_exceptions=False: a failed branch of anyOf/not is an exception, and the
+    # message it would format is never read; use_default=False: the value is not changed.
+    validate = fastjsonschema.compile(schema, use_default=False, detailed_exceptions=False)
+
+    def check(value: Any) -> bool:
+        try:
+            validate(value)
+        except fastjsonschema.JsonSchemaValueException:
+            return False
+        return True
+
+    return check
+
+
+_compiled: dict[str, Check] = {}
 
 
 def holds(schema: Mapping[str, Any], value: Any) -> bool:
-    """Whether ``value`` (JSON) is valid against ``schema`` (:func:`compile_schema`)."""
-    return compile_schema(schema)(value)
+    """Whether ``value`` (JSON) is valid against ``schema`` (:func:`compile_schema`, once
+    per schema)."""
+    key = json.dumps(schema, sort_keys=True)
+    if key not in _compiled:
+        _compiled[key] = compile_schema(schema)
+    return _compiled[key](value)
 
 
 def loaded_rules() -> Rules:

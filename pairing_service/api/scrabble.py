@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -13,6 +13,7 @@ from flask.views import MethodView
 from ..engine.errors import Rule
 from ..engine.scrabble import (
     Advice,
+    Game,
     InvalidStandings,
     Player,
     Standings,
@@ -228,13 +229,15 @@ class Audit(MethodView):
                 standings, loaded_rules().scrabble, pairs, bye, **engine_options(field, body)
             )
         round_number = body.get("round", field.next_round)
-        games = [(a, b) for a, b in pairs] + ([(bye,)] if bye else [])
+        proposed = [Game((a, b), False, standings.meetings(a, b), "proposed") for a, b in pairs]
+        if bye:
+            proposed.append(Game((bye,), True, 0, "proposed"))
         return {
             "principles": shape_principles(standings, result.principles, {}),
             "needs": shape_needs(standings, result.needs, ()),
-            "pairings": [shape_pairing(standings, players, "proposed") for players in games],
+            "pairings": [shape_pairing(standings, game) for game in proposed],
             "recommendation": shape(standings, result.recommendation, body, round_number),
-            "differences": list(result.differences),
+            "differences": result.differences,
             "matches_recommendation": result.matches_recommendation,
             **(
                 {"outcomes": listed_outcomes(standings, body, pairs, bye)}
@@ -244,6 +247,16 @@ class Audit(MethodView):
         }
 
 
+# The answer schemas read the engine's objects where those hold the answer: the rule used
+# (RuleUsed), the lists of ids and warnings (tuples), a game's own fields (Game). The dicts
+# built below are the one layer left, each for a reason: a pairing, an outcome and a need
+# answer names, ranks and descriptions that the standings hold, not the engine's Game,
+# Outcome or Need (flask-smorest dumps the view's answer after the view returns, outside any
+# context the view could open for the schemas, such as marshmallow's experimental Context);
+# a verdict and a need answer the seed's note on them, which belongs to the advice's own
+# pairing only (its alternatives and an audit answer none); the whole answer joins the
+# advice with the request's options. The pairings are the bulk of a large answer (200 at
+# 400 players), and FastList dumps these plain dicts in one pass.
 def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
@@ -311,15 +324,15 @@ def shape_needs(
     ]
 
 
-def shape_pairing(standings: Standings, players: Sequence[str], reason: str) -> dict[str, Any]:
+def shape_pairing(standings: Standings, game: Game) -> dict[str, Any]:
     """A game (or the bye) as answered; the audit takes these objects back as they are."""
     return {
-        "players": list(players),
-        "names": [standings.player(p).name for p in players],
-        "bye": len(players) == 1,
-        "ranks": [standings.rank(p) for p in players],
-        "repeats": standings.meetings(*players) if len(players) == 2 else 0,
-        "reason": reason,
+        "players": list(game.players),
+        "names": [standings.player(p).name for p in game.players],
+        "bye": game.bye,
+        "ranks": [standings.rank(p) for p in game.players],
+        "repeats": game.repeats,
+        "reason": game.reason,
     }
 
 
@@ -329,31 +342,24 @@ def shape(
     notes = {n.id: (n.status, n.reason) for n in advice.seed_notes}
     shaped: dict[str, Any] = {
         "configuration": advice.configuration,
-        "rule": {
-            "id": advice.rule.id,
-            "source": advice.rule.source,
-            "method": advice.rule.method,
-            "text": advice.rule.text,
-            "reading": advice.rule.reading,
-            "covers": advice.rule.covers or None,
-        },
-        "pairings": [shape_pairing(standings, g.players, g.reason) for g in advice.games],
+        "rule": advice.rule,
+        "pairings": [shape_pairing(standings, g) for g in advice.games],
         "alternatives": [
             {
                 "source": alt.source,
                 "tradeoff": alt.tradeoff,
-                "pairings": [shape_pairing(standings, g.players, g.reason) for g in alt.games],
+                "pairings": [shape_pairing(standings, g) for g in alt.games],
                 "principles": shape_principles(standings, alt.principles, {}),
                 "needs": shape_needs(standings, alt.needs, ()),
             }
             for alt in advice.alternatives
         ],
         "preferred": advice.preferred,
-        "gibsonized": list(advice.gibsonized),
-        "contenders": list(advice.contenders),
+        "gibsonized": advice.gibsonized,
+        "contenders": advice.contenders,
         "principles": shape_principles(standings, advice.principles, notes),
         "needs": shape_needs(standings, advice.needs, advice.seed_needs),
-        "warnings": list(advice.warnings),
+        "warnings": advice.warnings,
         "clinching": advice.clinching,
         "max_spread_per_game": body["max_spread_per_game"],
         "victors": body["victors"],
@@ -385,8 +391,7 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
 
     rule = shaped["rule"]
     lines = [
-        f"Configuration {shaped['configuration']}: "
-        f"rule {rule['id']} ({rule['source']}) {rule['text']}",
+        f"Configuration {shaped['configuration']}: rule {rule.id} ({rule.source}) {rule.text}",
         "",
         *boards(shaped["pairings"]),
         "",

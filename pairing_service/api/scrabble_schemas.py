@@ -17,12 +17,11 @@ from .common import (
     StrictBoolean,
     StrictFloat,
     all_or_none,
-    has_control,
     needs,
     one_of_fields,
     printable,
 )
-from .fast_fields import FastList
+from .fast_fields import CheckedList, FastList
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
@@ -110,87 +109,6 @@ class PlayerIn(Schema):
     )
 
 
-_PLAYER_FIELDS = frozenset(PlayerIn().fields)
-
-
-def _printable_id(value: object, longest: int, shortest: int = 1) -> bool:
-    return isinstance(value, str) and shortest <= len(value) <= longest and not has_control(value)
-
-
-def fast_player(item: object, known: set[str | None] | None = None) -> dict[str, Any] | None:
-    """``PlayerIn().load(item)`` for a player of the usual shape, checked in one pass by
-    exactly PlayerIn's rules; None for anything else (marshmallow then gives the error).
-    A test holds the two to the same answers. Values are taken only of the exact types
-    JSON gives (a subclass goes to marshmallow). ``known``: None and the ids already found
-    valid (an id and an opponent follow the same rules), kept up to date across the players
-    of a list, so that each id is checked once however many opponent lists name it."""
-    if type(item) is not dict or not item.keys() <= _PLAYER_FIELDS:
-        return None
-    if known is None:
-        known = {None}
-    pid, wins, spread = item.get("id"), item.get("wins"), item.get("spread")
-    if type(pid) is not str or pid not in known:
-        if not _printable_id(pid, ID_LENGTH):
-            return None
-        known.add(pid)
-    if type(wins) is int:
-        if not 0 <= wins <= MAX_WINS:  # before float(): a huge int would overflow
-            return None
-        wins = float(wins)
-    elif type(wins) is not float or not 0 <= wins <= MAX_WINS:
-        return None
-    if not (wins * 2).is_integer():
-        return None
-    if type(spread) is not int or not -MAX_SPREAD <= spread <= MAX_SPREAD:
-        return None
-    out: dict[str, Any] = {"id": pid, "wins": wins, "spread": spread}
-    if "name" in item:
-        name = item["name"]
-        if name is not None and not _printable_id(name, NAME_LENGTH, 0):
-            return None
-        out["name"] = name
-    if "rank" in item:
-        rank = item["rank"]
-        if type(rank) is not int or not 1 <= rank <= MAX_PLAYERS:
-            return None
-        out["rank"] = rank
-    withdrawn = item.get("withdrawn", False)
-    if type(withdrawn) is not bool:
-        return None
-    out["withdrawn"] = withdrawn
-    if "opponents" in item:
-        opponents = item["opponents"]
-        if type(opponents) is not list or len(opponents) > MAX_GAMES:
-            return None
-        try:
-            if not known.issuperset(opponents):
-                fresh = set(opponents).difference(known)
-                for opponent in fresh:
-                    if not _printable_id(opponent, ID_LENGTH):
-                        return None
-                known |= fresh
-        except TypeError:  # an unhashable item (a list or an object): not an id
-            return None
-        out["opponents"] = list(opponents)
-    return out
-
-
-class PlayerList(fields.List):  # type: ignore[type-arg]
-    """The standings' players, each by PlayerIn (which documents them). Players of the
-    usual shape are loaded in one pass (``fast_player``); a list with anything else goes
-    through marshmallow, player by player, for its errors. For 2,000 players this is the
-    difference between a quarter of a second and a few milliseconds."""
-
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[Any]:
-        if isinstance(value, list):
-            known: set[str | None] = {None}
-            loaded = [fast_player(item, known) for item in value]
-            if None not in loaded:
-                return loaded
-        result: list[Any] = super()._deserialize(value, attr, data, **kwargs)
-        return result
-
-
 class FinalRoundIn(Contract):
     requires = (
         Requires(one_of_fields("players", "tsh"), "players", "give either players or tsh"),
@@ -203,7 +121,7 @@ class FinalRoundIn(Contract):
         all_or_none("players", "rank", "give a rank for every player or for none"),
     )
 
-    players = PlayerList(
+    players = CheckedList(
         fields.Nested(PlayerIn),
         validate=validate.Length(1, MAX_PLAYERS),
         metadata={
@@ -290,7 +208,16 @@ class FinalRoundIn(Contract):
     )
 
 
+class BlankAsNull(fields.String):
+    """A string the engine leaves blank when there is none (``RuleUsed.covers``): null."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
+        return super()._serialize(value or None, attr, obj, **kwargs)
+
+
 class RuleOut(Schema):
+    """Reads the engine's ``RuleUsed`` as it is."""
+
     id = fields.String(
         required=True,
         metadata={
@@ -302,7 +229,7 @@ class RuleOut(Schema):
     method = fields.String(required=True)
     text = fields.String(required=True)
     reading = fields.String()
-    covers = fields.String(
+    covers = BlankAsNull(
         allow_none=True,
         metadata={
             "description": "A table row: the games behind it takes, as read (0/0.5/1.5 is "
