@@ -9,8 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble.judge import Judge
+from pairing_service.engine.scrabble.needs import need_text, needs
 from pairing_service.engine.scrabble.outcomes import Result, contention
-from pairing_service.engine.scrabble.principles import PRINCIPLES, Judge, need_text, needs
+from pairing_service.engine.scrabble.principles import PRINCIPLES
 from pairing_service.engine.scrabble.proof import Place, RoundUnderTest, check_outcome
 
 from .conftest import field

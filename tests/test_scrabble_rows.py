@@ -71,8 +71,8 @@ def test_an_alternative_is_answered_only_when_it_is_proven_to_rank_above(rules, 
     """On every row's example: an alternative ranks strictly above the table's pairing on
     the principles (GP1, then GP2, GP3, GP4), both scored exactly; and prefer=principles
     recommends exactly that pairing, with the table's as the alternative."""
+    from pairing_service.engine.scrabble.judge import Judge
     from pairing_service.engine.scrabble.outcomes import contention
-    from pairing_service.engine.scrabble.principles import Judge
 
     standings = example_standings(row)
     advice = advise(standings, rules.scrabble)

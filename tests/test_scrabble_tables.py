@@ -16,20 +16,18 @@ from hypothesis import strategies as st
 
 from pairing_service.api.scrabble import standings_of
 from pairing_service.api.scrabble_schemas import FinalRoundIn
-from pairing_service.engine.scrabble import Player, Standings, advise, principles
-from pairing_service.engine.scrabble.outcomes import contention
-from pairing_service.engine.scrabble.principles import (
+from pairing_service.engine.scrabble import Player, Standings, advise, every_pairing
+from pairing_service.engine.scrabble.candidates import (
     OUTSIDER,
-    PRINCIPLES,
-    Judge,
-    _canonical,
-    _matching_count,
-    _partial_matchings,
-    _rule_text,
-    _worst_cases,
-    need_text,
-    needs,
+    canonical,
+    matching_count,
+    partial_matchings,
 )
+from pairing_service.engine.scrabble.every_pairing import rule_text
+from pairing_service.engine.scrabble.judge import Judge
+from pairing_service.engine.scrabble.needs import _worst_cases, need_text, needs
+from pairing_service.engine.scrabble.outcomes import contention
+from pairing_service.engine.scrabble.principles import PRINCIPLES
 from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
 from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
 from pairing_service.engine.scrabble.tables import (
@@ -181,10 +179,10 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
         # draw than a loss: why ``fewest_above`` matches the win only.
         win, draw, loss = (table.subject(POSSIBLE, player, r) for r in range(3))
         assert (win <= draw).all() and (draw <= loss).all()
-        count, pairing = judge.fewest_above(player, players, outsiders)
+        count, pairing = judge.every_pairing.fewest_above(player, players, outsiders)
         every = [
             RoundUnderTest(standings, race.relevant, list(p), None, victors, cap)
-            for p in _partial_matchings(players, outsiders)
+            for p in partial_matchings(players, outsiders)
         ]
         best = min(t.count_above(player, {}, maximize=False)[0] for t in every)
         assert count == best
@@ -196,7 +194,7 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds(), st.integers(0, 2**32 - 1))
 def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, seed):
-    """``Judge._lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
+    """``EveryPairing.lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
     layer's cheapest pairing sums to less."""
     standings, _, _, bye, victors, cap, _ = case
     race = contention(standings, victors, cap)
@@ -205,20 +203,21 @@ def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, 
     if judge.table is None or ((len(players) + min(outsiders, len(players))) % 2 and not outsiders):
         return
     try:
-        judge._columns(players, outsiders)
+        judge.every_pairing._columns(players, outsiders)
     except ValueError:
         return  # an odd number of players and no outsider
     width = len(judge.table.players) + 2
     counts = np.random.default_rng(seed).integers(0, 3, (3, width, width)).astype(np.int64)
-    for layer, lower in enumerate(judge._lower_bounds(counts, players, outsiders).tolist()):
-        assert judge._cheapest(counts[layer], players, outsiders, 10)[0] >= lower
+    bounds = judge.every_pairing.lower_bounds(counts, players, outsiders)
+    for layer, lower in enumerate(bounds.tolist()):
+        assert judge.every_pairing._cheapest(counts[layer], players, outsiders, 10)[0] >= lower
 
 
 def test_matching_count_is_the_number_of_pairings_listed():
     for players in range(9):
         for outsiders in range(6):
-            listed = sum(1 for _ in _partial_matchings([str(i) for i in range(players)], outsiders))
-            assert _matching_count(players, outsiders) == listed
+            listed = sum(1 for _ in partial_matchings([str(i) for i in range(players)], outsiders))
+            assert matching_count(players, outsiders) == listed
 
 
 def _bench() -> Any:
@@ -272,7 +271,7 @@ def test_rescue_candidate_keeps_the_first_removed_contender(rules):
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     assert removed
     players = [p for p in race.relevant]
-    count, rescue = judge.fewest_above(removed[0], players, len(s) - len(players))
+    count, rescue = judge.every_pairing.fewest_above(removed[0], players, len(s) - len(players))
     candidates, exhaustive = judge.candidates(pairs)
     assert not exhaustive
     if count < 2:
@@ -353,11 +352,11 @@ def test_gp1_broken_everywhere_holds_for_every_pairing(case):
     judge, players, outsiders = found
     race, bye = judge.contention, judge.bye
     leaders = [p for p in race.relevant if standings.player(p).half_wins == 20]
-    proven = judge.gp1_broken_everywhere(players, outsiders)
+    proven = judge.every_pairing.gp1_broken_everywhere(players, outsiders)
     table = judge.table
     assert table is not None
     kept_by_some = False
-    for pairing in _partial_matchings(players, outsiders):
+    for pairing in partial_matchings(players, outsiders):
         test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
         kept, _ = test.leader_guaranteed(leaders, 10**7)
         kept_by_some |= bool(kept)
@@ -392,7 +391,7 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
     )
     by_rule = table.rule_results(leaders)
     holds = [True] * len(GP1_RULES)
-    for pairing in _partial_matchings(players, outsiders):
+    for pairing in partial_matchings(players, outsiders):
         test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
         firsts, seconds = table.unit_columns(test.units)
         for rule, results in enumerate(by_rule):
@@ -401,13 +400,13 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
                 holds[rule] = all(test.place(p, assignment) is not Place.CERTAIN for p in leaders)
     first = next((rule for rule, held in enumerate(holds) if held), None)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(principles, "MAX_GP1_RULE_MATCHINGS", 10**6)
-        proven = judge.gp1_broken_everywhere(players, outsiders)
+        patch.setattr(every_pairing, "MAX_GP1_RULE_MATCHINGS", 10**6)
+        proven = judge.every_pairing.gp1_broken_everywhere(players, outsiders)
     if first is None:
         assert proven is None
     else:
         assert proven is not None
-        assert proven[0] == _rule_text(GP1_RULES[first])
+        assert proven[0] == rule_text(GP1_RULES[first])
         assert (proven[1] == by_rule[first]).all()
 
 
@@ -440,7 +439,7 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
     mine = judge.evaluate(pairs)
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     kept_somewhere = False
-    for pairing in _partial_matchings(players, outsiders):
+    for pairing in partial_matchings(players, outsiders):
         test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
         kept_somewhere |= any(
             p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
@@ -523,7 +522,7 @@ def test_gp1_rules_with_nobody_left_to_pair():
     judge = Judge(standings, race, "a", 1, None)
     players, outsiders = judge.pairing_space()
     assert players == []
-    assert judge.gp1_broken_everywhere(players, max(outsiders, 0)) is None
+    assert judge.every_pairing.gp1_broken_everywhere(players, max(outsiders, 0)) is None
 
 
 def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
@@ -759,7 +758,7 @@ def test_best_is_the_scan_that_compares_each_candidate_with_the_best_so_far(case
     judge.budget.nodes = reference.budget.nodes = nodes
     chosen, _ = judge.best(pairs)
     candidates, _ = reference.candidates(pairs)
-    expected = _canonical(reference.standings, pairs)
+    expected = canonical(reference.standings, pairs)
     for candidate in candidates:
         if reference._ranks_above(candidate, expected):
             expected = candidate

@@ -31,17 +31,13 @@ from ..matching import (
     min_cost_perfect_matching,
     min_cost_perfect_matching_arrays,
 )
+from .candidates import MAX_COMPARED_PLAYERS, OUTSIDER
 from .errors import InvalidStandings
+from .field_scores import FieldTables
+from .judge import Judge
+from .needs import needs
 from .outcomes import Contention, Final, Result, contention, finals_after
-from .principles import (
-    MAX_COMPARED_PLAYERS,
-    OUTSIDER,
-    FieldTables,
-    Judge,
-    Need,
-    Verdict,
-    needs,
-)
+from .principles import Need, Verdict
 from .proof import Outcome, RoundUnderTest
 from .standings import Standings, configuration_text, format_half
 from .swiss import Meetings, SwissMemo, pair_swiss

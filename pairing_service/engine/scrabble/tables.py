@@ -53,7 +53,7 @@ IntT = TypeVar("IntT", bound=np.integer[Any])
 # Rules for every game's result, from its players' places, as (the higher-ranked leader's
 # result between leaders, a leader's result against anyone else, the higher-ranked player's
 # result in any other game): 0 win, 1 draw, 2 loss; a player who can be a victor beats an
-# outsider. They show GP1 broken (``Judge.gp1_broken_everywhere``); likeliest first.
+# outsider. They show GP1 broken (``EveryPairing.gp1_broken_everywhere``); likeliest first.
 GP1_RULES: Final = tuple(
     sorted(
         itertools.product(range(3), range(3), (0, 2, 1)),
