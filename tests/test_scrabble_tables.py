@@ -580,7 +580,7 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
     ranks to its ideal partners as candidates; on groups of 150-200 contenders with
     random histories (repeats to avoid) its answer is the matching over every pair's."""
-    from pairing_service.engine.scrabble import advisor
+    from pairing_service.engine.scrabble import fallback
     from pairing_service.engine.scrabble.swiss import Meetings
 
     rng = random.Random(seed)
@@ -606,11 +606,11 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     standings = Standings.from_players(players)
     race = contention(standings, 2, None)
     group = sorted(race.relevant, key=standings.rank)[: len(race.relevant) // 2 * 2]
-    assert len(group) > advisor.WHOLE_GROUP_LIMIT
+    assert len(group) > fallback.WHOLE_GROUP_LIMIT
     meetings = Meetings(standings)
-    near = advisor._principled_pairs(standings, race, group, 2, None, meetings)
-    monkeypatch.setattr(advisor, "WHOLE_GROUP_LIMIT", len(group))
-    every = advisor._principled_pairs(standings, race, group, 2, None, meetings)
+    near = fallback._principled_pairs(standings, race, group, 2, None, meetings)
+    monkeypatch.setattr(fallback, "WHOLE_GROUP_LIMIT", len(group))
+    every = fallback._principled_pairs(standings, race, group, 2, None, meetings)
     assert near == every
 
 

@@ -1,17 +1,10 @@
 """Scrabble final-round pairing for events with several victors (seed 003)."""
 
-from .advisor import (
-    Advice,
-    Audit,
-    Game,
-    RuleUsed,
-    SeedNote,
-    advise,
-    audit,
-    list_outcomes,
-    read_pairing,
-)
+from .advisor import Advice, SeedNote, advise
+from .audit import Audit, audit, list_outcomes, read_pairing
+from .board import Game
 from .errors import InvalidRuleTable, InvalidStandings, ScrabbleEngineError
+from .plans import RuleUsed
 from .standings import Player, Standings, half_wins_of
 from .table import RuleTable
 
