@@ -39,97 +39,142 @@ def complete_pairing(
     swiss: SwissMemo | None = None,
     tables: FieldTables | None = None,
 ) -> tuple[list[Game], str | None]:
+    """The plan's pairing of the whole field, step by step (the module's order of work),
+    and who has the bye."""
     rank = standings.rank
-    relevant = set(race.relevant)
     board = Board(standings, withdrawn, swiss)
-    add, free, used = board.add, board.free, board.used
-
     for a, b in plan.fixed:
-        add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
-    gibsonized = [p for p in plan.gibsonized if p not in used]
-    group = [p for p in plan.group if p not in used and p not in gibsonized]
-
+        board.add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
+    gibsonized = [p for p in plan.gibsonized if p not in board.used]
+    group = [p for p in plan.group if p not in board.used and p not in gibsonized]
     bye: str | None = None
     if (len(standings) - len(withdrawn)) % 2:
-        if len(gibsonized) % 2:
-            bye = max(gibsonized, key=rank)
-            reason = "a lone Gibsonized player takes the bye"
-        else:
-            outside = [p for p in free() if p not in gibsonized and p not in group]
-            pool = [p for p in outside if p not in relevant] or outside or group or gibsonized
-            bye = min(pool, key=lambda p: (standings.byes(p), -rank(p)))
-            reason = (
-                "lowest-ranked "
-                + ("non-contender" if bye not in relevant else "player left free")
-                + " with the fewest byes"
-            )
-        board.add_bye(bye, reason)
+        bye = _place_bye(board, gibsonized, group, set(race.relevant))
         gibsonized = [p for p in gibsonized if p != bye]
         group = [p for p in group if p != bye]
     if gibsonized:
-        lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
-        together = [p for p in gibsonized if p != lone]
-        for a, b in _closest_fewest_meetings(standings, together):
-            apart = (
-                _gibsonized_apart(standings, a, b, board, relevant | set(group))
-                if set(race.contenders) <= set(plan.gibsonized)
-                else None
-            )
-            if apart is None:
-                add(a, b, "Gibsonized players play each other")
-            for player, opponent in apart or ():
-                add(
-                    player,
-                    opponent,
-                    f"Gibsonized: #{rank(a)} and #{rank(b)} have met, so paired Swiss with "
-                    "those who cannot become a victor, avoiding repeats",
-                )
-        if lone is not None:
-            outside = [p for p in free() if p not in group and p != lone]
-            pool = [p for p in outside if p not in relevant]
-            if pool:
-                opponent = min(pool, key=lambda p: (standings.meetings(lone, p), rank(p)))
-                reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
-            else:
-                fallback_pool = outside or list(group)
-                opponent = max(fallback_pool, key=lambda p: (-standings.meetings(lone, p), rank(p)))
-                group = [p for p in group if p != opponent]
-                reason = (
-                    "Gibsonized: nobody is out of contention, so plays the lowest-ranked player"
-                )
-                warnings.append(
-                    f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
-                )
-            add(lone, opponent, reason)
+        group = _pair_gibsonized(board, plan, race, gibsonized, group, warnings)
     if group and plan.group_method == "principled":
-        group = sorted(group, key=rank)
-        joiner = None
-        if len(group) % 2:  # the matching's answer needs an even group
-            joiner = min((p for p in free() if p not in group), key=rank)
-        meetings = board.swiss.meetings_of(standings)
-        chosen, exhaustive = engine_choice(
-            standings, race, group, joiner, bye, plan, board.games, meetings, tables
-        )
-        if not exhaustive:
-            warnings.append(
-                f"{len(group)} contenders: too many pairings for the outcome engine to compare "
-                "them all; the fallback chose among standard pairings and the weighted "
-                "matching's answer (the matching's answer alone beyond "
-                f"{MAX_COMPARED_PLAYERS} relevant players)"
-            )
-        play_engine_pairs(board, chosen, relevant, "fallback")
+        _pair_group_by_engine(board, plan, race, group, bye, warnings, tables)
     elif group:
-        group = sorted(group, key=rank)
-        if len(group) % 2:
-            joiners = [p for p in free() if p not in group]
-            group.append(min(joiners, key=rank))
-        method, why = plan.group_method, ""
-        if plan.row is not None and plan.row.group is not None:
-            method, why = plan.row.group.method_for(standings, group)
-        reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
-        for a, b in pair_group(method, group):
-            add(a, b, reason)
+        _pair_group_by_row(board, plan, group)
     return board.finish(), bye
+
+
+def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: set[str]) -> str:
+    """Step 2: the bye to a lone Gibsonized player, else to the lowest-ranked
+    non-contender with the fewest byes (else the lowest-ranked player left free)."""
+    standings = board.standings
+    rank = standings.rank
+    if len(gibsonized) % 2:
+        bye = max(gibsonized, key=rank)
+        reason = "a lone Gibsonized player takes the bye"
+    else:
+        outside = [p for p in board.free() if p not in gibsonized and p not in group]
+        pool = [p for p in outside if p not in relevant] or outside or group or gibsonized
+        bye = min(pool, key=lambda p: (standings.byes(p), -rank(p)))
+        reason = (
+            "lowest-ranked "
+            + ("non-contender" if bye not in relevant else "player left free")
+            + " with the fewest byes"
+        )
+    board.add_bye(bye, reason)
+    return bye
+
+
+def _pair_gibsonized(
+    board: Board,
+    plan: Plan,
+    race: Contention,
+    gibsonized: list[str],
+    group: list[str],
+    warnings: list[str],
+) -> list[str]:
+    """Step 3: Gibsonized players play each other (apart when they have met and every
+    contender is Gibsonized); a lone one plays the highest-ranked player who cannot become
+    a victor. The group left to pair (less the lone one's opponent when nobody is out of
+    contention)."""
+    standings = board.standings
+    rank = standings.rank
+    relevant = set(race.relevant)
+    lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
+    together = [p for p in gibsonized if p != lone]
+    for a, b in _closest_fewest_meetings(standings, together):
+        apart = (
+            _gibsonized_apart(standings, a, b, board, relevant | set(group))
+            if set(race.contenders) <= set(plan.gibsonized)
+            else None
+        )
+        if apart is None:
+            board.add(a, b, "Gibsonized players play each other")
+        for player, opponent in apart or ():
+            board.add(
+                player,
+                opponent,
+                f"Gibsonized: #{rank(a)} and #{rank(b)} have met, so paired Swiss with "
+                "those who cannot become a victor, avoiding repeats",
+            )
+    if lone is not None:
+        outside = [p for p in board.free() if p not in group and p != lone]
+        pool = [p for p in outside if p not in relevant]
+        if pool:
+            opponent = min(pool, key=lambda p: (standings.meetings(lone, p), rank(p)))
+            reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
+        else:
+            fallback_pool = outside or list(group)
+            opponent = max(fallback_pool, key=lambda p: (-standings.meetings(lone, p), rank(p)))
+            group = [p for p in group if p != opponent]
+            reason = "Gibsonized: nobody is out of contention, so plays the lowest-ranked player"
+            warnings.append(
+                f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
+            )
+        board.add(lone, opponent, reason)
+    return group
+
+
+def _pair_group_by_engine(
+    board: Board,
+    plan: Plan,
+    race: Contention,
+    group: list[str],
+    bye: str | None,
+    warnings: list[str],
+    tables: FieldTables | None,
+) -> None:
+    """Step 4, the fallback's: the contention group's pairing that best keeps GP1-GP4."""
+    standings = board.standings
+    group = sorted(group, key=standings.rank)
+    joiner = None
+    if len(group) % 2:  # the matching's answer needs an even group
+        joiner = min((p for p in board.free() if p not in group), key=standings.rank)
+    meetings = board.swiss.meetings_of(standings)
+    chosen, exhaustive = engine_choice(
+        standings, race, group, joiner, bye, plan, board.games, meetings, tables
+    )
+    if not exhaustive:
+        warnings.append(
+            f"{len(group)} contenders: too many pairings for the outcome engine to compare "
+            "them all; the fallback chose among standard pairings and the weighted "
+            "matching's answer (the matching's answer alone beyond "
+            f"{MAX_COMPARED_PLAYERS} relevant players)"
+        )
+    play_engine_pairs(board, chosen, set(race.relevant), "fallback")
+
+
+def _pair_group_by_row(board: Board, plan: Plan, group: list[str]) -> None:
+    """Step 4, a table row's: the group by the row's method (an odd group takes in the
+    next-ranked free player)."""
+    standings = board.standings
+    group = sorted(group, key=standings.rank)
+    if len(group) % 2:
+        joiners = [p for p in board.free() if p not in group]
+        group.append(min(joiners, key=standings.rank))
+    method, why = plan.group_method, ""
+    if plan.row is not None and plan.row.group is not None:
+        method, why = plan.row.group.method_for(standings, group)
+    reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
+    for a, b in pair_group(method, group):
+        board.add(a, b, reason)
 
 
 def _gibsonized_apart(

@@ -188,6 +188,32 @@ class FieldScores:
         ]
         if not pairings:
             return
+        pairings, firsts, seconds = self._covering(table, pairings)
+        if not pairings:
+            return
+        read: dict[str, Sequence[object]] = {}
+        if "GP1" in principles:
+            read["GP1"] = self._read_gp1(table, firsts, seconds)
+        if any(gp in principles for gp in PRINCIPLES[1:]):
+            counts = np.moveaxis(self._counts_of(pairings, firsts, seconds), 0, 1)
+            # counts: [question, pairing, player, own result]
+            if "GP2" in principles:
+                read["GP2"] = self._read_gp2(table, counts)
+            if "GP3" in principles:
+                read["GP3"] = self._read_gp3(counts)
+            if "GP4" in principles:
+                read["GP4"] = self._read_gp4(table, counts, firsts, seconds)
+        for i, found in enumerate(pairings):
+            scores = found.read
+            for gp, values in read.items():
+                scores[gp] = values[i]
+
+    def _covering(
+        self, table: FieldTable, pairings: list[_Pairing]
+    ) -> tuple[list[_Pairing], NDArray[np.int64], NDArray[np.int64]]:
+        """Those of ``pairings`` in which every relevant player has a game or the bye, and
+        their games (the first and second players' table columns); the others are left to
+        their evaluations (``unreadable``)."""
         unplaced = [found for found in pairings if found.game_row < 0]
         for found, row in zip(
             unplaced, table.game_rows([found.key for found in unplaced]), strict=True
@@ -204,54 +230,56 @@ class FieldScores:
         whole = covered.tolist()
         for found in itertools.compress(pairings, [not w for w in whole]):
             found.unreadable = True
-        pairings = list(itertools.compress(pairings, whole))
-        if not pairings:
-            return
-        firsts, seconds = firsts[covered], seconds[covered]
-        rows = np.arange(len(pairings))[:, None]
-        victors, final = self.victors, self.rounds_left <= 1
-        nothing = [0] * len(pairings)
-        read: dict[str, Sequence[object]] = {}
-        if "GP1" in principles:
-            leaders = in_leading_group(self.standings, table.players)
-            read["GP1"] = nothing
-            if final and leaders:
-                broken = table.rule_screen((firsts, seconds), leaders, victors).tolist()
-                read["GP1"] = [1 if b else None for b in broken]
-        counts = (
-            np.moveaxis(self._counts_of(pairings, firsts, seconds), 0, 1)  # [question, pairing...]
-            if any(gp in principles for gp in PRINCIPLES[1:])
-            else None
-        )
-        if counts is not None and "GP2" in principles:
-            contenders = [table.index[p] for p in self.contention.contenders if p in table.index]
-            flags = out_of_reach(counts, victors)[:, contenders]
-            read["GP2"] = [tuple(row) for row in flags.astype(np.int64).tolist()]
-        if counts is not None and "GP3" in principles:
-            read["GP3"] = nothing
-            if final:  # the table's players are in rank order, as ``_gp3`` ranks them
-                easier = easier_pairs(standing_levels(counts, victors))
-                read["GP3"] = easier.sum(axis=(1, 2)).tolist()
-        if counts is not None and "GP4" in principles:
-            read["GP4"] = nothing
-            if final and victors >= 2:
-                # As ``_gp4``: games of two relevant players, not both clinched, in which a
-                # draw leaves both certain.
-                certain = np.zeros((len(pairings), size + 2), bool)
-                certain[:, :size] = counts[CERTAIN, :, :, RESULTS.index(Result.DRAW)] < victors
-                clinched = np.zeros(size + 2, bool)
-                clinched[[table.index[p] for p in self.contention.clinched if p in table.index]] = (
-                    True
-                )
-                contested = (
-                    (firsts < size) & (seconds < size) & ~(clinched[firsts] & clinched[seconds])
-                )
-                engineered = contested & certain[rows, firsts] & certain[rows, seconds]
-                read["GP4"] = engineered.sum(axis=1).tolist()
-        for i, found in enumerate(pairings):
-            scores = found.read
-            for gp, values in read.items():
-                scores[gp] = values[i]
+        return list(itertools.compress(pairings, whole)), firsts[covered], seconds[covered]
+
+    def _read_gp1(
+        self, table: FieldTable, firsts: NDArray[np.int64], seconds: NDArray[np.int64]
+    ) -> list[int | None]:
+        """GP1 per pairing: 1 where one of ``GP1_RULES`` breaks it, 0 when there is nothing
+        to judge, else None (a search must decide)."""
+        leaders = in_leading_group(self.standings, table.players)
+        if self.rounds_left > 1 or not leaders:
+            return [0] * len(firsts)
+        broken = table.rule_screen((firsts, seconds), leaders, self.victors).tolist()
+        return [1 if b else None for b in broken]
+
+    def _read_gp2(self, table: FieldTable, counts: NDArray[np.int64]) -> list[tuple[int, ...]]:
+        """GP2 per pairing: the contenders' removed flags, in rank order."""
+        contenders = [table.index[p] for p in self.contention.contenders if p in table.index]
+        flags = out_of_reach(counts, self.victors)[:, contenders]
+        return [tuple(row) for row in flags.astype(np.int64).tolist()]
+
+    def _read_gp3(self, counts: NDArray[np.int64]) -> list[int]:
+        """GP3 per pairing: the pairs of players where the lower-ranked has the easier task
+        (the table's players are in rank order, as ``Evaluation._gp3`` ranks them)."""
+        if self.rounds_left > 1:
+            return [0] * counts.shape[1]
+        easier = easier_pairs(standing_levels(counts, self.victors))
+        found: list[int] = easier.sum(axis=(1, 2)).tolist()
+        return found
+
+    def _read_gp4(
+        self,
+        table: FieldTable,
+        counts: NDArray[np.int64],
+        firsts: NDArray[np.int64],
+        seconds: NDArray[np.int64],
+    ) -> list[int]:
+        """GP4 per pairing, as ``Evaluation._gp4``: games of two relevant players, not both
+        clinched, in which a draw leaves both certain."""
+        victors, pairings = self.victors, counts.shape[1]
+        if self.rounds_left > 1 or victors < 2:
+            return [0] * pairings
+        size = len(table.players)
+        rows = np.arange(pairings)[:, None]
+        certain = np.zeros((pairings, size + 2), bool)
+        certain[:, :size] = counts[CERTAIN, :, :, RESULTS.index(Result.DRAW)] < victors
+        clinched = np.zeros(size + 2, bool)
+        clinched[[table.index[p] for p in self.contention.clinched if p in table.index]] = True
+        contested = (firsts < size) & (seconds < size) & ~(clinched[firsts] & clinched[seconds])
+        engineered = contested & certain[rows, firsts] & certain[rows, seconds]
+        found: list[int] = engineered.sum(axis=1).tolist()
+        return found
 
     def _counts_of(
         self, pairings: list[_Pairing], firsts: NDArray[np.int64], seconds: NDArray[np.int64]
