@@ -1,4 +1,4 @@
-"""The field's table (``tables.FieldTable``) against the outcome engine and brute force, and
+"""The field's table (``field_table.FieldTable``) against the outcome engine and brute force, and
 the judge's bounds on comparing pairings (issue 15: every pairing of a field judged fast)."""
 
 from __future__ import annotations
@@ -24,20 +24,15 @@ from pairing_service.engine.scrabble.candidates import (
     partial_matchings,
 )
 from pairing_service.engine.scrabble.every_pairing import rule_text
+from pairing_service.engine.scrabble.field_table import FieldTable
 from pairing_service.engine.scrabble.judge import Judge
 from pairing_service.engine.scrabble.needs import _worst_cases, need_text, needs
 from pairing_service.engine.scrabble.outcomes import contention
+from pairing_service.engine.scrabble.pairing_table import PairingTable
 from pairing_service.engine.scrabble.principles import PRINCIPLES
 from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
 from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
-from pairing_service.engine.scrabble.tables import (
-    CERTAIN,
-    GP1_RULES,
-    POSSIBLE,
-    RESULTS,
-    FieldTable,
-    PairingTable,
-)
+from pairing_service.engine.scrabble.tables import CERTAIN, GP1_RULES, POSSIBLE, RESULTS
 
 from .conftest import field
 
@@ -146,7 +141,7 @@ def test_pairing_table_of_a_pairing_that_leaves_relevant_players_out():
 def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
     """Built in blocks of a few subjects (as a field of thousands is), the counts and
     the GP1 table are the same as in one block."""
-    from pairing_service.engine.scrabble import tables
+    from pairing_service.engine.scrabble import pairing_table
 
     rng = random.Random(7)
     players = [Player(f"p{i}", rng.randint(10, 16), rng.randint(-200, 200)) for i in range(30)]
@@ -157,7 +152,7 @@ def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
     relevant = [p for p in standings.ids if rng.random() < 0.7]
     test = RoundUnderTest(standings, relevant, pairs, None, 2, 100)
     whole = PairingTable(standings, test.relevant, test.units, 100)
-    monkeypatch.setattr(tables, "PAIRING_BLOCK", 1)
+    monkeypatch.setattr(pairing_table, "PAIRING_BLOCK", 1)
     blocked = PairingTable(standings, test.relevant, test.units, 100)
     assert (whole.counts() == blocked.counts()).all()
     assert (whole.certain == blocked.certain).all()

@@ -1,7 +1,7 @@
 """Bests over every pairing of a field's players, each found by one matching.
 
 For a fixed own result, the count of players above (or level with or above) a subject is a
-sum over a pairing's games of the field table's entries (``tables.FieldTable``), so the
+sum over a pairing's games of the field table's entries (``field_table.FieldTable``), so the
 pairing with the smallest count among every pairing of some players is a minimum-cost
 perfect matching, not a search. The judge uses these bests in two ways: to name pairings
 that swaps of a given one can miss (``fewest_above``, ``best_pairing``), and to prove a
@@ -16,10 +16,11 @@ from numpy.typing import NDArray
 
 from ..matching import every_pair, min_cost_perfect_matching_arrays
 from .candidates import OUTSIDER
+from .field_table import FieldTable
 from .outcomes import Result
 from .principles import Pairs, above_diagonal, in_leading_group
 from .standings import Standings
-from .tables import GP1_RULES, POSSIBLE, RESULTS, FieldTable
+from .tables import GP1_RULES, POSSIBLE, RESULTS
 
 # ``gp1_broken_everywhere``'s subjects (leader, own result) taken at a time: the ends of
 # the first slices, then the rest.

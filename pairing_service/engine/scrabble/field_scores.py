@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .candidates import canonical
+from .field_table import FieldTable
 from .outcomes import Contention, Result
 from .principles import (
     PRINCIPLES,
@@ -31,7 +32,7 @@ from .principles import (
 )
 from .proof import RoundUnderTest, UnitCache, record_of
 from .standings import Standings
-from .tables import CERTAIN, MAX_TABLE_PLAYERS, RESULTS, FieldTable
+from .tables import CERTAIN, MAX_TABLE_PLAYERS, RESULTS
 
 # One field's tables (one standings) by relevant players, bye, cap and rounds left: the
 # judges of one piece of advice share them.

@@ -1,6 +1,6 @@
 """What each player needs from a pairing, in plain words ("needs to win and have #3 beat
 #5"): from the pairing's ``principles.Evaluation`` and its per-game counts
-(``tables.PairingTable.breakdown``)."""
+(``pairing_table.PairingTable.breakdown``)."""
 
 from __future__ import annotations
 

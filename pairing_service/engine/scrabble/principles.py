@@ -28,10 +28,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..matching import Indices
+from .field_table import FieldTable
 from .outcomes import Contention, Result
+from .pairing_table import PairingTable
 from .proof import Assignment, Outcome, RoundUnderTest, Status
 from .standings import Standings
-from .tables import CERTAIN, POSSIBLE, RESULTS, Counts, FieldTable, PairingTable
+from .tables import CERTAIN, POSSIBLE, RESULTS, Counts
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)

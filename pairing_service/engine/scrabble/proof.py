@@ -418,7 +418,7 @@ class RoundUnderTest:
         self, leaders: Sequence[str], max_nodes: int
     ) -> tuple[bool | None, Assignment]:
         """GP1's question: in every outcome, is some leader certain? The scalar reference
-        that the tables' search (``tables.leader_search``, which the engine runs) is tested
+        that the tables' search (``leader_search.leader_search``, which the engine runs) is tested
         against; recursive, so for the small fields of the tests only.
 
         Depth-first over units; a branch is dropped as soon as some leader is certain for
