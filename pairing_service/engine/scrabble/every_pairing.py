@@ -173,18 +173,9 @@ class EveryPairing:
         own_columns = np.array([table.index[p] for p in leaders], np.int64)[:, None]
         opponent_columns = np.array(opponents, np.int64)[None, :]
         for rule, results in zip(GP1_RULES, table.rule_results(leaders), strict=True):
-            # Per leader and own result that some pairing gives them, in order: the counts
-            # with only games that give that result allowed, and their bound.
-            faced = np.where(
-                opponent_columns == own_columns, -1, results[own_columns, opponent_columns]
-            )
-            given = np.stack([(faced == r).any(axis=1) for r in range(3)], axis=1).tolist()
-            subjects = [
-                (leader, result)
-                for leader, own_results in zip(leaders, given, strict=True)
-                for result in ((0,) if leader == self.bye else range(3))
-                if leader == self.bye or own_results[result]
-            ]
+            # Per subject: the counts with only games that give that result allowed, and
+            # their bound.
+            subjects = self._rule_subjects(leaders, results, own_columns, opponent_columns)
             # A few subjects at a time: a rule kept somewhere is most often kept for the
             # first leader, and the counts of every leader cost most of a large group's time.
             kept_somewhere = False
@@ -228,8 +219,30 @@ class EveryPairing:
                 return rule_text(rule), results
         return None
 
+    def _rule_subjects(
+        self,
+        leaders: list[str],
+        results: NDArray[np.int64],
+        own_columns: NDArray[np.int64],
+        opponent_columns: NDArray[np.int64],
+    ) -> list[tuple[str, int]]:
+        """Each leader (``own_columns``) with each own result that some opponent
+        (``opponent_columns``) gives them under a rule's ``results``, in order; the bye's
+        holder with its one result."""
+        faced = np.where(
+            opponent_columns == own_columns, -1, results[own_columns, opponent_columns]
+        )
+        given = np.stack([(faced == r).any(axis=1) for r in range(3)], axis=1).tolist()
+        return [
+            (leader, result)
+            for leader, own_results in zip(leaders, given, strict=True)
+            for result in ((0,) if leader == self.bye else range(3))
+            if leader == self.bye or own_results[result]
+        ]
+
 
 def rule_text(rule: tuple[int, int, int]) -> str:
+    """A rule of ``GP1_RULES`` in words."""
     between_leaders, leader_result, others = rule
     against = ("beats", "draws with", "loses to")[leader_result]
     between = (

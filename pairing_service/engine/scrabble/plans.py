@@ -38,27 +38,16 @@ class Plan:
 
 
 def table_plan(standings: Standings, table: RuleTable, race: Contention) -> tuple[Plan | None, str]:
+    """The plan of the table's row for this configuration, or None and why the table does
+    not fit."""
     config = standings.configuration()
     row = table.match(config)
     text = configuration_text(config)
     if row is None:
         return None, f"the seed's table has no row for {text}"
-    applied = row
-    group_spec = row.group
-    notes: list[str] = []
-    if row.group is not None and row.group.members == "GB0":
-        leaders = standings.group_at(0)
-        if len(leaders) % 2 and len(standings) > len(leaders):
-            next_gb = standings.games_behind(standings.ids[len(leaders)])
-            for candidate_id in table.odd_leaders_rows:
-                candidate = table.row(candidate_id)
-                if candidate.pattern[-1].covers(next_gb):
-                    applied, group_spec = candidate, candidate.group
-                    notes.append(
-                        f"{len(leaders)} leaders (odd): paired with the next player "
-                        f"({format_half(next_gb)} behind) as row {candidate.id}"
-                    )
-                    break
+    applied, note = _odd_leaders_row(standings, table, row)
+    group_spec = applied.group
+    notes = [note] if note is not None else []
     gibsonized: list[str] = []
     for selector in applied.gibsonize:
         gibsonized.extend(select(standings, selector))
@@ -106,6 +95,26 @@ def table_plan(standings: Standings, table: RuleTable, race: Contention) -> tupl
         ),
         "",
     )
+
+
+def _odd_leaders_row(standings: Standings, table: RuleTable, row: Row) -> tuple[Row, str | None]:
+    """The row to apply for ``row``: when its group is the leaders (GB0) and they are odd in
+    number, the odd-leaders row that covers the next player's games behind, and a note
+    saying so; else ``row`` itself."""
+    if row.group is None or row.group.members != "GB0":
+        return row, None
+    leaders = standings.group_at(0)
+    if not len(leaders) % 2 or len(standings) <= len(leaders):
+        return row, None
+    next_gb = standings.games_behind(standings.ids[len(leaders)])
+    for candidate_id in table.odd_leaders_rows:
+        candidate = table.row(candidate_id)
+        if candidate.pattern[-1].covers(next_gb):
+            return candidate, (
+                f"{len(leaders)} leaders (odd): paired with the next player "
+                f"({format_half(next_gb)} behind) as row {candidate.id}"
+            )
+    return row, None
 
 
 def fallback_plan(
