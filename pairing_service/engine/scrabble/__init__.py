@@ -1,4 +1,8 @@
-"""Scrabble final-round pairing for events with several victors (seed 003)."""
+"""Scrabble final-round pairing for events with several victors (seed 003).
+
+One module per job: ``advisor.advise`` is the way in; docs/scrabble.md ("Where the code
+is") lists the modules in the order a request meets them.
+"""
 
 from .advisor import Advice, SeedNote, advise
 from .audit import Audit, audit, list_outcomes, read_pairing
