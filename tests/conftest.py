@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 
 from pairing_service import create_app
 from pairing_service.engine.scrabble import Player, Standings, advise
-from pairing_service.engine.scrabble.advisor import Advice
+from pairing_service.engine.scrabble.pairing.advisor import Advice
 from pairing_service.rules import load_rules
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

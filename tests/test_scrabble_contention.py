@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pairing_service.engine.scrabble.outcomes import contention
-from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
+from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
 
 from .conftest import field
 
@@ -55,7 +55,7 @@ def test_more_rounds_left_widen_contention():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pairing_service.engine.scrabble.outcomes import (  # noqa: E402
+from pairing_service.engine.scrabble.contention import (  # noqa: E402
     Result,
     final_after,
     may_reach,

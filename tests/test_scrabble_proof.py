@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import Player, Standings, advise
-from pairing_service.engine.scrabble.judge import Judge
-from pairing_service.engine.scrabble.needs import need_text, needs
-from pairing_service.engine.scrabble.outcomes import Result, contention
-from pairing_service.engine.scrabble.principles import PRINCIPLES
-from pairing_service.engine.scrabble.proof import Place, RoundUnderTest, check_outcome
+from pairing_service.engine.scrabble.contention import Result, contention
+from pairing_service.engine.scrabble.explain.needs import need_text, needs
+from pairing_service.engine.scrabble.judge.comparison import Judge
+from pairing_service.engine.scrabble.judge.principles import PRINCIPLES
+from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest, check_outcome
 
 from .conftest import field
 

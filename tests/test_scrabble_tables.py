@@ -16,23 +16,24 @@ from hypothesis import strategies as st
 
 from pairing_service.api.scrabble import standings_of
 from pairing_service.api.scrabble_schemas import FinalRoundIn
-from pairing_service.engine.scrabble import Player, Standings, advise, every_pairing
-from pairing_service.engine.scrabble.candidates import (
+from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.explain.needs import _worst_cases, need_text, needs
+from pairing_service.engine.scrabble.judge import every_pairing
+from pairing_service.engine.scrabble.judge.candidates import (
     OUTSIDER,
     canonical,
     matching_count,
     partial_matchings,
 )
-from pairing_service.engine.scrabble.every_pairing import rule_text
-from pairing_service.engine.scrabble.field_table import FieldTable
-from pairing_service.engine.scrabble.judge import Judge
-from pairing_service.engine.scrabble.needs import _worst_cases, need_text, needs
-from pairing_service.engine.scrabble.outcomes import contention
-from pairing_service.engine.scrabble.pairing_table import PairingTable
-from pairing_service.engine.scrabble.principles import PRINCIPLES
-from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
-from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
-from pairing_service.engine.scrabble.tables import CERTAIN, GP1_RULES, POSSIBLE, RESULTS
+from pairing_service.engine.scrabble.judge.comparison import Judge
+from pairing_service.engine.scrabble.judge.count_tables import CERTAIN, GP1_RULES, POSSIBLE, RESULTS
+from pairing_service.engine.scrabble.judge.every_pairing import rule_text
+from pairing_service.engine.scrabble.judge.field_table import FieldTable
+from pairing_service.engine.scrabble.judge.pairing_table import PairingTable
+from pairing_service.engine.scrabble.judge.principles import PRINCIPLES
+from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
+from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
 
 from .conftest import field
 
@@ -141,7 +142,7 @@ def test_pairing_table_of_a_pairing_that_leaves_relevant_players_out():
 def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
     """Built in blocks of a few subjects (as a field of thousands is), the counts and
     the GP1 table are the same as in one block."""
-    from pairing_service.engine.scrabble import pairing_table
+    from pairing_service.engine.scrabble.judge import pairing_table
 
     rng = random.Random(7)
     players = [Player(f"p{i}", rng.randint(10, 16), rng.randint(-200, 200)) for i in range(30)]
@@ -575,8 +576,8 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
     ranks to its ideal partners as candidates; on groups of 150-200 contenders with
     random histories (repeats to avoid) its answer is the matching over every pair's."""
-    from pairing_service.engine.scrabble import fallback
-    from pairing_service.engine.scrabble.swiss import Meetings
+    from pairing_service.engine.scrabble.pairing import fallback
+    from pairing_service.engine.scrabble.pairing.swiss import Meetings
 
     rng = random.Random(seed)
     size = 150 + 50 * seed

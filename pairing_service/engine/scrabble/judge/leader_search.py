@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices
-from .proof import Assignment, Unit
-from .tables import RESULTS
+from ...matching import Indices
+from ..judge.count_tables import RESULTS
+from ..judge.proof import Assignment, Unit
 
 
 class _Node(Enum):

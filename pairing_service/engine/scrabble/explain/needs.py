@@ -11,10 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from .outcomes import Result
-from .principles import SMALL_FIELD, Evaluation, Need
-from .proof import OPPOSITE, Unit
-from .tables import most_over_results
+from ..contention import Result
+from ..judge.count_tables import most_over_results
+from ..judge.principles import SMALL_FIELD, Evaluation, Need
+from ..judge.proof import OPPOSITE, Unit
 
 
 def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:

@@ -27,13 +27,13 @@ from functools import cached_property, lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices
-from .field_table import FieldTable
-from .outcomes import Contention, Result
-from .pairing_table import PairingTable
-from .proof import Assignment, Outcome, RoundUnderTest, Status
-from .standings import Standings
-from .tables import CERTAIN, POSSIBLE, RESULTS, Counts
+from ...matching import Indices
+from ..contention import Contention, Result
+from ..judge.count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
+from ..judge.field_table import FieldTable
+from ..judge.pairing_table import PairingTable
+from ..judge.proof import Assignment, Outcome, RoundUnderTest, Status
+from ..standings import Standings
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)
@@ -134,7 +134,7 @@ class Evaluation:
         return self.table.index if self.table is not None else self.pairing.index
 
     def counts(self) -> Counts:
-        """[question, player, result]: the count above each subject's record (``tables``),
+        """[question, player, result]: the count above each subject's record (``count_tables``),
         from the field's table when there is one, else from this pairing's."""
         if self._counts is None:
             self._counts = (

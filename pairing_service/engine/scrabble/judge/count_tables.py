@@ -37,9 +37,9 @@ from typing import Any, Final, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from .outcomes import BYE_SPREAD, UNBOUNDED, Result
-from .proof import ALWAYS, NEVER
-from .standings import Standings
+from ..contention import BYE_SPREAD, UNBOUNDED, Result
+from ..judge.proof import ALWAYS, NEVER
+from ..standings import Standings
 
 CERTAIN: Final = 0
 POSSIBLE: Final = 1

@@ -2,8 +2,9 @@
 
 ``advise`` makes the plan (``plans``), completes it into a pairing of the whole field
 (``completion``, with ``fallback`` for the contention group when no row fits), judges it
-(``judge``), says what each player needs (``needs``) and, when the engine proves a
-pairing that ranks above the table's on the principles, answers it beside it.
+(``judge.comparison``), says what each player needs (``explain.needs``) and, when the
+engine proves a pairing that ranks above the table's on the principles, answers it beside
+it.
 """
 
 from __future__ import annotations
@@ -11,19 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import Rule
-from .board import Board, Game, pairs_of, play_engine_pairs
-from .completion import complete_pairing
-from .errors import InvalidStandings
-from .field_scores import FieldTables
-from .judge import Judge
-from .needs import needs
-from .outcomes import Contention, contention
-from .plans import Plan, RuleUsed, fallback_plan, table_plan
-from .principles import PRINCIPLES, Need, Verdict
-from .standings import Standings, configuration_text
-from .swiss import SwissMemo
-from .table import RuleTable
+from ...errors import Rule
+from ..contention import Contention, contention
+from ..errors import InvalidStandings
+from ..explain.needs import needs
+from ..judge.comparison import Judge
+from ..judge.field_scores import FieldTables
+from ..judge.principles import PRINCIPLES, Need, Verdict
+from ..pairing.board import Board, Game, pairs_of, play_engine_pairs
+from ..pairing.completion import complete_pairing
+from ..pairing.plans import Plan, RuleUsed, fallback_plan, table_plan
+from ..pairing.swiss import SwissMemo
+from ..rule_table import RuleTable
+from ..standings import Standings, configuration_text
 
 MAX_VICTORS = 8
 

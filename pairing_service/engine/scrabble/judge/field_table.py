@@ -1,6 +1,6 @@
 """Per-game counts for every subject of one field, for every game a pairing could hold
-(``tables`` says what a subject and a count are): the judge's comparisons read any pairing's
-counts as one sum over its games."""
+(``count_tables`` says what a subject and a count are): the judge's comparisons read any
+pairing's counts as one sum over its games."""
 
 from __future__ import annotations
 
@@ -10,12 +10,9 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices
-from .leader_search import leader_rows, leader_search
-from .outcomes import BYE_SPREAD, UNBOUNDED
-from .proof import NEVER, Assignment, Unit
-from .standings import Standings
-from .tables import (
+from ...matching import Indices
+from ..contention import BYE_SPREAD, UNBOUNDED
+from ..judge.count_tables import (
     GP1_RULES,
     MAX_TABLE_PLAYERS,
     RESULTS,
@@ -26,6 +23,9 @@ from .tables import (
     subject_records,
     thresholds,
 )
+from ..judge.leader_search import leader_rows, leader_search
+from ..judge.proof import NEVER, Assignment, Unit
+from ..standings import Standings
 
 
 def _rule_lookup() -> NDArray[np.int64]:

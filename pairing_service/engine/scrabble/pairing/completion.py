@@ -18,16 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..matching import Edge, min_cost_perfect_matching
-from .board import Board, Game, play_engine_pairs
-from .candidates import MAX_COMPARED_PLAYERS
-from .fallback import engine_choice
-from .field_scores import FieldTables
-from .outcomes import Contention
-from .plans import Plan
-from .standings import Standings
-from .swiss import SwissMemo, pair_swiss
-from .table import pair_group
+from ...matching import Edge, min_cost_perfect_matching
+from ..contention import Contention
+from ..judge.candidates import MAX_COMPARED_PLAYERS
+from ..judge.field_scores import FieldTables
+from ..pairing.board import Board, Game, play_engine_pairs
+from ..pairing.fallback import engine_choice
+from ..pairing.plans import Plan
+from ..pairing.swiss import SwissMemo, pair_swiss
+from ..rule_table import pair_group
+from ..standings import Standings
 
 
 def complete_pairing(

@@ -17,10 +17,11 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
-from .candidates import canonical
-from .field_table import FieldTable
-from .outcomes import Contention, Result
-from .principles import (
+from ..contention import Contention, Result
+from ..judge.candidates import canonical
+from ..judge.count_tables import CERTAIN, MAX_TABLE_PLAYERS, RESULTS
+from ..judge.field_table import FieldTable
+from ..judge.principles import (
     PRINCIPLES,
     Evaluation,
     Pairs,
@@ -30,9 +31,8 @@ from .principles import (
     out_of_reach,
     standing_levels,
 )
-from .proof import RoundUnderTest, UnitCache, record_of
-from .standings import Standings
-from .tables import CERTAIN, MAX_TABLE_PLAYERS, RESULTS
+from ..judge.proof import RoundUnderTest, UnitCache, record_of
+from ..standings import Standings
 
 # One field's tables (one standings) by relevant players, bye, cap and rounds left: the
 # judges of one piece of advice share them.

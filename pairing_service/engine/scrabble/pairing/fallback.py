@@ -10,15 +10,15 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices, every_pair, min_cost_perfect_matching_arrays
-from .board import Game
-from .candidates import OUTSIDER
-from .field_scores import FieldTables
-from .judge import Judge
-from .outcomes import Contention, Final, Result, finals_after
-from .plans import Plan
-from .standings import Standings
-from .swiss import Meetings
+from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
+from ..contention import Contention, Final, Result, finals_after
+from ..judge.candidates import OUTSIDER
+from ..judge.comparison import Judge
+from ..judge.field_scores import FieldTables
+from ..pairing.board import Game
+from ..pairing.plans import Plan
+from ..pairing.swiss import Meetings
+from ..standings import Standings
 
 # The fallback's matching over a contention group larger than this takes as candidates
 # each player's NEAREST_PARTNERS ranks either side of its ideal partners, not every pair

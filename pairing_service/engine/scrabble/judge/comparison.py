@@ -32,18 +32,18 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
-from .candidates import (
+from ..contention import Result
+from ..judge.candidates import (
     MAX_COMPARED_PLAYERS,
     canonical,
     lists_every_pairing,
     partial_matchings,
     standard_candidates,
 )
-from .every_pairing import EveryPairing
-from .field_scores import FieldScores
-from .outcomes import Result
-from .principles import GOOD_REASONS, PRINCIPLES, Evaluation, Pairs, Verdict
-from .tables import CERTAIN, POSSIBLE, RESULTS
+from ..judge.count_tables import CERTAIN, POSSIBLE, RESULTS
+from ..judge.every_pairing import EveryPairing
+from ..judge.field_scores import FieldScores
+from ..judge.principles import GOOD_REASONS, PRINCIPLES, Evaluation, Pairs, Verdict
 
 RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
 MAX_GP2_PROOF_PLAYERS = 16  # removed contenders ``_gp2_unavoidable`` tries to keep, at most

@@ -1,5 +1,5 @@
 """Per-game counts for one pairing, for fields too large for a ``field_table.FieldTable``
-(``tables`` says what a subject and a count are)."""
+(``count_tables`` says what a subject and a count are)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,9 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices
-from .leader_search import leader_rows, leader_search
-from .outcomes import BYE_SPREAD, Result
-from .proof import Assignment, Unit
-from .standings import Standings
-from .tables import (
+from ...matching import Indices
+from ..contention import BYE_SPREAD, Result
+from ..judge.count_tables import (
     CERTAIN,
     POSSIBLE,
     RESULTS,
@@ -28,6 +25,9 @@ from .tables import (
     subject_records,
     thresholds,
 )
+from ..judge.leader_search import leader_rows, leader_search
+from ..judge.proof import Assignment, Unit
+from ..standings import Standings
 
 NO_WINS: Final = -(10**6)  # half-wins below any record's
 PAIRING_BLOCK: Final = 1 << 21  # numbers per block of subjects (bounds the temporaries)

@@ -38,8 +38,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .outcomes import BYE_SPREAD, UNBOUNDED, Result
-from .standings import Standings
+from ..contention import BYE_SPREAD, UNBOUNDED, Result
+from ..standings import Standings
 
 NEVER = 10**18  # a threshold no margin reaches
 ALWAYS = -(10**18)

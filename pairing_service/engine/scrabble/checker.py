@@ -7,16 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Rule
-from .advisor import Advice, advise
-from .board import pairs_of
+from .contention import contention
 from .errors import InvalidStandings
-from .judge import Judge
-from .needs import needs
-from .outcomes import contention
-from .principles import Need, Verdict
-from .proof import Outcome, RoundUnderTest
+from .explain.needs import needs
+from .judge.comparison import Judge
+from .judge.principles import Need, Verdict
+from .judge.proof import Outcome, RoundUnderTest
+from .pairing.advisor import Advice, advise
+from .pairing.board import pairs_of
+from .rule_table import RuleTable
 from .standings import Standings
-from .table import RuleTable
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .candidates import OUTSIDER
-from .standings import Standings
-from .swiss import SwissMemo, pair_swiss
+from ..judge.candidates import OUTSIDER
+from ..pairing.swiss import SwissMemo, pair_swiss
+from ..standings import Standings
 
 
 @dataclass(frozen=True, slots=True)

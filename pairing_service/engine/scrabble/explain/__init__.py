@@ -1,0 +1,1 @@
+"""The wording of the advice: needs, trade-offs, reasons, verdicts."""
