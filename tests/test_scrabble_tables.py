@@ -163,9 +163,9 @@ def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
 @given(rounds())
 def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
     standings, _, _, _, victors, cap, _ = case
-    race = contention(standings, victors, cap)
-    judge = Judge(standings, race, None, victors, cap)
-    players = list(race.relevant)
+    in_contention = contention(standings, victors, cap)
+    judge = Judge(standings, in_contention, None, victors, cap)
+    players = list(in_contention.relevant)
     outsiders = len(standings) - len(players)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
         return
@@ -177,12 +177,14 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
         assert (win <= draw).all() and (draw <= loss).all()
         count, pairing = judge.every_pairing.fewest_above(player, players, outsiders)
         every = [
-            RoundUnderTest(standings, race.relevant, list(p), None, victors, cap)
+            RoundUnderTest(standings, in_contention.relevant, list(p), None, victors, cap)
             for p in partial_matchings(players, outsiders)
         ]
         best = min(t.count_above(player, {}, maximize=False)[0] for t in every)
         assert count == best
-        reached = RoundUnderTest(standings, race.relevant, list(pairing), None, victors, cap)
+        reached = RoundUnderTest(
+            standings, in_contention.relevant, list(pairing), None, victors, cap
+        )
         assert reached.count_above(player, {}, maximize=False)[0] == count
         assert sorted(p for pair in pairing for p in pair if p != OUTSIDER) == sorted(players)
 
@@ -193,8 +195,10 @@ def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, 
     """``EveryPairing.lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
     layer's cheapest pairing sums to less."""
     standings, _, _, bye, victors, cap, _ = case
-    race = contention(standings, victors, cap)
-    judge = Judge(standings, race, bye if bye in race.relevant else None, victors, cap)
+    in_contention = contention(standings, victors, cap)
+    judge = Judge(
+        standings, in_contention, bye if bye in in_contention.relevant else None, victors, cap
+    )
     players, outsiders = judge.pairing_space()
     if judge.table is None or ((len(players) + min(outsiders, len(players))) % 2 and not outsiders):
         return
@@ -245,11 +249,11 @@ def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified
     s = _simulated(32, 0)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]
-    race = contention(s, 2, 500)
+    in_contention = contention(s, 2, 500)
     statuses = {v.id: v.status for v in advice.principles}
     assert statuses["GP2"] in ("overridden", "violated")
 
-    starved = Judge(s, race, None, 2, 500)
+    starved = Judge(s, in_contention, None, 2, 500)
     starved.budget.nodes = 0
     verdicts = {v.id: v for v in starved.judge(pairs)}
     assert verdicts["GP1"].status == advice.principles[0].status  # judged itself: own nodes
@@ -259,14 +263,14 @@ def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified
 
 def test_rescue_candidate_keeps_the_first_removed_contender(rules):
     s = _simulated(32, 0)
-    race = contention(s, 2, 500)
-    judge = Judge(s, race, None, 2, 500)
+    in_contention = contention(s, 2, 500)
+    judge = Judge(s, in_contention, None, 2, 500)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]
     mine = judge.evaluate(pairs)
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     assert removed
-    players = [p for p in race.relevant]
+    players = [p for p in in_contention.relevant]
     count, rescue = judge.every_pairing.fewest_above(removed[0], players, len(s) - len(players))
     candidates, exhaustive = judge.candidates(pairs)
     assert not exhaustive
@@ -325,9 +329,9 @@ def _judge_of_group(case: tuple[Any, ...]) -> tuple[Judge, list[str], int] | Non
     the players a pairing is free to pair and the outsiders they can face; None when
     they cannot all be paired."""
     standings, victors, cap = case
-    race = contention(standings, victors, cap)
+    in_contention = contention(standings, victors, cap)
     bye = standings.ids[-1] if len(standings) % 2 else None
-    judge = Judge(standings, race, bye, victors, cap)
+    judge = Judge(standings, in_contention, bye, victors, cap)
     players, outsiders = judge.pairing_space()
     outsiders = max(outsiders, 0)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
@@ -346,14 +350,14 @@ def test_gp1_broken_everywhere_holds_for_every_pairing(case):
     if found is None:
         return
     judge, players, outsiders = found
-    race, bye = judge.contention, judge.bye
-    leaders = [p for p in race.relevant if standings.player(p).half_wins == 20]
+    in_contention, bye = judge.contention, judge.bye
+    leaders = [p for p in in_contention.relevant if standings.player(p).half_wins == 20]
     proven = judge.every_pairing.gp1_broken_everywhere(players, outsiders)
     table = judge.table
     assert table is not None
     kept_by_some = False
     for pairing in partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         kept, _ = test.leader_guaranteed(leaders, 10**7)
         kept_by_some |= bool(kept)
         if proven is None:
@@ -379,16 +383,17 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
     if found is None:
         return
     judge, players, outsiders = found
-    race, bye = judge.contention, judge.bye
+    in_contention, bye = judge.contention, judge.bye
     table = judge.table
     assert table is not None
     leaders = sorted(
-        (p for p in race.relevant if standings.player(p).half_wins == 20), key=standings.rank
+        (p for p in in_contention.relevant if standings.player(p).half_wins == 20),
+        key=standings.rank,
     )
     by_rule = table.rule_results(leaders)
     holds = [True] * len(GP1_RULES)
     for pairing in partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         firsts, seconds = table.unit_columns(test.units)
         for rule, results in enumerate(by_rule):
             if holds[rule]:
@@ -429,14 +434,14 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
     if found is None:
         return
     judge, players, outsiders = found
-    race, bye = judge.contention, judge.bye
+    in_contention, bye = judge.contention, judge.bye
     order = rng.sample([p for p in standings.ids if p != bye], len(standings) - (bye is not None))
     pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     mine = judge.evaluate(pairs)
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     kept_somewhere = False
     for pairing in partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         kept_somewhere |= any(
             p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
         )
@@ -514,8 +519,8 @@ def test_gp1_rules_with_nobody_left_to_pair():
     # The lone leader has the bye and nobody else can be a victor: no pairing to prove
     # anything over, and no crash on an empty matching (review finding).
     standings = Standings.from_players([Player("a", 20, 0), Player("b", 10, 0), Player("c", 10, 0)])
-    race = contention(standings, 1, None)
-    judge = Judge(standings, race, "a", 1, None)
+    in_contention = contention(standings, 1, None)
+    judge = Judge(standings, in_contention, "a", 1, None)
     players, outsiders = judge.pairing_space()
     assert players == []
     assert judge.every_pairing.gp1_broken_everywhere(players, max(outsiders, 0)) is None
@@ -527,9 +532,9 @@ def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
     standings = Standings.from_players(
         [Player("a", 20, 0), Player("b", 18, 0), Player("c", 18, 0), Player("d", 10, 0)]
     )
-    race = contention(standings, 2, None)
-    assert "b" in race.contenders
-    judge = Judge(standings, race, None, 2, None)
+    in_contention = contention(standings, 2, None)
+    assert "b" in in_contention.contenders
+    judge = Judge(standings, in_contention, None, 2, None)
     with pytest.raises(ValueError, match="b can still be a victor but has no game"):
         judge.judge([("a", "c")])
     assert [v.id for v in judge.judge([("a", "c"), ("b", "d")])] == list(PRINCIPLES)
@@ -600,13 +605,15 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
         for i, p in enumerate(ids)
     ]
     standings = Standings.from_players(players)
-    race = contention(standings, 2, None)
-    group = sorted(race.relevant, key=standings.rank)[: len(race.relevant) // 2 * 2]
+    in_contention = contention(standings, 2, None)
+    group = sorted(in_contention.relevant, key=standings.rank)[
+        : len(in_contention.relevant) // 2 * 2
+    ]
     assert len(group) > fallback.WHOLE_GROUP_LIMIT
     meetings = Meetings(standings)
-    near = fallback._principled_pairs(standings, race, group, 2, None, meetings)
+    near = fallback._principled_pairs(standings, in_contention, group, 2, None, meetings)
     monkeypatch.setattr(fallback, "WHOLE_GROUP_LIMIT", len(group))
-    every = fallback._principled_pairs(standings, race, group, 2, None, meetings)
+    every = fallback._principled_pairs(standings, in_contention, group, 2, None, meetings)
     assert near == every
 
 
@@ -681,9 +688,9 @@ def _judge_of(case: tuple[Any, ...]) -> tuple[Judge, list[tuple[str, str]]]:
     """A judge of a ``rounds()`` case's field (its bye kept when it can be a victor) and the
     case's pairing without the bye's game."""
     standings, _, pairs, bye, victors, cap, rounds_left = case
-    race = contention(standings, victors, cap)
-    bye = bye if bye in race.relevant else None
-    judge = Judge(standings, race, bye, victors, cap, rounds_left)
+    in_contention = contention(standings, victors, cap)
+    bye = bye if bye in in_contention.relevant else None
+    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left)
     return judge, [(a, b) for a, b in pairs if bye not in (a, b)]
 
 

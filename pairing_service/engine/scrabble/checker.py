@@ -45,10 +45,10 @@ def audit(
     recommendation = advise(
         standings, table, victors, max_spread_per_game, rounds_left, prefer, withdrawn
     )
-    race = contention(standings, victors, max_spread_per_game, rounds_left)
-    judge = Judge(standings, race, bye, victors, max_spread_per_game, rounds_left)
+    in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
+    judge = Judge(standings, in_contention, bye, victors, max_spread_per_game, rounds_left)
     principles = judge.judge(pairs)
-    ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
+    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
     proposed = _pair_set(pairs, bye)
     recommended_pairs = pairs_of(recommendation.games)
@@ -132,9 +132,9 @@ def list_outcomes(
 ) -> list[tuple[Outcome, list[str], list[str]]] | None:
     """Every outcome of the contenders' games with its certain victors and the players it
     leaves to spread; None when there are more than ``limit`` outcomes."""
-    race = contention(standings, victors, max_spread_per_game, rounds_left)
+    in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
     test = RoundUnderTest(
-        standings, race.relevant, pairs, bye, victors, max_spread_per_game, rounds_left
+        standings, in_contention.relevant, pairs, bye, victors, max_spread_per_game, rounds_left
     )
     return test.listing(limit)
 

@@ -91,10 +91,10 @@ def advise(
     if rounds_left < 1:
         raise ValueError("at least one round must be left")
     cap = max_spread_per_game
-    race = contention(standings, victors, cap, rounds_left)
+    in_contention = contention(standings, victors, cap, rounds_left)
     config = configuration_text(standings.configuration())
     warnings: list[str] = []
-    _check_withdrawn(standings, race, withdrawn, warnings)
+    _check_withdrawn(standings, in_contention, withdrawn, warnings)
     _warn_one_sided(standings, warnings)
     plan: Plan | None = None
     if rounds_left > 1:
@@ -103,27 +103,38 @@ def advise(
             "contention and Gibsonization use each player's best possible finish"
         )
     elif victors == 2:
-        plan, why_not = table_plan(standings, table, race)
+        plan, why_not = table_plan(standings, table, in_contention)
         if plan is None:
             warnings.append(why_not)
     else:
         warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
     if plan is None:
-        plan = fallback_plan(standings, race, victors, cap, config, rounds_left)
+        plan = fallback_plan(standings, in_contention, victors, cap, config, rounds_left)
     warnings.extend(plan.notes)
     swiss = SwissMemo()
     tables: FieldTables = {}
-    games, bye = complete_pairing(standings, plan, race, warnings, withdrawn, swiss, tables)
+    games, bye = complete_pairing(
+        standings, plan, in_contention, warnings, withdrawn, swiss, tables
+    )
     pairs = pairs_of(games)
-    judge = Judge(standings, race, bye, victors, cap, rounds_left, tables)
+    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables)
     principles = judge.judge(pairs)
-    ranked_relevant = [p for p in standings.ids if p in set(race.relevant)]
+    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
     seed_notes, seed_needs = _seed_notes(standings, plan)
-    _warn_uncertain_gibsonized(standings, plan, race, warnings)
+    _warn_uncertain_gibsonized(standings, plan, in_contention, warnings)
     alternatives: tuple[Alternative, ...] = ()
     found = _principled_alternative(
-        standings, race, judge, plan, principles, bye, games, withdrawn, swiss, ranked_relevant
+        standings,
+        in_contention,
+        judge,
+        plan,
+        principles,
+        bye,
+        games,
+        withdrawn,
+        swiss,
+        ranked_relevant,
     )
     if found is not None:
         principled, level = found
@@ -179,7 +190,7 @@ def advise(
         rule=plan.rule,
         games=tuple(games),
         gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
-        contenders=race.contenders,
+        contenders=in_contention.contenders,
         principles=tuple(principles),
         needs=tuple(player_needs),
         warnings=tuple(warnings),
@@ -203,7 +214,7 @@ class _Side:
 
 def _principled_alternative(
     standings: Standings,
-    race: Contention,
+    contention: Contention,
     judge: Judge,
     plan: Plan,
     principles: Sequence[Verdict],
@@ -229,7 +240,7 @@ def _principled_alternative(
     board = Board(standings, withdrawn, swiss)
     if bye is not None:
         board.add_bye(bye, next(g.reason for g in games if g.bye))
-    play_engine_pairs(board, chosen, set(race.relevant), "principles")
+    play_engine_pairs(board, chosen, set(contention.relevant), "principles")
     other_games = board.finish()
     other_pairs = pairs_of(other_games)
     side = _Side(
@@ -294,12 +305,12 @@ def _tradeoff(
 
 
 def _check_withdrawn(
-    standings: Standings, race: Contention, withdrawn: frozenset[str], warnings: list[str]
+    standings: Standings, contention: Contention, withdrawn: frozenset[str], warnings: list[str]
 ) -> None:
     unknown = sorted(withdrawn - set(standings.ids))
     if unknown:
         raise InvalidStandings("withdrawn", f"not in the standings: {', '.join(unknown)}")
-    still = [p for p in race.relevant if p in withdrawn]
+    still = [p for p in contention.relevant if p in withdrawn]
     if still:
         raise InvalidStandings(
             "withdrawn",
@@ -350,10 +361,10 @@ def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...],
 
 
 def _warn_uncertain_gibsonized(
-    standings: Standings, plan: Plan, race: Contention, warnings: list[str]
+    standings: Standings, plan: Plan, contention: Contention, warnings: list[str]
 ) -> None:
     for pid in plan.gibsonized:
-        if pid not in race.clinched:
+        if pid not in contention.clinched:
             warnings.append(
                 f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
                 "on wins alone: the rest of the row's pairing is what protects the place"

@@ -33,7 +33,7 @@ from ..standings import Standings
 def complete_pairing(
     standings: Standings,
     plan: Plan,
-    race: Contention,
+    contention: Contention,
     warnings: list[str],
     withdrawn: frozenset[str] = frozenset(),
     swiss: SwissMemo | None = None,
@@ -49,13 +49,13 @@ def complete_pairing(
     group = [p for p in plan.group if p not in board.used and p not in gibsonized]
     bye: str | None = None
     if (len(standings) - len(withdrawn)) % 2:
-        bye = _place_bye(board, gibsonized, group, set(race.relevant))
+        bye = _place_bye(board, gibsonized, group, set(contention.relevant))
         gibsonized = [p for p in gibsonized if p != bye]
         group = [p for p in group if p != bye]
     if gibsonized:
-        group = _pair_gibsonized(board, plan, race, gibsonized, group, warnings)
+        group = _pair_gibsonized(board, plan, contention, gibsonized, group, warnings)
     if group and plan.group_method == "principled":
-        _pair_group_by_engine(board, plan, race, group, bye, warnings, tables)
+        _pair_group_by_engine(board, plan, contention, group, bye, warnings, tables)
     elif group:
         _pair_group_by_row(board, plan, group)
     return board.finish(), bye
@@ -85,7 +85,7 @@ def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: 
 def _pair_gibsonized(
     board: Board,
     plan: Plan,
-    race: Contention,
+    contention: Contention,
     gibsonized: list[str],
     group: list[str],
     warnings: list[str],
@@ -96,13 +96,13 @@ def _pair_gibsonized(
     contention)."""
     standings = board.standings
     rank = standings.rank
-    relevant = set(race.relevant)
+    relevant = set(contention.relevant)
     lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
     together = [p for p in gibsonized if p != lone]
     for a, b in _closest_fewest_meetings(standings, together):
         apart = (
             _gibsonized_apart(standings, a, b, board, relevant | set(group))
-            if set(race.contenders) <= set(plan.gibsonized)
+            if set(contention.contenders) <= set(plan.gibsonized)
             else None
         )
         if apart is None:
@@ -135,7 +135,7 @@ def _pair_gibsonized(
 def _pair_group_by_engine(
     board: Board,
     plan: Plan,
-    race: Contention,
+    contention: Contention,
     group: list[str],
     bye: str | None,
     warnings: list[str],
@@ -149,7 +149,7 @@ def _pair_group_by_engine(
         joiner = min((p for p in board.free() if p not in group), key=standings.rank)
     meetings = board.swiss.meetings_of(standings)
     chosen, exhaustive = engine_choice(
-        standings, race, group, joiner, bye, plan, board.games, meetings, tables
+        standings, contention, group, joiner, bye, plan, board.games, meetings, tables
     )
     if not exhaustive:
         warnings.append(
@@ -158,7 +158,7 @@ def _pair_group_by_engine(
             "matching's answer (the matching's answer alone beyond "
             f"{MAX_COMPARED_PLAYERS} relevant players)"
         )
-    play_engine_pairs(board, chosen, set(race.relevant), "fallback")
+    play_engine_pairs(board, chosen, set(contention.relevant), "fallback")
 
 
 def _pair_group_by_row(board: Board, plan: Plan, group: list[str]) -> None:

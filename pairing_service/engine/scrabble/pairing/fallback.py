@@ -29,7 +29,7 @@ NEAREST_PARTNERS = 8
 
 def engine_choice(
     standings: Standings,
-    race: Contention,
+    contention: Contention,
     group: list[str],
     joiner: str | None,
     bye: str | None,
@@ -45,7 +45,7 @@ def engine_choice(
     matching's answer over the group (with ``joiner`` making it even) seeds the search and
     wins ties.
     """
-    relevant = set(race.relevant)
+    relevant = set(contention.relevant)
     made = [g.players for g in games if not g.bye]
     fixed = [(a, b if b in relevant else OUTSIDER) for a, b in made if a in relevant] + [
         (b, OUTSIDER) for a, b in made if a not in relevant and b in relevant
@@ -53,9 +53,9 @@ def engine_choice(
     even = group + ([joiner] if joiner is not None else [])
     start = [
         (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
-        for a, b in _principled_pairs(standings, race, even, plan.victors, plan.cap, meetings)
+        for a, b in _principled_pairs(standings, contention, even, plan.victors, plan.cap, meetings)
     ]
-    judge = Judge(standings, race, bye, plan.victors, plan.cap, plan.rounds_left, tables)
+    judge = Judge(standings, contention, bye, plan.victors, plan.cap, plan.rounds_left, tables)
     chosen, exhaustive = judge.best(start, fixed=fixed, players=group)
     members = set(group)
     return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive
@@ -63,7 +63,7 @@ def engine_choice(
 
 def _principled_pairs(
     standings: Standings,
-    race: Contention,
+    contention: Contention,
     group: Sequence[str],
     victors: int,
     cap: int | None,
@@ -75,7 +75,7 @@ def _principled_pairs(
     size = len(ordered)
     span = size - 1
     leader = np.array([standings.games_behind(p) == 0 for p in ordered], bool)
-    relevant = set(race.relevant)
+    relevant = set(contention.relevant)
     contender = np.array([p in relevant for p in ordered], bool)
     if size <= WHOLE_GROUP_LIMIT:
         firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
@@ -89,7 +89,7 @@ def _principled_pairs(
         np.where(~contender[seconds], span - firsts, 0),
     )
     gp3 = span * span - (seconds - firsts) ** 2
-    winning = finals_after(standings, race.relevant, Result.WIN, cap)
+    winning = finals_after(standings, contention.relevant, Result.WIN, cap)
     gp4 = DrawSharing(standings, winning, ordered, victors, cap).of_pairs(firsts, seconds)
     at = meetings.positions_of(ordered)
     costs = np.column_stack(

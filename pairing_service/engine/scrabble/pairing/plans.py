@@ -37,7 +37,9 @@ class Plan:
     notes: list[str] = field(default_factory=list)
 
 
-def table_plan(standings: Standings, table: RuleTable, race: Contention) -> tuple[Plan | None, str]:
+def table_plan(
+    standings: Standings, table: RuleTable, contention: Contention
+) -> tuple[Plan | None, str]:
     """The plan of the table's row for this configuration, or None and why the table does
     not fit."""
     config = standings.configuration()
@@ -67,7 +69,7 @@ def table_plan(standings: Standings, table: RuleTable, race: Contention) -> tupl
     if group_spec is not None:
         members = tuple(p for p in group_members(standings, group_spec.members) if p not in used)
         method = group_spec.method
-    missed = [p for p in race.clinched if p not in gibsonized]
+    missed = [p for p in contention.clinched if p not in gibsonized]
     if missed:
         names = ", ".join(f"#{standings.rank(p)}" for p in missed)
         return None, (
@@ -119,7 +121,7 @@ def _odd_leaders_row(standings: Standings, table: RuleTable, row: Row) -> tuple[
 
 def fallback_plan(
     standings: Standings,
-    race: Contention,
+    contention: Contention,
     victors: int,
     cap: int | None,
     config: str,
@@ -141,9 +143,9 @@ def fallback_plan(
     )
     return Plan(
         rule=rule,
-        gibsonized=race.clinched,
+        gibsonized=contention.clinched,
         fixed=[],
-        group=race.contenders,
+        group=contention.contenders,
         group_method="principled",
         victors=victors,
         cap=cap,
