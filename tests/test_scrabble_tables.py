@@ -19,6 +19,7 @@ from pairing_service.api.scrabble_schemas import FinalRoundIn
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.explain.needs import _worst_cases, need_text, needs
+from pairing_service.engine.scrabble.explain.verdicts import rule_text
 from pairing_service.engine.scrabble.judge import every_pairing
 from pairing_service.engine.scrabble.judge.candidates import (
     OUTSIDER,
@@ -28,7 +29,6 @@ from pairing_service.engine.scrabble.judge.candidates import (
 )
 from pairing_service.engine.scrabble.judge.comparison import Judge
 from pairing_service.engine.scrabble.judge.count_tables import CERTAIN, GP1_RULES, POSSIBLE, RESULTS
-from pairing_service.engine.scrabble.judge.every_pairing import rule_text
 from pairing_service.engine.scrabble.judge.field_table import FieldTable
 from pairing_service.engine.scrabble.judge.pairing_table import PairingTable
 from pairing_service.engine.scrabble.judge.principles import PRINCIPLES

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..errors import Rule
 from .contention import contention
 from .errors import InvalidStandings
+from .explain.games import pair_set_text
 from .explain.needs import needs
 from .judge.comparison import Judge
 from .judge.principles import Need, Verdict
@@ -56,8 +57,8 @@ def audit(
     recommended = _pair_set(recommended_pairs, recommended_bye)
     differences: list[str] = []
     if proposed != recommended:
-        mine = _describe_pairs(standings, proposed - recommended)
-        theirs = _describe_pairs(standings, recommended - proposed)
+        mine = pair_set_text(standings, proposed - recommended)
+        theirs = pair_set_text(standings, recommended - proposed)
         differences.append(f"the recommendation pairs {theirs} where the proposal pairs {mine}")
     for ours, theirs_verdict in zip(recommendation.principles, principles, strict=True):
         if ours.status != theirs_verdict.status:
@@ -144,10 +145,3 @@ def _pair_set(pairs: Sequence[tuple[str, str]], bye: str | None) -> frozenset[fr
     if bye is not None:
         found.add(frozenset((bye,)))
     return frozenset(found)
-
-
-def _describe_pairs(standings: Standings, pairs: frozenset[frozenset[str]]) -> str:
-    shown = sorted(sorted(standings.rank(p) for p in pair) for pair in pairs)
-    return ", ".join(
-        "-".join(str(r) for r in pair) if len(pair) == 2 else f"{pair[0]}-bye" for pair in shown
-    )

@@ -1,1 +1,2 @@
-"""The wording of the advice: needs, trade-offs, reasons, verdicts."""
+"""The wording of the advice, a module per kind of text: needs, trade-offs, verdicts,
+pairings."""

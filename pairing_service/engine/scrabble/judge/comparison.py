@@ -33,6 +33,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..contention import Result
+from ..explain.games import games_text
+from ..explain.verdicts import GOOD_REASONS
 from ..judge.candidates import (
     MAX_COMPARED_PLAYERS,
     canonical,
@@ -43,7 +45,7 @@ from ..judge.candidates import (
 from ..judge.count_tables import CERTAIN, POSSIBLE, RESULTS
 from ..judge.every_pairing import EveryPairing
 from ..judge.field_scores import FieldScores
-from ..judge.principles import GOOD_REASONS, PRINCIPLES, Evaluation, Pairs, Verdict
+from ..judge.principles import PRINCIPLES, Evaluation, Pairs, Verdict
 
 RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
 MAX_GP2_PROOF_PLAYERS = 16  # removed contenders ``_gp2_unavoidable`` tries to keep, at most
@@ -300,13 +302,14 @@ class Judge(FieldScores):
             elif any(t is None or m is None for t, m in zip(above, higher, strict=True)):
                 undecided.append(other)
             else:
-                return self.violated(pairs, gp, self.describe(other))
+                return self.violated(pairs, gp, games_text(self.standings, other))
         if undecided:
             return Verdict(
                 gp,
                 "unverified",
-                f"{text}; whether pairing {self.describe(undecided[0])} does better without "
-                "breaking a higher principle is not decided (too many outcomes to search)",
+                f"{text}; whether pairing {games_text(self.standings, undecided[0])} does "
+                "better without breaking a higher principle is not decided (too many outcomes "
+                "to search)",
                 outcome,
             )
         if better_here:
@@ -317,7 +320,7 @@ class Judge(FieldScores):
                 gp,
                 "overridden",
                 f"{text}; pairings that keep {gp} better, such as "
-                f"{self.describe(better_here[0])}, break {broken}{among}",
+                f"{games_text(self.standings, better_here[0])}, break {broken}{among}",
                 outcome,
             )
         if exhaustive:
@@ -332,19 +335,9 @@ class Judge(FieldScores):
             outcome,
         )
 
-    def describe(self, pairs: Sequence[tuple[str, str]]) -> str:
-        """The games by rank, as directors write them ("1-4, 2-3"); an opponent left open
-        (any player who cannot be a victor) is "x", said once at the end."""
-        rank = self.standings.rank
-        shown = [f"{rank(a)}-{rank(b) if b in self.standings else 'x'}" for a, b in pairs]
-        open_opponent = any(b not in self.standings for _, b in pairs)
-        return ", ".join(shown) + (
-            " (x: any player who cannot be a victor)" if open_opponent else ""
-        )
-
     def describe_games(self, pairs: Sequence[tuple[str, str]]) -> str:
-        """``describe`` of a pairing's games that hold a relevant player, in rank order."""
-        return self.describe(self._key(pairs))
+        """``games_text`` of a pairing's games that hold a relevant player, in rank order."""
+        return games_text(self.standings, self._key(pairs))
 
     def violated(self, pairs: Sequence[tuple[str, str]], gp: str, better: str) -> Verdict:
         """``gp`` violated by ``pairs``, naming ``better`` (a pairing, in words, that does

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from ...matching import every_pair, min_cost_perfect_matching_arrays
 from ..contention import Result
+from ..explain.verdicts import rule_text
 from ..judge.candidates import OUTSIDER
 from ..judge.count_tables import GP1_RULES, POSSIBLE, RESULTS
 from ..judge.field_table import FieldTable
@@ -26,7 +27,6 @@ from ..standings import Standings
 # the first slices, then the rest.
 SUBJECT_CHUNKS = (3, 12)
 MAX_GP1_RULE_MATCHINGS = 150  # matchings the rules may cost in all (each well under 1 ms)
-_RULE_RESULT = ("wins", "draws", "loses")
 
 
 class EveryPairing:
@@ -239,19 +239,3 @@ class EveryPairing:
             for result in ((0,) if leader == self.bye else range(3))
             if leader == self.bye or own_results[result]
         ]
-
-
-def rule_text(rule: tuple[int, int, int]) -> str:
-    """A rule of ``GP1_RULES`` in words."""
-    between_leaders, leader_result, others = rule
-    against = ("beats", "draws with", "loses to")[leader_result]
-    between = (
-        "two leaders draw"
-        if between_leaders == 1
-        else f"the higher-ranked of two leaders {_RULE_RESULT[between_leaders]}"
-    )
-    return (
-        f"each leader {against} anyone outside the leading win group, {between}, and the "
-        f"higher-ranked player {_RULE_RESULT[others]} every other game (a player who can "
-        "be a victor beats one who cannot)"
-    )

@@ -14,8 +14,8 @@ Each principle gives a pairing a score (lower is better; 0 means kept):
   else happens.
 
 ``Evaluation`` scores one pairing; ``field_scores.FieldScores`` reads the same scores for
-many pairings of a field at once; ``judge.Judge`` compares pairings and gives the verdicts;
-``needs`` says what each player needs, in words.
+many pairings of a field at once; ``comparison.Judge`` compares pairings and gives the
+verdicts; ``explain`` says it in words.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from numpy.typing import NDArray
 
 from ...matching import Indices
 from ..contention import Contention, Result
+from ..explain.verdicts import RESULT_WORDS
 from ..judge.count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
 from ..judge.field_table import FieldTable
 from ..judge.pairing_table import PairingTable
@@ -274,7 +275,7 @@ class Evaluation:
         lower_result = self.test.own_results(lower)
         lower_result_here = lower_result[index] if len(lower_result) > 1 else lower_result[0]
         mine = self.status(higher, result)
-        words = _RESULT_WORDS
+        words = RESULT_WORDS
         if low[index] == 2:
             text = (
                 f"{tag(lower)} is a victor with {words[lower_result_here]} whatever else "
@@ -334,15 +335,6 @@ class Evaluation:
             if not self.contested_games():
                 return "no game between two players who can be victors"
         return None
-
-
-_RESULT_WORDS = {Result.WIN: "a win", Result.DRAW: "a draw", Result.LOSS: "a loss", None: "the bye"}
-GOOD_REASONS = {
-    "GP1": "a player of the leading win group is a victor whatever happens",
-    "GP2": "every contender keeps a way to become a victor",
-    "GP3": "what each player needs gets no easier down the rankings",
-    "GP4": "no two opponents can draw their way into victor places",
-}
 
 
 KEPT = frozenset({"satisfied", "not_applicable"})

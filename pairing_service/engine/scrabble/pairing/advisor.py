@@ -16,6 +16,7 @@ from ...errors import Rule
 from ..contention import Contention, contention
 from ..errors import InvalidStandings
 from ..explain.needs import needs
+from ..explain.tradeoffs import tradeoff_text
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
@@ -147,7 +148,13 @@ def advise(
                 pairs, PRINCIPLES[level], judge.describe_games(principled_pairs)
             )
         table_side = _Side(tuple(games), tuple(principles), tuple(player_needs))
-        tradeoff = _tradeoff(standings, level, table_side, principled, plan)
+        tradeoff = tradeoff_text(
+            standings,
+            level,
+            (games, principles),
+            (principled.games, principled.principles),
+            plan.rule.id,
+        )
         recommended, other, source = table_side, principled, "principles"
         if prefer == "principles":
             recommended, other, source = principled, table_side, "table"
@@ -249,59 +256,6 @@ def _principled_alternative(
         tuple(needs(judge.evaluate(other_pairs), ranked_relevant)),
     )
     return side, level
-
-
-_PLAIN = {
-    "GP1": (
-        "guarantees a victor from the leading win group",
-        "does not guarantee a victor from the leading win group",
-    ),
-    "GP2": (
-        "keeps every contender able to become a victor",
-        "leaves a contender no way to become a victor",
-    ),
-    "GP3": (
-        "keeps what each player needs no easier down the rankings",
-        "makes a lower-ranked player's task easier than a higher one's",
-    ),
-    "GP4": (
-        "leaves no game that a draw turns into two victors",
-        "leaves a game that a draw turns into two victors",
-    ),
-}
-
-
-def _tradeoff(
-    standings: Standings, level: int, table_side: _Side, principled: _Side, plan: Plan
-) -> str:
-    """One sentence: what the principled pairing gains over the table's, what it costs."""
-
-    def games_only_in(games: Sequence[Game], other: Sequence[Game]) -> str:
-        theirs = {g.players for g in other}
-        shown = [
-            "-".join(str(standings.rank(p)) for p in g.players)
-            for g in games
-            if not g.bye and g.players not in theirs
-        ]
-        return ", ".join(shown[:4]) + (" …" if len(shown) > 4 else "")
-
-    table_verdicts = {v.id: v for v in table_side.principles}
-    gained = PRINCIPLES[level]
-    costs = [
-        v
-        for v in principled.principles[level + 1 :]
-        if v.status not in ("satisfied", "not_applicable")
-        and table_verdicts[v.id].status in ("satisfied", "not_applicable")
-    ]
-    sentence = f"{games_only_in(principled.games, table_side.games)} {_PLAIN[gained][0]} ({gained})"
-    if costs:
-        sentence += f" but breaks {costs[0].id}: {costs[0].reason.split(';')[0]}"
-    else:
-        sentence += " and breaks no principle the table's pairing keeps"
-    table = games_only_in(table_side.games, principled.games)
-    if costs:
-        return sentence + f"; the seed's table ({plan.rule.id}: {table}) keeps {costs[0].id}."
-    return sentence + f"; the seed's table ({plan.rule.id}: {table}) {_PLAIN[gained][1]}."
 
 
 def _check_withdrawn(
