@@ -12,9 +12,9 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 
-from ..judge.count_tables import MAX_TABLE_PLAYERS
-from ..judge.principles import Pairs
 from ..standings import Standings
+from .count_tables import MAX_TABLE_PLAYERS
+from .principles import Pairs
 
 MAX_EXHAUSTIVE_CANDIDATES = 240  # every pairing of up to 7 relevant players
 MAX_COMPARED_PLAYERS = MAX_TABLE_PLAYERS  # relevant players; beyond, pairings are not compared

@@ -35,17 +35,17 @@ from numpy.typing import NDArray
 from ..contention import Result
 from ..explain.games import games_text
 from ..explain.verdicts import GOOD_REASONS
-from ..judge.candidates import (
+from .candidates import (
     MAX_COMPARED_PLAYERS,
     canonical,
     lists_every_pairing,
     partial_matchings,
     standard_candidates,
 )
-from ..judge.count_tables import CERTAIN, POSSIBLE, RESULTS
-from ..judge.every_pairing import EveryPairing
-from ..judge.field_scores import FieldScores
-from ..judge.principles import PRINCIPLES, Evaluation, Pairs, Verdict
+from .count_tables import CERTAIN, POSSIBLE, RESULTS
+from .every_pairing import EveryPairing
+from .field_scores import FieldScores
+from .principles import PRINCIPLES, Evaluation, Pairs, Verdict
 
 RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
 MAX_GP2_PROOF_PLAYERS = 16  # removed contenders ``_gp2_unavoidable`` tries to keep, at most

@@ -38,8 +38,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..contention import BYE_SPREAD, UNBOUNDED, Result
-from ..judge.proof import ALWAYS, NEVER
 from ..standings import Standings
+from .proof import ALWAYS, NEVER
 
 CERTAIN: Final = 0
 POSSIBLE: Final = 1

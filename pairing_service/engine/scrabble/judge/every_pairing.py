@@ -17,11 +17,11 @@ from numpy.typing import NDArray
 from ...matching import every_pair, min_cost_perfect_matching_arrays
 from ..contention import Result
 from ..explain.verdicts import rule_text
-from ..judge.candidates import OUTSIDER
-from ..judge.count_tables import GP1_RULES, POSSIBLE, RESULTS
-from ..judge.field_table import FieldTable
-from ..judge.principles import Pairs, above_diagonal, in_leading_group
 from ..standings import Standings
+from .candidates import OUTSIDER
+from .count_tables import GP1_RULES, POSSIBLE, RESULTS
+from .field_table import FieldTable
+from .principles import Pairs, above_diagonal, in_leading_group
 
 # ``gp1_broken_everywhere``'s subjects (leader, own result) taken at a time: the ends of
 # the first slices, then the rest.

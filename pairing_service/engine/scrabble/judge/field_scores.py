@@ -18,10 +18,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..contention import Contention, Result
-from ..judge.candidates import canonical
-from ..judge.count_tables import CERTAIN, MAX_TABLE_PLAYERS, RESULTS
-from ..judge.field_table import FieldTable
-from ..judge.principles import (
+from ..standings import Standings
+from .candidates import canonical
+from .count_tables import CERTAIN, MAX_TABLE_PLAYERS, RESULTS
+from .field_table import FieldTable
+from .principles import (
     PRINCIPLES,
     Evaluation,
     Pairs,
@@ -31,8 +32,7 @@ from ..judge.principles import (
     out_of_reach,
     standing_levels,
 )
-from ..judge.proof import RoundUnderTest, UnitCache, record_of
-from ..standings import Standings
+from .proof import RoundUnderTest, UnitCache, record_of
 
 # One field's tables (one standings) by relevant players, bye, cap and rounds left: the
 # judges of one piece of advice share them.

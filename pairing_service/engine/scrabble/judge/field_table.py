@@ -12,7 +12,8 @@ from numpy.typing import NDArray
 
 from ...matching import Indices
 from ..contention import BYE_SPREAD, UNBOUNDED
-from ..judge.count_tables import (
+from ..standings import Standings
+from .count_tables import (
     GP1_RULES,
     MAX_TABLE_PLAYERS,
     RESULTS,
@@ -23,9 +24,8 @@ from ..judge.count_tables import (
     subject_records,
     thresholds,
 )
-from ..judge.leader_search import leader_rows, leader_search
-from ..judge.proof import NEVER, Assignment, Unit
-from ..standings import Standings
+from .leader_search import leader_rows, leader_search
+from .proof import NEVER, Assignment, Unit
 
 
 def _rule_lookup() -> NDArray[np.int64]:

@@ -11,8 +11,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ...matching import Indices
-from ..judge.count_tables import RESULTS
-from ..judge.proof import Assignment, Unit
+from .count_tables import RESULTS
+from .proof import Assignment, Unit
 
 
 class _Node(Enum):

@@ -12,7 +12,8 @@ from numpy.typing import NDArray
 
 from ...matching import Indices
 from ..contention import BYE_SPREAD, Result
-from ..judge.count_tables import (
+from ..standings import Standings
+from .count_tables import (
     CERTAIN,
     POSSIBLE,
     RESULTS,
@@ -25,9 +26,8 @@ from ..judge.count_tables import (
     subject_records,
     thresholds,
 )
-from ..judge.leader_search import leader_rows, leader_search
-from ..judge.proof import Assignment, Unit
-from ..standings import Standings
+from .leader_search import leader_rows, leader_search
+from .proof import Assignment, Unit
 
 NO_WINS: Final = -(10**6)  # half-wins below any record's
 PAIRING_BLOCK: Final = 1 << 21  # numbers per block of subjects (bounds the temporaries)

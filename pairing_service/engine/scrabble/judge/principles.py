@@ -30,11 +30,11 @@ from numpy.typing import NDArray
 from ...matching import Indices
 from ..contention import Contention, Result
 from ..explain.verdicts import RESULT_WORDS
-from ..judge.count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
-from ..judge.field_table import FieldTable
-from ..judge.pairing_table import PairingTable
-from ..judge.proof import Assignment, Outcome, RoundUnderTest, Status
 from ..standings import Standings
+from .count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
+from .field_table import FieldTable
+from .pairing_table import PairingTable
+from .proof import Assignment, Outcome, RoundUnderTest, Status
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)

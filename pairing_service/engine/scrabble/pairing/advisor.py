@@ -20,12 +20,12 @@ from ..explain.tradeoffs import tradeoff_text
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
-from ..pairing.board import Board, Game, pairs_of, play_engine_pairs
-from ..pairing.completion import complete_pairing
-from ..pairing.plans import Plan, RuleUsed, fallback_plan, table_plan
-from ..pairing.swiss import SwissMemo
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
+from .board import Board, Game, pairs_of, play_engine_pairs
+from .completion import complete_pairing
+from .plans import Plan, RuleUsed, fallback_plan, table_plan
+from .swiss import SwissMemo
 
 MAX_VICTORS = 8
 

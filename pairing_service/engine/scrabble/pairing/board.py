@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..judge.candidates import OUTSIDER
-from ..pairing.swiss import SwissMemo, pair_swiss
 from ..standings import Standings
+from .swiss import SwissMemo, pair_swiss
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,12 @@ from ...matching import Edge, min_cost_perfect_matching
 from ..contention import Contention
 from ..judge.candidates import MAX_COMPARED_PLAYERS
 from ..judge.field_scores import FieldTables
-from ..pairing.board import Board, Game, play_engine_pairs
-from ..pairing.fallback import engine_choice
-from ..pairing.plans import Plan
-from ..pairing.swiss import SwissMemo, pair_swiss
 from ..rule_table import pair_group
 from ..standings import Standings
+from .board import Board, Game, play_engine_pairs
+from .fallback import engine_choice
+from .plans import Plan
+from .swiss import SwissMemo, pair_swiss
 
 
 def complete_pairing(

@@ -15,10 +15,10 @@ from ..contention import Contention, Final, Result, finals_after
 from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
-from ..pairing.board import Game
-from ..pairing.plans import Plan
-from ..pairing.swiss import Meetings
 from ..standings import Standings
+from .board import Game
+from .plans import Plan
+from .swiss import Meetings
 
 # The fallback's matching over a contention group larger than this takes as candidates
 # each player's NEAREST_PARTNERS ranks either side of its ideal partners, not every pair
