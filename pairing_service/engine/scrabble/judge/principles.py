@@ -15,7 +15,9 @@ Each principle gives a pairing a score (lower is better; 0 means kept):
 
 ``Evaluation`` scores one pairing; ``field_scores.FieldScores`` reads the same scores for
 many pairings of a field at once; ``comparison.Judge`` compares pairings and gives the
-verdicts; ``explain`` says it in words.
+verdicts; ``explain`` says it in words. The scores are read from the counts tables;
+``tests/unit/engine/scrabble/test_principle_scores.py`` holds each equal to its readable
+definition on the outcome engine (one player, own result and outcome at a time).
 """
 
 from __future__ import annotations
