@@ -41,10 +41,8 @@ def complete_pairing(
 ) -> tuple[list[Game], str | None]:
     """The plan's pairing of the whole field, step by step (the module's order of work),
     and who has the bye."""
-    rank = standings.rank
     board = Board(standings, withdrawn, swiss)
-    for a, b in plan.fixed:
-        board.add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
+    _play_fixed_pairs(board, plan)
     gibsonized = [p for p in plan.gibsonized if p not in board.used]
     group = [p for p in plan.group if p not in board.used and p not in gibsonized]
     bye: str | None = None
@@ -54,11 +52,16 @@ def complete_pairing(
         group = [p for p in group if p != bye]
     if gibsonized:
         group = _pair_gibsonized(board, plan, contention, gibsonized, group, warnings)
-    if group and plan.group_method == "principled":
-        _pair_group_by_engine(board, plan, contention, group, bye, warnings, tables)
-    elif group:
-        _pair_group_by_row(board, plan, group)
-    return board.finish(), bye
+    if group:
+        _pair_group(board, plan, contention, group, bye, warnings, tables)
+    return _pair_rest_swiss(board), bye
+
+
+def _play_fixed_pairs(board: Board, plan: Plan) -> None:
+    """Step 1: the plan's fixed pairs."""
+    rank = board.standings.rank
+    for a, b in plan.fixed:
+        board.add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
 
 
 def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: set[str]) -> str:
@@ -132,6 +135,22 @@ def _pair_gibsonized(
     return group
 
 
+def _pair_group(
+    board: Board,
+    plan: Plan,
+    contention: Contention,
+    group: list[str],
+    bye: str | None,
+    warnings: list[str],
+    tables: FieldTables | None,
+) -> None:
+    """Step 4: the plan's group, by the engine (the fallback) or by the row's method."""
+    if plan.group_method == "principled":
+        _pair_group_by_engine(board, plan, contention, group, bye, warnings, tables)
+    else:
+        _pair_group_by_row(board, plan, group)
+
+
 def _pair_group_by_engine(
     board: Board,
     plan: Plan,
@@ -175,6 +194,12 @@ def _pair_group_by_row(board: Board, plan: Plan, group: list[str]) -> None:
     reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
     for a, b in pair_group(method, group):
         board.add(a, b, reason)
+
+
+def _pair_rest_swiss(board: Board) -> list[Game]:
+    """Step 5: everyone else Swiss by win group, avoiding repeats; the games in board
+    order, the bye last."""
+    return board.finish()
 
 
 def _gibsonized_apart(
