@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..contention import BYE_SPREAD, UNBOUNDED, Result
+from ..explain.outcomes import outcome_text
 from ..standings import Standings
 
 NEVER = 10**18  # a threshold no margin reaches
@@ -80,18 +81,8 @@ class Outcome:
     complete: bool
 
     def describe(self, standings: Standings) -> str:
-        words = {
-            Result.WIN: "wins",
-            Result.DRAW: "draws",
-            Result.LOSS: "loses",
-            None: "has the bye",
-        }
-        parts = [f"{standings.tag(p)} {words[r]}" for p, r in self._ordered(standings)]
-        text = ", ".join(parts)
-        return text if self.complete else text + ", whatever else happens"
-
-    def _ordered(self, standings: Standings) -> list[tuple[str, Result | None]]:
-        return sorted(self.results.items(), key=lambda item: standings.rank(item[0]))
+        """The outcome in words (``explain.outcomes``)."""
+        return outcome_text(standings, self.results, self.complete)
 
 
 @dataclass(frozen=True)
