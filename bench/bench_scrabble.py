@@ -77,7 +77,7 @@ from pairing_service import create_app
 from pairing_service.api.parsing import strict_json_loads
 from pairing_service.api.scrabble import advise_field, shape, standings_of
 from pairing_service.api.scrabble_schemas import FinalRoundIn, FinalRoundOut
-from pairing_service.engine.scrabble.table import RuleTable
+from pairing_service.engine.scrabble.rule_table import RuleTable
 
 URL = "/v1/scrabble/final-round"
 REPEATS = 3

@@ -16,7 +16,7 @@ import sys
 import time
 
 from pairing_service.engine.scrabble import Player, Standings, advise, audit
-from pairing_service.engine.scrabble.outcomes import contention
+from pairing_service.engine.scrabble.contention import contention
 from pairing_service.rules import load_rules
 
 TARGET_MS = 100.0

@@ -15,17 +15,18 @@ from ..engine.scrabble import (
     Advice,
     Game,
     InvalidStandings,
+    Need,
+    Outcome,
     Player,
+    RuleTable,
     Standings,
+    Verdict,
     advise,
     audit,
     half_wins_of,
     list_outcomes,
     read_pairing,
 )
-from ..engine.scrabble.principles import Need, Verdict
-from ..engine.scrabble.proof import Outcome
-from ..engine.scrabble.table import RuleTable
 from ..engine.scrabble.tsh import TshError, pair_commands, read_division
 from .common import loaded_rules, prefers
 from .metrics import engine_timed

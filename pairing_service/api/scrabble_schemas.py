@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..engine.scrabble.advisor import MAX_VICTORS, PREFERENCES
+from ..engine.scrabble import MAX_VICTORS, PREFERENCES
 from .common import (
     ID_LENGTH,
     NAME_LENGTH,

@@ -106,59 +106,9 @@ class Standings:
         """
         if not players:
             raise InvalidStandings("players", "at least one player is needed")
-        seen: dict[str, int] = {}
-        for i, player in enumerate(players):
-            if player.id in seen:
-                raise InvalidStandings(
-                    f"players/{i}/id",
-                    f"duplicate id {player.id!r} (also player {seen[player.id]})",
-                    rule=Rule.UNIQUE_IDS,
-                )
-            seen[player.id] = i
-        known: set[str | None] = {None, *seen}
-        for i, player in enumerate(players):
-            # One check in C for the usual record; the loop below names the first fault.
-            if known.issuperset(player.opponents) and player.id not in player.opponents:
-                continue
-            for j, opponent in enumerate(player.opponents):
-                if opponent is not None and opponent not in seen:
-                    raise InvalidStandings(
-                        f"players/{i}/opponents/{j}",
-                        f"unknown player id {opponent!r}",
-                        rule=Rule.KNOWN_PLAYER,
-                    )
-                if opponent == player.id:
-                    raise InvalidStandings(
-                        f"players/{i}/opponents/{j}",
-                        "a player cannot have played themself",
-                        rule=Rule.CONSISTENT_HISTORY,
-                    )
-        given = [p.rank is not None for p in players]
-        if any(given) and not all(given):
-            missing = given.index(False)
-            raise InvalidStandings(
-                f"players/{missing}/rank", "give a rank for every player or for none"
-            )
-        if all(given):
-            ranks = [p.rank for p in players]
-            if sorted(r for r in ranks if r is not None) != list(range(1, len(players) + 1)):
-                raise InvalidStandings(
-                    "players", "ranks must be a permutation of 1..n", rule=Rule.RANKS_FOLLOW_WINS
-                )
-            order = sorted(range(len(players)), key=lambda i: players[i].rank or 0)
-            for above, below in itertools.pairwise(order):
-                if players[above].half_wins < players[below].half_wins:
-                    raise InvalidStandings(
-                        f"players/{below}/rank",
-                        f"rank {players[below].rank} has more wins than rank {players[above].rank}",
-                        rule=Rule.RANKS_FOLLOW_WINS,
-                    )
-        else:
-            order = sorted(
-                range(len(players)),
-                key=lambda i: (-players[i].half_wins, -players[i].spread, i),
-            )
-        return cls(tuple(players[i] for i in order))
+        seen = _check_ids(players)
+        _check_opponents(players, seen)
+        return cls(tuple(players[i] for i in _rank_order(players)))
 
     def __len__(self) -> int:
         return len(self.ranked)
@@ -252,3 +202,70 @@ class Standings:
 
 def configuration_text(configuration: Iterable[int]) -> str:
     return "/".join(format_half(h) for h in configuration)
+
+
+def _check_ids(players: Sequence[Player]) -> dict[str, int]:
+    """Each player's index by id; InvalidStandings naming a duplicate id."""
+    seen: dict[str, int] = {}
+    for i, player in enumerate(players):
+        if player.id in seen:
+            raise InvalidStandings(
+                f"players/{i}/id",
+                f"duplicate id {player.id!r} (also player {seen[player.id]})",
+                rule=Rule.UNIQUE_IDS,
+            )
+        seen[player.id] = i
+    return seen
+
+
+def _check_opponents(players: Sequence[Player], seen: Mapping[str, int]) -> None:
+    """InvalidStandings naming the first opponent who is not in the field, or a player
+    listed as their own opponent."""
+    known: set[str | None] = {None, *seen}
+    for i, player in enumerate(players):
+        # One check in C for the usual record; the loop below names the first fault.
+        if known.issuperset(player.opponents) and player.id not in player.opponents:
+            continue
+        for j, opponent in enumerate(player.opponents):
+            if opponent is not None and opponent not in seen:
+                raise InvalidStandings(
+                    f"players/{i}/opponents/{j}",
+                    f"unknown player id {opponent!r}",
+                    rule=Rule.KNOWN_PLAYER,
+                )
+            if opponent == player.id:
+                raise InvalidStandings(
+                    f"players/{i}/opponents/{j}",
+                    "a player cannot have played themself",
+                    rule=Rule.CONSISTENT_HISTORY,
+                )
+
+
+def _rank_order(players: Sequence[Player]) -> list[int]:
+    """The players' indices in rank order: by the ranks given (checked), else by wins,
+    then spread, then input order."""
+    given = [p.rank is not None for p in players]
+    if any(given) and not all(given):
+        missing = given.index(False)
+        raise InvalidStandings(
+            f"players/{missing}/rank", "give a rank for every player or for none"
+        )
+    if not all(given):
+        return sorted(
+            range(len(players)),
+            key=lambda i: (-players[i].half_wins, -players[i].spread, i),
+        )
+    ranks = [p.rank for p in players]
+    if sorted(r for r in ranks if r is not None) != list(range(1, len(players) + 1)):
+        raise InvalidStandings(
+            "players", "ranks must be a permutation of 1..n", rule=Rule.RANKS_FOLLOW_WINS
+        )
+    order = sorted(range(len(players)), key=lambda i: players[i].rank or 0)
+    for above, below in itertools.pairwise(order):
+        if players[above].half_wins < players[below].half_wins:
+            raise InvalidStandings(
+                f"players/{below}/rank",
+                f"rank {players[below].rank} has more wins than rank {players[above].rank}",
+                rule=Rule.RANKS_FOLLOW_WINS,
+            )
+    return order

@@ -156,33 +156,7 @@ def read_division(
     complete = 0
     while complete < entered and all(p.has_result(complete) for p in active):
         complete += 1
-    if after_round is not None:
-        if after_round < 0:
-            raise TshError(0, f"round {after_round} does not exist")
-        if after_round > complete:
-            missing = _first_without_result(active, complete)
-            raise TshError(
-                missing.line,
-                f"round {after_round} is not complete: {missing.label} has no result in "
-                f"round {complete + 1}",
-            )
-        rounds = after_round
-    elif complete < entered and not complete_rounds_only:
-        missing = _first_without_result(active, complete)
-        have = sum(p.has_result(complete) for p in active)
-        where = (
-            "is only partly entered"
-            if complete + 1 == entered
-            else f"is not complete, though results are entered up to round {entered}"
-        )
-        raise TshError(
-            missing.line,
-            f"round {complete + 1} {where}: {missing.label} has no result in it ({have} of "
-            f"{len(active)} players have one); enter the missing results, or pair after "
-            f"round {complete} (complete rounds only)",
-        )
-    else:
-        rounds = complete
+    rounds = _rounds_counted(active, entered, complete, after_round, complete_rounds_only)
     by_number = {p.number: p for p in lines}
     players = tuple(_standing(p, rounds, by_number) for p in lines)
     absent = tuple(
@@ -197,6 +171,44 @@ def read_division(
         partly_entered=complete + 1 if complete < entered else None,
         absent_last_round=absent,
     )
+
+
+def _rounds_counted(
+    active: Sequence[TshPlayer],
+    entered: int,
+    complete: int,
+    after_round: int | None,
+    complete_rounds_only: bool,
+) -> int:
+    """How many rounds ``read_division`` counts, of ``entered`` (some result) and
+    ``complete`` (every active player's result); TshError naming the first player without a
+    result in a round that must be complete."""
+    if after_round is not None:
+        if after_round < 0:
+            raise TshError(0, f"round {after_round} does not exist")
+        if after_round > complete:
+            missing = _first_without_result(active, complete)
+            raise TshError(
+                missing.line,
+                f"round {after_round} is not complete: {missing.label} has no result in "
+                f"round {complete + 1}",
+            )
+        return after_round
+    if complete < entered and not complete_rounds_only:
+        missing = _first_without_result(active, complete)
+        have = sum(p.has_result(complete) for p in active)
+        where = (
+            "is only partly entered"
+            if complete + 1 == entered
+            else f"is not complete, though results are entered up to round {entered}"
+        )
+        raise TshError(
+            missing.line,
+            f"round {complete + 1} {where}: {missing.label} has no result in it ({have} of "
+            f"{len(active)} players have one); enter the missing results, or pair after "
+            f"round {complete} (complete rounds only)",
+        )
+    return complete
 
 
 def _standing(p: TshPlayer, rounds: int, by_number: Mapping[int, TshPlayer]) -> Player:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from pairing_service.engine.scrabble.outcomes import contention
-from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
+from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
 from tests.support import field
 
 
 def test_two_games_clear_is_certain_on_wins():
     s = field((10, 0), (10, 0), (8, 0), (8, 0))
-    race = contention(s, 2, None)
-    assert race.clinched == ("P1", "P2")
-    assert race.contenders == ()
+    in_contention = contention(s, 2, None)
+    assert in_contention.clinched == ("P1", "P2")
+    assert in_contention.contenders == ()
 
 
 def test_tie_on_wins_is_open_without_a_cap_and_decided_with_one():
@@ -24,14 +24,14 @@ def test_tie_on_wins_is_open_without_a_cap_and_decided_with_one():
 
 def test_players_two_games_down_are_out():
     s = field((10, 0), (10, 0), (8, 0), (7.5, 0))
-    race = contention(s, 2, None)
-    assert "P4" not in race.contenders + race.clinched
+    in_contention = contention(s, 2, None)
+    assert "P4" not in in_contention.contenders + in_contention.clinched
 
 
 def test_outcomes_of_a_pairing():
     s = field((10, 0), (10, 0), (9, 0), (9, 0))
-    race = contention(s, 2, None)
-    test = RoundUnderTest(s, race.relevant, [("P1", "P2"), ("P3", "P4")], None, 2, None)
+    in_contention = contention(s, 2, None)
+    test = RoundUnderTest(s, in_contention.relevant, [("P1", "P2"), ("P3", "P4")], None, 2, None)
     outcomes = list(test.outcomes())
     assert len(outcomes) == 9
     # The 1-2 winner is certain whatever the other game does.
@@ -54,7 +54,7 @@ def test_more_rounds_left_widen_contention():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pairing_service.engine.scrabble.outcomes import (  # noqa: E402
+from pairing_service.engine.scrabble.contention import (  # noqa: E402
     Result,
     final_after,
     may_reach,
@@ -89,5 +89,7 @@ def _pairwise_contention(s, victors, cap):
 )
 def test_fast_contention_matches_the_pairwise_definition(rows, victors, cap):
     s = field(*[(hw / 2, spread) for hw, spread in rows])
-    race = contention(s, victors, cap)
-    assert (race.contenders, race.clinched) == _pairwise_contention(s, victors, cap)
+    in_contention = contention(s, victors, cap)
+    assert (in_contention.contenders, in_contention.clinched) == _pairwise_contention(
+        s, victors, cap
+    )

@@ -1,4 +1,4 @@
-"""The field's table (``tables.FieldTable``) against the outcome engine and brute force, and
+"""The field's table (``field_table.FieldTable``) against the outcome engine and brute force, and
 the judge's bounds on comparing pairings (issue 15: every pairing of a field judged fast)."""
 
 from __future__ import annotations
@@ -14,30 +14,24 @@ from hypothesis import strategies as st
 from bench.scrabble_fields import simulated_field, tied_wins
 from pairing_service.api.scrabble import standings_of
 from pairing_service.api.scrabble_schemas import FinalRoundIn
-from pairing_service.engine.scrabble import Player, Standings, advise, principles
-from pairing_service.engine.scrabble.outcomes import contention
-from pairing_service.engine.scrabble.principles import (
+from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.explain.needs import _worst_cases, need_text, needs
+from pairing_service.engine.scrabble.explain.verdicts import rule_text
+from pairing_service.engine.scrabble.judge import every_pairing
+from pairing_service.engine.scrabble.judge.candidates import (
     OUTSIDER,
-    PRINCIPLES,
-    Judge,
-    _canonical,
-    _matching_count,
-    _partial_matchings,
-    _rule_text,
-    _worst_cases,
-    need_text,
-    needs,
+    canonical,
+    matching_count,
+    partial_matchings,
 )
-from pairing_service.engine.scrabble.proof import Place, RoundUnderTest
-from pairing_service.engine.scrabble.swiss import SwissMemo, pair_swiss
-from pairing_service.engine.scrabble.tables import (
-    CERTAIN,
-    GP1_RULES,
-    POSSIBLE,
-    RESULTS,
-    FieldTable,
-    PairingTable,
-)
+from pairing_service.engine.scrabble.judge.comparison import Judge
+from pairing_service.engine.scrabble.judge.count_tables import CERTAIN, GP1_RULES, POSSIBLE, RESULTS
+from pairing_service.engine.scrabble.judge.field_table import FieldTable
+from pairing_service.engine.scrabble.judge.pairing_table import PairingTable
+from pairing_service.engine.scrabble.judge.principles import PRINCIPLES
+from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
+from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
 from tests.support import field
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -145,7 +139,7 @@ def test_pairing_table_of_a_pairing_that_leaves_relevant_players_out():
 def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
     """Built in blocks of a few subjects (as a field of thousands is), the counts and
     the GP1 table are the same as in one block."""
-    from pairing_service.engine.scrabble import tables
+    from pairing_service.engine.scrabble.judge import pairing_table
 
     rng = random.Random(7)
     players = [Player(f"p{i}", rng.randint(10, 16), rng.randint(-200, 200)) for i in range(30)]
@@ -156,7 +150,7 @@ def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
     relevant = [p for p in standings.ids if rng.random() < 0.7]
     test = RoundUnderTest(standings, relevant, pairs, None, 2, 100)
     whole = PairingTable(standings, test.relevant, test.units, 100)
-    monkeypatch.setattr(tables, "PAIRING_BLOCK", 1)
+    monkeypatch.setattr(pairing_table, "PAIRING_BLOCK", 1)
     blocked = PairingTable(standings, test.relevant, test.units, 100)
     assert (whole.counts() == blocked.counts()).all()
     assert (whole.certain == blocked.certain).all()
@@ -166,9 +160,9 @@ def test_pairing_table_blocks_give_the_same_counts(monkeypatch):
 @given(rounds())
 def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
     standings, _, _, _, victors, cap, _ = case
-    race = contention(standings, victors, cap)
-    judge = Judge(standings, race, None, victors, cap)
-    players = list(race.relevant)
+    in_contention = contention(standings, victors, cap)
+    judge = Judge(standings, in_contention, None, victors, cap)
+    players = list(in_contention.relevant)
     outsiders = len(standings) - len(players)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
         return
@@ -178,14 +172,16 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
         # draw than a loss: why ``fewest_above`` matches the win only.
         win, draw, loss = (table.subject(POSSIBLE, player, r) for r in range(3))
         assert (win <= draw).all() and (draw <= loss).all()
-        count, pairing = judge.fewest_above(player, players, outsiders)
+        count, pairing = judge.every_pairing.fewest_above(player, players, outsiders)
         every = [
-            RoundUnderTest(standings, race.relevant, list(p), None, victors, cap)
-            for p in _partial_matchings(players, outsiders)
+            RoundUnderTest(standings, in_contention.relevant, list(p), None, victors, cap)
+            for p in partial_matchings(players, outsiders)
         ]
         best = min(t.count_above(player, {}, maximize=False)[0] for t in every)
         assert count == best
-        reached = RoundUnderTest(standings, race.relevant, list(pairing), None, victors, cap)
+        reached = RoundUnderTest(
+            standings, in_contention.relevant, list(pairing), None, victors, cap
+        )
         assert reached.count_above(player, {}, maximize=False)[0] == count
         assert sorted(p for pair in pairing for p in pair if p != OUTSIDER) == sorted(players)
 
@@ -193,29 +189,32 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds(), st.integers(0, 2**32 - 1))
 def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, seed):
-    """``Judge._lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
+    """``EveryPairing.lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
     layer's cheapest pairing sums to less."""
     standings, _, _, bye, victors, cap, _ = case
-    race = contention(standings, victors, cap)
-    judge = Judge(standings, race, bye if bye in race.relevant else None, victors, cap)
+    in_contention = contention(standings, victors, cap)
+    judge = Judge(
+        standings, in_contention, bye if bye in in_contention.relevant else None, victors, cap
+    )
     players, outsiders = judge.pairing_space()
     if judge.table is None or ((len(players) + min(outsiders, len(players))) % 2 and not outsiders):
         return
     try:
-        judge._columns(players, outsiders)
+        judge.every_pairing._columns(players, outsiders)
     except ValueError:
         return  # an odd number of players and no outsider
     width = len(judge.table.players) + 2
     counts = np.random.default_rng(seed).integers(0, 3, (3, width, width)).astype(np.int64)
-    for layer, lower in enumerate(judge._lower_bounds(counts, players, outsiders).tolist()):
-        assert judge._cheapest(counts[layer], players, outsiders, 10)[0] >= lower
+    bounds = judge.every_pairing.lower_bounds(counts, players, outsiders)
+    for layer, lower in enumerate(bounds.tolist()):
+        assert judge.every_pairing._cheapest(counts[layer], players, outsiders, 10)[0] >= lower
 
 
 def test_matching_count_is_the_number_of_pairings_listed():
     for players in range(9):
         for outsiders in range(6):
-            listed = sum(1 for _ in _partial_matchings([str(i) for i in range(players)], outsiders))
-            assert _matching_count(players, outsiders) == listed
+            listed = sum(1 for _ in partial_matchings([str(i) for i in range(players)], outsiders))
+            assert matching_count(players, outsiders) == listed
 
 
 def _simulated(size: int, seed: int) -> Standings:
@@ -236,11 +235,11 @@ def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified
     s = _simulated(32, 0)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]
-    race = contention(s, 2, 500)
+    in_contention = contention(s, 2, 500)
     statuses = {v.id: v.status for v in advice.principles}
     assert statuses["GP2"] in ("overridden", "violated")
 
-    starved = Judge(s, race, None, 2, 500)
+    starved = Judge(s, in_contention, None, 2, 500)
     starved.budget.nodes = 0
     verdicts = {v.id: v for v in starved.judge(pairs)}
     assert verdicts["GP1"].status == advice.principles[0].status  # judged itself: own nodes
@@ -250,15 +249,15 @@ def test_a_candidate_whose_higher_score_is_unknown_leaves_the_verdict_unverified
 
 def test_rescue_candidate_keeps_the_first_removed_contender(rules):
     s = _simulated(32, 0)
-    race = contention(s, 2, 500)
-    judge = Judge(s, race, None, 2, 500)
+    in_contention = contention(s, 2, 500)
+    judge = Judge(s, in_contention, None, 2, 500)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     pairs = [g.players for g in advice.games if not g.bye]
     mine = judge.evaluate(pairs)
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     assert removed
-    players = [p for p in race.relevant]
-    count, rescue = judge.fewest_above(removed[0], players, len(s) - len(players))
+    players = [p for p in in_contention.relevant]
+    count, rescue = judge.every_pairing.fewest_above(removed[0], players, len(s) - len(players))
     candidates, exhaustive = judge.candidates(pairs)
     assert not exhaustive
     if count < 2:
@@ -316,9 +315,9 @@ def _judge_of_group(case: tuple[Any, ...]) -> tuple[Judge, list[str], int] | Non
     the players a pairing is free to pair and the outsiders they can face; None when
     they cannot all be paired."""
     standings, victors, cap = case
-    race = contention(standings, victors, cap)
+    in_contention = contention(standings, victors, cap)
     bye = standings.ids[-1] if len(standings) % 2 else None
-    judge = Judge(standings, race, bye, victors, cap)
+    judge = Judge(standings, in_contention, bye, victors, cap)
     players, outsiders = judge.pairing_space()
     outsiders = max(outsiders, 0)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
@@ -337,14 +336,14 @@ def test_gp1_broken_everywhere_holds_for_every_pairing(case):
     if found is None:
         return
     judge, players, outsiders = found
-    race, bye = judge.contention, judge.bye
-    leaders = [p for p in race.relevant if standings.player(p).half_wins == 20]
-    proven = judge.gp1_broken_everywhere(players, outsiders)
+    in_contention, bye = judge.contention, judge.bye
+    leaders = [p for p in in_contention.relevant if standings.player(p).half_wins == 20]
+    proven = judge.every_pairing.gp1_broken_everywhere(players, outsiders)
     table = judge.table
     assert table is not None
     kept_by_some = False
-    for pairing in _partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+    for pairing in partial_matchings(players, outsiders):
+        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         kept, _ = test.leader_guaranteed(leaders, 10**7)
         kept_by_some |= bool(kept)
         if proven is None:
@@ -370,16 +369,17 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
     if found is None:
         return
     judge, players, outsiders = found
-    race, bye = judge.contention, judge.bye
+    in_contention, bye = judge.contention, judge.bye
     table = judge.table
     assert table is not None
     leaders = sorted(
-        (p for p in race.relevant if standings.player(p).half_wins == 20), key=standings.rank
+        (p for p in in_contention.relevant if standings.player(p).half_wins == 20),
+        key=standings.rank,
     )
     by_rule = table.rule_results(leaders)
     holds = [True] * len(GP1_RULES)
-    for pairing in _partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+    for pairing in partial_matchings(players, outsiders):
+        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         firsts, seconds = table.unit_columns(test.units)
         for rule, results in enumerate(by_rule):
             if holds[rule]:
@@ -387,13 +387,13 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
                 holds[rule] = all(test.place(p, assignment) is not Place.CERTAIN for p in leaders)
     first = next((rule for rule, held in enumerate(holds) if held), None)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(principles, "MAX_GP1_RULE_MATCHINGS", 10**6)
-        proven = judge.gp1_broken_everywhere(players, outsiders)
+        patch.setattr(every_pairing, "MAX_GP1_RULE_MATCHINGS", 10**6)
+        proven = judge.every_pairing.gp1_broken_everywhere(players, outsiders)
     if first is None:
         assert proven is None
     else:
         assert proven is not None
-        assert proven[0] == _rule_text(GP1_RULES[first])
+        assert proven[0] == rule_text(GP1_RULES[first])
         assert (proven[1] == by_rule[first]).all()
 
 
@@ -420,14 +420,14 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
     if found is None:
         return
     judge, players, outsiders = found
-    race, bye = judge.contention, judge.bye
+    in_contention, bye = judge.contention, judge.bye
     order = rng.sample([p for p in standings.ids if p != bye], len(standings) - (bye is not None))
     pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     mine = judge.evaluate(pairs)
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     kept_somewhere = False
-    for pairing in _partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, race.relevant, list(pairing), bye, victors, cap)
+    for pairing in partial_matchings(players, outsiders):
+        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         kept_somewhere |= any(
             p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
         )
@@ -505,11 +505,11 @@ def test_gp1_rules_with_nobody_left_to_pair():
     # The lone leader has the bye and nobody else can be a victor: no pairing to prove
     # anything over, and no crash on an empty matching (review finding).
     standings = Standings.from_players([Player("a", 20, 0), Player("b", 10, 0), Player("c", 10, 0)])
-    race = contention(standings, 1, None)
-    judge = Judge(standings, race, "a", 1, None)
+    in_contention = contention(standings, 1, None)
+    judge = Judge(standings, in_contention, "a", 1, None)
     players, outsiders = judge.pairing_space()
     assert players == []
-    assert judge.gp1_broken_everywhere(players, max(outsiders, 0)) is None
+    assert judge.every_pairing.gp1_broken_everywhere(players, max(outsiders, 0)) is None
 
 
 def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
@@ -518,9 +518,9 @@ def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
     standings = Standings.from_players(
         [Player("a", 20, 0), Player("b", 18, 0), Player("c", 18, 0), Player("d", 10, 0)]
     )
-    race = contention(standings, 2, None)
-    assert "b" in race.contenders
-    judge = Judge(standings, race, None, 2, None)
+    in_contention = contention(standings, 2, None)
+    assert "b" in in_contention.contenders
+    judge = Judge(standings, in_contention, None, 2, None)
     with pytest.raises(ValueError, match="b can still be a victor but has no game"):
         judge.judge([("a", "c")])
     assert [v.id for v in judge.judge([("a", "c"), ("b", "d")])] == list(PRINCIPLES)
@@ -567,8 +567,8 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
     ranks to its ideal partners as candidates; on groups of 150-200 contenders with
     random histories (repeats to avoid) its answer is the matching over every pair's."""
-    from pairing_service.engine.scrabble import advisor
-    from pairing_service.engine.scrabble.swiss import Meetings
+    from pairing_service.engine.scrabble.pairing import fallback
+    from pairing_service.engine.scrabble.pairing.swiss import Meetings
 
     rng = random.Random(seed)
     size = 150 + 50 * seed
@@ -591,13 +591,15 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
         for i, p in enumerate(ids)
     ]
     standings = Standings.from_players(players)
-    race = contention(standings, 2, None)
-    group = sorted(race.relevant, key=standings.rank)[: len(race.relevant) // 2 * 2]
-    assert len(group) > advisor.WHOLE_GROUP_LIMIT
+    in_contention = contention(standings, 2, None)
+    group = sorted(in_contention.relevant, key=standings.rank)[
+        : len(in_contention.relevant) // 2 * 2
+    ]
+    assert len(group) > fallback.WHOLE_GROUP_LIMIT
     meetings = Meetings(standings)
-    near = advisor._principled_pairs(standings, race, group, 2, None, meetings)
-    monkeypatch.setattr(advisor, "WHOLE_GROUP_LIMIT", len(group))
-    every = advisor._principled_pairs(standings, race, group, 2, None, meetings)
+    near = fallback._principled_pairs(standings, in_contention, group, 2, None, meetings)
+    monkeypatch.setattr(fallback, "WHOLE_GROUP_LIMIT", len(group))
+    every = fallback._principled_pairs(standings, in_contention, group, 2, None, meetings)
     assert near == every
 
 
@@ -672,9 +674,9 @@ def _judge_of(case: tuple[Any, ...]) -> tuple[Judge, list[tuple[str, str]]]:
     """A judge of a ``rounds()`` case's field (its bye kept when it can be a victor) and the
     case's pairing without the bye's game."""
     standings, _, pairs, bye, victors, cap, rounds_left = case
-    race = contention(standings, victors, cap)
-    bye = bye if bye in race.relevant else None
-    judge = Judge(standings, race, bye, victors, cap, rounds_left)
+    in_contention = contention(standings, victors, cap)
+    bye = bye if bye in in_contention.relevant else None
+    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left)
     return judge, [(a, b) for a, b in pairs if bye not in (a, b)]
 
 
@@ -745,7 +747,7 @@ def test_best_is_the_scan_that_compares_each_candidate_with_the_best_so_far(case
     judge.budget.nodes = reference.budget.nodes = nodes
     chosen, _ = judge.best(pairs)
     candidates, _ = reference.candidates(pairs)
-    expected = _canonical(reference.standings, pairs)
+    expected = canonical(reference.standings, pairs)
     for candidate in candidates:
         if reference._ranks_above(candidate, expected):
             expected = candidate

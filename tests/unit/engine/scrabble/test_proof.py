@@ -9,9 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import Player, Standings, advise
-from pairing_service.engine.scrabble.outcomes import Result, contention
-from pairing_service.engine.scrabble.principles import PRINCIPLES, Judge, need_text, needs
-from pairing_service.engine.scrabble.proof import Place, RoundUnderTest, check_outcome
+from pairing_service.engine.scrabble.contention import Result, contention
+from pairing_service.engine.scrabble.explain.needs import need_text, needs
+from pairing_service.engine.scrabble.judge.comparison import Judge
+from pairing_service.engine.scrabble.judge.principles import PRINCIPLES
+from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest, check_outcome
 from tests.support import field
 
 
@@ -67,8 +69,8 @@ def test_for_every_and_for_some_outcome_match_the_list_of_outcomes(case):
 @given(small_rounds(cap_values=(3, 250, None)))
 def test_every_broken_principle_carries_a_proof_that_holds(case):
     standings, pairs, bye, victors, cap = case
-    race = contention(standings, victors, cap)
-    judge = Judge(standings, race, bye, victors, cap)
+    in_contention = contention(standings, victors, cap)
+    judge = Judge(standings, in_contention, bye, victors, cap)
     evaluation = judge.evaluate(pairs)
     test = evaluation.test
     outcomes = list(test.outcomes())
@@ -104,8 +106,8 @@ def test_every_broken_principle_carries_a_proof_that_holds(case):
 def test_koth_lets_the_leaders_draw_into_both_places():
     # 0/0/1/2 with COP's 1-2, 3-4: a draw puts both leaders out of reach.
     s = field((10, 300), (10, 200), (9, 100), (8, 0), (6, 0), (5, 0))
-    race = contention(s, 2, None)
-    judge = Judge(s, race, None, 2, None)
+    in_contention = contention(s, 2, None)
+    judge = Judge(s, in_contention, None, 2, None)
     verdicts = {v.id: v for v in judge.judge([("P1", "P2"), ("P3", "P4"), ("P5", "P6")])}
     gp4 = verdicts["GP4"]
     assert gp4.status in ("violated", "overridden")
@@ -115,8 +117,8 @@ def test_koth_lets_the_leaders_draw_into_both_places():
 def test_gp3_catches_a_lower_player_with_an_easier_task():
     # The bye hands #2 a sure win: certain whatever happens, while #1 can still lose out.
     s = field((10, 200), (9.5, 300), (9.5, 200), (9.5, 100), (9.5, 50), (5, 0), (4, 0))
-    race = contention(s, 3, 100)
-    judge = Judge(s, race, "P2", 3, 100)
+    in_contention = contention(s, 3, 100)
+    judge = Judge(s, in_contention, "P2", 3, 100)
     pairs = [("P1", "P5"), ("P3", "P4"), ("P6", "P7")]
     evaluation = judge.evaluate(pairs)
     assert evaluation.difficulty("P2") == (2, 2, 2)
@@ -133,23 +135,27 @@ def test_gp3_catches_a_lower_player_with_an_easier_task():
 
 def test_needs_are_written_from_the_outcomes():
     s = field((10, 90), (10, 80), (10, 70), (9.5, 60), (6, 0), (5, 0))
-    race = contention(s, 2, None)
-    judge = Judge(s, race, None, 2, None)
+    in_contention = contention(s, 2, None)
+    judge = Judge(s, in_contention, None, 2, None)
     evaluation = judge.evaluate([("P1", "P3"), ("P2", "P4"), ("P5", "P6")])
     assert need_text(evaluation, "P1") == "needs to win or draw"
     assert need_text(evaluation, "P4") == (
         "needs to win and have #1 Player 1 and #3 Player 3 not draw"
     )
     clinched = field((10, 0), (8, 0), (7, 0), (6, 0))
-    race = contention(clinched, 1, None)
-    evaluation = Judge(clinched, race, None, 1, None).evaluate([("P1", "P2"), ("P3", "P4")])
+    in_contention = contention(clinched, 1, None)
+    evaluation = Judge(clinched, in_contention, None, 1, None).evaluate(
+        [("P1", "P2"), ("P3", "P4")]
+    )
     assert need_text(evaluation, "P1") == "is a victor whatever happens"
 
 
 def test_needs_name_the_spread_rival_when_wins_cannot_decide():
     s = field((10, 300), (10, 200), (9, 100), (9, 0), (6, 0), (5, 0))
-    race = contention(s, 2, None)
-    evaluation = Judge(s, race, None, 2, None).evaluate([("P1", "P3"), ("P2", "P4"), ("P5", "P6")])
+    in_contention = contention(s, 2, None)
+    evaluation = Judge(s, in_contention, None, 2, None).evaluate(
+        [("P1", "P3"), ("P2", "P4"), ("P5", "P6")]
+    )
     assert need_text(evaluation, "P3") == "needs to win and finish ahead of #1 Player 1 on spread"
 
 
@@ -189,12 +195,12 @@ def test_needs_say_how_many_spread_rivals_must_be_passed(rows, pairs, victors, p
     s = Standings.from_players(
         [Player(chr(ord("A") + i), hw, spread) for i, (hw, spread) in enumerate(rows)]
     )
-    race = contention(s, victors, 250)
+    in_contention = contention(s, victors, 250)
     games = [(game[0], game[1]) for game in pairs.split()]
-    evaluation = Judge(s, race, None, victors, 250).evaluate(games)
+    evaluation = Judge(s, in_contention, None, victors, 250).evaluate(games)
     assert need_text(evaluation, player) == f"needs to win and {expected}"
     # needs() for every player at once says the same as need_text for one.
-    ranked = [p for p in s.ids if p in set(race.relevant)]
+    ranked = [p for p in s.ids if p in set(in_contention.relevant)]
     said = {n.player: n.text for n in needs(evaluation, ranked)}
     assert said[player] == f"needs to win and {expected}"
 
@@ -224,8 +230,8 @@ def test_fallback_picks_the_candidate_that_keeps_most_principles(rules):
     s = field((10, 50), (10, 40), (9.5, 30), (9.5, 20), (9, 10), (9, 0), (5, 0), (4, 0))
     advice = advise(s, rules.scrabble, victors=3)
     assert advice.rule.source == "fallback"
-    race = contention(s, 3, None)
-    judge = Judge(s, race, None, 3, None)
+    in_contention = contention(s, 3, None)
+    judge = Judge(s, in_contention, None, 3, None)
     pairs = [g.players for g in advice.games if not g.bye]
     chosen = judge.evaluate(pairs).scores()
     candidates, exhaustive = judge.candidates(pairs)
@@ -236,8 +242,8 @@ def test_fallback_picks_the_candidate_that_keeps_most_principles(rules):
 
 def test_candidates_cover_every_pairing_of_the_relevant_players():
     s = field((10, 0), (10, 0), (10, 0), (10, 0), (3, 0), (2, 0))
-    race = contention(s, 2, None)
-    candidates, exhaustive = Judge(s, race, None, 2, None).candidates([])
+    in_contention = contention(s, 2, None)
+    candidates, exhaustive = Judge(s, in_contention, None, 2, None).candidates([])
     # Four contenders and two outsiders: 3 pairings among themselves, 6 with one pair and
     # two facing outsiders; all four cannot face the two outsiders.
     assert exhaustive and len(candidates) == 3 + 6

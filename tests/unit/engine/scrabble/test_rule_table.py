@@ -466,8 +466,8 @@ def test_gibsonized_players_play_each_other_fewest_meetings_first(rules):
 
 
 def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
-    from pairing_service.engine.scrabble.advisor import DrawSharing
-    from pairing_service.engine.scrabble.outcomes import Result, contention, finals_after
+    from pairing_service.engine.scrabble.contention import Result, contention, finals_after
+    from pairing_service.engine.scrabble.pairing.fallback import DrawSharing
 
     def shares(s, victors, cap):
         winning = finals_after(s, contention(s, victors, cap).relevant, Result.WIN, cap)
@@ -495,13 +495,13 @@ def test_draw_shares_victory_counts_the_victor_places_and_the_cap():
 def test_draw_sharing_counts_as_the_definition_does(rows, victors, cap):
     """Each pair's answer equals the definition counted afresh: for each of the two, the
     others (not a, not b) whose winning record may reach the drawn one."""
-    from pairing_service.engine.scrabble.advisor import DrawSharing
-    from pairing_service.engine.scrabble.outcomes import (
+    from pairing_service.engine.scrabble.contention import (
         Result,
         contention,
         finals_after,
         may_reach,
     )
+    from pairing_service.engine.scrabble.pairing.fallback import DrawSharing
 
     s = field(*sorted(rows, reverse=True))
     winning = finals_after(s, contention(s, victors, cap).relevant, Result.WIN, cap)

@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from pairing_service.engine.scrabble import advise
-from pairing_service.engine.scrabble.principles import agrees
-from pairing_service.engine.scrabble.table import example_standings
+from pairing_service.engine.scrabble.judge.principles import agrees
+from pairing_service.engine.scrabble.rule_table import example_standings
 from pairing_service.rules import load_rules
 from tests.support import ROOT
 
@@ -70,8 +70,8 @@ def test_an_alternative_is_answered_only_when_it_is_proven_to_rank_above(rules, 
     """On every row's example: an alternative ranks strictly above the table's pairing on
     the principles (GP1, then GP2, GP3, GP4), both scored exactly; and prefer=principles
     recommends exactly that pairing, with the table's as the alternative."""
-    from pairing_service.engine.scrabble.outcomes import contention
-    from pairing_service.engine.scrabble.principles import Judge
+    from pairing_service.engine.scrabble.contention import contention
+    from pairing_service.engine.scrabble.judge.comparison import Judge
 
     standings = example_standings(row)
     advice = advise(standings, rules.scrabble)

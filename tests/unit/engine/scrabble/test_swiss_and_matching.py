@@ -16,8 +16,8 @@ from pairing_service.engine.matching import (
     min_cost_perfect_matching,
     min_cost_perfect_matching_arrays,
 )
-from pairing_service.engine.scrabble import swiss
-from pairing_service.engine.scrabble.swiss import Meetings, pair_swiss
+from pairing_service.engine.scrabble.pairing import swiss
+from pairing_service.engine.scrabble.pairing.swiss import Meetings, pair_swiss
 from tests.support import field
 
 

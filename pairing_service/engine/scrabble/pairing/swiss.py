@@ -39,8 +39,8 @@ from itertools import groupby
 import numpy as np
 from numpy.typing import NDArray
 
-from ..matching import Indices, every_pair, min_cost_perfect_matching_arrays
-from .standings import Standings
+from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
+from ..standings import Standings
 
 COMPLETE_LIMIT = 48
 WINDOW = 6

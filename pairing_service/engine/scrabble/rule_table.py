@@ -19,7 +19,7 @@ Group specs name a set of players paired by one method: ``top4``, ``GB0``, ``GB0
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,32 +188,10 @@ def _parse_row(raw: Any) -> Row:
         for selector in (*gibsonize, *(s for pair in pairs for s in pair)):
             if not _SELECTOR.match(selector):
                 raise InvalidRuleTable(f"{where}: bad selector {selector!r}")
-        group = None
-        if "group" in raw:
-            spec = raw["group"]
-            group = GroupPlan(
-                members=str(spec["members"]),
-                method=str(spec["method"]),
-                otherwise=None if spec.get("otherwise") is None else str(spec["otherwise"]),
-            )
-            if group.members not in _GROUPS:
-                raise InvalidRuleTable(f"{where}: unknown group {group.members!r}")
-            for method in (group.method, group.otherwise):
-                if method is not None and method not in GROUP_METHODS:
-                    raise InvalidRuleTable(f"{where}: unknown method {method!r}")
-        principles: dict[str, tuple[str, str]] = {}
-        for key, value in (raw.get("principles") or {}).items():
-            status, reason = str(value["status"]), str(value["reason"])
-            if key not in PRINCIPLES or status not in STATUSES:
-                raise InvalidRuleTable(f"{where}: bad principle note {key}: {status}")
-            principles[str(key)] = (status, reason)
+        group = _parse_group(raw["group"], where) if "group" in raw else None
+        principles = _parse_notes(raw.get("principles"), "reason", PRINCIPLES, where, "principle")
         needs = {int(rank): str(text) for rank, text in (raw.get("needs") or {}).items()}
-        engine: dict[str, tuple[str, str]] = {}
-        for key, value in (raw.get("engine") or {}).items():
-            status, proof = str(value["status"]), str(value["proof"])
-            if key not in principles or status not in STATUSES:
-                raise InvalidRuleTable(f"{where}: bad engine note {key}: {status}")
-            engine[str(key)] = (status, proof)
+        engine = _parse_notes(raw.get("engine"), "proof", principles, where, "engine")
         return Row(
             id=row_id,
             pattern=pattern,
@@ -231,6 +209,35 @@ def _parse_row(raw: Any) -> Row:
         if isinstance(exc, InvalidRuleTable):
             raise
         raise InvalidRuleTable(f"{where}: {exc!r}") from exc
+
+
+def _parse_group(spec: Any, where: str) -> GroupPlan:
+    """A row's group: its members and method (and the method otherwise), each known."""
+    group = GroupPlan(
+        members=str(spec["members"]),
+        method=str(spec["method"]),
+        otherwise=None if spec.get("otherwise") is None else str(spec["otherwise"]),
+    )
+    if group.members not in _GROUPS:
+        raise InvalidRuleTable(f"{where}: unknown group {group.members!r}")
+    for method in (group.method, group.otherwise):
+        if method is not None and method not in GROUP_METHODS:
+            raise InvalidRuleTable(f"{where}: unknown method {method!r}")
+    return group
+
+
+def _parse_notes(
+    raw: Any, text_key: str, known: Container[str], where: str, kind: str
+) -> dict[str, tuple[str, str]]:
+    """A row's notes by principle (``known`` ones only): each a status and its text (the
+    seed's ``reason``, or the engine's ``proof``)."""
+    notes: dict[str, tuple[str, str]] = {}
+    for key, value in (raw or {}).items():
+        status, text = str(value["status"]), str(value[text_key])
+        if key not in known or status not in STATUSES:
+            raise InvalidRuleTable(f"{where}: bad {kind} note {key}: {status}")
+        notes[str(key)] = (status, text)
+    return notes
 
 
 def select(standings: Standings, selector: str) -> tuple[str, ...]:

@@ -38,8 +38,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .outcomes import BYE_SPREAD, UNBOUNDED, Result
-from .standings import Standings
+from ..contention import BYE_SPREAD, UNBOUNDED, Result
+from ..explain.outcomes import outcome_text
+from ..standings import Standings
 
 NEVER = 10**18  # a threshold no margin reaches
 ALWAYS = -(10**18)
@@ -80,18 +81,8 @@ class Outcome:
     complete: bool
 
     def describe(self, standings: Standings) -> str:
-        words = {
-            Result.WIN: "wins",
-            Result.DRAW: "draws",
-            Result.LOSS: "loses",
-            None: "has the bye",
-        }
-        parts = [f"{standings.tag(p)} {words[r]}" for p, r in self._ordered(standings)]
-        text = ", ".join(parts)
-        return text if self.complete else text + ", whatever else happens"
-
-    def _ordered(self, standings: Standings) -> list[tuple[str, Result | None]]:
-        return sorted(self.results.items(), key=lambda item: standings.rank(item[0]))
+        """The outcome in words (``explain.outcomes``)."""
+        return outcome_text(standings, self.results, self.complete)
 
 
 @dataclass(frozen=True)
@@ -418,7 +409,7 @@ class RoundUnderTest:
         self, leaders: Sequence[str], max_nodes: int
     ) -> tuple[bool | None, Assignment]:
         """GP1's question: in every outcome, is some leader certain? The scalar reference
-        that the tables' search (``tables.leader_search``, which the engine runs) is tested
+        that the tables' search (``leader_search.leader_search``, which the engine runs) is tested
         against; recursive, so for the small fields of the tests only.
 
         Depth-first over units; a branch is dropped as soon as some leader is certain for

@@ -1,0 +1,147 @@
+"""A proposed pairing (tsh's, COP's, a director's) judged against GP1-GP4 beside the
+advisor's own recommendation; its outcomes listed; a pairing as the API gives it read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import Rule
+from .contention import contention
+from .errors import InvalidStandings
+from .explain.games import pair_set_text
+from .explain.needs import needs
+from .judge.comparison import Judge
+from .judge.principles import Need, Verdict
+from .judge.proof import Outcome, RoundUnderTest
+from .pairing.advisor import Advice, advise
+from .pairing.board import pairs_of
+from .rule_table import RuleTable
+from .standings import Standings
+
+
+@dataclass(frozen=True)
+class Audit:
+    """A proposed pairing judged by the engine, beside the advisor's own recommendation."""
+
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+    recommendation: Advice
+    differences: tuple[str, ...]
+    matches_recommendation: bool
+
+
+def audit(
+    standings: Standings,
+    table: RuleTable,
+    pairs: Sequence[tuple[str, str]],
+    bye: str | None,
+    victors: int = 2,
+    max_spread_per_game: int | None = None,
+    rounds_left: int = 1,
+    prefer: str = "table",
+    withdrawn: frozenset[str] = frozenset(),
+) -> Audit:
+    """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4."""
+    recommendation = advise(
+        standings, table, victors, max_spread_per_game, rounds_left, prefer, withdrawn
+    )
+    in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
+    judge = Judge(standings, in_contention, bye, victors, max_spread_per_game, rounds_left)
+    principles = judge.judge(pairs)
+    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
+    player_needs = needs(judge.evaluate(pairs), ranked_relevant)
+    proposed = _pair_set(pairs, bye)
+    recommended_pairs = pairs_of(recommendation.games)
+    recommended_bye = next((g.players[0] for g in recommendation.games if g.bye), None)
+    recommended = _pair_set(recommended_pairs, recommended_bye)
+    differences: list[str] = []
+    if proposed != recommended:
+        mine = pair_set_text(standings, proposed - recommended)
+        theirs = pair_set_text(standings, recommended - proposed)
+        differences.append(f"the recommendation pairs {theirs} where the proposal pairs {mine}")
+    for ours, theirs_verdict in zip(recommendation.principles, principles, strict=True):
+        if ours.status != theirs_verdict.status:
+            differences.append(
+                f"{ours.id}: {theirs_verdict.status} in the proposal ({theirs_verdict.reason}); "
+                f"{ours.status} in the recommendation"
+            )
+    return Audit(
+        principles=tuple(principles),
+        needs=tuple(player_needs),
+        recommendation=recommendation,
+        differences=tuple(differences),
+        matches_recommendation=proposed == recommended,
+    )
+
+
+def read_pairing(
+    standings: Standings,
+    games: Sequence[Sequence[str]],
+    withdrawn: frozenset[str] = frozenset(),
+) -> tuple[list[tuple[str, str]], str | None]:
+    """A proposed pairing as (pairs, bye), when it pairs every player of the field but the
+    withdrawn exactly once (one id is the bye, in an odd field only); else InvalidStandings
+    naming the entry."""
+    seen: set[str] = set()
+    pairs: list[tuple[str, str]] = []
+    bye: str | None = None
+    for index, players in enumerate(games):
+        for position, pid in enumerate(players):
+            where = f"pairings/{index}/players/{position}"
+            if pid not in standings:
+                raise InvalidStandings(
+                    where, f"{pid!r} is not in the standings", rule=Rule.KNOWN_PLAYER
+                )
+            if pid in withdrawn:
+                raise InvalidStandings(
+                    where, f"{pid!r} has withdrawn", rule=Rule.PAIRING_COVERS_FIELD
+                )
+            if pid in seen:
+                raise InvalidStandings(
+                    where, f"{pid!r} is paired twice", rule=Rule.PAIRING_COVERS_FIELD
+                )
+            seen.add(pid)
+        if len(players) == 1:
+            if bye is not None or (len(standings) - len(withdrawn)) % 2 == 0:
+                raise InvalidStandings(
+                    f"pairings/{index}/players",
+                    "only an odd field has a bye, and only one",
+                    rule=Rule.PAIRING_COVERS_FIELD,
+                )
+            bye = players[0]
+        elif len(players) == 2:
+            pairs.append((players[0], players[1]))
+        else:
+            raise InvalidStandings(f"pairings/{index}/players", "a game has two players")
+    missing = [pid for pid in standings.ids if pid not in seen and pid not in withdrawn]
+    if missing:
+        raise InvalidStandings(
+            "pairings", "not paired: " + ", ".join(missing[:10]), rule=Rule.PAIRING_COVERS_FIELD
+        )
+    return pairs, bye
+
+
+def list_outcomes(
+    standings: Standings,
+    pairs: Sequence[tuple[str, str]],
+    bye: str | None,
+    victors: int = 2,
+    max_spread_per_game: int | None = None,
+    rounds_left: int = 1,
+    limit: int = 729,
+) -> list[tuple[Outcome, list[str], list[str]]] | None:
+    """Every outcome of the contenders' games with its certain victors and the players it
+    leaves to spread; None when there are more than ``limit`` outcomes."""
+    in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
+    test = RoundUnderTest(
+        standings, in_contention.relevant, pairs, bye, victors, max_spread_per_game, rounds_left
+    )
+    return test.listing(limit)
+
+
+def _pair_set(pairs: Sequence[tuple[str, str]], bye: str | None) -> frozenset[frozenset[str]]:
+    found = {frozenset(pair) for pair in pairs}
+    if bye is not None:
+        found.add(frozenset((bye,)))
+    return frozenset(found)

@@ -1,0 +1,71 @@
+"""The trade-off in words: what a pairing that ranks above the table's on the principles
+gains over it, and what it costs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..judge.principles import PRINCIPLES, Verdict
+from ..pairing.board import Game
+from ..standings import Standings
+
+Side = tuple[Sequence[Game], Sequence[Verdict]]  # a pairing's games and its verdicts
+
+PLAIN = {
+    "GP1": (
+        "guarantees a victor from the leading win group",
+        "does not guarantee a victor from the leading win group",
+    ),
+    "GP2": (
+        "keeps every contender able to become a victor",
+        "leaves a contender no way to become a victor",
+    ),
+    "GP3": (
+        "keeps what each player needs no easier down the rankings",
+        "makes a lower-ranked player's task easier than a higher one's",
+    ),
+    "GP4": (
+        "leaves no game that a draw turns into two victors",
+        "leaves a game that a draw turns into two victors",
+    ),
+}
+
+
+def tradeoff_text(
+    standings: Standings,
+    level: int,
+    table_side: Side,
+    principled: Side,
+    rule_id: str,
+) -> str:
+    """One sentence: what the principled pairing gains over the table's (row ``rule_id``'s)
+    on the principle at ``level``, and what it costs."""
+    table_games, table_principles = table_side
+    principled_games, principled_principles = principled
+
+    def games_only_in(games: Sequence[Game], other: Sequence[Game]) -> str:
+        theirs = {g.players for g in other}
+        shown = [
+            "-".join(str(standings.rank(p)) for p in g.players)
+            for g in games
+            if not g.bye and g.players not in theirs
+        ]
+        return ", ".join(shown[:4]) + (" …" if len(shown) > 4 else "")
+
+    table_verdicts = {v.id: v for v in table_principles}
+    gained = PRINCIPLES[level]
+    costs = [
+        v
+        for v in principled_principles[level + 1 :]
+        if v.status not in ("satisfied", "not_applicable")
+        and table_verdicts[v.id].status in ("satisfied", "not_applicable")
+    ]
+    sentence = f"{games_only_in(principled_games, table_games)} {PLAIN[gained][0]} ({gained})"
+    if costs:
+        sentence += f" but breaks {costs[0].id}: {costs[0].reason.split(';')[0]}"
+    else:
+        sentence += " and breaks no principle the table's pairing keeps"
+    table = games_only_in(table_games, principled_games)
+    if costs:
+        return sentence + f"; the seed's table ({rule_id}: {table}) keeps {costs[0].id}."
+    return sentence + f"; the seed's table ({rule_id}: {table}) {PLAIN[gained][1]}."

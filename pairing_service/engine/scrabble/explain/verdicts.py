@@ -1,0 +1,32 @@
+"""Verdicts in words: the reason a kept principle gives, a player's own result, GP1's
+rules for the results."""
+
+from __future__ import annotations
+
+from ..contention import Result
+
+RESULT_WORDS = {Result.WIN: "a win", Result.DRAW: "a draw", Result.LOSS: "a loss", None: "the bye"}
+GOOD_REASONS = {
+    "GP1": "a player of the leading win group is a victor whatever happens",
+    "GP2": "every contender keeps a way to become a victor",
+    "GP3": "what each player needs gets no easier down the rankings",
+    "GP4": "no two opponents can draw their way into victor places",
+}
+
+_RULE_RESULT = ("wins", "draws", "loses")
+
+
+def rule_text(rule: tuple[int, int, int]) -> str:
+    """A rule of ``GP1_RULES`` in words."""
+    between_leaders, leader_result, others = rule
+    against = ("beats", "draws with", "loses to")[leader_result]
+    between = (
+        "two leaders draw"
+        if between_leaders == 1
+        else f"the higher-ranked of two leaders {_RULE_RESULT[between_leaders]}"
+    )
+    return (
+        f"each leader {against} anyone outside the leading win group, {between}, and the "
+        f"higher-ranked player {_RULE_RESULT[others]} every other game (a player who can "
+        "be a victor beats one who cannot)"
+    )

@@ -1,0 +1,1 @@
+"""The pairing: advise, its documented steps, the fallback, rest Swiss."""

@@ -1,0 +1,325 @@
+"""The final-round advisor: table row or fallback, a complete pairing, and its explanation.
+
+``advise`` makes the plan (``plans``), completes it into a pairing of the whole field
+(``completion``, with ``fallback`` for the contention group when no row fits), judges it
+(``judge.comparison``), says what each player needs (``explain.needs``) and, when the
+engine proves a pairing that ranks above the table's on the principles, answers it beside
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...errors import Rule
+from ..contention import Contention, contention
+from ..errors import InvalidStandings
+from ..explain.needs import needs
+from ..explain.tradeoffs import tradeoff_text
+from ..judge.comparison import Judge
+from ..judge.field_scores import FieldTables
+from ..judge.principles import PRINCIPLES, Need, Verdict
+from ..rule_table import RuleTable
+from ..standings import Standings, configuration_text
+from .board import Board, Game, pairs_of, play_engine_pairs
+from .completion import complete_pairing
+from .plans import Plan, RuleUsed, fallback_plan, table_plan
+from .swiss import SwissMemo
+
+MAX_VICTORS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class SeedNote:
+    """What the seed's row says of a principle, beside the engine's verdict."""
+
+    id: str
+    status: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Another complete pairing and its explanation: the one that ranks above the table's
+    on the principles, or (when that one is recommended) the table's own."""
+
+    source: str  # "principles" or "table"
+    games: tuple[Game, ...]
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+    tradeoff: str  # one sentence, in plain words
+
+
+PREFERENCES = ("table", "principles")
+
+
+@dataclass(frozen=True)
+class Advice:
+    configuration: str
+    rule: RuleUsed
+    games: tuple[Game, ...]
+    gibsonized: tuple[str, ...]
+    contenders: tuple[str, ...]
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+    warnings: tuple[str, ...]
+    clinching: str
+    seed_notes: tuple[SeedNote, ...] = ()
+    seed_needs: tuple[Need, ...] = ()
+    rounds_left: int = 1
+    alternatives: tuple[Alternative, ...] = ()
+    preferred: str = "table"
+
+
+def advise(
+    standings: Standings,
+    table: RuleTable,
+    victors: int = 2,
+    max_spread_per_game: int | None = None,
+    rounds_left: int = 1,
+    prefer: str = "table",
+    withdrawn: frozenset[str] = frozenset(),
+) -> Advice:
+    """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
+    table row's on the principles, when the engine proves there is one (the table's
+    pairing is then the alternative). ``withdrawn`` players keep their rank and games but
+    are not paired; none of them may still be able to become a victor."""
+    if prefer not in PREFERENCES:
+        raise ValueError(f"prefer is one of {', '.join(PREFERENCES)}")
+    if not 1 <= victors <= MAX_VICTORS:
+        raise ValueError(f"victors must be between 1 and {MAX_VICTORS}")
+    if rounds_left < 1:
+        raise ValueError("at least one round must be left")
+    cap = max_spread_per_game
+    in_contention = contention(standings, victors, cap, rounds_left)
+    config = configuration_text(standings.configuration())
+    warnings: list[str] = []
+    _check_withdrawn(standings, in_contention, withdrawn, warnings)
+    _warn_one_sided(standings, warnings)
+    plan: Plan | None = None
+    if rounds_left > 1:
+        warnings.append(
+            f"{rounds_left} rounds are left: the seed's table is for the final round; "
+            "contention and Gibsonization use each player's best possible finish"
+        )
+    elif victors == 2:
+        plan, why_not = table_plan(standings, table, in_contention)
+        if plan is None:
+            warnings.append(why_not)
+    else:
+        warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
+    if plan is None:
+        plan = fallback_plan(standings, in_contention, victors, cap, config, rounds_left)
+    warnings.extend(plan.notes)
+    swiss = SwissMemo()
+    tables: FieldTables = {}
+    games, bye = complete_pairing(
+        standings, plan, in_contention, warnings, withdrawn, swiss, tables
+    )
+    pairs = pairs_of(games)
+    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables)
+    principles = judge.judge(pairs)
+    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
+    player_needs = needs(judge.evaluate(pairs), ranked_relevant)
+    seed_notes, seed_needs = _seed_notes(standings, plan)
+    _warn_uncertain_gibsonized(standings, plan, in_contention, warnings)
+    alternatives: tuple[Alternative, ...] = ()
+    found = _principled_alternative(
+        standings,
+        in_contention,
+        judge,
+        plan,
+        principles,
+        bye,
+        games,
+        withdrawn,
+        swiss,
+        ranked_relevant,
+    )
+    if found is not None:
+        principled, level = found
+        if principles[level].status == "violated":
+            # The verdict names the pairing answered beside it, completed, not the first
+            # candidate its comparison met (both do better on it; a director asks about
+            # the one shown).
+            principled_pairs = pairs_of(principled.games)
+            principles[level] = judge.violated(
+                pairs, PRINCIPLES[level], judge.describe_games(principled_pairs)
+            )
+        table_side = _Side(tuple(games), tuple(principles), tuple(player_needs))
+        tradeoff = tradeoff_text(
+            standings,
+            level,
+            (games, principles),
+            (principled.games, principled.principles),
+            plan.rule.id,
+        )
+        recommended, other, source = table_side, principled, "principles"
+        if prefer == "principles":
+            recommended, other, source = principled, table_side, "table"
+            seed_notes, seed_needs = (), ()
+            warnings.append(
+                f"prefer=principles: the pairing that ranks above row {plan.rule.id}'s on "
+                f"{PRINCIPLES[level]} is recommended; the table's is the alternative"
+            )
+            plan.rule = RuleUsed(
+                id=plan.rule.id,
+                source="fallback",
+                method="principled search",
+                text=f"The pairing that ranks above row {plan.rule.id}'s "
+                f"({plan.rule.text.rstrip('.')}) on the principles GP1-GP4.",
+                reading=plan.rule.reading,
+                covers=plan.rule.covers,
+            )
+        games, principles, player_needs = (
+            list(recommended.games),
+            list(recommended.principles),
+            list(recommended.needs),
+        )
+        alternatives = (Alternative(source, other.games, other.principles, other.needs, tradeoff),)
+    for game in games:
+        if game.repeats and not game.bye:
+            a, b = game.players
+            extra = " (they met in the previous round)" if standings.back_to_back(a, b) else ""
+            warnings.append(
+                f"#{standings.rank(a)} and #{standings.rank(b)} have met "
+                f"{game.repeats} time{'s' if game.repeats > 1 else ''} before{extra}"
+            )
+    clinching = (
+        f"decided on wins and on spread, assuming at most {cap} points "
+        "of spread per player per game"
+        if cap is not None
+        else "decided on wins only (spread is unbounded: a tie on wins may go either way)"
+    )
+    return Advice(
+        configuration=config,
+        rule=plan.rule,
+        games=tuple(games),
+        gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
+        contenders=in_contention.contenders,
+        principles=tuple(principles),
+        needs=tuple(player_needs),
+        warnings=tuple(warnings),
+        clinching=clinching,
+        seed_notes=seed_notes,
+        seed_needs=seed_needs,
+        rounds_left=rounds_left,
+        alternatives=alternatives,
+        preferred=prefer if alternatives else "table",
+    )
+
+
+@dataclass(frozen=True)
+class _Side:
+    """A complete pairing with its verdicts and needs."""
+
+    games: tuple[Game, ...]
+    principles: tuple[Verdict, ...]
+    needs: tuple[Need, ...]
+
+
+def _principled_alternative(
+    standings: Standings,
+    contention: Contention,
+    judge: Judge,
+    plan: Plan,
+    principles: Sequence[Verdict],
+    bye: str | None,
+    games: Sequence[Game],
+    withdrawn: frozenset[str],
+    swiss: SwissMemo,
+    ranked_relevant: Sequence[str],
+) -> tuple[_Side, int] | None:
+    """The complete pairing that the engine proves ranks above a table row's on the
+    principles, and the first principle it does better on; None when there is none.
+
+    One ranks above exactly when some verdict is "violated" (a candidate better on it and
+    no worse on every higher one), so the search runs only then.
+    """
+    if plan.rule.source != "table" or not any(v.status == "violated" for v in principles):
+        return None
+    pairs = pairs_of(games)
+    better = judge.proven_better(pairs)
+    if better is None:
+        return None
+    chosen, level = better
+    board = Board(standings, withdrawn, swiss)
+    if bye is not None:
+        board.add_bye(bye, next(g.reason for g in games if g.bye))
+    play_engine_pairs(board, chosen, set(contention.relevant), "principles")
+    other_games = board.finish()
+    other_pairs = pairs_of(other_games)
+    side = _Side(
+        tuple(other_games),
+        tuple(judge.judge(other_pairs)),
+        tuple(needs(judge.evaluate(other_pairs), ranked_relevant)),
+    )
+    return side, level
+
+
+def _check_withdrawn(
+    standings: Standings, contention: Contention, withdrawn: frozenset[str], warnings: list[str]
+) -> None:
+    unknown = sorted(withdrawn - set(standings.ids))
+    if unknown:
+        raise InvalidStandings("withdrawn", f"not in the standings: {', '.join(unknown)}")
+    still = [p for p in contention.relevant if p in withdrawn]
+    if still:
+        raise InvalidStandings(
+            "withdrawn",
+            f"{standings.tag(still[0])} withdrew but can still finish as a victor: "
+            "pair this round by hand",
+            rule=Rule.WITHDRAWN_CONTENDER,
+            player=still[0],
+        )
+    if withdrawn:
+        shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
+        warnings.append(f"withdrawn, not paired: {shown}")
+
+
+MAX_ONE_SIDED_SHOWN = 3
+
+
+def _warn_one_sided(standings: Standings, warnings: list[str]) -> None:
+    """Say which earlier games only one of the two players' records holds: they count
+    as played (no rematch is made by mistake), but the other record may be missing a game."""
+    found = standings.one_sided()
+    if not found:
+        return
+    tag = standings.tag
+    shown = [
+        f"{tag(a)} lists {tag(b)} more often than {tag(b)} lists {tag(a)}"
+        for a, b in found[:MAX_ONE_SIDED_SHOWN]
+    ]
+    if len(found) > MAX_ONE_SIDED_SHOWN:
+        shown.append(f"and {len(found) - MAX_ONE_SIDED_SHOWN} more")
+    warnings.append(
+        "earlier games that only one player's record holds, counted as played: " + "; ".join(shown)
+    )
+
+
+def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...], tuple[Need, ...]]:
+    """The row's own principle and needs notes, where they fit these ranks."""
+    if plan.row is None or not plan.row_notes_apply:
+        return (), ()
+    notes = tuple(
+        SeedNote(gp, status, reason) for gp, (status, reason) in sorted(plan.row.principles.items())
+    )
+    row_needs = tuple(
+        Need(standings.at_rank(rank).id, text)
+        for rank, text in sorted(plan.row.needs.items())
+        if rank <= len(standings)
+    )
+    return notes, row_needs
+
+
+def _warn_uncertain_gibsonized(
+    standings: Standings, plan: Plan, contention: Contention, warnings: list[str]
+) -> None:
+    for pid in plan.gibsonized:
+        if pid not in contention.clinched:
+            warnings.append(
+                f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
+                "on wins alone: the rest of the row's pairing is what protects the place"
+            )

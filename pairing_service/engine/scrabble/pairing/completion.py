@@ -1,0 +1,241 @@
+"""A plan made a complete pairing of the field.
+
+Order of work for a plan (from a table row or from the fallback):
+1. the plan's fixed pairs;
+2. the bye, in an odd field: to a lone Gibsonized player, else to the lowest-ranked
+   non-contender with the fewest byes (else the lowest-ranked player the plan leaves free);
+3. Gibsonized players play each other (fewest previous meetings, then closest rank); when
+   every contender is Gibsonized, two who have met get their opponents from the
+   rest-of-field Swiss of the two and the players who cannot become a victor (fewest
+   repeats over all of them), unless it pairs them together; a lone one (the
+   lowest-ranked, when there are three or more) plays the highest-ranked player who cannot
+   become a victor, fewest previous meetings first;
+4. the plan's group by its method (an odd group takes in the next-ranked free player);
+5. everyone else Swiss by win group, avoiding repeats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...matching import Edge, min_cost_perfect_matching
+from ..contention import Contention
+from ..judge.candidates import MAX_COMPARED_PLAYERS
+from ..judge.field_scores import FieldTables
+from ..rule_table import pair_group
+from ..standings import Standings
+from .board import Board, Game, play_engine_pairs
+from .fallback import engine_choice
+from .plans import Plan
+from .swiss import SwissMemo, pair_swiss
+
+
+def complete_pairing(
+    standings: Standings,
+    plan: Plan,
+    contention: Contention,
+    warnings: list[str],
+    withdrawn: frozenset[str] = frozenset(),
+    swiss: SwissMemo | None = None,
+    tables: FieldTables | None = None,
+) -> tuple[list[Game], str | None]:
+    """The plan's pairing of the whole field, step by step (the module's order of work),
+    and who has the bye."""
+    board = Board(standings, withdrawn, swiss)
+    _play_fixed_pairs(board, plan)
+    gibsonized = [p for p in plan.gibsonized if p not in board.used]
+    group = [p for p in plan.group if p not in board.used and p not in gibsonized]
+    bye: str | None = None
+    if (len(standings) - len(withdrawn)) % 2:
+        bye = _place_bye(board, gibsonized, group, set(contention.relevant))
+        gibsonized = [p for p in gibsonized if p != bye]
+        group = [p for p in group if p != bye]
+    if gibsonized:
+        group = _pair_gibsonized(board, plan, contention, gibsonized, group, warnings)
+    if group:
+        _pair_group(board, plan, contention, group, bye, warnings, tables)
+    return _pair_rest_swiss(board), bye
+
+
+def _play_fixed_pairs(board: Board, plan: Plan) -> None:
+    """Step 1: the plan's fixed pairs."""
+    rank = board.standings.rank
+    for a, b in plan.fixed:
+        board.add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
+
+
+def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: set[str]) -> str:
+    """Step 2: the bye to a lone Gibsonized player, else to the lowest-ranked
+    non-contender with the fewest byes (else the lowest-ranked player left free)."""
+    standings = board.standings
+    rank = standings.rank
+    if len(gibsonized) % 2:
+        bye = max(gibsonized, key=rank)
+        reason = "a lone Gibsonized player takes the bye"
+    else:
+        outside = [p for p in board.free() if p not in gibsonized and p not in group]
+        pool = [p for p in outside if p not in relevant] or outside or group or gibsonized
+        bye = min(pool, key=lambda p: (standings.byes(p), -rank(p)))
+        reason = (
+            "lowest-ranked "
+            + ("non-contender" if bye not in relevant else "player left free")
+            + " with the fewest byes"
+        )
+    board.add_bye(bye, reason)
+    return bye
+
+
+def _pair_gibsonized(
+    board: Board,
+    plan: Plan,
+    contention: Contention,
+    gibsonized: list[str],
+    group: list[str],
+    warnings: list[str],
+) -> list[str]:
+    """Step 3: Gibsonized players play each other (apart when they have met and every
+    contender is Gibsonized); a lone one plays the highest-ranked player who cannot become
+    a victor. The group left to pair (less the lone one's opponent when nobody is out of
+    contention)."""
+    standings = board.standings
+    rank = standings.rank
+    relevant = set(contention.relevant)
+    lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
+    together = [p for p in gibsonized if p != lone]
+    for a, b in _closest_fewest_meetings(standings, together):
+        apart = (
+            _gibsonized_apart(standings, a, b, board, relevant | set(group))
+            if set(contention.contenders) <= set(plan.gibsonized)
+            else None
+        )
+        if apart is None:
+            board.add(a, b, "Gibsonized players play each other")
+        for player, opponent in apart or ():
+            board.add(
+                player,
+                opponent,
+                f"Gibsonized: #{rank(a)} and #{rank(b)} have met, so paired Swiss with "
+                "those who cannot become a victor, avoiding repeats",
+            )
+    if lone is not None:
+        outside = [p for p in board.free() if p not in group and p != lone]
+        pool = [p for p in outside if p not in relevant]
+        if pool:
+            opponent = min(pool, key=lambda p: (standings.meetings(lone, p), rank(p)))
+            reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
+        else:
+            fallback_pool = outside or list(group)
+            opponent = max(fallback_pool, key=lambda p: (-standings.meetings(lone, p), rank(p)))
+            group = [p for p in group if p != opponent]
+            reason = "Gibsonized: nobody is out of contention, so plays the lowest-ranked player"
+            warnings.append(
+                f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
+            )
+        board.add(lone, opponent, reason)
+    return group
+
+
+def _pair_group(
+    board: Board,
+    plan: Plan,
+    contention: Contention,
+    group: list[str],
+    bye: str | None,
+    warnings: list[str],
+    tables: FieldTables | None,
+) -> None:
+    """Step 4: the plan's group, by the engine (the fallback) or by the row's method."""
+    if plan.group_method == "principled":
+        _pair_group_by_engine(board, plan, contention, group, bye, warnings, tables)
+    else:
+        _pair_group_by_row(board, plan, group)
+
+
+def _pair_group_by_engine(
+    board: Board,
+    plan: Plan,
+    contention: Contention,
+    group: list[str],
+    bye: str | None,
+    warnings: list[str],
+    tables: FieldTables | None,
+) -> None:
+    """Step 4, the fallback's: the contention group's pairing that best keeps GP1-GP4."""
+    standings = board.standings
+    group = sorted(group, key=standings.rank)
+    joiner = None
+    if len(group) % 2:  # the matching's answer needs an even group
+        joiner = min((p for p in board.free() if p not in group), key=standings.rank)
+    meetings = board.swiss.meetings_of(standings)
+    chosen, exhaustive = engine_choice(
+        standings, contention, group, joiner, bye, plan, board.games, meetings, tables
+    )
+    if not exhaustive:
+        warnings.append(
+            f"{len(group)} contenders: too many pairings for the outcome engine to compare "
+            "them all; the fallback chose among standard pairings and the weighted "
+            "matching's answer (the matching's answer alone beyond "
+            f"{MAX_COMPARED_PLAYERS} relevant players)"
+        )
+    play_engine_pairs(board, chosen, set(contention.relevant), "fallback")
+
+
+def _pair_group_by_row(board: Board, plan: Plan, group: list[str]) -> None:
+    """Step 4, a table row's: the group by the row's method (an odd group takes in the
+    next-ranked free player)."""
+    standings = board.standings
+    group = sorted(group, key=standings.rank)
+    if len(group) % 2:
+        joiners = [p for p in board.free() if p not in group]
+        group.append(min(joiners, key=standings.rank))
+    method, why = plan.group_method, ""
+    if plan.row is not None and plan.row.group is not None:
+        method, why = plan.row.group.method_for(standings, group)
+    reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
+    for a, b in pair_group(method, group):
+        board.add(a, b, reason)
+
+
+def _pair_rest_swiss(board: Board) -> list[Game]:
+    """Step 5: everyone else Swiss by win group, avoiding repeats; the games in board
+    order, the bye last."""
+    return board.finish()
+
+
+def _gibsonized_apart(
+    standings: Standings, a: str, b: str, board: Board, taken: set[str]
+) -> list[tuple[str, str]] | None:
+    """Opponents for two Gibsonized players who have met, so the round holds no avoidable
+    repeat: the rest-of-field Swiss (fewest repeats over all of it) of the two with the
+    free players who cannot become a victor, whose games for the two are kept. None when
+    they have not met, or when that Swiss pairs them together anyway (they play each other,
+    as Gibsonized players do). Asked only when every contender is Gibsonized: then every
+    victor is decided and no principle depends on who they face, whereas with contenders
+    left, two Gibsonized players who both win instead of one, and the players out of
+    contention they would take from the contenders, can cost a contender their chance
+    (review finding: GP2 broken to save a rematch that decides nothing)."""
+    if not standings.meetings(a, b):
+        return None
+    pool = [p for p in board.free() if p not in taken and p not in (a, b)]
+    if len(pool) % 2:
+        pool.pop()  # the lowest-ranked: the Swiss needs an even number
+    if not pool:
+        return None
+    pairs = pair_swiss(standings, [a, b, *pool], board.swiss)
+    theirs = [pair for pair in pairs if a in pair or b in pair]
+    return None if len(theirs) == 1 else theirs
+
+
+def _closest_fewest_meetings(standings: Standings, players: Sequence[str]) -> list[tuple[str, str]]:
+    if not players:
+        return []
+    ordered = sorted(players, key=standings.rank)
+    edges: list[Edge] = []
+    for i, a in enumerate(ordered):
+        for j in range(i + 1, len(ordered)):
+            b = ordered[j]
+            edges.append(
+                (i, j, (standings.meetings(a, b), abs(standings.rank(a) - standings.rank(b))))
+            )
+    matched = min_cost_perfect_matching(len(ordered), edges, (15, len(standings)))
+    return [(ordered[i], ordered[j]) for i, j in matched]

@@ -1,0 +1,193 @@
+"""The fallback's pairing of the contention group: a weighted matching whose costs follow
+GP1-GP4 (then repeats) seeds the judge's search for the pairing that best keeps the
+principles (``engine_choice``)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
+from ..contention import Contention, Final, Result, finals_after
+from ..judge.candidates import OUTSIDER
+from ..judge.comparison import Judge
+from ..judge.field_scores import FieldTables
+from ..standings import Standings
+from .board import Game
+from .plans import Plan
+from .swiss import Meetings
+
+# The fallback's matching over a contention group larger than this takes as candidates
+# each player's NEAREST_PARTNERS ranks either side of its ideal partners, not every pair
+# (a blossom over every pair of 2,000 players takes minutes).
+WHOLE_GROUP_LIMIT = 128
+NEAREST_PARTNERS = 8
+
+
+def engine_choice(
+    standings: Standings,
+    contention: Contention,
+    group: list[str],
+    joiner: str | None,
+    bye: str | None,
+    plan: Plan,
+    games: Sequence[Game],
+    meetings: Meetings,
+    tables: FieldTables | None = None,
+) -> tuple[list[tuple[str, str]], bool]:
+    """The contention group's pairing that best keeps GP1 > GP2 > GP3 > GP4.
+
+    Games already made (Gibsonized players) stay in every candidate; each contender plays
+    another contender or someone who cannot be a victor (``OUTSIDER``). The weighted
+    matching's answer over the group (with ``joiner`` making it even) seeds the search and
+    wins ties.
+    """
+    relevant = set(contention.relevant)
+    made = [g.players for g in games if not g.bye]
+    fixed = [(a, b if b in relevant else OUTSIDER) for a, b in made if a in relevant] + [
+        (b, OUTSIDER) for a, b in made if a not in relevant and b in relevant
+    ]
+    even = group + ([joiner] if joiner is not None else [])
+    start = [
+        (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
+        for a, b in _principled_pairs(standings, contention, even, plan.victors, plan.cap, meetings)
+    ]
+    judge = Judge(standings, contention, bye, plan.victors, plan.cap, plan.rounds_left, tables)
+    chosen, exhaustive = judge.best(start, fixed=fixed, players=group)
+    members = set(group)
+    return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive
+
+
+def _principled_pairs(
+    standings: Standings,
+    contention: Contention,
+    group: Sequence[str],
+    victors: int,
+    cap: int | None,
+    meetings: Meetings,
+) -> list[tuple[str, str]]:
+    """The fallback's weighted matching over the contention group (see module docs),
+    its costs computed for every candidate pair at once."""
+    ordered = sorted(group, key=standings.rank)
+    size = len(ordered)
+    span = size - 1
+    leader = np.array([standings.games_behind(p) == 0 for p in ordered], bool)
+    relevant = set(contention.relevant)
+    contender = np.array([p in relevant for p in ordered], bool)
+    if size <= WHOLE_GROUP_LIMIT:
+        firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
+    else:
+        firsts, seconds = _near_ideal_pairs(size, int(leader.sum()), np.flatnonzero(~contender))
+    gp1 = (int(leader.sum()) >= 2) & (leader[firsts] != leader[seconds])
+    # GP2: the outsider who fills an odd group should face the lowest contender.
+    gp2 = np.where(
+        ~contender[firsts],
+        span - seconds,
+        np.where(~contender[seconds], span - firsts, 0),
+    )
+    gp3 = span * span - (seconds - firsts) ** 2
+    winning = finals_after(standings, contention.relevant, Result.WIN, cap)
+    gp4 = DrawSharing(standings, winning, ordered, victors, cap).of_pairs(firsts, seconds)
+    at = meetings.positions_of(ordered)
+    costs = np.column_stack(
+        [
+            gp1,
+            gp2,
+            gp3,
+            gp4,
+            meetings.repeats(at[firsts], at[seconds]),
+            meetings.back_to_back(at[firsts], at[seconds]),
+        ]
+    ).astype(np.int64)
+    ceilings = (1, size, span * span, 1, 15, 1)
+    matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
+    return [(ordered[i], ordered[j]) for i, j in matched]
+
+
+def _near_ideal_pairs(size: int, leaders: int, outsiders: Indices) -> tuple[Indices, Indices]:
+    """Candidate pairs (i < j, ascending) of a large group in rank order: each player with
+    the ``NEAREST_PARTNERS`` ranks either side of itself, of its mirror in the group (top
+    against bottom, GP3) and of its mirror in its own block (leaders among themselves, GP1;
+    the rest among themselves); an outsider (GP2) with everyone. Its rank neighbours alone
+    hold a perfect matching, so the matching always has an answer."""
+    rows = np.arange(size)
+    block_mirror = np.where(rows < leaders, leaders - 1 - rows, leaders + size - 1 - rows)
+    centres = np.stack([rows, size - 1 - rows, block_mirror], axis=1)
+    reach = np.arange(-NEAREST_PARTNERS, NEAREST_PARTNERS + 1)
+    around = (centres[:, :, None] + reach).reshape(size, -1)
+    mine = np.repeat(rows, around.shape[1])
+    partners = around.ravel()
+    if len(outsiders):
+        mine = np.concatenate([mine, np.repeat(outsiders, size)])
+        partners = np.concatenate([partners, np.tile(rows, len(outsiders))])
+    inside = (partners >= 0) & (partners < size) & (partners != mine)
+    low, high = np.minimum(mine, partners)[inside], np.maximum(mine, partners)[inside]
+    keys = np.unique(low * size + high)
+    return keys // size, keys % size
+
+
+class DrawSharing:
+    """Which games a draw turns into two victors, whatever anyone else does.
+
+    A draw between a and b makes both victors when, for each of them, fewer than
+    ``victors - 1`` others (the opponent takes one of the places) can reach their record
+    after winning their own games. ``winning`` holds every relevant player's record after a
+    win. A drawn record does not depend on the opponent, so each player's count of
+    ``winning`` records that reach it is taken once (sorted spreads per win total, as
+    ``contention`` counts) and a pair only takes its own two players out of it: O(n log n)
+    to build and O(1) a pair, where counting per pair made the fallback's matching O(n^3).
+    """
+
+    def __init__(
+        self,
+        standings: Standings,
+        winning: Mapping[str, Final],
+        players: Sequence[str],
+        victors: int,
+        cap: int | None,
+    ) -> None:
+        self._places = victors - 1
+        drawn = finals_after(standings, players, Result.DRAW, cap)
+        highs: dict[int, list[int]] = {}
+        for final in winning.values():
+            highs.setdefault(final.half_wins, []).append(final.spread_high)
+        for spreads in highs.values():
+            spreads.sort()
+        reached_by = [
+            sum(len(s) for w, s in highs.items() if w > mine.half_wins)
+            + len(level)
+            - bisect_left(level, mine.spread_low)
+            for mine in drawn.values()
+            for level in [highs.get(mine.half_wins, [])]
+        ]
+        # Per player (``players``' order): the drawn record, the winning one (if relevant).
+        self._reached_by = np.array(reached_by, np.int64)
+        self._drawn_wins = np.array([f.half_wins for f in drawn.values()], np.int64)
+        self._drawn_low = np.array([f.spread_low for f in drawn.values()], np.int64)
+        won = [winning.get(p) for p in players]
+        self._relevant = np.array([f is not None for f in won], bool)
+        self._won_wins = np.array([-1 if f is None else f.half_wins for f in won], np.int64)
+        self._won_high = np.array([0 if f is None else f.spread_high for f in won], np.int64)
+
+    def _reaches(self, winner: Indices, drawer: Indices) -> NDArray[np.bool_]:
+        """Whether ``winner``'s winning record may reach ``drawer``'s drawn one."""
+        wins, mine = self._won_wins[winner], self._drawn_wins[drawer]
+        level = (wins == mine) & (self._won_high[winner] >= self._drawn_low[drawer])
+        reaches: NDArray[np.bool_] = self._relevant[winner] & ((wins > mine) | level)
+        return reaches
+
+    def _others_reaching(self, player: Indices, opponent: Indices) -> Indices:
+        return (
+            self._reached_by[player]
+            - self._reaches(player, player)
+            - self._reaches(opponent, player)
+        )
+
+    def of_pairs(self, firsts: Indices, seconds: Indices) -> NDArray[np.bool_]:
+        """Per pair of positions in ``players``: a draw makes both victors."""
+        return (self._others_reaching(firsts, seconds) < self._places) & (
+            self._others_reaching(seconds, firsts) < self._places
+        )
