@@ -19,7 +19,7 @@ from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..engine.errors import Conflict, FieldError, NotFound, NotPermitted, Rule
+from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
 from ..store import TournamentNotFound, WrongToken
 from .common import RequiresPlugin, validator_properties
 from .observe import request_id
@@ -121,10 +121,11 @@ def problem(
 
 
 def field_problem(
-    field: str, message: str, status: int = 422, rule: Rule | None = None
+    at: Location, message: str, status: int = 422, rule: Rule | None = None
 ) -> Response:
-    """A problem about one field; ``field`` is a slash path such as ``players/3/id``."""
-    path = pointer(*field.split("/")) if field else ""
+    """A problem about one field of the request, at ``at`` (``("players", 3, "id")``: the
+    engine's input mirrors the request, so its locations are the request's)."""
+    path = pointer(*at)
     return problem(
         status,
         f"{path or '/'}: {message}",
@@ -214,7 +215,7 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
 
     @app.errorhandler(FieldError)
     def engine_refused(error: FieldError) -> Response:
-        return field_problem(error.field, error.message, rule=error.rule)
+        return field_problem(error.at, error.message, rule=error.rule)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Response
 from flask.views import MethodView
 
-from ..engine.errors import Rule
+from ..engine.errors import Location, Rule
 from ..engine.scrabble import (
     Advice,
     Game,
@@ -101,7 +101,7 @@ class Field:
     withdrawn: frozenset[str]
     notes: tuple[str, ...]
     next_round: int | None
-    withdrawn_at: dict[str, str]
+    withdrawn_at: dict[str, Location]  # where the request withdrew each player
 
 
 def standings_of(body: dict[str, Any]) -> Field:
@@ -114,7 +114,7 @@ def standings_of(body: dict[str, Any]) -> Field:
                 complete_rounds_only=body["tsh_complete_rounds_only"],
             )
         except TshError as exc:
-            raise InvalidStandings("tsh", str(exc), rule=Rule.TSH_FILE) from exc
+            raise InvalidStandings(("tsh",), str(exc), rule=Rule.TSH_FILE) from exc
         standings = Standings.from_players(list(division.players))
         notes = [
             f"{standings.tag(p)} did not play round {division.rounds} and is not marked off "
@@ -129,7 +129,7 @@ def standings_of(body: dict[str, Any]) -> Field:
             withdrawn,
             tuple(notes),
             division.rounds + 1,
-            dict.fromkeys(withdrawn, "tsh"),
+            dict.fromkeys(withdrawn, ("tsh",)),
         )
     players = [
         Player(
@@ -142,8 +142,8 @@ def standings_of(body: dict[str, Any]) -> Field:
         )
         for p in body["players"]
     ]
-    withdrawn_at = {
-        p["id"]: f"players/{index}/withdrawn"
+    withdrawn_at: dict[str, Location] = {
+        p["id"]: ("players", index, "withdrawn")
         for index, p in enumerate(body["players"])
         if p["withdrawn"]
     }

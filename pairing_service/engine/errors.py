@@ -26,16 +26,32 @@ class Rule(StrEnum):
     FORMATION_RECORDS = "formation-records"
 
 
-class FieldError(ValueError):
-    """Input the rules cannot apply to; ``field`` is a slash path into the input (the API
-    answers a 422 whose JSON Pointer is built from it). ``rule`` names the rule broken
-    when it is one of the named rules (:class:`Rule`)."""
+Location = tuple[str | int, ...]
+"""Where in the engine's input a value is: the names and positions leading to it, as
+the engine's own functions and dataclasses name them (``("players", 3, "rating")``: the
+rating of the fourth player given); ``()`` is the input as a whole."""
 
-    def __init__(self, field: str, message: str, *, rule: Rule | None = None) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
+
+class FieldError(ValueError):
+    """Input the rules cannot apply to, at ``at`` in the engine's input. The engine never
+    writes a request's syntax: the API, which knows how its requests map onto the
+    engine's input, answers a 422 whose JSON Pointer it builds from ``at``. ``rule`` names
+    the rule broken when it is one of the named rules (:class:`Rule`)."""
+
+    def __init__(self, at: Location, message: str, *, rule: Rule | None = None) -> None:
+        super().__init__(f"{self.path_of(at)}: {message}" if at else message)
+        self.at = at
         self.message = message
         self.rule = rule
+
+    @staticmethod
+    def path_of(at: Location) -> str:
+        return "/".join(str(part) for part in at)
+
+    @property
+    def field(self) -> str:
+        """``at`` as a slash path, for reading (``players/3/rating``)."""
+        return self.path_of(self.at)
 
 
 def first_repeat(items: Sequence[Hashable]) -> int | None:
@@ -49,13 +65,13 @@ def first_repeat(items: Sequence[Hashable]) -> int | None:
 
 
 def refuse_repeats(
-    items: Sequence[str], field: str, error: type[FieldError], suffix: str = ""
+    items: Sequence[str], at: Location, error: type[FieldError], within: Location = ()
 ) -> None:
-    """Raise ``error`` at ``<field>/<index><suffix>`` for the first id listed twice."""
+    """Raise ``error`` at ``(*at, index, *within)`` for the first id listed twice."""
     index = first_repeat(items)
     if index is not None:
         raise error(
-            f"{field}/{index}{suffix}", f"{items[index]!r} is listed twice", rule=Rule.UNIQUE_IDS
+            (*at, index, *within), f"{items[index]!r} is listed twice", rule=Rule.UNIQUE_IDS
         )
 
 

@@ -209,11 +209,11 @@ def refuse_no_shows(
 ) -> None:
     """Refuse no-shows listed twice, not entered in the event (``unknown`` says so in the
     format's words) or not playing the round being re-seated (``not_in_round``)."""
-    refuse_repeats(list(no_shows), "no_shows", error)
+    refuse_repeats(list(no_shows), ("no_shows",), error)
     for index, player in enumerate(no_shows):
         if player not in in_round:
             where = unknown if player not in entrants else not_in_round
-            raise error(f"no_shows/{index}", f"{player!r} {where}")
+            raise error(("no_shows", index), f"{player!r} {where}")
 
 
 def refuse_changed_decisions(

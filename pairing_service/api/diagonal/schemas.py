@@ -205,7 +205,7 @@ class SimulateIn(Schema):
         if events * players**2 > MAX_SIMULATION_WORK:
             most = MAX_SIMULATION_WORK // players**2
             raise FieldError(
-                "events",
+                ("events",),
                 f"events x players^2 may be at most {MAX_SIMULATION_WORK:,} (300 events of 48 "
                 f"players): at most {most} events for {players} players",
                 rule=Rule.WORK_BOUND,

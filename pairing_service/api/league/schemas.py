@@ -93,7 +93,9 @@ class TableIn(Schema):
     def _falling(self, value: list[float], **_: Any) -> None:
         if value != sorted(value, reverse=True):
             raise FieldError(
-                "points", "points must not rise from one place to the next", rule=Rule.POINTS_FALL
+                ("points",),
+                "points must not rise from one place to the next",
+                rule=Rule.POINTS_FALL,
             )
 
 

@@ -41,7 +41,7 @@ def check_plan_work(data: dict[str, Any], players: int) -> None:
     """Random plans cost time in proportion to plans x players: bound the product."""
     if data.get("plans", 0) * players > MAX_PLAN_SEATS:
         raise FieldError(
-            "plans",
+            ("plans",),
             f"plans x players may be at most {MAX_PLAN_SEATS} "
             f"(at most {MAX_PLAN_SEATS // max(players, 1)} plans for {players} players)",
             rule=Rule.WORK_BOUND,
@@ -279,7 +279,7 @@ class PlanIn(Schema):
         if data.get("events", 0) * per_event > MAX_PLANNER_WORK:
             most = MAX_PLANNER_WORK // per_event
             raise FieldError(
-                "events",
+                ("events",),
                 f"players x events x (threshold + 12) may be at most {MAX_PLANNER_WORK:,} "
                 f"(500 events of 100 players at 47 strikes): at most {most} events for "
                 f"{players} players at {threshold} strikes",

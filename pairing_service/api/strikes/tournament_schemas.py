@@ -47,7 +47,9 @@ class TournamentIn(Schema):
 
     @validates_schema
     def _unique_ids(self, data: dict[str, Any], **_: Any) -> None:
-        refuse_repeats([entrant["id"] for entrant in data["players"]], "players", FieldError, "/id")
+        refuse_repeats(
+            [entrant["id"] for entrant in data["players"]], ("players",), FieldError, ("id",)
+        )
         check_plan_work(data, len(data["players"]))
 
 

@@ -27,7 +27,7 @@ LATER_OPPONENTS = 2
 
 
 class InvalidRound(FieldError):
-    """Input the rules cannot apply to; ``field`` is a slash path into the input."""
+    """Input the rules cannot apply to, at ``at`` in the input."""
 
 
 @dataclass(frozen=True)
@@ -51,11 +51,11 @@ class RoundPlan:
 
 
 def plan_round(entrants: Sequence[Entrant], opponents: int | None = None) -> RoundPlan:
-    refuse_repeats([e.id for e in entrants], "players", InvalidRound, "/id")
+    refuse_repeats([e.id for e in entrants], ("players",), InvalidRound, ("id",))
     first_round = not any(e.met or e.losses for e in entrants)
     wanted = opponents or (FIRST_ROUND_OPPONENTS if first_round else LATER_OPPONENTS)
     if wanted % 2:
-        raise InvalidRound("opponents", "the diagonal pattern needs an even number of opponents")
+        raise InvalidRound(("opponents",), "the diagonal pattern needs an even number of opponents")
     order = {e.id: i for i, e in enumerate(entrants)}
     active = sorted(
         (e for e in entrants if e.losses < ELIMINATED_AT and not e.dropped),
@@ -91,13 +91,13 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
     has no more losses than games, and the field's losses add up to its games.
     ``round_number`` (when given): round 1 has no history, and a later round has some.
     """
-    refuse_repeats([e.id for e in entrants], "players", InvalidRound, "/id")
+    refuse_repeats([e.id for e in entrants], ("players",), InvalidRound, ("id",))
     listed = {e.id for e in entrants}
     meetings = {e.id: Counter(e.met) for e in entrants}
     for i, entrant in enumerate(entrants):
         seen: Counter[str] = Counter()
         for j, other in enumerate(entrant.met):
-            where = f"players/{i}/met/{j}"
+            where = ("players", i, "met", j)
             if other == entrant.id:
                 raise InvalidRound(
                     where, f"{other!r} cannot have played themselves", rule=Rule.CONSISTENT_HISTORY
@@ -121,7 +121,7 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
     for i, entrant in enumerate(entrants):
         if entrant.losses > len(entrant.met):
             raise InvalidRound(
-                f"players/{i}/losses",
+                ("players", i, "losses"),
                 f"{_count(entrant.losses, 'loss', 'losses')} but "
                 f"{_count(len(entrant.met), 'game', 'games')} in met: every loss is a game, "
                 "so list every earlier opponent",
@@ -131,7 +131,7 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
     losses = sum(e.losses for e in entrants)
     if losses != games:
         raise InvalidRound(
-            "players",
+            ("players",),
             f"the players' losses add up to {losses} but their met lists hold "
             f"{_count(games, 'game', 'games')}: every game has one loser",
             rule=Rule.CONSISTENT_HISTORY,
@@ -139,13 +139,13 @@ def check_history(entrants: Sequence[Entrant], round_number: int | None = None) 
     if round_number == 1 and games:
         first = next(i for i, e in enumerate(entrants) if e.met)
         raise InvalidRound(
-            f"players/{first}/met",
+            ("players", first, "met"),
             "round 1 is the first round: nobody has played yet",
             rule=Rule.CONSISTENT_HISTORY,
         )
     if round_number is not None and round_number > 1 and not games:
         raise InvalidRound(
-            "round",
+            ("round",),
             f"round {round_number} follows {_count(round_number - 1, 'round', 'rounds')}, "
             "but no player lists an earlier opponent: give each player's losses and met",
             rule=Rule.CONSISTENT_HISTORY,
@@ -201,7 +201,7 @@ def tally(
     their games so far still count for everyone. ``starting_losses``: losses a player
     has before their first game (a held event's late entrant).
     """
-    refuse_repeats(list(players), "players", InvalidRound)
+    refuse_repeats(list(players), ("players",), InvalidRound)
     starting = starting_losses or {}
     records = {p: Record(p, losses=starting.get(p, 0)) for p in players}
     last_players: list[str] = []
@@ -209,31 +209,31 @@ def tally(
     for number, games in enumerate(rounds, start=1):
         last_players = []
         for index, game in enumerate(games):
-            where = f"rounds/{number - 1}/games/{index}"
+            where = ("rounds", number - 1, "games", index)
             a, b = game.players
             for position, pid in enumerate(game.players):
                 if pid not in records:
                     raise InvalidRound(
-                        f"{where}/players/{position}",
+                        (*where, "players", position),
                         f"{pid!r} is not a player",
                         rule=Rule.KNOWN_PLAYER,
                     )
                 out = records[pid].eliminated_after_round
                 if out is not None and out < number:
                     raise InvalidRound(
-                        f"{where}/players/{position}",
+                        (*where, "players", position),
                         f"{pid!r} was eliminated after round {out} and cannot play",
                         rule=Rule.CONSISTENT_HISTORY,
                     )
             if a == b:
                 raise InvalidRound(
-                    f"{where}/players",
+                    (*where, "players"),
                     "a player cannot play themselves",
                     rule=Rule.CONSISTENT_HISTORY,
                 )
             if game.winner not in game.players:
                 raise InvalidRound(
-                    f"{where}/winner",
+                    (*where, "winner"),
                     f"{game.winner!r} did not play this game",
                     rule=Rule.CONSISTENT_HISTORY,
                 )

@@ -284,20 +284,20 @@ class RaceEvent:
         see :meth:`RaceLedger.enter_result`)."""
         a, b = self.round(number).game(game)
         if winner not in (a, b):
-            raise InvalidRound("winner", f"{winner!r} did not play game {game} ({a} v {b})")
+            raise InvalidRound(("winner",), f"{winner!r} did not play game {game} ({a} v {b})")
         return GameResult((a, b), winner, pieces_left)
 
     def late_entry(self, racer: Racer, most_players: int) -> tuple[int, int]:
         """The round a late entrant joins before, and the losses they start with: the most
         of anyone still in."""
         if racer.id in self.racers:
-            raise InvalidRound("id", f"{racer.id!r} is in this event already")
+            raise InvalidRound(("id",), f"{racer.id!r} is in this event already")
         rated = next(iter(self.racers.values())).rating is not None
         if rated and racer.rating is None:
-            raise InvalidRound("rating", "the players of this event are rated: give a rating")
+            raise InvalidRound(("rating",), "the players of this event are rated: give a rating")
         if not rated and racer.rating is not None:
             raise InvalidRound(
-                "rating",
+                ("rating",),
                 "this event ranks its players in the order listed: a late entrant is ranked "
                 "last, without a rating",
             )
@@ -399,20 +399,20 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
     @staticmethod
     def created(settings: RaceSettings, racers: Sequence[Racer]) -> Action:
         if len(racers) < 2:
-            raise InvalidRound("players", "a race needs at least two players")
-        refuse_repeats([r.id for r in racers], "players", InvalidRound, "/id")
+            raise InvalidRound(("players",), "a race needs at least two players")
+        refuse_repeats([r.id for r in racers], ("players",), InvalidRound, ("id",))
         rated = [r.rating is not None for r in racers]
         if any(rated) and not all(rated):
             index = rated.index(False)
             raise InvalidRound(
-                f"players/{index}/rating", "give every player a rating, or none (listing order)"
+                ("players", index, "rating"), "give every player a rating, or none (listing order)"
             )
         for name, value in (
             ("first_round_opponents", settings.first_round_opponents),
             ("opponents", settings.opponents),
         ):
             if value < 2 or value % 2:
-                raise InvalidRound(name, "the diagonal pattern needs an even number, 2 or more")
+                raise InvalidRound((name,), "the diagonal pattern needs an even number, 2 or more")
         return Action.of(Created(settings, tuple(racers)))
 
     def start_round(self, event: RaceEvent) -> Action:

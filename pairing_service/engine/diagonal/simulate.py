@@ -45,7 +45,7 @@ def simulate(
     seed: int = 0,
     first_round_opponents: int = 4,
 ) -> SimulationReport:
-    refuse_repeats([pid for pid, _ in ratings], "players", InvalidRound, "/id")
+    refuse_repeats([pid for pid, _ in ratings], ("players",), InvalidRound, ("id",))
     rng = random.Random(seed)
     rating = dict(ratings)
     ids = [pid for pid, _ in ratings]

@@ -92,7 +92,7 @@ class Formation:
 def league_sizes(players: int, base: int = 7) -> list[int]:
     """Step 2: sizes of the leagues, top league first."""
     if players < 4:
-        raise InvalidLeague("signups", "a league needs at least 4 players")
+        raise InvalidLeague(("signups",), "a league needs at least 4 players")
     count, extra = divmod(players, base)
     if count and extra <= count:
         return [base] * (count - extra) + [base + 1] * extra
@@ -166,7 +166,7 @@ def form_leagues(
         ("returning", [f.player for f in returning]),
         ("new_players", [p.player for p in new_players]),
     ):
-        refuse_repeats(items, name, InvalidLeague)
+        refuse_repeats(items, (name,), InvalidLeague)
     signed = set(signups)
     last_ids = {f.player for f in last_season}
     returning_ids = {f.player for f in returning}
@@ -174,14 +174,14 @@ def form_leagues(
     for index, finish in enumerate(returning):
         if finish.player in last_ids:
             raise InvalidLeague(
-                f"returning/{index}",
+                ("returning", index),
                 f"{finish.player!r} played last season: not a returner",
                 rule=Rule.FORMATION_RECORDS,
             )
     unknown = [p for p in signups if p not in last_ids | returning_ids | new_ids]
     if unknown:
         raise InvalidLeague(
-            "signups",
+            ("signups",),
             "no finish or new-player entry for " + ", ".join(unknown[:10]),
             rule=Rule.FORMATION_RECORDS,
         )

@@ -254,16 +254,16 @@ class Organisation:
         held = season.league(league).game(game)
         if actor != ORGANISER and actor not in held.seats:
             raise NotYourGame(f"{actor} did not play {held.name}")
-        refuse_repeats([r.player for r in results], "results", InvalidLeague, "/player")
+        refuse_repeats([r.player for r in results], ("results",), InvalidLeague, ("player",))
         for index, result in enumerate(results):
             if result.player not in held.seats:
                 raise InvalidLeague(
-                    f"results/{index}/player",
+                    ("results", index, "player"),
                     f"{result.player!r} did not play {held.name} ({', '.join(held.seats)})",
                 )
         missing = [p for p in held.seats if p not in {r.player for r in results}]
         if missing:
-            raise InvalidLeague("results", f"no result for {', '.join(missing)} in {held.name}")
+            raise InvalidLeague(("results",), f"no result for {', '.join(missing)} in {held.name}")
         league_table([Game(held.name, tuple(results))], self.rules.league_points)  # validates
         return held
 
@@ -311,11 +311,11 @@ class LeagueLedger(Ledger[Organisation]):
 
     def sign_up(self, org: Organisation, number: int, players: Sequence[SignUp]) -> Action:
         season = org.signup_season(number)
-        refuse_repeats([p.player for p in players], "players", InvalidLeague, "/id")
+        refuse_repeats([p.player for p in players], ("players",), InvalidLeague, ("id",))
         for index, signup in enumerate(players):
             if signup.player in season.signups:
                 raise InvalidLeague(
-                    f"players/{index}/id", f"{signup.player!r} has signed up already"
+                    ("players", index, "id"), f"{signup.player!r} has signed up already"
                 )
         signed = tuple(Signed(p.player, p.name, p.laurels, p.email) for p in players)
         return Action.of(SignedUp(number, signed))

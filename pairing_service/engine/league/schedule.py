@@ -55,9 +55,9 @@ def meetings_of(games: Sequence[Sequence[str]]) -> dict[frozenset[str], int]:
 
 
 def schedule(players: Sequence[str], grid: Sequence[Sequence[int]], seed: int = 0) -> Schedule:
-    refuse_repeats(players, "players", InvalidLeague)
+    refuse_repeats(players, ("players",), InvalidLeague)
     if len(players) < SEATS:
-        raise InvalidLeague("players", f"a league needs at least {SEATS} players")
+        raise InvalidLeague(("players",), f"a league needs at least {SEATS} players")
     n = len(players)
     if n == 7:
         games = tuple(tuple(players[i - 1] for i in row) for row in grid)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
-from ..errors import FieldError, Rule, refuse_repeats
+from ..errors import FieldError, Location, Rule, refuse_repeats
 from ..ranking import read_places
 
 TIEBREAKERS = (
@@ -127,22 +127,22 @@ def league_table(
     scored_games: list[list[tuple[Result, int]]] = []
     named: dict[str, int] = {}
     for g, game in enumerate(games):
-        where = f"games/{g}"
+        where = ("games", g)
         _refuse_entered_twice(game.name, g, named)
         results = game.results
         scale = points.get(len(results))
         if scale is None:
             raise InvalidLeague(
-                f"{where}/results",
+                (*where, "results"),
                 f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
                 f"not {len(results)}: list a player who dropped out too, marked dropped_out",
                 rule=Rule.GAME_SIZE,
             )
-        refuse_repeats([r.player for r in results], f"{where}/results", InvalidLeague, "/player")
+        refuse_repeats([r.player for r in results], (*where, "results"), InvalidLeague, ("player",))
         places = read_places([r.position for r in results])
         if places is None:
             raise InvalidLeague(
-                f"{where}/results",
+                (*where, "results"),
                 "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
                 rule=Rule.PLACES_ARE_A_RANKING,
             )
@@ -193,21 +193,21 @@ def _refuse_entered_twice(name: str, index: int, named: dict[str, int]) -> None:
         return  # an unnamed game cannot be told apart from another
     if key in named:
         raise InvalidLeague(
-            f"games/{index}/name",
+            ("games", index, "name"),
             f"game {name!r} is entered twice (also games/{named[key]}): a game counts once",
             rule=Rule.UNIQUE_IDS,
         )
     named[key] = index
 
 
-def _refuse_leavers_above_finishers(results: Sequence[Result], where: str) -> None:
+def _refuse_leavers_above_finishers(results: Sequence[Result], where: Location) -> None:
     finished = [r.position for r in results if not r.dropped_out]
     if not finished:
-        raise InvalidLeague(f"{where}/results", "nobody finished the game: it cannot score")
+        raise InvalidLeague((*where, "results"), "nobody finished the game: it cannot score")
     for index, result in enumerate(results):
         if result.dropped_out and result.position <= max(finished):
             raise InvalidLeague(
-                f"{where}/results/{index}/position",
+                (*where, "results", index, "position"),
                 f"{result.player!r} dropped out: placed last, below every player who finished",
                 rule=Rule.PLACES_ARE_A_RANKING,
             )

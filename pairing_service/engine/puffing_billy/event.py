@@ -68,7 +68,7 @@ def check_seats(entries: Sequence[BoardEntry], stage: Method, qualifiers: Collec
     for index, entry in enumerate(entries):
         if entry.alternate and stage is not Method.FINAL:
             raise InvalidBoard(
-                f"players/{index}/alternate",
+                ("players", index, "alternate"),
                 "only a board of the final seats an alternate",
                 rule=Rule.FINAL_SEATS,
             )
@@ -76,13 +76,13 @@ def check_seats(entries: Sequence[BoardEntry], stage: Method, qualifiers: Collec
             continue
         if entry.alternate and entry.id in qualifiers:
             raise InvalidBoard(
-                f"players/{index}/alternate",
+                ("players", index, "alternate"),
                 f"{entry.id!r} qualified for the final: only a player who did not is an alternate",
                 rule=Rule.FINAL_SEATS,
             )
         if not entry.alternate and entry.id not in qualifiers:
             raise InvalidBoard(
-                f"players/{index}/id",
+                ("players", index, "id"),
                 f"{entry.id!r} did not qualify for the final; mark them as an alternate "
                 "if they take the place of a qualifier",
                 rule=Rule.FINAL_SEATS,
@@ -99,22 +99,24 @@ def standings(
         try:
             scored_boards.append((board.stage, score_board(board.entries, rules, board.stage)))
         except InvalidBoard as exc:
-            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message, rule=exc.rule) from exc
+            raise InvalidBoard(("boards", index, *exc.at), exc.message, rule=exc.rule) from exc
     result = rank_boards(scored_boards, finalists)
     if finalists == 0 and any(b.stage is Method.FINAL for b in boards):
-        raise InvalidBoard("finalists", "boards of the final need the cut: say how many qualified")
+        raise InvalidBoard(
+            ("finalists",), "boards of the final need the cut: say how many qualified"
+        )
     seated: dict[str, int] = {}  # player -> the final board they sit at
     for index, board in enumerate(boards):
         try:
             check_seats(board.entries, board.stage, result.qualifiers)
         except InvalidBoard as exc:
-            raise InvalidBoard(f"boards/{index}/{exc.field}", exc.message, rule=exc.rule) from exc
+            raise InvalidBoard(("boards", index, *exc.at), exc.message, rule=exc.rule) from exc
         if board.stage is not Method.FINAL:
             continue
         for slot, entry in enumerate(board.entries):
             if entry.id in seated:
                 raise InvalidBoard(
-                    f"boards/{index}/players/{slot}/id",
+                    ("boards", index, "players", slot, "id"),
                     f"{entry.id!r} already sits at a final board (boards/{seated[entry.id]})",
                     rule=Rule.UNIQUE_IDS,
                 )

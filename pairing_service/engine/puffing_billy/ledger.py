@@ -116,11 +116,11 @@ class BoardEvent:
             stage = existing.stage
         else:
             stage = Method.PRELIMINARY if self.stage == "preliminary" else Method.FINAL
-        refuse_repeats([e.id for e in entries], "players", InvalidBoard, "/id")
+        refuse_repeats([e.id for e in entries], ("players",), InvalidBoard, ("id",))
         for index, entry in enumerate(entries):
             if entry.id not in self.players:
                 raise InvalidBoard(
-                    f"players/{index}/id", f"{entry.id!r} is not a player of this event"
+                    ("players", index, "id"), f"{entry.id!r} is not a player of this event"
                 )
         qualifiers = set(self.result().qualifiers) if stage is Method.FINAL else set()
         check_seats(entries, stage, qualifiers)
@@ -131,7 +131,7 @@ class BoardEvent:
     def late_entry(self, player: str, most_players: int) -> None:
         """Refuse a late entrant who cannot join now."""
         if player in self.players:
-            raise InvalidBoard("id", f"{player!r} is registered already")
+            raise InvalidBoard(("id",), f"{player!r} is registered already")
         if self.stage != "preliminary":
             raise Conflict(
                 "the preliminaries are closed: a late entrant joins while preliminary "
@@ -154,7 +154,7 @@ class BoardEvent:
             )
             if other is not None:
                 raise InvalidBoard(
-                    f"players/{index}/id", f"{entry.id!r} already plays final board {other}"
+                    ("players", index, "id"), f"{entry.id!r} already plays final board {other}"
                 )
 
 
@@ -176,8 +176,8 @@ class BoardLedger(Ledger[BoardEvent]):
     @staticmethod
     def created(players: Sequence[tuple[str, str | None]]) -> Action:
         if not players:
-            raise InvalidBoard("players", "register at least one player")
-        refuse_repeats([p for p, _ in players], "players", InvalidBoard, "/id")
+            raise InvalidBoard(("players",), "register at least one player")
+        refuse_repeats([p for p, _ in players], ("players",), InvalidBoard, ("id",))
         return Action.of(Created({}, tuple(ListedPlayer(p, n) for p, n in players)))
 
     def enter_board(
@@ -265,7 +265,7 @@ class BoardLedger(Ledger[BoardEvent]):
             raise Conflict("no preliminary board has been entered")
         if finalists > len(result.preliminary):
             raise InvalidBoard(
-                "finalists", f"only {len(result.preliminary)} players have played a board"
+                ("finalists",), f"only {len(result.preliminary)} players have played a board"
             )
         cut = event.result(finalists)
         return Action.of(

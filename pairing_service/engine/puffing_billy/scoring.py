@@ -39,7 +39,7 @@ class Method(StrEnum):
 
 
 class InvalidBoard(FieldError):
-    """A board the rules cannot score; ``field`` is a slash path into the input."""
+    """A board the rules cannot score, at ``at`` in the input."""
 
 
 @dataclass(frozen=True)
@@ -104,13 +104,13 @@ def score_board(
 ) -> list[ScoredEntry]:
     """Every listed player's placement, bonus and total, in the order given."""
     if not entries:
-        raise InvalidBoard("players", "a board needs at least one player")
+        raise InvalidBoard(("players",), "a board needs at least one player")
     if len(entries) > rules.max_players:
-        raise InvalidBoard("players", f"a board has at most {rules.max_players} players")
-    refuse_repeats([e.id for e in entries], "players", InvalidBoard, "/id")
+        raise InvalidBoard(("players",), f"a board has at most {rules.max_players} players")
+    refuse_repeats([e.id for e in entries], ("players",), InvalidBoard, ("id",))
     for index, entry in enumerate(entries):
         if entry.score < 0:
-            raise InvalidBoard(f"players/{index}/score", "scores cannot be negative")
+            raise InvalidBoard(("players", index, "score"), "scores cannot be negative")
     places = _places(entries)
     scores = [e.score for e in entries]
     winning = max(s for s, p in zip(scores, places, strict=True) if p == 1)
@@ -167,18 +167,18 @@ def _places(entries: Sequence[BoardEntry]) -> list[int]:
     if all(p is None for p in given):
         return list(range(1, len(entries) + 1))
     if any(p is None for p in given):
-        raise InvalidBoard("players", "give a place for every player or for none")
+        raise InvalidBoard(("players",), "give a place for every player or for none")
     values = [p or 0 for p in given]
     if values != sorted(values):
         raise InvalidBoard(
-            "players",
+            ("players",),
             "list players in finishing order (places never fall)",
             rule=Rule.PLACES_ARE_A_RANKING,
         )
     places = read_places(values)
     if places is None:
         raise InvalidBoard(
-            "players",
+            ("players",),
             f"places {values} are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
             rule=Rule.PLACES_ARE_A_RANKING,
         )

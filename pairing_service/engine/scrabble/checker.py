@@ -88,7 +88,7 @@ def read_pairing(
     bye: str | None = None
     for index, players in enumerate(games):
         for position, pid in enumerate(players):
-            where = f"pairings/{index}/players/{position}"
+            where = ("pairings", index, "players", position)
             if pid not in standings:
                 raise InvalidStandings(
                     where, f"{pid!r} is not in the standings", rule=Rule.KNOWN_PLAYER
@@ -105,7 +105,7 @@ def read_pairing(
         if len(players) == 1:
             if bye is not None or (len(standings) - len(withdrawn)) % 2 == 0:
                 raise InvalidStandings(
-                    f"pairings/{index}/players",
+                    ("pairings", index, "players"),
                     "only an odd field has a bye, and only one",
                     rule=Rule.PAIRING_COVERS_FIELD,
                 )
@@ -113,11 +113,11 @@ def read_pairing(
         elif len(players) == 2:
             pairs.append((players[0], players[1]))
         else:
-            raise InvalidStandings(f"pairings/{index}/players", "a game has two players")
+            raise InvalidStandings(("pairings", index, "players"), "a game has two players")
     missing = [pid for pid in standings.ids if pid not in seen and pid not in withdrawn]
     if missing:
         raise InvalidStandings(
-            "pairings", "not paired: " + ", ".join(missing[:10]), rule=Rule.PAIRING_COVERS_FIELD
+            ("pairings",), "not paired: " + ", ".join(missing[:10]), rule=Rule.PAIRING_COVERS_FIELD
         )
     return pairs, bye
 

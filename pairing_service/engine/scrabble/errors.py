@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import FieldError, Rule
+from ..errors import FieldError, Location, Rule
 
 
 class ScrabbleEngineError(Exception):
@@ -10,14 +10,14 @@ class ScrabbleEngineError(Exception):
 
 
 class InvalidStandings(ScrabbleEngineError, FieldError):
-    """Standings that cannot be paired as given. ``field`` is a slash path into the input;
-    ``player`` the player at fault, when the engine cannot tell where the input gave them
-    (a withdrawal: the API knows whether a player's flag or a tsh file said it)."""
+    """Standings that cannot be paired as given, at ``at`` in the engine's input; ``player``
+    the player at fault, when the engine cannot tell where the input gave them (a
+    withdrawal: the API knows whether a player's flag or a tsh file said it)."""
 
     def __init__(
-        self, field: str, message: str, *, rule: Rule | None = None, player: str | None = None
+        self, at: Location, message: str, *, rule: Rule | None = None, player: str | None = None
     ) -> None:
-        super().__init__(field, message, rule=rule)
+        super().__init__(at, message, rule=rule)
         self.player = player
 
 

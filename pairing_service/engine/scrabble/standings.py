@@ -105,7 +105,7 @@ class Standings:
         then spread, then input order.
         """
         if not players:
-            raise InvalidStandings("players", "at least one player is needed")
+            raise InvalidStandings(("players",), "at least one player is needed")
         seen = _check_ids(players)
         _check_opponents(players, seen)
         return cls(tuple(players[i] for i in _rank_order(players)))
@@ -210,7 +210,7 @@ def _check_ids(players: Sequence[Player]) -> dict[str, int]:
     for i, player in enumerate(players):
         if player.id in seen:
             raise InvalidStandings(
-                f"players/{i}/id",
+                ("players", i, "id"),
                 f"duplicate id {player.id!r} (also player {seen[player.id]})",
                 rule=Rule.UNIQUE_IDS,
             )
@@ -229,13 +229,13 @@ def _check_opponents(players: Sequence[Player], seen: Mapping[str, int]) -> None
         for j, opponent in enumerate(player.opponents):
             if opponent is not None and opponent not in seen:
                 raise InvalidStandings(
-                    f"players/{i}/opponents/{j}",
+                    ("players", i, "opponents", j),
                     f"unknown player id {opponent!r}",
                     rule=Rule.KNOWN_PLAYER,
                 )
             if opponent == player.id:
                 raise InvalidStandings(
-                    f"players/{i}/opponents/{j}",
+                    ("players", i, "opponents", j),
                     "a player cannot have played themself",
                     rule=Rule.CONSISTENT_HISTORY,
                 )
@@ -248,7 +248,7 @@ def _rank_order(players: Sequence[Player]) -> list[int]:
     if any(given) and not all(given):
         missing = given.index(False)
         raise InvalidStandings(
-            f"players/{missing}/rank", "give a rank for every player or for none"
+            ("players", missing, "rank"), "give a rank for every player or for none"
         )
     if not all(given):
         return sorted(
@@ -258,13 +258,13 @@ def _rank_order(players: Sequence[Player]) -> list[int]:
     ranks = [p.rank for p in players]
     if sorted(r for r in ranks if r is not None) != list(range(1, len(players) + 1)):
         raise InvalidStandings(
-            "players", "ranks must be a permutation of 1..n", rule=Rule.RANKS_FOLLOW_WINS
+            ("players",), "ranks must be a permutation of 1..n", rule=Rule.RANKS_FOLLOW_WINS
         )
     order = sorted(range(len(players)), key=lambda i: players[i].rank or 0)
     for above, below in itertools.pairwise(order):
         if players[above].half_wins < players[below].half_wins:
             raise InvalidStandings(
-                f"players/{below}/rank",
+                ("players", below, "rank"),
                 f"rank {players[below].rank} has more wins than rank {players[above].rank}",
                 rule=Rule.RANKS_FOLLOW_WINS,
             )

@@ -10,7 +10,7 @@ class StrikesError(Exception):
 
 
 class InvalidInput(StrikesError, FieldError):
-    """Input the rules cannot apply to. ``field`` is a slash path into the input."""
+    """Input the rules cannot apply to, at ``at`` in the input."""
 
 
 class NoTablePlan(InvalidInput):

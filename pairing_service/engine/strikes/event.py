@@ -351,7 +351,9 @@ class Event:
         listed: set[str] = set()
         for index, finish in enumerate(finishes):
             if finish.player in listed:
-                raise InvalidInput(f"results/{index}/player", f"{finish.player!r} is listed twice")
+                raise InvalidInput(
+                    ("results", index, "player"), f"{finish.player!r} is listed twice"
+                )
             listed.add(finish.player)
             if finish.player not in seated:
                 if finish.player in gone and gone[finish.player] < number:
@@ -360,10 +362,10 @@ class Event:
                     why = f"is not at table {table} of round {number}"
                 else:
                     why = "is not in this tournament"
-                raise InvalidInput(f"results/{index}/player", f"{finish.player!r} {why}")
+                raise InvalidInput(("results", index, "player"), f"{finish.player!r} {why}")
         missing = [p for p in seated if p not in {f.player for f in finishes}]
         if missing:
-            raise InvalidInput("results", f"table {table} also seats {', '.join(missing)}")
+            raise InvalidInput(("results",), f"table {table} also seats {', '.join(missing)}")
         return score_table(finishes, self.rules.strikes_by_place)
 
     def check_close(self, number: int) -> None:

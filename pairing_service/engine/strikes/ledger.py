@@ -73,7 +73,7 @@ class HeldEvent(Event):
     def late_entry(self, player: str, most_players: int) -> tuple[int, Fraction]:
         """The round a late entrant joins before, and the strikes they start with."""
         if player in self.entrants:
-            raise InvalidInput("id", f"{player!r} is in this tournament already")
+            raise InvalidInput(("id",), f"{player!r} is in this tournament already")
         latest = self.latest
         ending = self.ending()
         refuse_late_entry(
@@ -151,7 +151,7 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
 
     @staticmethod
     def created(settings: Settings, entrants: Sequence[Entrant]) -> Action:
-        refuse_repeats([e.id for e in entrants], "players", InvalidInput, "/id")
+        refuse_repeats([e.id for e in entrants], ("players",), InvalidInput, ("id",))
         players = tuple(ListedPlayer(e.id, e.name) for e in entrants)
         return Action.of(Created(settings, players))
 

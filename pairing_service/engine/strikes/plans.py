@@ -77,8 +77,8 @@ def _small_field(players: int, sizes: tuple[int, ...], two_player_games: bool) -
     if players >= min(sizes) or (players == 2 and two_player_games):
         return TablePlan(((players,),))
     if players == 2:
-        raise NoTablePlan("players", "2 players can only play when 2-player games are allowed")
-    raise NoTablePlan("players", f"{players} players cannot fill a table")
+        raise NoTablePlan(("players",), "2 players can only play when 2-player games are allowed")
+    raise NoTablePlan(("players",), f"{players} players cannot fill a table")
 
 
 def split_sizes(players: int) -> list[int]:
@@ -104,4 +104,4 @@ def fill_tables(players: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
                     + (middle[0],) * middle_count
                     + (smallest,) * small_count
                 )
-    raise NoTablePlan("players", f"{players} players cannot be seated at tables of {sizes}")
+    raise NoTablePlan(("players",), f"{players} players cannot be seated at tables of {sizes}")

@@ -40,10 +40,10 @@ def score_table(
     size = len(finishes)
     if size not in strikes_by_place:
         raise InvalidInput(
-            "results",
+            ("results",),
             f"a table has {min(strikes_by_place)} to {max(strikes_by_place)} players, not {size}",
         )
-    refuse_repeats([f.player for f in finishes], "results", InvalidInput, "/player")
+    refuse_repeats([f.player for f in finishes], ("results",), InvalidInput, ("player",))
     places = _places(finishes)
     table = strikes_by_place[size]
     scored = []
@@ -60,16 +60,16 @@ def _places(finishes: Sequence[Finish]) -> list[int]:
     with_place = [f.place is not None for f in finishes]
     for index, (has_score, has_place) in enumerate(zip(with_score, with_place, strict=True)):
         if has_score == has_place:
-            raise InvalidInput(f"results/{index}", "give either a score or a place")
+            raise InvalidInput(("results", index), "give either a score or a place")
     if all(with_score):
         return competition_places([f.score or 0 for f in finishes], higher_is_better=True)
     if not all(with_place):
-        raise InvalidInput("results", "give scores for every player or places for every player")
+        raise InvalidInput(("results",), "give scores for every player or places for every player")
     given = [f.place or 0 for f in finishes]
     places = read_places(given)
     if places is None:
         raise InvalidInput(
-            "results",
+            ("results",),
             f"places {given} are not a ranking: number tied players alike and start at 1, "
             "as 1, 2, 2, 4 or 1, 2, 2, 3",
             rule=Rule.PLACES_ARE_A_RANKING,

@@ -88,13 +88,13 @@ def seat(
     seed: int = 0,
     budget: int = DEFAULT_BUDGET,
 ) -> Seating:
-    refuse_repeats([p.id for p in players], "players", InvalidInput, "/id")
+    refuse_repeats([p.id for p in players], ("players",), InvalidInput, ("id",))
     if len(players) != plan.seated + plan.byes:
         raise InvalidInput(
-            "players", f"the plan seats {plan.seated + plan.byes} players, not {len(players)}"
+            ("players",), f"the plan seats {plan.seated + plan.byes} players, not {len(players)}"
         )
     if plans < 1:
-        raise InvalidInput("plans", "at least one random plan is needed")
+        raise InvalidInput(("plans",), "at least one random plan is needed")
     rng = random.Random(seed)
     byes = _byes(players, plan.byes, rng)
     seated = [p for p in players if p.id not in byes]
@@ -105,7 +105,7 @@ def seat(
     if strategy == "optimize" and start_points > 0:
         best, evaluations = problem.optimize(best, rng, budget)
     elif strategy not in STRATEGIES:
-        raise InvalidInput("strategy", f"unknown strategy {strategy!r}")
+        raise InvalidInput(("strategy",), f"unknown strategy {strategy!r}")
     tables = tuple(
         SeatedTable(
             group=problem.table_group[t] + 1,

@@ -263,11 +263,11 @@ def _check_withdrawn(
 ) -> None:
     unknown = sorted(withdrawn - set(standings.ids))
     if unknown:
-        raise InvalidStandings("withdrawn", f"not in the standings: {', '.join(unknown)}")
+        raise InvalidStandings(("withdrawn",), f"not in the standings: {', '.join(unknown)}")
     still = [p for p in contention.relevant if p in withdrawn]
     if still:
         raise InvalidStandings(
-            "withdrawn",
+            ("withdrawn",),
             f"{standings.tag(still[0])} withdrew but can still finish as a victor: "
             "pair this round by hand",
             rule=Rule.WITHDRAWN_CONTENDER,
