@@ -37,7 +37,6 @@ from ..engine.league.ledger import LeagueLedger
 from ..engine.puffing_billy.ledger import BoardLedger
 from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
-from . import scrabble
 from .diagonal import events as diagonal_events
 from .diagonal import tools as diagonal_tools
 from .held_blueprint import HeldResource
@@ -47,6 +46,7 @@ from .league import tools as league_tools
 from .log_routes import add_log_routes
 from .puffing_billy import events as puffing_billy_events
 from .puffing_billy import tools as puffing_billy_tools
+from .scrabble import final_round as scrabble_final_round
 from .strikes import tools as strikes_tools
 from .strikes import tournaments as strikes_tournaments
 
@@ -70,7 +70,7 @@ class Format:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("scrabble", (scrabble.blp,)),
+    Format("scrabble", (scrabble_final_round.blp,)),
     Format(
         "strikes",
         (strikes_tools.blp,),

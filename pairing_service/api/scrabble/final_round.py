@@ -10,8 +10,8 @@ from typing import Any
 from flask import Response
 from flask.views import MethodView
 
-from ..engine.errors import Location, Rule
-from ..engine.scrabble import (
+from ...engine.errors import Location, Rule
+from ...engine.scrabble import (
     Advice,
     Game,
     InvalidStandings,
@@ -27,11 +27,11 @@ from ..engine.scrabble import (
     list_outcomes,
     read_pairing,
 )
-from ..engine.scrabble.tsh import TshError, pair_commands, read_division
-from .common import loaded_rules, prefers
-from .metrics import engine_timed
-from .parsing import StandingsBlueprint
-from .scrabble_schemas import (
+from ...engine.scrabble.tsh import TshError, pair_commands, read_division
+from ..common import loaded_rules, prefers
+from ..metrics import engine_timed
+from ..parsing import StandingsBlueprint
+from .schemas import (
     CSV_BODY,
     MAX_LISTED_OUTCOMES,
     TSH_BODY,

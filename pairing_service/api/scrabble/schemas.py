@@ -6,8 +6,8 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..engine.scrabble import MAX_VICTORS, PREFERENCES
-from .common import (
+from ...engine.scrabble import MAX_VICTORS, PREFERENCES
+from ..common import (
     ID_LENGTH,
     NAME_LENGTH,
     Contract,
@@ -21,7 +21,7 @@ from .common import (
     one_of_fields,
     printable,
 )
-from .fast_fields import CheckedList, FastList
+from ..fast_fields import CheckedList, FastList
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
