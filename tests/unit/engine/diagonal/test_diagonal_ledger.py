@@ -4,32 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from pairing_service.engine.diagonal.events import (
-    DIAGONAL_EVENTS,
-    Created,
-    Outcome,
-    PlayerEntered,
-    Racer,
-    RaceSettings,
-    ResultCorrected,
-    ResultEntered,
-    RoundReseated,
-    RoundStarted,
-)
+from pairing_service.engine.diagonal import events
 from pairing_service.engine.diagonal.ledger import RaceLedger
 from pairing_service.engine.event_log import Action, Entry, undo
 from pairing_service.engine.round_ledger import PlayerDropped, RoundClosed
 from tests.unit.engine.logs import AT, act, logged, stored
 
-RACERS = tuple(Racer(f"R{i}", None, 1600.0 - 10 * i) for i in range(8))
+RACERS = tuple(events.Racer(f"R{i}", None, 1600.0 - 10 * i) for i in range(8))
 GAMES = (("R0", "R1"), ("R2", "R3"), ("R4", "R5"), ("R6", "R7"))
 
 
 def round_one() -> list[Action]:
     return [
-        Action.of(Created(RaceSettings(), RACERS)),
-        Action.of(RoundStarted(1, False, GAMES, 2, 1, 0)),
-        *(Action.of(ResultEntered(1, g, a, 3)) for g, (a, _) in enumerate(GAMES, start=1)),
+        Action.of(events.Created(events.RaceSettings(), RACERS)),
+        Action.of(events.RoundStarted(1, False, GAMES, 2, 1, 0)),
+        *(Action.of(events.ResultEntered(1, g, a, 3)) for g, (a, _) in enumerate(GAMES, start=1)),
     ]
 
 
@@ -43,7 +32,7 @@ def test_a_round_folds_from_its_events():
 
 
 def test_the_events_are_stored_as_the_log_always_held_them():
-    assert Action.of(RoundStarted(1, False, GAMES[:1], 2, None, 0)).data == {
+    assert Action.of(events.RoundStarted(1, False, GAMES[:1], 2, None, 0)).data == {
         "round": 1,
         "playoff": False,
         "games": [["R0", "R1"]],
@@ -51,7 +40,7 @@ def test_the_events_are_stored_as_the_log_always_held_them():
         "step": None,
         "rematches": 0,
     }
-    corrected = ResultCorrected(1, 2, "R3", 4, Outcome("R2", 3), ("a line",))
+    corrected = events.ResultCorrected(1, 2, "R3", 4, events.Outcome("R2", 3), ("a line",))
     assert Action.of(corrected).data == {
         "round": 1,
         "game": 2,
@@ -60,7 +49,10 @@ def test_the_events_are_stored_as_the_log_always_held_them():
         "was": {"winner": "R2", "pieces_left": 3},
         "changes": ["a line"],
     }
-    assert "changes" not in Action.of(ResultCorrected(1, 2, "R3", 4, Outcome("R2", 3))).data
+    assert (
+        "changes"
+        not in Action.of(events.ResultCorrected(1, 2, "R3", 4, events.Outcome("R2", 3))).data
+    )
 
 
 def test_every_event_reads_back_as_it_was_written():
@@ -68,16 +60,16 @@ def test_every_event_reads_back_as_it_was_written():
         *round_one(),
         Action.of(RoundClosed(1)),
         Action.of(PlayerDropped("R7", 2)),
-        Action.of(PlayerEntered("R8", "Late", 1500.0, 2, 1)),
-        Action.of(RoundReseated(2, ("R0",), GAMES[1:], 2, 1, 0, GAMES)),
+        Action.of(events.PlayerEntered("R8", "Late", 1500.0, 2, 1)),
+        Action.of(events.RoundReseated(2, ("R0",), GAMES[1:], 2, 1, 0, GAMES)),
     ]
     for action in actions:
-        assert DIAGONAL_EVENTS.decode(action.kind, stored(action).data) == action.event
+        assert events.DIAGONAL_EVENTS.decode(action.kind, stored(action).data) == action.event
 
 
 def test_decisions_fold_to_the_state_they_were_decided_on():
     ledger = RaceLedger()
-    log = logged([ledger.created(RaceSettings(), list(RACERS))])
+    log = logged([ledger.created(events.RaceSettings(), list(RACERS))])
     race = act(ledger, log, ledger.start_round(ledger.fold(log)))
     for number, (a, _) in enumerate(race.round(1).games, start=1):
         race = act(ledger, log, ledger.enter_result(race, 1, number, a, 2))
@@ -99,8 +91,8 @@ def test_a_correction_of_an_earlier_round_says_what_it_changed():
     log = logged([*round_one(), Action.of(RoundClosed(1))])
     race = act(ledger, log, ledger.start_round(ledger.fold(log)))
     corrected = ledger.enter_result(race, 1, 1, "R0", 9)
-    assert corrected is not None and isinstance(corrected.event, ResultCorrected)
-    assert corrected.event.was == Outcome("R0", 3)
+    assert corrected is not None and isinstance(corrected.event, events.ResultCorrected)
+    assert corrected.event.was == events.Outcome("R0", 3)
     kept = "round 2 was paired before this correction and is kept as it was"
     assert corrected.event.changes[-1] == kept
     summary = ledger.describe(stored(corrected))
@@ -111,10 +103,10 @@ def test_a_correction_of_an_earlier_round_says_what_it_changed():
 
 def test_a_creation_without_names_or_ratings_is_upcast():
     old = {"settings": {"first_round_opponents": 4, "opponents": 2}, "players": [{"id": "a"}]}
-    created = DIAGONAL_EVENTS.decode("created", old)
-    assert created == Created(RaceSettings(4, 2), (Racer("a", None, None),))
+    created = events.DIAGONAL_EVENTS.decode("created", old)
+    assert created == events.Created(events.RaceSettings(4, 2), (events.Racer("a", None, None),))
 
 
 def test_an_entry_missing_a_field_is_refused_by_name():
     with pytest.raises(ValueError, match="RoundClosed data has no 'round'"):
-        DIAGONAL_EVENTS.decode("round_closed", {})
+        events.DIAGONAL_EVENTS.decode("round_closed", {})
