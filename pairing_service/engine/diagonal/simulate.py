@@ -54,30 +54,8 @@ def simulate(
     wins: Counter[str] = Counter()
     playoffs = 0
     for _ in range(events):
-        history: list[list[GameResult]] = []
-        met: dict[str, list[str]] = {pid: [] for pid in ids}
-        losses: dict[str, int] = dict.fromkeys(ids, 0)
-        winner = None
-        for number in range(1, MAX_ROUNDS + 1):
-            entrants = [Entrant(p, rating[p], losses[p], tuple(met[p])) for p in ids]
-            plan = plan_round(entrants, first_round_opponents if number == 1 else None)
-            results = []
-            for a, b in plan.games:
-                a_wins = rng.random() < win_probability(rating[a], rating[b], luck)
-                results.append(GameResult((a, b), a if a_wins else b, rng.randint(1, MAX_PIECES)))
-                met[a].append(b)
-                met[b].append(a)
-            history.append(results)
-            state = tally(ids, history)
-            for pid, record in state.records.items():
-                losses[pid] = record.losses
-            if state.finished:
-                winner = state.winners[0] if len(state.winners) == 1 else rng.choice(state.winners)
-                break
-            if state.playoff:
-                playoffs += 1
-                winner = _playoff(state.playoff, rating, luck, rng)
-                break
+        history, winner, playoff = _one_event(ids, rating, luck, rng, first_round_opponents)
+        playoffs += playoff
         rounds_played[len(history)] += 1
         for pid in ids:
             games[pid] += sum(1 for r in history for g in r if pid in g.players)
@@ -91,6 +69,39 @@ def simulate(
         win_chance={pid: wins[pid] / events for pid in ids},
         playoffs=playoffs,
     )
+
+
+def _one_event(
+    ids: list[str],
+    rating: dict[str, float],
+    luck: float,
+    rng: random.Random,
+    first_round_opponents: int,
+) -> tuple[list[list[GameResult]], str | None, bool]:
+    """One simulated event: its rounds' results, its winner, and whether a playoff
+    decided it."""
+    history: list[list[GameResult]] = []
+    met: dict[str, list[str]] = {pid: [] for pid in ids}
+    losses: dict[str, int] = dict.fromkeys(ids, 0)
+    for number in range(1, MAX_ROUNDS + 1):
+        entrants = [Entrant(p, rating[p], losses[p], tuple(met[p])) for p in ids]
+        plan = plan_round(entrants, first_round_opponents if number == 1 else None)
+        results = []
+        for a, b in plan.games:
+            a_wins = rng.random() < win_probability(rating[a], rating[b], luck)
+            results.append(GameResult((a, b), a if a_wins else b, rng.randint(1, MAX_PIECES)))
+            met[a].append(b)
+            met[b].append(a)
+        history.append(results)
+        state = tally(ids, history)
+        for pid, record in state.records.items():
+            losses[pid] = record.losses
+        if state.finished:
+            winner = state.winners[0] if len(state.winners) == 1 else rng.choice(state.winners)
+            return history, winner, False
+        if state.playoff:
+            return history, _playoff(state.playoff, rating, luck, rng), True
+    return history, None, False
 
 
 def _playoff(tied: list[str], rating: dict[str, float], luck: float, rng: random.Random) -> str:

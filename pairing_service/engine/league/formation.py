@@ -160,6 +160,33 @@ def form_leagues(
     league_size: int = 7,
     relegated: int = 2,
 ) -> Formation:
+    _refuse_inconsistent_records(signups, last_season, returning, new_players)
+    signed = set(signups)
+    # Step 3 (everyone from last season, even those not playing), Step 4 (returners).
+    ranked_last = sort_finishes(last_season, relegated, league_size, counted=True)
+    returners = [f for f in sort_finishes(returning, relegated, league_size) if f.player in signed]
+    # Step 5: holes from drop-outs, filled top down or closed.
+    listed, notes = _close_or_fill_holes(
+        ranked_last, returners, signed, _league_counts(last_season), league_size, relegated
+    )
+    # Step 6: returners left, then new players by laurels, then sign-up order.
+    listed.extend(f.player for f in returners)
+    listed.extend(_newcomers(signups, last_season, returning, new_players))
+    # Steps 2 and 7.
+    sizes = league_sizes(len(listed), league_size)
+    leagues = _deal(listed, sizes, league_names(sizes))
+    movements = _movements(leagues, last_season, returning)
+    return Formation(tuple(leagues), tuple(listed), tuple(movements), tuple(notes))
+
+
+def _refuse_inconsistent_records(
+    signups: Sequence[str],
+    last_season: Sequence[Finish],
+    returning: Sequence[Finish],
+    new_players: Sequence[NewPlayer],
+) -> None:
+    """No one listed twice in a record, no returner who played last season, and a finish
+    or a new-player entry for everyone who signed up."""
     for name, items in (
         ("signups", list(signups)),
         ("last_season", [f.player for f in last_season]),
@@ -167,10 +194,7 @@ def form_leagues(
         ("new_players", [p.player for p in new_players]),
     ):
         refuse_repeats(items, (name,), InvalidLeague)
-    signed = set(signups)
     last_ids = {f.player for f in last_season}
-    returning_ids = {f.player for f in returning}
-    new_ids = {p.player for p in new_players}
     for index, finish in enumerate(returning):
         if finish.player in last_ids:
             raise InvalidLeague(
@@ -178,18 +202,27 @@ def form_leagues(
                 f"{finish.player!r} played last season: not a returner",
                 rule=Rule.FORMATION_RECORDS,
             )
-    unknown = [p for p in signups if p not in last_ids | returning_ids | new_ids]
+    known = last_ids | {f.player for f in returning} | {p.player for p in new_players}
+    unknown = [p for p in signups if p not in known]
     if unknown:
         raise InvalidLeague(
             ("signups",),
             "no finish or new-player entry for " + ", ".join(unknown[:10]),
             rule=Rule.FORMATION_RECORDS,
         )
-    # Step 3 (everyone from last season, even those not playing), Step 4 (returners).
-    ranked_last = sort_finishes(last_season, relegated, league_size, counted=True)
-    returners = [f for f in sort_finishes(returning, relegated, league_size) if f.player in signed]
-    sizes_last = _league_counts(last_season)
-    # Step 5: holes from drop-outs, filled top down or closed.
+
+
+def _close_or_fill_holes(
+    ranked_last: Sequence[Finish],
+    returners: list[Finish],
+    signed: set[str],
+    sizes_last: dict[str, int],
+    league_size: int,
+    relegated: int,
+) -> tuple[list[str], list[str]]:
+    """Step 5: last season's players in order; a drop-out's place goes to the best
+    returner who finished at least as well, else the list closes up (``returners`` loses
+    those placed). The list so far, and a note per drop-out."""
     listed: list[str] = []
     notes: list[str] = []
     for finish in ranked_last:
@@ -208,19 +241,31 @@ def form_leagues(
             notes.append(
                 f"{finish.player} ({_finish_text(finish)}) dropped out: the list closes up"
             )
-    # Step 6: returners left, then new players by laurels, then sign-up order.
-    listed.extend(f.player for f in returners)
+    return listed, notes
+
+
+def _newcomers(
+    signups: Sequence[str],
+    last_season: Sequence[Finish],
+    returning: Sequence[Finish],
+    new_players: Sequence[NewPlayer],
+) -> list[str]:
+    """Step 6's new players who signed up, by laurels, then sign-up order."""
     signup_order = {p: i for i, p in enumerate(signups)}
+    known = {f.player for f in [*last_season, *returning]}
     newcomers = sorted(
-        (p for p in new_players if p.player in signed and p.player not in last_ids | returning_ids),
+        (p for p in new_players if p.player in signup_order and p.player not in known),
         key=lambda p: (-p.laurels, signup_order[p.player]),
     )
-    listed.extend(p.player for p in newcomers)
-    # Steps 2 and 7.
-    sizes = league_sizes(len(listed), league_size)
-    names = league_names(sizes)
-    leagues = _deal(listed, sizes, names)
+    return [p.player for p in newcomers]
+
+
+def _movements(
+    leagues: Sequence[League], last_season: Sequence[Finish], returning: Sequence[Finish]
+) -> list[Movement]:
+    """Where each player went from the division they last played in."""
     previous = {f.player: f.division for f in [*last_season, *returning]}
+    returning_ids = {f.player for f in returning}
     movements = []
     for league in leagues:
         for player in league.players:
@@ -238,7 +283,7 @@ def form_leagues(
                     else "stayed"
                 )
             movements.append(Movement(player, league.division, league.name, before, kind))
-    return Formation(tuple(leagues), tuple(listed), tuple(movements), tuple(notes))
+    return movements
 
 
 def _deal(listed: list[str], sizes: list[int], names: list[tuple[int, str]]) -> list[League]:
