@@ -14,18 +14,13 @@ were made from those), else it says what it changed.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from .errors import Conflict, FieldError, refuse_repeats
 from .event_codec import LogEvent
-from .event_log import (
-    Action,
-    Ledger,
-    kept_as_played,
-    refuse_changed_decisions,
-    standing_changes,
-)
+from .event_log import Action, Ledger, changed, standing_changes
 
 ROUND_STARTED = "round_started"
 RESULT_ENTERED = "result_entered"
@@ -34,6 +29,84 @@ ROUND_CLOSED = "round_closed"
 PLAYER_DROPPED = "player_dropped"
 PLAYER_ENTERED = "player_entered"
 ROUND_RESEATED = "round_reseated"
+
+
+def refuse_late_entry(
+    in_play: int | None,
+    decided: str | None,
+    entrants: int,
+    most_players: int,
+    conflict: type[Conflict] = Conflict,
+) -> None:
+    """Refuse a late entry into an event with round ``in_play`` open, that is decided
+    (``decided`` says how), or that is full."""
+    if in_play is not None:
+        raise conflict(
+            f"round {in_play} has started: a late entrant joins between rounds "
+            f"(after round {in_play} closes)"
+        )
+    if decided is not None:
+        raise conflict(decided)
+    if entrants >= most_players:
+        raise conflict(f"an event holds at most {most_players} players")
+
+
+def refuse_no_shows(
+    no_shows: Sequence[str],
+    in_round: Collection[str],
+    entrants: Collection[str],
+    error: type[FieldError],
+    unknown: str,
+    not_in_round: str,
+) -> None:
+    """Refuse no-shows listed twice, not entered in the event (``unknown`` says so in the
+    format's words) or not playing the round being re-seated (``not_in_round``)."""
+    refuse_repeats(list(no_shows), ("no_shows",), error)
+    for index, player in enumerate(no_shows):
+        if player not in in_round:
+            where = unknown if player not in entrants else not_in_round
+            raise error(("no_shows", index), f"{player!r} {where}")
+
+
+def refuse_changed_decisions(
+    number: int,
+    was_out: Mapping[str, int | None],
+    now_out: Mapping[str, int | None],
+    ending_changes: bool,
+    done: str,
+) -> None:
+    """Refuse a correction of round ``number`` that would change who was eliminated (player
+    -> the round after which they went out; absent or None: not out) or how the event
+    ended: the later rounds were ``done`` (seated, paired) on those decisions."""
+    moved = [p for p in sorted({*was_out, *now_out}) if was_out.get(p) != now_out.get(p)]
+    if moved:
+        what = "; ".join(
+            f"{p} would no longer be out after round {was_out[p]}"
+            if now_out.get(p) is None
+            else f"{p} would be out after round {now_out[p]}"
+            for p in moved
+        )
+        raise Conflict(
+            f"this correction would change who was eliminated ({what}), and the rounds "
+            f"after round {number} were {done} on it: undo back to round {number} to "
+            "correct it"
+        )
+    if ending_changes:
+        raise Conflict(
+            f"this correction would change how the event ends: undo back to round {number} "
+            "to correct it"
+        )
+
+
+def kept_as_played(later: Sequence[int], done: str) -> str:
+    """That the rounds after a corrected one stand as they were made ("round 3 was
+    seated before this correction and is kept as it was"): nothing is silently redone."""
+    if len(later) == 1:
+        return f"round {later[0]} was {done} before this correction and is kept as it was"
+    return (
+        f"rounds {later[0]}-{later[-1]} were {done} before this correction and are kept "
+        "as they were"
+    )
 
 
 @dataclass(frozen=True)
@@ -216,11 +289,6 @@ class RoundLedger(Ledger[S], Generic[S, R]):
             case PlayerDropped(player=player, before_round=before_round):
                 return f"{player} dropped before round {before_round}"
         raise ValueError(f"a {self.format} log has no action {event.logged_as!r}")
-
-
-def changed(changes: Sequence[str]) -> str:
-    """A correction's changes, as its history summary ends with them."""
-    return "".join(f"; {line}" for line in changes)
 
 
 def result_words(number: int, where: str, result: str) -> str:

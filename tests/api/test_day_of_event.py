@@ -1,4 +1,4 @@
-"""The day of the event (issue 17): what a director needs when something goes wrong, for
+"""The day of the event: what a director needs when something goes wrong, for
 every held format, through the HTTP API.
 
 - a late entrant (strikes, Diagonal Race, Puffing Billy), refused once a round started;
@@ -22,16 +22,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.support import assert_problem
+from tests.support import assert_problem, auth
 
 STRIKES = "/v1/strikes/tournaments"
 DIAGONAL = "/v1/diagonal/events"
 BILLY = "/v1/puffing-billy/events"
 LEAGUE = "/v1/league/organisations"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def revision(client, base: str) -> int:

@@ -30,6 +30,7 @@ from pairing_service.api.held_schemas import HeldOut, TokenOut, held_row
 from pairing_service.engine.event_codec import LogEvent
 from pairing_service.engine.event_log import Action, Creation, Entry, Ledger, format_events
 from pairing_service.store import Held
+from tests.support import auth
 
 
 @dataclass
@@ -130,10 +131,6 @@ TALLY = Format(
 def tally_app(tmp_path, **config: Any):
     settings = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/pairing.sqlite3"}
     return create_app({**settings, **config}, formats=(*FORMATS, TALLY))
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def spec_of(app) -> dict[str, Any]:

@@ -13,11 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import assert_problem
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from tests.support import assert_problem, auth
 
 
 @dataclass

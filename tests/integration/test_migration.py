@@ -19,13 +19,9 @@ from sqlalchemy import MetaData, insert, select
 from pairing_service.engine.strikes.ledger import StrikesLedger
 from pairing_service.store import make_engine, schema
 from pairing_service.store.database import WRITE, alembic_config
-from tests.support import make_app
+from tests.support import auth, make_app
 
 TOURNAMENTS = "/v1/strikes/tournaments"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def enter(client, tid: str, token: str, number: int, table: dict, scores: list[int]) -> None:

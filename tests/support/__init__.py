@@ -78,6 +78,11 @@ def ids(standings: Standings, ranks: Sequence[int]) -> list[str]:
     return [standings.at_rank(r).id for r in ranks]
 
 
+def auth(token: str) -> dict[str, str]:
+    """The header a write to a held tournament carries."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def assert_problem(response, status: int, pointer: str | None = None) -> dict:
     """An RFC 9457 problem with this status; ``pointer`` must be among its field errors."""
     assert response.status_code == status, response.get_data(as_text=True)

@@ -32,14 +32,14 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import LogEvent
-from ..event_log import (
-    Action,
-    Entry,
-    numbered,
+from ..event_log import Action, Entry, numbered
+from ..round_ledger import (
+    RoundLedger,
+    correction_words,
     refuse_late_entry,
     refuse_no_shows,
+    result_words,
 )
-from ..round_ledger import RoundLedger, correction_words, result_words
 from .event import (
     ELIMINATED_AT,
     Entrant,
@@ -51,7 +51,7 @@ from .event import (
     plan_round,
     tally,
 )
-from .events import (
+from .log_events import (
     DIAGONAL_EVENTS,
     Created,
     Outcome,

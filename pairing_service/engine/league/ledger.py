@@ -38,9 +38,10 @@ from typing import Literal
 
 from ..errors import Conflict, NotFound, NotPermitted, refuse_repeats
 from ..event_codec import JSON, LogEvent
-from ..event_log import DIRECTOR, Action, Entry, Ledger, numbered, standing_changes
-from ..round_ledger import changed
-from .events import (
+from ..event_log import DIRECTOR, Action, Entry, Ledger, changed, numbered, standing_changes
+from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
+from .lifetime import Lifetime, SeasonLeague, lifetime
+from .log_events import (
     LEAGUE_EVENTS,
     Created,
     FormedLeague,
@@ -54,8 +55,6 @@ from .events import (
     Signed,
     SignedUp,
 )
-from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
-from .lifetime import Lifetime, SeasonLeague, lifetime
 from .rules import LeagueRules
 from .schedule import schedule
 from .table import Game, InvalidLeague, Line, Result, league_table

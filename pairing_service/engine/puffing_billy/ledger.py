@@ -29,10 +29,9 @@ from typing import Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import LogEvent
-from ..event_log import Action, Entry, Ledger, ListedPlayer, standing_changes
-from ..round_ledger import changed
+from ..event_log import Action, Entry, Ledger, ListedPlayer, changed, standing_changes
 from .event import EventResult, check_seats, rank_boards
-from .events import (
+from .log_events import (
     PUFFING_BILLY_EVENTS,
     BoardCorrected,
     BoardEntered,

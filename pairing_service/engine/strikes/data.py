@@ -33,10 +33,6 @@ class StrikesRules:
     detrimental_points: tuple[int, ...]
     plans: Mapping[str, GamePlans]
 
-    @property
-    def default_threshold(self) -> int:
-        return self.thresholds["default"]
-
     def points_for_meetings(self, times_met: int) -> int:
         """Detrimental points of a pair that met ``times_met`` times (the last entry caps)."""
         return self.detrimental_points[min(times_met, len(self.detrimental_points) - 1)]

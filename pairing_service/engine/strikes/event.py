@@ -1,7 +1,7 @@
 """A whole strikes event as records, and the rules that move it on.
 
-The store keeps rows; this module turns them into an :class:`Event` and decides, by the
-seed's rules, what the next round is, whether a result may be entered, whether a round can
+The ledger (``ledger.py``) folds the log into an :class:`Event`; this module decides, by
+the seed's rules, what the next round is, whether a result may be entered, whether a round can
 close, and who won. Everything else is derived from the entered results, so a correction
 (allowed on the latest round until the next one starts) changes strikes, eliminations and
 the ending consistently.

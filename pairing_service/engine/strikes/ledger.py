@@ -24,12 +24,18 @@ from fractions import Fraction
 
 from ..errors import refuse_repeats
 from ..event_codec import LogEvent
-from ..event_log import Action, Entry, ListedPlayer, refuse_late_entry, refuse_no_shows
-from ..round_ledger import RoundLedger, correction_words, result_words
+from ..event_log import Action, Entry, ListedPlayer
+from ..round_ledger import (
+    RoundLedger,
+    correction_words,
+    refuse_late_entry,
+    refuse_no_shows,
+    result_words,
+)
 from .data import StrikesRules
 from .errors import InvalidInput
 from .event import Entrant, Event, EventConflict, Round, Seat, Settings
-from .events import (
+from .log_events import (
     STRIKES_EVENTS,
     Created,
     PlayerEntered,

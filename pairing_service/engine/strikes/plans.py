@@ -47,10 +47,6 @@ class TablePlan:
     def seated(self) -> int:
         return sum(sum(group) for group in self.groups)
 
-    @property
-    def table_count(self) -> int:
-        return sum(len(group) for group in self.groups)
-
 
 def table_plan(
     players: int,

@@ -6,13 +6,9 @@ from collections import Counter
 
 import pytest
 
-from tests.support import assert_problem
+from tests.support import assert_problem, auth
 
 BASE = "/v1/diagonal/events"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client, players, **settings) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""Meeple League, issue 17: abandoned games, games entered twice, seeding between seasons.
+"""Meeple League: abandoned games, games entered twice, seeding between seasons.
 
 - A game a player dropped out of still scores (seed 001 tracks "the number of players in
   that game" and has a Dropping Out section): the players who finished take the points of
@@ -260,7 +260,7 @@ def test_a_closed_season_records_every_tiebreaker_for_the_next_formation(client)
 
 
 def test_a_season_closed_before_the_chain_was_recorded_still_folds(rules):
-    """Logs written before issue 17 have finishes with points and wins only."""
+    """Logs written before the full tiebreaker chain have finishes with points and wins only."""
     ledger = LeagueLedger(rules.league)
     now = datetime.now(UTC)
     log = [

@@ -8,13 +8,9 @@ from itertools import combinations
 
 import pytest
 
-from tests.support import assert_problem
+from tests.support import assert_problem, auth
 
 BASE = "/v1/league/organisations"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 class League:

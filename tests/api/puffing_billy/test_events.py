@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 
 from pairing_service.store import schema
-from tests.support import assert_problem
+from tests.support import assert_problem, auth
 
 BASE = "/v1/puffing-billy/events"
 EXAMPLE = [  # the seed's worked example, in finishing order
@@ -17,10 +17,6 @@ EXAMPLE = [  # the seed's worked example, in finishing order
     ("Ben", 60_000),
 ]
 OTHERS = ["Ada", "Bo", "Cy", "Di"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client, ids) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""Puffing Billy finals, issue 17: the winner's margin, and who may sit at a final board.
+"""Puffing Billy finals: the winner's margin, and who may sit at a final board.
 
 The finals bonus is the winner's margin over the best score placed below, as a share of
 the winning score, the same on every board size; every other place gets its placement
@@ -21,7 +21,7 @@ from pairing_service.engine.puffing_billy import (
     score_board,
     standings,
 )
-from tests.support import ROOT, assert_problem
+from tests.support import ROOT, assert_problem, auth
 from tests.unit.engine.puffing_billy.test_puffing_billy import EXAMPLE
 
 
@@ -194,10 +194,6 @@ def test_the_event_endpoint_refuses_a_non_qualifier_unless_marked_alternate(clie
 # --- who sits at a final board: held events ------------------------------------------------------
 
 BASE = "/v1/puffing-billy/events"
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def held_event(client):

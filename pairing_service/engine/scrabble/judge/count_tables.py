@@ -24,8 +24,9 @@ game's result that show GP1 broken (``GP1_RULES``).
 
 Contract: ``FieldTable.counts(pairs)[question, player, result]`` equals
 ``RoundUnderTest.count_above(player, own_fix(player, result), maximize=question is
-CERTAIN)`` for every relevant player of the pairing; ``tests/test_scrabble_tables.py`` checks
-it against that and against brute force over outcomes and margins.
+CERTAIN)`` for every relevant player of the pairing;
+``tests/unit/engine/scrabble/test_count_tables.py`` checks it against that and against brute
+force over outcomes and margins.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Judging a pairing compares it with dozens of others of the same players, and the
 comparisons ask about the same few dozen pairings hundreds of times. ``FieldScores``
 keeps one record per pairing (by its ``_key``): what ``read_scores`` read of it from the
 field's table together with the other candidates, and its ``principles.Evaluation`` when a
-score needs one (a search for GP1, or a field too large for the table). ``judge.Judge``
+score needs one (a search for GP1, or a field too large for the table). ``comparison.Judge``
 builds the comparisons on it.
 """
 

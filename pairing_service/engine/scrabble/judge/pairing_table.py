@@ -44,7 +44,7 @@ class PairingTable:
     arrays. Contract: ``counts()`` equals ``FieldTable.counts(pairs)`` for the same
     pairing, ``leader_guaranteed`` equals ``RoundUnderTest.leader_guaranteed``, and
     ``breakdown`` plus any one other game's result fixed is ``RoundUnderTest.count_above``
-    with both fixed (``tests/test_scrabble_tables.py``).
+    with both fixed (``tests/unit/engine/scrabble/test_count_tables.py``).
     """
 
     def __init__(

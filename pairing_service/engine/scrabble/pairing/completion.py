@@ -213,7 +213,7 @@ def _gibsonized_apart(
     victor is decided and no principle depends on who they face, whereas with contenders
     left, two Gibsonized players who both win instead of one, and the players out of
     contention they would take from the contenders, can cost a contender their chance
-    (review finding: GP2 broken to save a rematch that decides nothing)."""
+    (else GP2 would be broken to save a rematch that decides nothing)."""
     if not standings.meetings(a, b):
         return None
     pool = [p for p in board.free() if p not in taken and p not in (a, b)]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pairing_service.engine.diagonal import events
+from pairing_service.engine.diagonal import log_events as events
 from pairing_service.engine.diagonal.ledger import RaceLedger
 from pairing_service.engine.event_log import Action, Entry, undo
 from pairing_service.engine.round_ledger import PlayerDropped, RoundClosed
-from tests.unit.engine.logs import AT, act, logged, stored
+from tests.support.logs import AT, act, logged, stored
 
 RACERS = tuple(events.Racer(f"R{i}", None, 1600.0 - 10 * i) for i in range(8))
 GAMES = (("R0", "R1"), ("R2", "R3"), ("R4", "R5"), ("R6", "R7"))

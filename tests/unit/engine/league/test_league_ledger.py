@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from pairing_service.engine.event_log import Action, Entry, undo
-from pairing_service.engine.league.events import (
+from pairing_service.engine.league.ledger import LeagueLedger, SignUp
+from pairing_service.engine.league.log_events import (
     LEAGUE_EVENTS,
     GameCorrected,
     GameReported,
@@ -16,9 +17,8 @@ from pairing_service.engine.league.events import (
     SeasonClosed,
     SeasonOpened,
 )
-from pairing_service.engine.league.ledger import LeagueLedger, SignUp
 from pairing_service.engine.league.table import Result
-from tests.unit.engine.logs import AT, act, logged, stored
+from tests.support.logs import AT, act, logged, stored
 
 PLAYERS = [f"p{i}" for i in range(7)]
 

@@ -161,7 +161,7 @@ def test_finals_reward_the_margin_of_victory(pb):
     prelim_blowout = score_board(board(("A", 400), ("B", 200), ("C", 100), ("D", 50)), pb)
     assert prelim_close[1].total > prelim_blowout[1].total
     # Never below zero (Rail Baron: more money than the winner), and only the winner's
-    # margin counts: the runner-up's money earns nothing (issue 17).
+    # margin counts: the runner-up's money earns nothing.
     odd = score_board(board(("A", 100), ("B", 300), ("C", 10)), pb, Method.FINAL)
     assert odd[0].bonus == 0 and odd[1].bonus == 0
 

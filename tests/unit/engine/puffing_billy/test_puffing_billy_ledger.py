@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 
 from pairing_service.engine.event_log import Action, Entry, ListedPlayer, undo
-from pairing_service.engine.puffing_billy.events import (
+from pairing_service.engine.puffing_billy.ledger import BoardLedger
+from pairing_service.engine.puffing_billy.log_events import (
     PUFFING_BILLY_EVENTS,
     BoardCorrected,
     BoardEntered,
@@ -16,9 +17,8 @@ from pairing_service.engine.puffing_billy.events import (
     PlayerEntered,
     PreliminariesClosed,
 )
-from pairing_service.engine.puffing_billy.ledger import BoardLedger
 from pairing_service.engine.puffing_billy.scoring import BoardEntry, Method, ScoredEntry
-from tests.unit.engine.logs import AT, act, logged, stored
+from tests.support.logs import AT, act, logged, stored
 
 PLAYERS = [(f"p{i}", None) for i in range(6)]
 ROW = ScoredEntry("p0", 1, 40, Decimal("2.5"), Decimal("0.125"))

@@ -1,5 +1,5 @@
 """The field's table (``field_table.FieldTable``) against the outcome engine and brute force, and
-the judge's bounds on comparing pairings (issue 15: every pairing of a field judged fast)."""
+the judge's bounds on comparing pairings (every pairing of a field judged fast)."""
 
 from __future__ import annotations
 
@@ -503,7 +503,7 @@ def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
 
 def test_gp1_rules_with_nobody_left_to_pair():
     # The lone leader has the bye and nobody else can be a victor: no pairing to prove
-    # anything over, and no crash on an empty matching (review finding).
+    # anything over, and no crash on an empty matching.
     standings = Standings.from_players([Player("a", 20, 0), Player("b", 10, 0), Player("c", 10, 0)])
     in_contention = contention(standings, 1, None)
     judge = Judge(standings, in_contention, "a", 1, None)
@@ -514,7 +514,7 @@ def test_gp1_rules_with_nobody_left_to_pair():
 
 def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
     # GP2 compares pairings contender by contender: a pairing without one is not judged
-    # (review finding: it compared flags of different lengths).
+    # (it once compared flags of different lengths).
     standings = Standings.from_players(
         [Player("a", 20, 0), Player("b", 18, 0), Player("c", 18, 0), Player("d", 10, 0)]
     )

@@ -176,7 +176,7 @@ THREE_LEADERS = [(16, 412), (16, 120), (16, 100), (14, 300), (14, -40), (10, 0),
     ("rows", "pairs", "victors", "player", "expected"),
     [
         # D wins to 8; A and B at best lose to 8 too: one victor place is left for the
-        # three of them, so D must pass either, not both (review finding: "and" was said).
+        # three of them, so D must pass either, not both (the words once said "and").
         (SPREAD_RIVALS, "AE BF CD GH", 2, "D", "finish ahead of #1 A or #2 B on spread"),
         # One victor place: D must pass both.
         (SPREAD_RIVALS, "AE BF CD GH", 1, "D", "finish ahead of #1 A and #2 B on spread"),

@@ -254,7 +254,7 @@ def test_gibsonized_opponent_prefers_fewest_meetings(rules):
 
 
 def test_gibsonized_players_who_have_met_play_fresh_non_contenders(rules):
-    # Review finding (issue 15, no avoidable repeat anywhere in the field): row 0/0/2's two
+    # No avoidable repeat anywhere in the field: row 0/0/2's two
     # Gibsonized leaders met in the previous round. Each plays the highest-ranked player who
     # cannot become a victor and has not met them, rather than a back-to-back rematch.
     s = field(

@@ -377,7 +377,7 @@ def test_fractional_strikes_keep_their_exact_order_across_groups(strikes_rules):
 
 
 def test_seating_compares_strikes_per_player_not_per_random_plan(strikes_rules, monkeypatch):
-    """The speed of issue 17: the 30 random plans sorted 200 players by Fraction strikes
+    """The planner's speed: the 30 random plans sorted 200 players by Fraction strikes
     each (about 59,000 Fraction comparisons a round, most of the time at 200 players).
     Strikes are ranked as integers once; the exact fractions are compared a few times per
     player."""

@@ -10,7 +10,8 @@ from pairing_service.engine.event_log import Action, Entry, ListedPlayer, undo
 from pairing_service.engine.round_ledger import PlayerDropped, RoundClosed
 from pairing_service.engine.strikes import Finish
 from pairing_service.engine.strikes.event import Entrant, Seat, Settings
-from pairing_service.engine.strikes.events import (
+from pairing_service.engine.strikes.ledger import StrikesLedger
+from pairing_service.engine.strikes.log_events import (
     STRIKES_EVENTS,
     Created,
     PlayerEntered,
@@ -19,8 +20,7 @@ from pairing_service.engine.strikes.events import (
     ResultEntered,
     RoundStarted,
 )
-from pairing_service.engine.strikes.ledger import StrikesLedger
-from tests.unit.engine.logs import AT, act, logged, stored
+from tests.support.logs import AT, act, logged, stored
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)
 PLAYERS = tuple(ListedPlayer(f"P{i}", None) for i in range(8))
