@@ -94,9 +94,80 @@ def advise(
     cap = max_spread_per_game
     in_contention = contention(standings, victors, cap, rounds_left)
     config = configuration_text(standings.configuration())
+    # Each step says what it warns of; the warnings are answered in the steps' order.
+    warnings = _withdrawn_warnings(standings, in_contention, withdrawn)
+    warnings += _one_sided_warnings(standings)
+    plan, plan_warnings = _choose_plan(
+        standings, table, in_contention, victors, cap, config, rounds_left
+    )
+    warnings += plan_warnings
+    swiss = SwissMemo()
+    tables: FieldTables = {}
+    games, bye, completion_warnings = complete_pairing(
+        standings, plan, in_contention, withdrawn, swiss, tables
+    )
+    warnings += completion_warnings
+    pairs = pairs_of(games)
+    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables)
+    principles = judge.judge(pairs)
+    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
+    table_side = _Side(
+        tuple(games), tuple(principles), tuple(needs(judge.evaluate(pairs), ranked_relevant))
+    )
+    seed_notes, seed_needs = _seed_notes(standings, plan)
+    warnings += _uncertain_gibsonized_warnings(standings, plan, in_contention)
+    found = _principled_alternative(
+        standings,
+        in_contention,
+        judge,
+        plan,
+        principles,
+        bye,
+        games,
+        withdrawn,
+        swiss,
+        ranked_relevant,
+    )
+    recommended, rule = table_side, plan.rule
+    alternatives: tuple[Alternative, ...] = ()
+    if found is not None:
+        recommendation = _recommend(standings, judge, plan, table_side, *found, prefer)
+        recommended, rule = recommendation.side, recommendation.rule
+        alternatives = (recommendation.alternative,)
+        if prefer == "principles":
+            seed_notes, seed_needs = (), ()
+        warnings += recommendation.warnings
+    warnings += _repeat_warnings(standings, recommended.games)
+    return Advice(
+        configuration=config,
+        rule=rule,
+        games=recommended.games,
+        gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
+        contenders=in_contention.contenders,
+        principles=recommended.principles,
+        needs=recommended.needs,
+        warnings=tuple(warnings),
+        clinching=_clinching(cap),
+        seed_notes=seed_notes,
+        seed_needs=seed_needs,
+        rounds_left=rounds_left,
+        alternatives=alternatives,
+        preferred=prefer if alternatives else "table",
+    )
+
+
+def _choose_plan(
+    standings: Standings,
+    table: RuleTable,
+    in_contention: Contention,
+    victors: int,
+    cap: int | None,
+    config: str,
+    rounds_left: int,
+) -> tuple[Plan, list[str]]:
+    """The seed table's row for a two-victor final round, else the fallback's plan; and
+    why the table was not used, with the plan's own notes."""
     warnings: list[str] = []
-    _check_withdrawn(standings, in_contention, withdrawn, warnings)
-    _warn_one_sided(standings, warnings)
     plan: Plan | None = None
     if rounds_left > 1:
         warnings.append(
@@ -111,73 +182,73 @@ def advise(
         warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
     if plan is None:
         plan = fallback_plan(standings, in_contention, victors, cap, config, rounds_left)
-    warnings.extend(plan.notes)
-    swiss = SwissMemo()
-    tables: FieldTables = {}
-    games, bye = complete_pairing(
-        standings, plan, in_contention, warnings, withdrawn, swiss, tables
-    )
-    pairs = pairs_of(games)
-    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables)
-    principles = judge.judge(pairs)
-    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
-    player_needs = needs(judge.evaluate(pairs), ranked_relevant)
-    seed_notes, seed_needs = _seed_notes(standings, plan)
-    _warn_uncertain_gibsonized(standings, plan, in_contention, warnings)
-    alternatives: tuple[Alternative, ...] = ()
-    found = _principled_alternative(
+    return plan, [*warnings, *plan.notes]
+
+
+@dataclass(frozen=True)
+class _Recommendation:
+    side: _Side
+    rule: RuleUsed
+    alternative: Alternative
+    warnings: list[str]
+
+
+def _recommend(
+    standings: Standings,
+    judge: Judge,
+    plan: Plan,
+    table_side: _Side,
+    principled: _Side,
+    level: int,
+    prefer: str,
+) -> _Recommendation:
+    """With a pairing proven to rank above the table row's on the principles: the one
+    recommended (the row's, unless ``prefer`` is "principles"), the rule it follows, the
+    other as the alternative, and the trade-off between them."""
+    principles = list(table_side.principles)
+    if principles[level].status == "violated":
+        # The verdict names the pairing answered beside it, completed, not the first
+        # candidate its comparison met (both do better on it; a director asks about
+        # the one shown).
+        principled_pairs = pairs_of(principled.games)
+        principles[level] = judge.violated(
+            pairs_of(table_side.games), PRINCIPLES[level], judge.describe_games(principled_pairs)
+        )
+    table_side = _Side(table_side.games, tuple(principles), table_side.needs)
+    tradeoff = tradeoff_text(
         standings,
-        in_contention,
-        judge,
-        plan,
-        principles,
-        bye,
-        games,
-        withdrawn,
-        swiss,
-        ranked_relevant,
+        level,
+        (list(table_side.games), principles),
+        (principled.games, principled.principles),
+        plan.rule.id,
     )
-    if found is not None:
-        principled, level = found
-        if principles[level].status == "violated":
-            # The verdict names the pairing answered beside it, completed, not the first
-            # candidate its comparison met (both do better on it; a director asks about
-            # the one shown).
-            principled_pairs = pairs_of(principled.games)
-            principles[level] = judge.violated(
-                pairs, PRINCIPLES[level], judge.describe_games(principled_pairs)
-            )
-        table_side = _Side(tuple(games), tuple(principles), tuple(player_needs))
-        tradeoff = tradeoff_text(
-            standings,
-            level,
-            (games, principles),
-            (principled.games, principled.principles),
-            plan.rule.id,
+    if prefer != "principles":
+        alternative = Alternative(
+            "principles", principled.games, principled.principles, principled.needs, tradeoff
         )
-        recommended, other, source = table_side, principled, "principles"
-        if prefer == "principles":
-            recommended, other, source = principled, table_side, "table"
-            seed_notes, seed_needs = (), ()
-            warnings.append(
-                f"prefer=principles: the pairing that ranks above row {plan.rule.id}'s on "
-                f"{PRINCIPLES[level]} is recommended; the table's is the alternative"
-            )
-            plan.rule = RuleUsed(
-                id=plan.rule.id,
-                source="fallback",
-                method="principled search",
-                text=f"The pairing that ranks above row {plan.rule.id}'s "
-                f"({plan.rule.text.rstrip('.')}) on the principles GP1-GP4.",
-                reading=plan.rule.reading,
-                covers=plan.rule.covers,
-            )
-        games, principles, player_needs = (
-            list(recommended.games),
-            list(recommended.principles),
-            list(recommended.needs),
-        )
-        alternatives = (Alternative(source, other.games, other.principles, other.needs, tradeoff),)
+        return _Recommendation(table_side, plan.rule, alternative, [])
+    rule = RuleUsed(
+        id=plan.rule.id,
+        source="fallback",
+        method="principled search",
+        text=f"The pairing that ranks above row {plan.rule.id}'s "
+        f"({plan.rule.text.rstrip('.')}) on the principles GP1-GP4.",
+        reading=plan.rule.reading,
+        covers=plan.rule.covers,
+    )
+    warning = (
+        f"prefer=principles: the pairing that ranks above row {plan.rule.id}'s on "
+        f"{PRINCIPLES[level]} is recommended; the table's is the alternative"
+    )
+    alternative = Alternative(
+        "table", table_side.games, table_side.principles, table_side.needs, tradeoff
+    )
+    return _Recommendation(principled, rule, alternative, [warning])
+
+
+def _repeat_warnings(standings: Standings, games: Sequence[Game]) -> list[str]:
+    """Each game of players who have met before, and whether in the previous round."""
+    warnings = []
     for game in games:
         if game.repeats and not game.bye:
             a, b = game.players
@@ -186,27 +257,16 @@ def advise(
                 f"#{standings.rank(a)} and #{standings.rank(b)} have met "
                 f"{game.repeats} time{'s' if game.repeats > 1 else ''} before{extra}"
             )
-    clinching = (
+    return warnings
+
+
+def _clinching(cap: int | None) -> str:
+    """How clinching was decided, in words."""
+    if cap is None:
+        return "decided on wins only (spread is unbounded: a tie on wins may go either way)"
+    return (
         f"decided on wins and on spread, assuming at most {cap} points "
         "of spread per player per game"
-        if cap is not None
-        else "decided on wins only (spread is unbounded: a tie on wins may go either way)"
-    )
-    return Advice(
-        configuration=config,
-        rule=plan.rule,
-        games=tuple(games),
-        gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
-        contenders=in_contention.contenders,
-        principles=tuple(principles),
-        needs=tuple(player_needs),
-        warnings=tuple(warnings),
-        clinching=clinching,
-        seed_notes=seed_notes,
-        seed_needs=seed_needs,
-        rounds_left=rounds_left,
-        alternatives=alternatives,
-        preferred=prefer if alternatives else "table",
     )
 
 
@@ -258,9 +318,11 @@ def _principled_alternative(
     return side, level
 
 
-def _check_withdrawn(
-    standings: Standings, contention: Contention, withdrawn: frozenset[str], warnings: list[str]
-) -> None:
+def _withdrawn_warnings(
+    standings: Standings, contention: Contention, withdrawn: frozenset[str]
+) -> list[str]:
+    """Who withdrew and is not paired; InvalidStandings for an unknown player or one who
+    can still become a victor."""
     unknown = sorted(withdrawn - set(standings.ids))
     if unknown:
         raise InvalidStandings(("withdrawn",), f"not in the standings: {', '.join(unknown)}")
@@ -273,20 +335,21 @@ def _check_withdrawn(
             rule=Rule.WITHDRAWN_CONTENDER,
             player=still[0],
         )
-    if withdrawn:
-        shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
-        warnings.append(f"withdrawn, not paired: {shown}")
+    if not withdrawn:
+        return []
+    shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
+    return [f"withdrawn, not paired: {shown}"]
 
 
 MAX_ONE_SIDED_SHOWN = 3
 
 
-def _warn_one_sided(standings: Standings, warnings: list[str]) -> None:
+def _one_sided_warnings(standings: Standings) -> list[str]:
     """Say which earlier games only one of the two players' records holds: they count
     as played (no rematch is made by mistake), but the other record may be missing a game."""
     found = standings.one_sided()
     if not found:
-        return
+        return []
     tag = standings.tag
     shown = [
         f"{tag(a)} lists {tag(b)} more often than {tag(b)} lists {tag(a)}"
@@ -294,9 +357,9 @@ def _warn_one_sided(standings: Standings, warnings: list[str]) -> None:
     ]
     if len(found) > MAX_ONE_SIDED_SHOWN:
         shown.append(f"and {len(found) - MAX_ONE_SIDED_SHOWN} more")
-    warnings.append(
+    return [
         "earlier games that only one player's record holds, counted as played: " + "; ".join(shown)
-    )
+    ]
 
 
 def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...], tuple[Need, ...]]:
@@ -314,12 +377,12 @@ def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...],
     return notes, row_needs
 
 
-def _warn_uncertain_gibsonized(
-    standings: Standings, plan: Plan, contention: Contention, warnings: list[str]
-) -> None:
-    for pid in plan.gibsonized:
-        if pid not in contention.clinched:
-            warnings.append(
-                f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
-                "on wins alone: the rest of the row's pairing is what protects the place"
-            )
+def _uncertain_gibsonized_warnings(
+    standings: Standings, plan: Plan, contention: Contention
+) -> list[str]:
+    return [
+        f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
+        "on wins alone: the rest of the row's pairing is what protects the place"
+        for pid in plan.gibsonized
+        if pid not in contention.clinched
+    ]

@@ -34,13 +34,12 @@ def complete_pairing(
     standings: Standings,
     plan: Plan,
     contention: Contention,
-    warnings: list[str],
     withdrawn: frozenset[str] = frozenset(),
     swiss: SwissMemo | None = None,
     tables: FieldTables | None = None,
-) -> tuple[list[Game], str | None]:
+) -> tuple[list[Game], str | None, list[str]]:
     """The plan's pairing of the whole field, step by step (the module's order of work),
-    and who has the bye."""
+    who has the bye, and what the steps warn of."""
     board = Board(standings, withdrawn, swiss)
     _play_fixed_pairs(board, plan)
     gibsonized = [p for p in plan.gibsonized if p not in board.used]
@@ -50,11 +49,13 @@ def complete_pairing(
         bye = _place_bye(board, gibsonized, group, set(contention.relevant))
         gibsonized = [p for p in gibsonized if p != bye]
         group = [p for p in group if p != bye]
+    warnings: list[str] = []
     if gibsonized:
-        group = _pair_gibsonized(board, plan, contention, gibsonized, group, warnings)
+        group, lone_warning = _pair_gibsonized(board, plan, contention, gibsonized, group)
+        warnings.extend(lone_warning)
     if group:
-        _pair_group(board, plan, contention, group, bye, warnings, tables)
-    return _pair_rest_swiss(board), bye
+        warnings.extend(_pair_group(board, plan, contention, group, bye, tables))
+    return _pair_rest_swiss(board), bye, warnings
 
 
 def _play_fixed_pairs(board: Board, plan: Plan) -> None:
@@ -91,15 +92,15 @@ def _pair_gibsonized(
     contention: Contention,
     gibsonized: list[str],
     group: list[str],
-    warnings: list[str],
-) -> list[str]:
+) -> tuple[list[str], list[str]]:
     """Step 3: Gibsonized players play each other (apart when they have met and every
     contender is Gibsonized); a lone one plays the highest-ranked player who cannot become
     a victor. The group left to pair (less the lone one's opponent when nobody is out of
-    contention)."""
+    contention), and the warning when nobody is."""
     standings = board.standings
     rank = standings.rank
     relevant = set(contention.relevant)
+    warnings: list[str] = []
     lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
     together = [p for p in gibsonized if p != lone]
     for a, b in _closest_fewest_meetings(standings, together):
@@ -132,7 +133,7 @@ def _pair_gibsonized(
                 f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
             )
         board.add(lone, opponent, reason)
-    return group
+    return group, warnings
 
 
 def _pair_group(
@@ -141,14 +142,14 @@ def _pair_group(
     contention: Contention,
     group: list[str],
     bye: str | None,
-    warnings: list[str],
     tables: FieldTables | None,
-) -> None:
-    """Step 4: the plan's group, by the engine (the fallback) or by the row's method."""
+) -> list[str]:
+    """Step 4: the plan's group, by the engine (the fallback) or by the row's method;
+    what it warns of."""
     if plan.group_method == "principled":
-        _pair_group_by_engine(board, plan, contention, group, bye, warnings, tables)
-    else:
-        _pair_group_by_row(board, plan, group)
+        return _pair_group_by_engine(board, plan, contention, group, bye, tables)
+    _pair_group_by_row(board, plan, group)
+    return []
 
 
 def _pair_group_by_engine(
@@ -157,10 +158,10 @@ def _pair_group_by_engine(
     contention: Contention,
     group: list[str],
     bye: str | None,
-    warnings: list[str],
     tables: FieldTables | None,
-) -> None:
-    """Step 4, the fallback's: the contention group's pairing that best keeps GP1-GP4."""
+) -> list[str]:
+    """Step 4, the fallback's: the contention group's pairing that best keeps GP1-GP4;
+    a warning when it could not compare every pairing."""
     standings = board.standings
     group = sorted(group, key=standings.rank)
     joiner = None
@@ -170,14 +171,15 @@ def _pair_group_by_engine(
     chosen, exhaustive = engine_choice(
         standings, contention, group, joiner, bye, plan, board.games, meetings, tables
     )
-    if not exhaustive:
-        warnings.append(
-            f"{len(group)} contenders: too many pairings for the outcome engine to compare "
-            "them all; the fallback chose among standard pairings and the weighted "
-            "matching's answer (the matching's answer alone beyond "
-            f"{MAX_COMPARED_PLAYERS} relevant players)"
-        )
     play_engine_pairs(board, chosen, set(contention.relevant), "fallback")
+    if exhaustive:
+        return []
+    return [
+        f"{len(group)} contenders: too many pairings for the outcome engine to compare "
+        "them all; the fallback chose among standard pairings and the weighted "
+        "matching's answer (the matching's answer alone beyond "
+        f"{MAX_COMPARED_PLAYERS} relevant players)"
+    ]
 
 
 def _pair_group_by_row(board: Board, plan: Plan, group: list[str]) -> None:
