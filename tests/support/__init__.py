@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,16 @@ from pairing_service.engine.scrabble import Advice, Player, Standings, advise
 ROOT = Path(__file__).resolve().parents[2]  # the project
 DATA = ROOT / "tests" / "data"  # real event files
 SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+# The Puffing Billy seed's worked board (seed 002): player and score, in finishing order.
+BILLY_EXAMPLE = [
+    ("Jenny", 252_000),
+    ("Damien", 248_000),
+    ("Stephen", 121_000),
+    ("Sybil", 98_000),
+    ("Ben", 60_000),
+]
 
 
 def seed_text(name: str) -> str:
@@ -92,3 +103,22 @@ def assert_problem(response, status: int, pointer: str | None = None) -> dict:
     if pointer is not None:
         assert pointer in [e["pointer"] for e in body.get("errors", [])], body
     return body
+
+
+def xor_field(half_wins: list[int], rounds: int) -> dict[str, Any]:
+    """A request of ``len(half_wins)`` players (a multiple of 16) who played ``rounds``
+    rounds without a repeat (the player ranked i + 1 met (i XOR m) + 1 in round m),
+    spreads falling by 3 a rank: the benchmark's adversarial fields."""
+    size = len(half_wins)
+    return {
+        "players": [
+            {
+                "id": f"P{i + 1}",
+                "wins": half_wins[i] / 2,
+                "spread": 3 * (size // 2 - i),
+                "opponents": [f"P{(i ^ m) + 1}" for m in range(1, rounds + 1)],
+            }
+            for i in range(size)
+        ],
+        "max_spread_per_game": 500,
+    }

@@ -21,8 +21,7 @@ from pairing_service.engine.puffing_billy import (
     score_board,
     standings,
 )
-from tests.support import ROOT, assert_problem, auth
-from tests.unit.engine.puffing_billy.test_puffing_billy import EXAMPLE
+from tests.support import BILLY_EXAMPLE, ROOT, assert_problem, auth
 
 
 @pytest.fixture(scope="module")
@@ -87,10 +86,16 @@ def test_finals_edge_cases(pb):
 
 
 def test_the_seeds_worked_example_is_a_preliminary_board_and_stays_digit_for_digit(pb):
-    prelim = {e.id: e.total for e in score_board(board(*EXAMPLE), pb)}
-    assert [str(prelim[p]) for p, _ in EXAMPLE] == ["3.028", "2.492", "1.240", "0.194", "0.000"]
+    prelim = {e.id: e.total for e in score_board(board(*BILLY_EXAMPLE), pb)}
+    assert [str(prelim[p]) for p, _ in BILLY_EXAMPLE] == [
+        "3.028",
+        "2.492",
+        "1.240",
+        "0.194",
+        "0.000",
+    ]
     # The same sheet as a final: Jenny's margin over Damien, 0.5 x 4,000 / 252,000.
-    as_final = final(EXAMPLE, pb)
+    as_final = final(BILLY_EXAMPLE, pb)
     assert as_final["Jenny"].total == Decimal("3.008")
     assert [as_final[p].total for p in ("Damien", "Stephen", "Sybil", "Ben")] == [2, 1, 0, 0]
 

@@ -322,3 +322,13 @@ def test_a_contender_marked_off_in_tsh_is_refused_at_the_file(client):
     pairings = [{"players": playing[i : i + 2]} for i in range(0, len(playing), 2)]
     audit = client.post(AUDIT, json={"tsh": off, "pairings": pairings})
     assert assert_problem(audit, 422, "/tsh")["rule"] == "withdrawn-contender"
+
+
+def test_the_service_answers_a_partly_entered_file_with_a_422_naming_the_player(client):
+    from tests.unit.engine.scrabble.test_tsh import PATEL_UNENTERED, ROUND_8_PARTLY
+
+    response = client.post(
+        "/v1/scrabble/final-round", data=ROUND_8_PARTLY, content_type="text/plain"
+    )
+    problem = assert_problem(response, 422, "/tsh")
+    assert PATEL_UNENTERED in problem["detail"]

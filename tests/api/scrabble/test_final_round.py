@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.support import assert_problem
+from tests.support import assert_problem, seed_text, xor_field
 
 URL = "/v1/scrabble/final-round"
 PLAYERS = [
@@ -333,3 +333,45 @@ def test_no_alternative_when_the_table_is_best_on_the_principles(client):
     for prefer in ("table", "principles", "seed"):
         reply = client.post("/v1/scrabble/final-round", json={**body, "prefer": prefer})
         assert reply.status_code == (422 if prefer == "seed" else 200)
+
+
+@pytest.mark.parametrize("ahead", [1, 0], ids=["one a win ahead", "all level"])
+def test_two_thousand_contenders_are_answered_whole(client, ahead):
+    """Everyone a contender (one player a win ahead of 1,983 level ones, or all level):
+    the fallback's matching over the whole field and GP1's search a thousand games deep
+    are answered (the search ran deeper than Python's recursion; the matching over every
+    pair of 1,984 players took minutes), every player paired once."""
+    size = 1984
+    body = xor_field([22 + 2 * ahead] + [22] * (size - 1), rounds=11)
+    answer = client.post("/v1/scrabble/final-round", json=body)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    advice = answer.get_json()
+    assert len(advice["contenders"]) + len(advice["gibsonized"]) >= size - 1
+    paired = [p for game in advice["pairings"] for p in game["players"]]
+    assert sorted(paired) == sorted(p["id"] for p in body["players"])
+    assert {v["id"] for v in advice["principles"]} == {"GP1", "GP2", "GP3", "GP4"}
+
+
+def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):
+    import re
+
+    headings = {
+        line.strip()
+        for line in seed_text("003_14c768dda3f55ea8.txt").splitlines()
+        if re.fullmatch(r"0(/[0-9.]+\+?)+", line.strip())
+    }
+    rows = {row.id: row for row in rules.scrabble.rows}
+    assert set(rows) == headings
+    assert rows["0/0.5/1.5+"].covers() == "0/0.5/1.5"  # 0/0.5/2 takes 2 and more
+    assert rows["0/1/1.5+"].covers() == "0/1/1.5-2"
+    assert rows["0/0/0/1.5+"].covers() == "0/0/0/1.5+"
+    body = {
+        "players": [
+            {"id": "A", "wins": 9, "spread": 300},
+            {"id": "B", "wins": 8.5, "spread": 200},
+            {"id": "C", "wins": 7.5, "spread": 100},
+            {"id": "D", "wins": 6, "spread": 0},
+        ]
+    }
+    rule = client.post("/v1/scrabble/final-round", json=body).get_json()["rule"]
+    assert rule["id"] == "0/0.5/1.5+" and rule["covers"] == "0/0.5/1.5"

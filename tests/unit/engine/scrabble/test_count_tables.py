@@ -32,7 +32,7 @@ from pairing_service.engine.scrabble.judge.pairing_table import PairingTable
 from pairing_service.engine.scrabble.judge.principles import PRINCIPLES
 from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
 from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
-from tests.support import field
+from tests.support import field, xor_field
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -526,42 +526,6 @@ def test_judging_a_pairing_that_leaves_a_contender_out_is_refused():
     assert [v.id for v in judge.judge([("a", "c"), ("b", "d")])] == list(PRINCIPLES)
 
 
-def _xor_field(half_wins: list[int], rounds: int) -> dict[str, Any]:
-    """A request of ``len(half_wins)`` players (a multiple of 16) who played ``rounds``
-    rounds without a repeat (the player ranked i + 1 met (i XOR m) + 1 in round m),
-    spreads falling by 3 a rank: the benchmark's adversarial fields."""
-    size = len(half_wins)
-    return {
-        "players": [
-            {
-                "id": f"P{i + 1}",
-                "wins": half_wins[i] / 2,
-                "spread": 3 * (size // 2 - i),
-                "opponents": [f"P{(i ^ m) + 1}" for m in range(1, rounds + 1)],
-            }
-            for i in range(size)
-        ],
-        "max_spread_per_game": 500,
-    }
-
-
-@pytest.mark.parametrize("ahead", [1, 0], ids=["one a win ahead", "all level"])
-def test_two_thousand_contenders_are_answered_whole(client, ahead):
-    """Everyone a contender (one player a win ahead of 1,983 level ones, or all level):
-    the fallback's matching over the whole field and GP1's search a thousand games deep
-    are answered (the search ran deeper than Python's recursion; the matching over every
-    pair of 1,984 players took minutes), every player paired once."""
-    size = 1984
-    body = _xor_field([22 + 2 * ahead] + [22] * (size - 1), rounds=11)
-    answer = client.post("/v1/scrabble/final-round", json=body)
-    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
-    advice = answer.get_json()
-    assert len(advice["contenders"]) + len(advice["gibsonized"]) >= size - 1
-    paired = [p for game in advice["pairings"] for p in game["players"]]
-    assert sorted(paired) == sorted(p["id"] for p in body["players"])
-    assert {v["id"] for v in advice["principles"]} == {"GP1", "GP2", "GP3", "GP4"}
-
-
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, monkeypatch):
     """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
@@ -729,7 +693,7 @@ def test_the_judges_of_one_advice_share_the_fields_table(rules, monkeypatch):
         original(self, *args, **kwargs)
 
     monkeypatch.setattr(FieldTable, "__init__", counted)
-    body = FinalRoundIn().load(_xor_field([8] + [6] * 31, rounds=6))
+    body = FinalRoundIn().load(xor_field([8] + [6] * 31, rounds=6))
     advice = advise(standings_of(body).standings, rules.scrabble, max_spread_per_game=500)
     assert advice.rule.source == "fallback" and len(advice.contenders) == 32
     assert len(built) == 1

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import InvalidRuleTable, Player, RuleTable, Standings, advise
 from pairing_service.rules import DEFAULT_RULES_DIR
-from tests.support import assert_complete, field, principle, run, seed_text
+from tests.support import assert_complete, field, principle, run
 
 TAIL = [(6, 0), (5, 0), (4, 0), (3, 0)]  # non-contenders far below
 
@@ -514,28 +514,3 @@ def test_draw_sharing_counts_as_the_definition_does(rows, victors, cap):
         others = [final for q, final in winning.items() if q not in (a, b)]
         expected = all(sum(may_reach(f, mine) for f in others) < victors - 1 for mine in drawn)
         assert answer == expected
-
-
-def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):
-    import re
-
-    headings = {
-        line.strip()
-        for line in seed_text("003_14c768dda3f55ea8.txt").splitlines()
-        if re.fullmatch(r"0(/[0-9.]+\+?)+", line.strip())
-    }
-    rows = {row.id: row for row in rules.scrabble.rows}
-    assert set(rows) == headings
-    assert rows["0/0.5/1.5+"].covers() == "0/0.5/1.5"  # 0/0.5/2 takes 2 and more
-    assert rows["0/1/1.5+"].covers() == "0/1/1.5-2"
-    assert rows["0/0/0/1.5+"].covers() == "0/0/0/1.5+"
-    body = {
-        "players": [
-            {"id": "A", "wins": 9, "spread": 300},
-            {"id": "B", "wins": 8.5, "spread": 200},
-            {"id": "C", "wins": 7.5, "spread": 100},
-            {"id": "D", "wins": 6, "spread": 0},
-        ]
-    }
-    rule = client.post("/v1/scrabble/final-round", json=body).get_json()["rule"]
-    assert rule["id"] == "0/0.5/1.5+" and rule["covers"] == "0/0.5/1.5"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pairing_service.engine.scrabble.tsh import TshError, read_division
-from tests.support import DATA, assert_problem
+from tests.support import DATA
 
 HEADER = (
     "# Maple Leaf Open 2026, division A: 14 players, 8 rounds (written for the tests)\n"
@@ -283,11 +283,3 @@ def test_a_carried_in_record_and_a_member_id_are_read():
     division = read_division(text)
     assert records(division) == {"1": (9, 180), "2": (8, -75)}
     assert division.players[0].name == "John Chew"
-
-
-def test_the_service_answers_a_partly_entered_file_with_a_422_naming_the_player(client):
-    response = client.post(
-        "/v1/scrabble/final-round", data=ROUND_8_PARTLY, content_type="text/plain"
-    )
-    problem = assert_problem(response, 422, "/tsh")
-    assert PATEL_UNENTERED in problem["detail"]
