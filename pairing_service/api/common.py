@@ -4,7 +4,6 @@ that the OpenAPI document states and the load checks alike (:class:`Requires`)."
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Callable, Mapping
 from copy import deepcopy
@@ -288,18 +287,6 @@ def json_check(schema: dict[str, Any]) -> Check:
         return True
 
     return check
-
-
-_compiled: dict[str, Check] = {}
-
-
-def holds(schema: Mapping[str, Any], value: Any) -> bool:
-    """Whether ``value`` (JSON) is valid against ``schema`` (:func:`compile_schema`, once
-    per schema)."""
-    key = json.dumps(schema, sort_keys=True)
-    if key not in _compiled:
-        _compiled[key] = compile_schema(schema)
-    return _compiled[key](value)
 
 
 def loaded_rules() -> Rules:
