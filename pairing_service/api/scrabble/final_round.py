@@ -171,6 +171,7 @@ def engine_options(field: Field, body: dict[str, Any]) -> dict[str, Any]:
         "rounds_left": body["rounds_left"],
         "prefer": body["prefer"],
         "withdrawn": field.withdrawn,
+        "repeats_allowed": body["repeats_allowed"],
     }
 
 
@@ -365,6 +366,7 @@ def shape(
         "max_spread_per_game": body["max_spread_per_game"],
         "victors": body["victors"],
         "rounds_left": advice.rounds_left,
+        "repeats_allowed": body["repeats_allowed"],
         "round": round_number,
     }
     if body.get("tsh_commands"):

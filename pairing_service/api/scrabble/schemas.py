@@ -7,6 +7,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from ...engine.scrabble import MAX_VICTORS, PREFERENCES
+from ...engine.scrabble.pairing.policy import DEFAULT_REPEATS_ALLOWED, MAX_REPEATS_ALLOWED
 from ..common import (
     ID_LENGTH,
     NAME_LENGTH,
@@ -196,6 +197,19 @@ class FinalRoundIn(Contract):
             "principles: that pairing is recommended instead (the table's is the alternative)."
         },
     )
+    repeats_allowed = fields.Integer(
+        strict=True,
+        load_default=DEFAULT_REPEATS_ALLOWED,
+        validate=validate.Range(0, MAX_REPEATS_ALLOWED),
+        metadata={
+            "description": "The repeat allowance (tsh's repeats argument): among pairings the "
+            "principles score alike, a pair who have met this many times or fewer may meet "
+            "again at no cost but the last tie-break, rank order coming first; beyond it a "
+            "meeting is avoided where it can be (a back-to-back rematch always is). Default 1: "
+            "a second meeting rather than give up rank order, a third only when needed "
+            "(docs/scrabble.md, Pairing policy)."
+        },
+    )
     max_spread_per_game = fields.Integer(
         strict=True,
         allow_none=True,
@@ -353,6 +367,9 @@ class FinalRoundOut(Schema):
     max_spread_per_game = fields.Integer(allow_none=True, required=True)
     victors = fields.Integer(required=True)
     rounds_left = fields.Integer(required=True)
+    repeats_allowed = fields.Integer(
+        required=True, metadata={"description": "The repeat allowance used (`repeats_allowed`)."}
+    )
     round = fields.Integer(allow_none=True, required=True)
     tsh_commands = FastList(
         fields.String(),

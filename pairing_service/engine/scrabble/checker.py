@@ -16,6 +16,7 @@ from .judge.principles import Need, Verdict
 from .judge.proof import Outcome, RoundUnderTest
 from .pairing.advisor import Advice, advise
 from .pairing.board import pairs_of
+from .pairing.policy import DEFAULT_REPEATS_ALLOWED
 from .rule_table import RuleTable
 from .standings import Standings
 
@@ -41,10 +42,18 @@ def audit(
     rounds_left: int = 1,
     prefer: str = "table",
     withdrawn: frozenset[str] = frozenset(),
+    repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
 ) -> Audit:
     """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4."""
     recommendation = advise(
-        standings, table, victors, max_spread_per_game, rounds_left, prefer, withdrawn
+        standings,
+        table,
+        victors,
+        max_spread_per_game,
+        rounds_left,
+        prefer,
+        withdrawn,
+        repeats_allowed,
     )
     in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
     judge = Judge(standings, in_contention, bye, victors, max_spread_per_game, rounds_left)

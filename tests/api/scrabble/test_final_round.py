@@ -233,7 +233,9 @@ def test_the_table_answer_comes_with_the_pairing_that_ranks_above_it(client):
     statuses = {v["id"]: v["status"] for v in alternative["principles"]}
     assert statuses["GP1"] == "satisfied" and statuses["GP4"] != "satisfied"
     assert alternative["tradeoff"].startswith("1-2, 3-4 guarantees a victor from the leading")
-    assert "GP4" in alternative["tradeoff"] and "1-3, 2-4" in alternative["tradeoff"]
+    # KOTH's 3-4 sends #3 away from the leaders they must pass (GP2 read in full),
+    # before its draw risk (GP4) counts.
+    assert "breaks GP2" in alternative["tradeoff"] and "1-3, 2-4" in alternative["tradeoff"]
     assert {n["player"] for n in alternative["needs"]} == {"A", "B", "C", "D"}
     assert answer["pairings"][0]["names"] == ["Ann", "Cat"]
 
@@ -288,9 +290,10 @@ def test_the_violated_verdict_names_the_alternative_answered_beside_it(client):
         "; pairing 1-5, 2-6, 3-4 does better on GP1 without breaking a higher principle"
     )
     assert alternative["tradeoff"] == (
-        "1-5, 2-6, 3-4 guarantees a victor from the leading win group (GP1) and breaks no "
-        "principle the table's pairing keeps; the seed's table (0/0/1: 1-3, 2-4, 5-6) does "
-        "not guarantee a victor from the leading win group."
+        "1-5, 2-6, 3-4 guarantees a victor from the leading win group (GP1) but breaks GP2: "
+        "every contender keeps a way to become a victor, but #3 Cat does not face a player "
+        "they need to pass (#1 Ann or #2 Bob), whom beating could carry them past; the "
+        "seed's table (0/0/1: 1-3, 2-4, 5-6) keeps GP2."
     )
     # The alternative's needs: Dan needs to pass one of the two leaders, not both.
     dan = next(n["text"] for n in alternative["needs"] if n["player"] == "D")
@@ -375,3 +378,27 @@ def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):
     }
     rule = client.post("/v1/scrabble/final-round", json=body).get_json()["rule"]
     assert rule["id"] == "0/0.5/1.5+" and rule["covers"] == "0/0.5/1.5"
+
+
+def test_the_repeat_allowance_is_a_setting_answered_back(client):
+    body = {
+        "players": [
+            {"id": "A", "wins": 5, "spread": 40, "opponents": ["C", "B"]},
+            {"id": "B", "wins": 5, "spread": 30, "opponents": ["D", "A"]},
+            {"id": "C", "wins": 5, "spread": 20, "opponents": ["A", "D"]},
+            {"id": "D", "wins": 5, "spread": 10, "opponents": ["B", "C"]},
+            {"id": "E", "wins": 1, "spread": -50},
+            {"id": "F", "wins": 0, "spread": -90},
+        ],
+        "max_spread_per_game": 250,
+    }
+    default = client.post(URL, json=body).get_json()
+    assert default["repeats_allowed"] == 1
+    strict = client.post(URL, json=dict(body, repeats_allowed=0)).get_json()
+    assert strict["repeats_allowed"] == 0
+    assert sum(g["repeats"] for g in strict["pairings"]) <= sum(
+        g["repeats"] for g in default["pairings"]
+    )
+    refused = client.post(URL, json=dict(body, repeats_allowed=16))
+    assert refused.status_code == 422
+    assert "repeats_allowed" in str(refused.get_json())

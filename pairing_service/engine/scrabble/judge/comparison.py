@@ -37,6 +37,7 @@ from ..explain.games import games_text
 from ..explain.verdicts import GOOD_REASONS
 from .candidates import (
     MAX_COMPARED_PLAYERS,
+    OUTSIDER,
     canonical,
     lists_every_pairing,
     partial_matchings,
@@ -128,9 +129,15 @@ class Judge(FieldScores):
         open_players, outsiders = self.pairing_space(fixed, players)
         if len(open_players) > MAX_COMPARED_PLAYERS:
             return [], False
+        ranked = sorted(open_players, key=self.standings.rank)
         standard = [
             canonical(self.standings, (*fixed, *c))
-            for c in standard_candidates(self.standings, open_players, pairs)
+            for c in [
+                # First: GP1's searches share a budget in this order, and this one is
+                # the likeliest to keep GP2 in full.
+                self.race.head_to_head(ranked, OUTSIDER),
+                *standard_candidates(self.standings, open_players, pairs),
+            ]
         ]
         if not lists_every_pairing(open_players, outsiders):
             if not fixed:
@@ -224,10 +231,14 @@ class Judge(FieldScores):
         (the first removed one it keeps, with the same removed above it), and
         ``fewest_above`` is the exact best of every pairing for one player (a bound first,
         a matching only when the bound does not settle it). None when a removed contender
-        can be kept, has the bye, or there are too many to try."""
+        can be kept, has the bye, or there are too many to try, and when a contender is
+        sent out of the race (GP2's head-to-head part, which only comparisons judge)."""
         if is_ideal(mine.score("GP2")):
             return None
         removed = [p for p in mine.contenders if mine.removed_flag(p)]
+        if not removed or any(mine.race.of(mine.contenders, mine.pairs)):
+            # The head-to-head part has no proof beyond every pairing: comparisons decide.
+            return None
         players, outsiders = self.pairing_space()
         table, every = self.table, self.every_pairing
         if (
@@ -357,15 +368,28 @@ class Judge(FieldScores):
         fixed: Sequence[tuple[str, str]] = (),
         players: Sequence[str] | None = None,
     ) -> tuple[Pairs, bool]:
-        """The candidate that best keeps GP1 > GP2 > GP3 > GP4 (unverified scores last).
+        """The candidate that best keeps GP1 > GP2 > GP3 > GP4 (unverified scores last);
+        ``start`` wins ties (see ``best_ties``)."""
+        tied, exhaustive = self.best_ties(start, fixed, players)
+        return tied[0], exhaustive
 
-        ``start`` (the weighted matching's answer, best on repeats and rank distance) seeds
-        the standard candidates when the search cannot be exhaustive, and wins ties.
+    def best_ties(
+        self,
+        start: Sequence[tuple[str, str]],
+        fixed: Sequence[tuple[str, str]] = (),
+        players: Sequence[str] | None = None,
+    ) -> tuple[list[Pairs], bool]:
+        """Every candidate that best keeps GP1 > GP2 > GP3 > GP4 (unverified scores last),
+        ``start``'s pairing first when it is one of them, and whether every pairing was
+        compared. The principles cannot tell these apart: the pairing policy chooses.
+
+        ``start`` (the weighted matching's answer) seeds the standard candidates when the
+        search cannot be exhaustive.
         """
         candidates, exhaustive = self.candidates(start, fixed, players)
         first = canonical(self.standings, (*fixed, *start))
         if not candidates:
-            return first, False
+            return [first], False
         # The first pairing in [first, *candidates] with the least scores, principle by
         # principle: what comparing each candidate with the best so far answers. GP1 is
         # scored in the order those comparisons score it (its searches share a budget).
@@ -380,7 +404,7 @@ class Judge(FieldScores):
             remaining = [p for p, score in zip(remaining, scores, strict=True) if score == least]
             if len(remaining) == 1:
                 break
-        return remaining[0], exhaustive
+        return remaining, exhaustive
 
     def _ranks_above(self, pairs: Pairs, other: Pairs) -> bool:
         """Whether ``pairs`` ranks strictly above ``other`` on GP1 > GP2 > GP3 > GP4

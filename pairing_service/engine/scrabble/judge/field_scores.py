@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import cast
 
 import numpy as np
@@ -33,6 +34,7 @@ from .principles import (
     standing_levels,
 )
 from .proof import RoundUnderTest, UnitCache, record_of
+from .race import Race, race_of
 
 # One field's tables (one standings) by relevant players, bye, cap and rounds left: the
 # judges of one piece of advice share them.
@@ -199,7 +201,7 @@ class FieldScores:
             counts = np.moveaxis(self._counts_of(pairings, firsts, seconds), 0, 1)
             # counts: [question, pairing, player, own result]
             if "GP2" in principles:
-                read["GP2"] = self._read_gp2(table, counts)
+                read["GP2"] = self._read_gp2(table, counts, pairings)
             if "GP3" in principles:
                 read["GP3"] = self._read_gp3(counts)
             if "GP4" in principles:
@@ -244,11 +246,23 @@ class FieldScores:
         broken = table.rule_screen((firsts, seconds), leaders, self.victors).tolist()
         return [1 if b else None for b in broken]
 
-    def _read_gp2(self, table: FieldTable, counts: NDArray[np.int64]) -> list[tuple[int, ...]]:
-        """GP2 per pairing: the contenders' removed flags, in rank order."""
-        contenders = [table.index[p] for p in self.contention.contenders if p in table.index]
+    @cached_property
+    def race(self) -> Race:
+        """GP2's head-to-head part (``race.py``), once per field."""
+        return race_of(self.standings, self.contention, self.victors, self.cap, self.rounds_left)
+
+    def _read_gp2(
+        self, table: FieldTable, counts: NDArray[np.int64], pairings: Sequence[_Pairing]
+    ) -> list[tuple[int, ...]]:
+        """GP2 per pairing: the contenders' removed flags, in rank order, then whether
+        each faces another contender (``outside_the_race``)."""
+        ranked = [p for p in self.contention.contenders if p in table.index]
+        contenders = [table.index[p] for p in ranked]
         flags = out_of_reach(counts, self.victors)[:, contenders]
-        return [tuple(row) for row in flags.astype(np.int64).tolist()]
+        return [
+            tuple(row) + self.race.of(ranked, found.key)
+            for row, found in zip(flags.astype(np.int64).tolist(), pairings, strict=True)
+        ]
 
     def _read_gp3(self, counts: NDArray[np.int64]) -> list[int]:
         """GP3 per pairing: the pairs of players where the lower-ranked has the easier task

@@ -30,13 +30,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ...matching import Indices
-from ..contention import Contention, Result
+from ..contention import UNBOUNDED, Contention, Result
 from ..explain.verdicts import RESULT_WORDS
 from ..standings import Standings
 from .count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
 from .field_table import FieldTable
 from .pairing_table import PairingTable
 from .proof import Assignment, Outcome, RoundUnderTest, Status
+from .race import Race, race_of
 
 PRINCIPLES = ("GP1", "GP2", "GP3", "GP4")
 SMALL_FIELD = 12  # relevant players up to which searches go deep (GP1, naming spread rivals)
@@ -203,7 +204,7 @@ class Evaluation:
     def _gp2(self) -> tuple[int, ...]:
         flags = tuple(self.removed_flag(player) for player in self.contenders)
         self._removed = [p for p, flag in zip(self.contenders, flags, strict=True) if flag]
-        return flags
+        return flags + self.race.of(self.contenders, self.pairs)
 
     def removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
@@ -227,18 +228,45 @@ class Evaluation:
                 + outcome.describe(self.standings),
                 outcome,
             )
+        if gp == "GP2" and gp not in self.proofs and not self._removed and self.score(gp) != 0:
+            self.proofs["GP2"] = (self._sent_away_text(), None)
         if gp == "GP2" and gp not in self.proofs and self._removed:
             player = self._removed[0]
             _, best = self.test.possible(player, {}, best_outcome=True)
             outcome = self.test.outcome(best)
             names = ", ".join(self.standings.tag(p) for p in self._removed)
+            sent_away = any(self.race.of(self.contenders, self.pairs))
             self.proofs["GP2"] = (
                 f"no outcome makes {names} a victor: even at best ("
                 + outcome.describe(self.standings)
-                + f"), {self.standings.tag(player)} finishes out of the victor places",
+                + f"), {self.standings.tag(player)} finishes out of the victor places"
+                + ("; and " + self._sent_away_text(kept=False) if sent_away else ""),
                 outcome,
             )
         return self.proofs.get(gp, ("", None))
+
+    def _sent_away_text(self, kept: bool = True) -> str:
+        """GP2's head-to-head part broken, in words: who races for a place but plays
+        someone outside the race."""
+        flags = self.race.of(self.contenders, self.pairs)
+        away = [p for p, flag in zip(self.contenders, flags, strict=True) if flag]
+        tag = self.standings.tag
+        targets = self.race.targets[self.race.contenders.index(away[0])]
+        rivals = [tag(p) for p in self.contenders if p in targets]
+        shown = " or ".join(rivals[:3]) + (f" or {len(rivals) - 3} more" if len(rivals) > 3 else "")
+        return (
+            ("every contender keeps a way to become a victor, but " if kept else "")
+            + f"{tag(away[0])} does not face "
+            f"a player they need to pass ({shown}), whom beating could carry them past"
+            + (f"; nor do {len(away) - 1} more chasers" if len(away) > 1 else "")
+        )
+
+    @cached_property
+    def race(self) -> Race:
+        """GP2's head-to-head part (``race.py``)."""
+        margin = self.test.margin
+        cap = None if margin >= UNBOUNDED else margin
+        return race_of(self.standings, self.contention, self.test.victors, cap, self.rounds_left)
 
     def difficulty(self, player: str) -> tuple[int, ...]:
         """Per own result (win, draw, loss): 2 a victor whatever else, 1 sometimes, 0 never."""

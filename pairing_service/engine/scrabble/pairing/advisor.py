@@ -25,6 +25,7 @@ from ..standings import Standings, configuration_text
 from .board import Board, Game, pairs_of, play_engine_pairs
 from .completion import complete_pairing
 from .plans import Plan, RuleUsed, fallback_plan, table_plan
+from .policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .swiss import SwissMemo
 
 MAX_VICTORS = 8
@@ -80,11 +81,13 @@ def advise(
     rounds_left: int = 1,
     prefer: str = "table",
     withdrawn: frozenset[str] = frozenset(),
+    repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
 ) -> Advice:
     """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
     table row's on the principles, when the engine proves there is one (the table's
     pairing is then the alternative). ``withdrawn`` players keep their rank and games but
-    are not paired; none of them may still be able to become a victor."""
+    are not paired; none of them may still be able to become a victor.
+    ``repeats_allowed`` is the director's repeat allowance (``policy.py``)."""
     if prefer not in PREFERENCES:
         raise ValueError(f"prefer is one of {', '.join(PREFERENCES)}")
     if not 1 <= victors <= MAX_VICTORS:
@@ -101,7 +104,7 @@ def advise(
         standings, table, in_contention, victors, cap, config, rounds_left
     )
     warnings += plan_warnings
-    swiss = SwissMemo()
+    swiss = SwissMemo(RepeatPolicy(repeats_allowed))
     tables: FieldTables = {}
     games, bye, completion_warnings = complete_pairing(
         standings, plan, in_contention, withdrawn, swiss, tables

@@ -51,15 +51,18 @@ class Board:
         return [p for p in self.standings.ids if p not in self.used]
 
     def face_outsider(self, player: str, relevant: set[str], reason: str) -> None:
-        """``player`` plays the highest-ranked free player who cannot be a victor, fewest
-        previous meetings first (anyone free when nobody is out of contention)."""
+        """``player`` plays the highest-ranked free player who cannot be a victor, by the
+        pairing policy: no back-to-back rematch and no meeting past the allowance where
+        another can be had, then the highest rank, then the fewest meetings (anyone free
+        when nobody is out of contention)."""
         pool = [p for p in self.free() if p not in relevant] or self.free()
-        meetings, rank = self.standings.meetings, self.standings.rank
-        # The pool is in rank order: the first one not met is the answer when there is one.
-        fresh = next((p for p in pool if not meetings(player, p)), None)
-        if fresh is None:
-            fresh = min(pool, key=lambda p: (meetings(player, p), rank(p)))
-        self.add(player, fresh, reason)
+        self.add(player, min(pool, key=lambda p: self.cost_against(player, p)), reason)
+
+    def cost_against(self, player: str, opponent: str) -> tuple[int, int, int, int]:
+        """The policy's cost of ``player`` meeting ``opponent``, rank order coming before
+        meetings within the allowance."""
+        back, over, met = self.swiss.policy.pair_cost(self.standings, player, opponent)
+        return back, over, self.standings.rank(opponent), met
 
     def finish(self) -> list[Game]:
         """Everyone left Swiss by win group; the games in board order, the bye last."""

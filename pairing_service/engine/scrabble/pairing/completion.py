@@ -4,12 +4,12 @@ Order of work for a plan (from a table row or from the fallback):
 1. the plan's fixed pairs;
 2. the bye, in an odd field: to a lone Gibsonized player, else to the lowest-ranked
    non-contender with the fewest byes (else the lowest-ranked player the plan leaves free);
-3. Gibsonized players play each other (fewest previous meetings, then closest rank); when
+3. Gibsonized players play each other (by the pairing policy, ``policy.py``); when
    every contender is Gibsonized, two who have met get their opponents from the
    rest-of-field Swiss of the two and the players who cannot become a victor (fewest
    repeats over all of them), unless it pairs them together; a lone one (the
    lowest-ranked, when there are three or more) plays the highest-ranked player who cannot
-   become a victor, fewest previous meetings first;
+   become a victor, by the pairing policy;
 4. the plan's group by its method (an odd group takes in the next-ranked free player);
 5. everyone else Swiss by win group, avoiding repeats.
 """
@@ -103,7 +103,7 @@ def _pair_gibsonized(
     warnings: list[str] = []
     lone = max(gibsonized, key=rank) if len(gibsonized) % 2 else None
     together = [p for p in gibsonized if p != lone]
-    for a, b in _closest_fewest_meetings(standings, together):
+    for a, b in _closest_fewest_meetings(board, together):
         apart = (
             _gibsonized_apart(standings, a, b, board, relevant | set(group))
             if set(contention.contenders) <= set(plan.gibsonized)
@@ -122,7 +122,7 @@ def _pair_gibsonized(
         outside = [p for p in board.free() if p not in group and p != lone]
         pool = [p for p in outside if p not in relevant]
         if pool:
-            opponent = min(pool, key=lambda p: (standings.meetings(lone, p), rank(p)))
+            opponent = min(pool, key=lambda p: board.cost_against(lone, p))
             reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
         else:
             fallback_pool = outside or list(group)
@@ -169,7 +169,16 @@ def _pair_group_by_engine(
         joiner = min((p for p in board.free() if p not in group), key=standings.rank)
     meetings = board.swiss.meetings_of(standings)
     chosen, exhaustive = engine_choice(
-        standings, contention, group, joiner, bye, plan, board.games, meetings, tables
+        standings,
+        contention,
+        group,
+        joiner,
+        bye,
+        plan,
+        board.games,
+        meetings,
+        board.swiss.policy,
+        tables,
     )
     play_engine_pairs(board, chosen, set(contention.relevant), "fallback")
     if exhaustive:
@@ -228,16 +237,19 @@ def _gibsonized_apart(
     return None if len(theirs) == 1 else theirs
 
 
-def _closest_fewest_meetings(standings: Standings, players: Sequence[str]) -> list[tuple[str, str]]:
+def _closest_fewest_meetings(board: Board, players: Sequence[str]) -> list[tuple[str, str]]:
+    """Gibsonized players paired among themselves by the pairing policy: no back-to-back
+    rematch or meeting past the allowance where avoidable, then closest rank, then fewest
+    meetings."""
     if not players:
         return []
+    standings = board.standings
     ordered = sorted(players, key=standings.rank)
     edges: list[Edge] = []
     for i, a in enumerate(ordered):
         for j in range(i + 1, len(ordered)):
             b = ordered[j]
-            edges.append(
-                (i, j, (standings.meetings(a, b), abs(standings.rank(a) - standings.rank(b))))
-            )
-    matched = min_cost_perfect_matching(len(ordered), edges, (15, len(standings)))
+            back, over, met = board.swiss.policy.pair_cost(standings, a, b)
+            edges.append((i, j, (back, over, abs(standings.rank(a) - standings.rank(b)), met)))
+    matched = min_cost_perfect_matching(len(ordered), edges, (1, 15, len(standings), 15))
     return [(ordered[i], ordered[j]) for i, j in matched]

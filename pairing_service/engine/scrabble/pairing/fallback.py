@@ -18,6 +18,7 @@ from ..judge.field_scores import FieldTables
 from ..standings import Standings
 from .board import Game
 from .plans import Plan
+from .policy import RepeatPolicy
 from .swiss import Meetings
 
 # The fallback's matching over a contention group larger than this takes as candidates
@@ -36,14 +37,15 @@ def engine_choice(
     plan: Plan,
     games: Sequence[Game],
     meetings: Meetings,
+    policy: RepeatPolicy,
     tables: FieldTables | None = None,
 ) -> tuple[list[tuple[str, str]], bool]:
     """The contention group's pairing that best keeps GP1 > GP2 > GP3 > GP4.
 
     Games already made (Gibsonized players) stay in every candidate; each contender plays
     another contender or someone who cannot be a victor (``OUTSIDER``). The weighted
-    matching's answer over the group (with ``joiner`` making it even) seeds the search and
-    wins ties.
+    matching's answer over the group (with ``joiner`` making it even) seeds the search;
+    among the pairings the principles score alike, the pairing policy chooses.
     """
     relevant = set(contention.relevant)
     made = [g.players for g in games if not g.bye]
@@ -53,10 +55,16 @@ def engine_choice(
     even = group + ([joiner] if joiner is not None else [])
     start = [
         (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
-        for a, b in _principled_pairs(standings, contention, even, plan.victors, plan.cap, meetings)
+        for a, b in _principled_pairs(
+            standings, contention, even, plan.victors, plan.cap, meetings, policy
+        )
     ]
     judge = Judge(standings, contention, bye, plan.victors, plan.cap, plan.rounds_left, tables)
-    chosen, exhaustive = judge.best(start, fixed=fixed, players=group)
+    tied, exhaustive = judge.best_ties(start, fixed=fixed, players=group)
+    # The pairing policy chooses among pairings the principles score alike (the first,
+    # the matching's answer, when they are alike on it too).
+    outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
+    chosen = min(tied, key=lambda pairs: policy.pairing_cost(standings, pairs, outsider_ranks))
     members = set(group)
     return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive
 
@@ -68,6 +76,7 @@ def _principled_pairs(
     victors: int,
     cap: int | None,
     meetings: Meetings,
+    policy: RepeatPolicy,
 ) -> list[tuple[str, str]]:
     """The fallback's weighted matching over the contention group (see module docs),
     its costs computed for every candidate pair at once."""
@@ -92,17 +101,19 @@ def _principled_pairs(
     winning = finals_after(standings, contention.relevant, Result.WIN, cap)
     gp4 = DrawSharing(standings, winning, ordered, victors, cap).of_pairs(firsts, seconds)
     at = meetings.positions_of(ordered)
+    repeats = meetings.repeats(at[firsts], at[seconds])
     costs = np.column_stack(
         [
             gp1,
             gp2,
             gp3,
             gp4,
-            meetings.repeats(at[firsts], at[seconds]),
             meetings.back_to_back(at[firsts], at[seconds]),
+            policy.excess_of(repeats),
+            repeats,
         ]
     ).astype(np.int64)
-    ceilings = (1, size, span * span, 1, 15, 1)
+    ceilings = (1, size, span * span, 1, 1, 15, 15)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
     return [(ordered[i], ordered[j]) for i, j in matched]
 

@@ -2,11 +2,13 @@
 
 The seed defines Swiss as "the top half of each win group against the bottom half, in
 corresponding order". Win groups are paired from the top down. Each group (with any
-players floated into it from above) is one minimum-cost perfect matching whose levels are,
-in order: total previous meetings, back-to-back rematches, players floated down, and the
-distance from the ideal Swiss partner. Extra "float" places let the matching send players
-down to the next group, which it does only when that saves a repeat (or, for an odd group,
-for exactly one player: the lowest-ranked by preference). Floaters play the top of the
+players floated into it from above) is one minimum-cost perfect matching whose levels are
+the pairing policy's (``policy.py``): back-to-back rematches, meetings past the repeat
+allowance, players floated down, the distance from the ideal Swiss partner, and earlier
+meetings within the allowance. Extra "float" places let the matching send players down to
+the next group, which it does only when that saves a rematch or a meeting past the
+allowance (or, for an odd group, for exactly one player: the lowest-ranked by
+preference). Floaters play the top of the
 group they land in. The bottom group cannot float anyone, so any repeat it cannot avoid
 stays there.
 
@@ -16,13 +18,14 @@ than ``MIN_FRESH`` opponents they have not met; this keeps 2,000-player fields f
 are computed for all candidate pairs at once (numpy), with previous meetings looked up in
 one sorted table per field (``Meetings``).
 
-Repeats are minimised over the whole field, as director programs do: pairing group by
-group cannot see that a repeat in a lower group (the bottom one floats nobody) would go
-away if a player of a higher group floated down. So when the group-by-group pairing has a
-repeat, the whole field is paired again as one matching whose levels are: previous
-meetings, back-to-back rematches, distance between win groups, distance from the Swiss
-order (the bottom of a group meets the top of the next); that pairing is taken when it has
-fewer repeats (or as many and fewer back-to-back rematches). Up to ``WHOLE_LIMIT`` players
+Rematches and meetings past the allowance are minimised over the whole field, as director
+programs do: pairing group by group cannot see that one in a lower group (the bottom one
+floats nobody) would go away if a player of a higher group floated down. So when the
+group-by-group pairing has one, the whole field is paired again as one matching whose
+levels are: back-to-back rematches, meetings past the allowance, distance between win
+groups, distance from the Swiss order (the bottom of a group meets the top of the next),
+earlier meetings; that pairing is taken when it has fewer rematches (or as many and fewer
+meetings past the allowance). Up to ``WHOLE_LIMIT`` players
 it considers every pair, so no pairing of these players has fewer repeats; above, it
 covers the field from two win groups above the highest repeat down, with each player's
 neighbours in rank order (widened until they have ``MIN_FRESH`` fresh ones) and the
@@ -41,18 +44,21 @@ from numpy.typing import NDArray
 
 from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from ..standings import Standings
+from .policy import RepeatPolicy
 
 COMPLETE_LIMIT = 48
 WINDOW = 6
 MIN_FRESH = 4
-# Per-edge ceilings of the cost levels: repeats, back-to-back, floats, Swiss distance.
-CEILINGS = (15, 1, 3, 255)
+# Per-edge ceilings of the cost levels: back-to-back, past the allowance, floats, Swiss
+# distance, earlier meetings.
+CEILINGS = (1, 15, 3, 255, 15)
 EXTRA_FLOATS = 2
 WHOLE_LIMIT = 120
 NEIGHBOURS = 12
 LOOKUP_GROUPS = 2
-# Whole-field levels: repeats, back-to-back, win groups apart, Swiss distance.
-WHOLE_CEILINGS = (15, 1, 15, 1023)
+# Whole-field levels: back-to-back, past the allowance, win groups apart, Swiss distance,
+# earlier meetings.
+WHOLE_CEILINGS = (1, 15, 15, 1023, 15)
 
 
 GroupKey = tuple[tuple[str, ...], tuple[str, ...], bool]
@@ -92,10 +98,12 @@ class Meetings:
 
 @dataclass
 class SwissMemo:
-    """Swiss pairings already made on one field's standings. An alternative pairing of the
-    contenders usually leaves the same players to the Swiss, or different players at the
-    top and the same lower win groups (with the same players floated into them)."""
+    """Swiss pairings already made on one field's standings under one repeat policy. An
+    alternative pairing of the contenders usually leaves the same players to the Swiss, or
+    different players at the top and the same lower win groups (with the same players
+    floated into them)."""
 
+    policy: RepeatPolicy = field(default_factory=RepeatPolicy)
     fields: dict[frozenset[str], list[tuple[str, str]]] = field(default_factory=dict)
     groups: dict[GroupKey, tuple[list[tuple[str, str]], list[str]]] = field(default_factory=dict)
     meetings: Meetings | None = None
@@ -135,24 +143,29 @@ def _pair_swiss(
         group_key = (tuple(carried), tuple(group), is_last)
         if group_key not in memo.groups:
             memo.groups[group_key] = _pair_group(
-                memo.meetings_of(standings), carried, group, is_last
+                memo.meetings_of(standings), memo.policy, carried, group, is_last
             )
         group_pairs, carried = memo.groups[group_key]
         pairs.extend(group_pairs)
     if carried:  # unreachable: the bottom group floats nobody
         raise AssertionError(f"players left unpaired: {carried}")
-    if _repeat_cost(standings, pairs)[0]:
-        pairs = _fewer_repeats(standings, ordered, pairs, memo.meetings_of(standings))
+    if any(_repeat_cost(standings, memo.policy, pairs)):
+        pairs = _fewer_repeats(standings, ordered, pairs, memo.meetings_of(standings), memo.policy)
     return sorted(pairs, key=lambda pair: min(standings.rank(pair[0]), standings.rank(pair[1])))
 
 
 def _fewer_repeats(
-    standings: Standings, ordered: list[str], pairs: list[tuple[str, str]], meetings: Meetings
+    standings: Standings,
+    ordered: list[str],
+    pairs: list[tuple[str, str]],
+    meetings: Meetings,
+    policy: RepeatPolicy,
 ) -> list[tuple[str, str]]:
-    """The group-by-group pairs, or the whole field's matching when it repeats less.
+    """The group-by-group pairs, or the whole field's matching when it has fewer rematches
+    or meetings past the allowance.
 
     Above ``WHOLE_LIMIT`` players the matching covers the field from ``LOOKUP_GROUPS`` win
-    groups above the highest group with a repeat down to the bottom (and whoever the
+    groups above the highest group with such a game down to the bottom (and whoever the
     group-by-group pairs bring in); the pairs above stand.
     """
     tail = ordered
@@ -162,7 +175,7 @@ def _fewer_repeats(
         first = min(
             levels.index(standings.player(a).half_wins)
             for pair in pairs
-            if standings.meetings(*pair)
+            if any(_repeat_cost(standings, policy, [pair]))
             for a in pair
         )
         floor = levels[max(0, first - LOOKUP_GROUPS)]
@@ -176,31 +189,38 @@ def _fewer_repeats(
         list(members_)
         for _, members_ in groupby(tail, key=lambda pid: standings.player(pid).half_wins)
     ]
-    whole = _pair_whole_field(meetings, tail, groups, mine)
-    if _repeat_cost(standings, whole) < _repeat_cost(standings, mine):
+    whole = _pair_whole_field(meetings, policy, tail, groups, mine)
+    if _repeat_cost(standings, policy, whole) < _repeat_cost(standings, policy, mine):
         return kept + whole
     return pairs
 
 
-def _repeat_cost(standings: Standings, pairs: Sequence[tuple[str, str]]) -> tuple[int, int]:
-    """Previous meetings of the pairs, then back-to-back rematches among them."""
-    repeats = sum(standings.meetings(a, b) for a, b in pairs)
-    rematches = sum(standings.back_to_back(a, b) for a, b in pairs)
-    return repeats, rematches
+def _repeat_cost(
+    standings: Standings, policy: RepeatPolicy, pairs: Sequence[tuple[str, str]]
+) -> tuple[int, int]:
+    """Back-to-back rematches among the pairs, then their meetings past the allowance."""
+    costs = [policy.pair_cost(standings, a, b) for a, b in pairs]
+    return sum(c[0] for c in costs), sum(c[1] for c in costs)
 
 
 def _met_costs(
-    meetings: Meetings, positions: Indices, firsts: Indices, seconds: Indices
-) -> tuple[Indices, Indices]:
-    """Previous meetings and back-to-back rematches of the candidate pairs."""
+    meetings: Meetings,
+    policy: RepeatPolicy,
+    positions: Indices,
+    firsts: Indices,
+    seconds: Indices,
+) -> tuple[Indices, Indices, Indices]:
+    """Back-to-back rematches, meetings past the allowance and earlier meetings of the
+    candidate pairs."""
     at_first, at_second = positions[firsts], positions[seconds]
     repeats = meetings.repeats(at_first, at_second)
     rematch = np.where(repeats > 0, meetings.back_to_back(at_first, at_second), 0)
-    return repeats, rematch
+    return rematch, policy.excess_of(repeats), repeats
 
 
 def _pair_whole_field(
     meetings: Meetings,
+    policy: RepeatPolicy,
     ordered: list[str],
     groups: list[list[str]],
     by_groups: Sequence[tuple[str, str]],
@@ -222,7 +242,7 @@ def _pair_whole_field(
         keys.append(_neighbours(meetings, positions))
     candidates = np.unique(np.concatenate(keys))
     firsts, seconds = candidates // size, candidates % size
-    repeats, rematch = _met_costs(meetings, positions, firsts, seconds)
+    rematch, excess, repeats = _met_costs(meetings, policy, positions, firsts, seconds)
     group_a, group_b = group_of[firsts], group_of[seconds]
     half = np.maximum(group_size[firsts] // 2, 1)
     same_half = (place[firsts] < half) == (place[seconds] < half)
@@ -231,7 +251,7 @@ def _pair_whole_field(
     lower = np.where(group_a < group_b, seconds, firsts)
     across = (group_size[upper] - 1 - place[upper]) + place[lower]
     distance = np.where(group_a == group_b, within, across)
-    costs = np.stack([repeats, rematch, np.abs(group_a - group_b), distance], axis=1)
+    costs = np.stack([rematch, excess, np.abs(group_a - group_b), distance, repeats], axis=1)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, WHOLE_CEILINGS)
     return [(ordered[a], ordered[b]) for a, b in matched]
 
@@ -265,7 +285,7 @@ def _neighbours(meetings: Meetings, positions: Indices) -> Indices:
 
 
 def _pair_group(
-    meetings: Meetings, carried: list[str], group: list[str], is_last: bool
+    meetings: Meetings, policy: RepeatPolicy, carried: list[str], group: list[str], is_last: bool
 ) -> tuple[list[tuple[str, str]], list[str]]:
     members = carried + group
     size = len(members)
@@ -280,11 +300,14 @@ def _pair_group(
     swiss_pairs = _ideal_pairs(size, n_carried, half, is_last)
     if swiss_pairs is not None:
         firsts, seconds = swiss_pairs
-        if not meetings.repeats(positions[firsts], positions[seconds]).any():
-            # The Swiss pairs repeat nothing: they are the matching's unique optimum.
+        rematch, excess, _ = _met_costs(meetings, policy, positions, firsts, seconds)
+        if not rematch.any() and not excess.any():
+            # No rematch and no meeting past the allowance: the Swiss pairs are the
+            # matching's unique optimum (the only ones at no distance; meetings within
+            # the allowance come after distance).
             pairs = [(members[a], members[b]) for a, b in zip(firsts, seconds, strict=True)]
             return pairs, members[2 * len(pairs) :]
-    return _matched_group(meetings, members, positions, n_carried, half, floats)
+    return _matched_group(meetings, policy, members, positions, n_carried, half, floats)
 
 
 @lru_cache(maxsize=512)
@@ -311,6 +334,7 @@ def _ideal_pairs(
 
 def _matched_group(
     meetings: Meetings,
+    policy: RepeatPolicy,
     members: list[str],
     positions: Indices,
     n_carried: int,
@@ -329,8 +353,8 @@ def _matched_group(
         )
         pair_count = len(pair_firsts)
     players = slice(0, pair_count)
-    costs[players, 0], costs[players, 1] = _met_costs(
-        meetings, positions, firsts[players], seconds[players]
+    costs[players, 0], costs[players, 1], costs[players, 4] = _met_costs(
+        meetings, policy, positions, firsts[players], seconds[players]
     )
     matched = min_cost_perfect_matching_arrays(size + floats, firsts, seconds, costs, CEILINGS)
     pairs: list[tuple[str, str]] = []
@@ -359,7 +383,7 @@ def _complete_group(
 def _group_edges(
     firsts: Indices, seconds: Indices, size: int, n_carried: int, half: int, floats: int
 ) -> tuple[Indices, Indices, NDArray[np.int64]]:
-    """A group's candidate edges and their cost levels but the meetings (levels 0 and 1,
+    """A group's candidate edges and their cost levels but the meetings (levels 0, 1 and 4,
     left 0): the player pairs ``firsts``-``seconds`` (a < b) first, then the float places."""
     # Carried players (floated in from above) come first: two of them are kept apart,
     # one plays the group's top; the group's own keep top half against bottom half
@@ -376,7 +400,7 @@ def _group_edges(
         ),
     )
     zeros = np.zeros_like(distance)
-    parts = [np.stack([zeros, zeros, zeros, distance], axis=1)]
+    parts = [np.stack([zeros, zeros, zeros, distance, zeros], axis=1)]
     edge_firsts, edge_seconds = [firsts], [seconds]
     if floats:
         # Any player may float (once more for one already floated), the lowest first;
@@ -385,11 +409,11 @@ def _group_edges(
         place = np.tile(np.arange(size, size + floats), size)
         again = (player < n_carried).astype(np.int64)
         none = np.zeros_like(player)
-        parts.append(np.stack([none, none, 1 + again, size - 1 - player], axis=1))
+        parts.append(np.stack([none, none, 1 + again, size - 1 - player, none], axis=1))
         edge_firsts.append(player)
         edge_seconds.append(place)
         spare_a, spare_b = np.triu_indices(floats, 1)
-        parts.append(np.zeros((len(spare_a), 4), np.int64))
+        parts.append(np.zeros((len(spare_a), len(CEILINGS)), np.int64))
         edge_firsts.append(spare_a + size)
         edge_seconds.append(spare_b + size)
     return (

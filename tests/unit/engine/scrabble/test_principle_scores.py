@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import Player, Result, Standings
-from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.contention import UNBOUNDED, contention, final_after, may_reach
 from pairing_service.engine.scrabble.judge.field_table import FieldTable
 from pairing_service.engine.scrabble.judge.principles import SEARCH_NODES, Evaluation
 from pairing_service.engine.scrabble.judge.proof import RoundUnderTest
@@ -78,13 +78,33 @@ def readable_gp1(evaluation: Evaluation) -> int | None:
 
 
 def readable_gp2(evaluation: Evaluation) -> tuple[int, ...]:
-    """For the contenders in rank order: 1 when no outcome makes them a victor."""
+    """For the contenders in rank order: 1 when no outcome makes them a victor; then, in
+    the final round, for each: 1 when their game is not against another contender though
+    there is another one."""
     test = evaluation.test
     contenders = [p for p in evaluation.contention.contenders if p in test.unit_of]
-    return tuple(
+    removed = tuple(
         0 if any(test.status(p, r).sometimes for r in test.own_results(p)) else 1
         for p in contenders
     )
+    if evaluation.rounds_left > 1 or len(contenders) < 2:
+        return removed + (0,) * len(contenders)
+    standings, cap = evaluation.standings, None if test.margin >= UNBOUNDED else test.margin
+    places = test.victors - len(evaluation.contention.clinched)
+
+    def passes(chaser: str, above: str) -> bool:
+        """Beating ``above`` can carry ``chaser`` level with or past them."""
+        c, a = standings.player(chaser), standings.player(above)
+        won = final_after(c.half_wins, c.spread, Result.WIN, cap)
+        lost = final_after(a.half_wins, a.spread, Result.LOSS, cap)
+        return may_reach(won, lost)
+
+    sent_away = []
+    for at, p in enumerate(contenders):
+        targets = [q for q in contenders[:at] if passes(p, q)] if at >= places else []
+        game = test.units[test.unit_of[p]].players()
+        sent_away.append(1 if targets and not set(game) & set(targets) else 0)
+    return removed + tuple(sent_away)
 
 
 def readable_gp3(evaluation: Evaluation) -> int:

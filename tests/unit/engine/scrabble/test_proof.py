@@ -87,9 +87,17 @@ def test_every_broken_principle_carries_a_proof_that_holds(case):
             assert test.place(leader, assignment) is not Place.CERTAIN
     if verdicts["GP2"].status in ("violated", "overridden", "unavoidable"):
         removed = [p for p in evaluation.contenders if not test.possible(p, {})[0]]
-        assert removed
         for player in removed:
             assert all(test.place(player, a) is Place.OUT for a in outcomes)
+        if not removed:
+            # The head-to-head part: the proof names a chaser who does not face a
+            # contender ranked above them.
+            reason = verdicts["GP2"].reason
+            assert "does not face a player they need to pass" in reason
+            named = next(p for p in evaluation.contenders if standings.tag(p) + " does" in reason)
+            game = set(test.units[test.unit_of[named]].players()) - {named}
+            above = set(evaluation.contenders[: evaluation.contenders.index(named)])
+            assert not game & above
     if verdicts["GP4"].status in ("violated", "overridden", "unavoidable"):
         drawn = verdicts["GP4"].outcome.results
         a, b = list(drawn)

@@ -326,7 +326,15 @@ def test_gibsonized_players_who_have_met_still_play_each_other_while_others_cont
     assert advice.gibsonized == ("P1", "P2") and len(advice.contenders) > 2
     assert advice.games[0].players == ("P1", "P2")
     assert advice.games[0].reason == "Gibsonized players play each other"
-    assert {v.status for v in advice.principles} == {"satisfied"}
+    statuses = {v.id: v.status for v in advice.principles}
+    # Every contender is kept; the one place left has four chasers for one holder, so
+    # some chasers cannot face #3, and the engine proves no pairing does better.
+    assert statuses == {
+        "GP1": "satisfied",
+        "GP2": "unavoidable",
+        "GP3": "satisfied",
+        "GP4": "satisfied",
+    }
 
 
 def test_a_game_only_one_record_holds_counts_and_is_named(rules):
@@ -389,11 +397,19 @@ def test_fallback_0_0_1_5_gibsonizes_the_leaders(rules):
     assert games[0] == (1, 2)
 
 
-def test_fallback_pairs_contenders_top_vs_bottom(rules):
+def test_fallback_lets_each_chaser_face_a_player_above(rules):
+    # #3 and #4 chase the two victor places held by #1 and #2: 1-4, 2-3 gives each a
+    # player they must pass (GP2 read in full); KOTH's 3-4 would send #3 out of the race.
     s = field((10, 3), (9, 2), (9, 1), (9, 0), (4, 0), (3, 0))
     advice, games = run(rules, s)
     assert advice.rule.source == "fallback"
     assert games[:2] == [(1, 4), (2, 3)]
+    assert [v.status for v in advice.principles] == [
+        "unavoidable",
+        "satisfied",
+        "satisfied",
+        "satisfied",
+    ]
 
 
 def test_other_victor_counts_use_the_fallback(rules):

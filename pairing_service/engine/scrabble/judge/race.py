@@ -1,0 +1,106 @@
+"""GP2's head-to-head part: who races whom for the victor places left.
+
+The seed's GP2 asks that a contender keep "the opportunity to face a player that they need
+to defeat", and its rows say what that means: "GP2 requires the top-ranked GB1 to be
+paired with a GB0" (0/0/0/1), "the top-ranked GB0.5 to be included in the pairings"
+(0/0/0/0.5). The contenders holding the victor places not already clinched (the first
+``victors - clinched`` of them, in rank order) need only stay there; each contender below
+them, a *chaser*, needs to pass a player above them in the race, and can face one: a
+contender ranked above them whom beating can carry them past (their record after a win
+may reach that player's record after a loss). A chaser who plays anyone else (someone who
+cannot become a victor, a clinched player, a chaser below) is sent away from the race,
+unless nobody above them can be passed that way.
+
+The weaker reading, keeping a way to become a victor through others' results, is GP2's
+first part (the removed flags) and still comes first; among pairings that remove the same
+contenders, this part keeps the higher-ranked chasers in their race first ("the highest
+ranked ones should remain in contention"). Only for the final round: with more rounds
+left, a chaser will still face others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..contention import Contention, Result, final_after, may_reach
+from ..standings import Standings
+
+
+@dataclass(frozen=True)
+class Race:
+    """The final round's race: per contender in rank order, the players above them they
+    can pass by beating them (empty for a player holding a place, or who cannot)."""
+
+    contenders: tuple[str, ...]
+    targets: tuple[frozenset[str], ...]
+
+    def sent_away(self, pairs: Iterable[tuple[str, str]]) -> tuple[int, ...]:
+        """Per contender in rank order: 1 when they are a chaser with someone to face and
+        do not face one of them in ``pairs``."""
+        opponent: dict[str, str] = {}
+        for a, b in pairs:
+            opponent[a], opponent[b] = b, a
+        return tuple(
+            1 if targets and opponent.get(player) not in targets else 0
+            for player, targets in zip(self.contenders, self.targets, strict=True)
+        )
+
+    def head_to_head(self, players: Sequence[str], outsider: str) -> list[tuple[str, str]]:
+        """A pairing of ``players`` (in rank order) that keeps the race: each chaser,
+        highest first, faces the lowest-ranked free player above them they can pass; the
+        others by rank (KOTH), an odd one out against ``outsider``. A candidate for the
+        comparisons: the weighted matching and the standard pairings do not aim at it."""
+        targets = dict(zip(self.contenders, self.targets, strict=True))
+        free = list(players)
+        pairs: list[tuple[str, str]] = []
+        for chaser in players:
+            if chaser not in free:
+                continue
+            above = [p for p in free if p in targets.get(chaser, ())]
+            if above:
+                pairs.append((above[-1], chaser))
+                free.remove(above[-1])
+                free.remove(chaser)
+        if len(free) % 2:
+            pairs.append((free.pop(), outsider))
+        pairs += list(zip(free[0::2], free[1::2], strict=True))
+        return pairs
+
+    def of(self, contenders: Sequence[str], pairs: Iterable[tuple[str, str]]) -> tuple[int, ...]:
+        """``sent_away`` for ``contenders`` (a subset of the race, in rank order)."""
+        flags = dict(zip(self.contenders, self.sent_away(pairs), strict=True))
+        return tuple(flags[p] for p in contenders)
+
+
+def race_of(
+    standings: Standings,
+    contention: Contention,
+    victors: int,
+    cap: int | None,
+    rounds_left: int,
+) -> Race:
+    """The race for the places that ``contention`` leaves open."""
+    contenders = contention.contenders
+    places = max(victors - len(contention.clinched), 0)
+    if rounds_left > 1 or len(contenders) < 2:
+        return Race(contenders, tuple(frozenset() for _ in contenders))
+
+    def record(player: str, result: Result) -> tuple[int, int]:
+        p = standings.player(player)
+        return p.half_wins, p.spread
+
+    targets: list[frozenset[str]] = []
+    for at, chaser in enumerate(contenders):
+        if at < places:
+            targets.append(frozenset())
+            continue
+        won = final_after(*record(chaser, Result.WIN), Result.WIN, cap)
+        targets.append(
+            frozenset(
+                above
+                for above in contenders[:at]
+                if may_reach(won, final_after(*record(above, Result.LOSS), Result.LOSS, cap))
+            )
+        )
+    return Race(contenders, tuple(targets))

@@ -1,0 +1,79 @@
+"""The pairing policy among pairings the principles score alike (pairing/policy.py):
+no back-to-back rematch, no meeting past the repeat allowance, then rank order, then
+fewest meetings; the seed's GP2 read in full (judge/race.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing_service.engine.scrabble import advise
+from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.judge.candidates import OUTSIDER
+from pairing_service.engine.scrabble.judge.race import race_of
+from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
+from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
+from tests.support import field, rank_pairs
+
+FOUR_LEVEL = ((5, 40), (5, 30), (5, 20), (5, 10))
+
+
+def _swiss(opponents: dict[int, list[int | None]], allowance: int) -> list[tuple[int, int]]:
+    s = field(*FOUR_LEVEL, opponents=opponents)
+    pairs = pair_swiss(s, s.ids, SwissMemo(RepeatPolicy(allowance)))
+    return sorted(tuple(sorted((s.rank(a), s.rank(b)))) for a, b in pairs)  # type: ignore[misc]
+
+
+def test_a_second_meeting_keeps_the_swiss_order_under_the_default_allowance():
+    # 1-3 met once, two rounds ago (1 and 3 each played someone else since).
+    history = {1: [3, 2], 3: [1, 4], 2: [4, 1], 4: [2, 3]}
+    assert _swiss(history, 1) == [(1, 3), (2, 4)]  # the seed's Swiss, a second meeting
+    assert _swiss(history, 0) != [(1, 3), (2, 4)]  # no repeat allowed: another pairing
+
+
+def test_a_third_meeting_is_avoided_under_the_default_allowance():
+    history = {1: [3, 3, 2], 3: [1, 1, 4], 2: [4, 4, 1], 4: [2, 2, 3]}
+    assert (1, 3) not in _swiss(history, 1)
+    assert _swiss(history, 2) == [(1, 3), (2, 4)]
+
+
+def test_a_back_to_back_rematch_is_avoided_whatever_the_allowance():
+    history = {1: [3], 3: [1]}  # they met in the last round
+    for allowance in (0, 1, 5):
+        assert (1, 3) not in _swiss(history, allowance)
+
+
+def test_the_policy_refuses_an_allowance_past_the_matchings_ceiling():
+    with pytest.raises(ValueError):
+        RepeatPolicy(16)
+    with pytest.raises(ValueError):
+        RepeatPolicy(-1)
+
+
+def test_the_race_pairs_a_chaser_with_the_player_they_must_pass(rules):
+    # #1 is certain (three wins clear under a 250 cap); #2 holds the other place, #3 and
+    # #4 chase it. The director's pairing: 2-3 head to head (and #1 takes on the best
+    # player out of contention), never #2 against the bottom of the field.
+    s = field(
+        (13, 900), (10, 300), (10, 100), (9.5, 50), *[(6 - i * 0.5, -50 * i) for i in range(8)]
+    )
+    advice = advise(s, rules.scrabble, max_spread_per_game=250)
+    games = rank_pairs(s, advice)
+    assert advice.gibsonized == ("P1",)
+    assert (2, 3) in games
+    gp2 = next(v for v in advice.principles if v.id == "GP2")
+    assert gp2.status in ("satisfied", "unavoidable")
+
+
+def test_race_targets_are_the_contenders_above_a_chaser_they_can_pass():
+    s = field((10, 300), (10, 200), (9, 100), (8, 0), (5, 0), (4, 0))
+    in_contention = contention(s, 2, None)
+    race = race_of(s, in_contention, 2, None, 1)
+    targets = dict(zip(race.contenders, race.targets, strict=True))
+    assert targets["P1"] == targets["P2"] == frozenset()  # they hold the two places
+    assert targets["P3"] == {"P1", "P2"}  # a win over either can carry #3 level or past
+    assert race.sent_away([("P1", "P2"), ("P3", OUTSIDER)]) == (0, 0, 1) + (
+        (0,) if "P4" in targets else ()
+    )
+    # With more rounds left, nobody is sent away by one round's pairing.
+    later = race_of(s, contention(s, 2, None, 2), 2, None, 2)
+    assert not any(later.sent_away([("P1", "P2")]))
