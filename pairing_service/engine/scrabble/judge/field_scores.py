@@ -28,6 +28,7 @@ from .principles import (
     Evaluation,
     Pairs,
     SearchBudget,
+    combined_gp2,
     easier_pairs,
     in_leading_group,
     out_of_reach,
@@ -254,13 +255,13 @@ class FieldScores:
     def _read_gp2(
         self, table: FieldTable, counts: NDArray[np.int64], pairings: Sequence[_Pairing]
     ) -> list[tuple[int, ...]]:
-        """GP2 per pairing: the contenders' removed flags, in rank order, then whether
-        each faces another contender (``outside_the_race``)."""
+        """GP2 per pairing (``combined_gp2``): per contender in rank order, removed (2),
+        sent away from the race (1, ``race.py``) or kept (0)."""
         ranked = [p for p in self.contention.contenders if p in table.index]
         contenders = [table.index[p] for p in ranked]
         flags = out_of_reach(counts, self.victors)[:, contenders]
         return [
-            tuple(row) + self.race.of(ranked, found.key)
+            combined_gp2(row, self.race.of(ranked, found.key))
             for row, found in zip(flags.astype(np.int64).tolist(), pairings, strict=True)
         ]
 

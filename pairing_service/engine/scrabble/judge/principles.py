@@ -22,7 +22,7 @@ definition on the outcome engine (one player, own result and outcome at a time).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -204,7 +204,7 @@ class Evaluation:
     def _gp2(self) -> tuple[int, ...]:
         flags = tuple(self.removed_flag(player) for player in self.contenders)
         self._removed = [p for p, flag in zip(self.contenders, flags, strict=True) if flag]
-        return flags + self.race.of(self.contenders, self.pairs)
+        return combined_gp2(flags, self.race.of(self.contenders, self.pairs))
 
     def removed_flag(self, player: str) -> int:
         """1 when no outcome makes ``player`` a victor (GP2), per player, kept."""
@@ -368,6 +368,15 @@ class Evaluation:
 
 
 KEPT = frozenset({"satisfied", "not_applicable"})
+
+
+def combined_gp2(removed: Sequence[int], sent_away: Sequence[int]) -> tuple[int, ...]:
+    """GP2's score, per contender in rank order: 2 when no outcome makes them a victor,
+    1 when they keep a way but are sent away from the race (``race.py``), 0 when kept.
+    Compared in rank order, so a higher-ranked contender's game against a rival comes
+    before a lower-ranked one's survival through others' results: the seed's "the highest
+    ranked ones should remain in contention", with "contention" read in full."""
+    return tuple(2 if gone else away for gone, away in zip(removed, sent_away, strict=True))
 
 
 def agrees(gp: str, seed_status: str, engine_status: str) -> bool:

@@ -133,6 +133,16 @@ def advise(
     )
     recommended, rule = table_side, plan.rule
     alternatives: tuple[Alternative, ...] = ()
+    if found is None and plan.rule.source == "table":
+        rematch_free = _rematch_free(
+            standings, in_contention, judge, table_side, bye, withdrawn, swiss, ranked_relevant
+        )
+        if rematch_free is not None:
+            recommended, rule, alternative, note = _without_rematch(
+                standings, plan, table_side, rematch_free
+            )
+            alternatives = (alternative,)
+            warnings.append(note)
     if found is not None:
         recommendation = _recommend(standings, judge, plan, table_side, *found, prefer)
         recommended, rule = recommendation.side, recommendation.rule
@@ -178,7 +188,7 @@ def _choose_plan(
             "contention and Gibsonization use each player's best possible finish"
         )
     elif victors == 2:
-        plan, why_not = table_plan(standings, table, in_contention)
+        plan, why_not = table_plan(standings, table, in_contention, cap)
         if plan is None:
             warnings.append(why_not)
     else:
@@ -319,6 +329,90 @@ def _principled_alternative(
         tuple(needs(judge.evaluate(other_pairs), ranked_relevant)),
     )
     return side, level
+
+
+def _rematches(standings: Standings, games: Sequence[Game]) -> list[tuple[str, str]]:
+    return [
+        (g.players[0], g.players[1])
+        for g in games
+        if not g.bye and g.repeats and standings.back_to_back(*g.players)
+    ]
+
+
+def _rematch_free(
+    standings: Standings,
+    contention: Contention,
+    judge: Judge,
+    table_side: _Side,
+    bye: str | None,
+    withdrawn: frozenset[str],
+    swiss: SwissMemo,
+    ranked_relevant: Sequence[str],
+) -> _Side | None:
+    """When a table row's pairing holds a back-to-back rematch between players who can
+    be victors and a pairing the principles score the same avoids it: that pairing,
+    completed (the pairing policy's first rule, applied to a row). None otherwise."""
+    relevant = set(contention.relevant)
+    mine = [pair for pair in _rematches(standings, table_side.games) if set(pair) <= relevant]
+    if not mine:
+        return None
+    pairs = pairs_of(table_side.games)
+    tied, _ = judge.best_ties(pairs)
+    scores = judge.scores_of(pairs)
+    if any(score is None for score in scores):
+        return None
+    policy = swiss.policy
+    outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
+    better = [
+        c
+        for c in tied
+        if judge.scores_of(c) == scores
+        and policy.pairing_cost(standings, c, outsider_ranks)[0] < len(mine)
+    ]
+    if not better:
+        return None
+    chosen = min(better, key=lambda c: policy.pairing_cost(standings, c, outsider_ranks))
+    board = Board(standings, withdrawn, swiss)
+    if bye is not None:
+        board.add_bye(bye, next(g.reason for g in table_side.games if g.bye))
+    play_engine_pairs(board, chosen, relevant, "the row's principles without its rematch")
+    games = board.finish()
+    other = pairs_of(games)
+    verdicts = tuple(judge.judge(other))
+    if [v.status for v in verdicts] != [v.status for v in table_side.principles]:
+        return None  # completed, it is not judged alike: the row's pairing stands
+    if len(_rematches(standings, games)) >= len(_rematches(standings, table_side.games)):
+        return None
+    return _Side(tuple(games), verdicts, tuple(needs(judge.evaluate(other), ranked_relevant)))
+
+
+def _without_rematch(
+    standings: Standings, plan: Plan, table_side: _Side, rematch_free: _Side
+) -> tuple[_Side, RuleUsed, Alternative, str]:
+    """The rematch-free pairing recommended, the row's named beside it."""
+    tag = standings.tag
+    shown = "; ".join(f"{tag(a)} and {tag(b)}" for a, b in _rematches(standings, table_side.games))
+    rule = RuleUsed(
+        id=plan.rule.id,
+        source="fallback",
+        method="row without its rematch",
+        text=f"Row {plan.rule.id}'s pairing ({plan.rule.text.rstrip('.')}) would repeat last "
+        "round's game; this pairing is judged the same on GP1-GP4 and avoids it.",
+        reading=plan.rule.reading,
+        covers=plan.rule.covers,
+    )
+    tradeoff = (
+        f"the seed's table (row {plan.rule.id}) pairs {shown}, who met in the previous round; "
+        "the recommended pairing keeps every principle the same and avoids that rematch"
+    )
+    alternative = Alternative(
+        "table", table_side.games, table_side.principles, table_side.needs, tradeoff
+    )
+    note = (
+        f"row {plan.rule.id} would pair {shown} again straight after their last game; an "
+        "equally principled pairing without that rematch is recommended, the row's beside it"
+    )
+    return rematch_free, rule, alternative, note
 
 
 def _withdrawn_warnings(

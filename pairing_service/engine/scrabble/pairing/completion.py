@@ -11,7 +11,9 @@ Order of work for a plan (from a table row or from the fallback):
    lowest-ranked, when there are three or more) plays the highest-ranked player who cannot
    become a victor, by the pairing policy;
 4. the plan's group by its method (an odd group takes in the next-ranked free player);
-5. everyone else Swiss by win group, avoiding repeats.
+   a table row's contenders left to "rest Swiss" are paired by the principles among
+   themselves (``_pair_contenders_left``);
+5. everyone else Swiss by win group, by the pairing policy.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ def complete_pairing(
         warnings.extend(lone_warning)
     if group:
         warnings.extend(_pair_group(board, plan, contention, group, bye, tables))
+    left = [p for p in contention.contenders if p not in board.used]
+    if left and plan.group_method != "principled":
+        warnings.extend(_pair_contenders_left(board, plan, contention, left, bye, tables))
     return _pair_rest_swiss(board), bye, warnings
 
 
@@ -205,6 +210,32 @@ def _pair_group_by_row(board: Board, plan: Plan, group: list[str]) -> None:
     reason = f"row {plan.rule.id}: {method.replace('_', ' ')}" + (f"; {why}" if why else "")
     for a, b in pair_group(method, group):
         board.add(a, b, reason)
+
+
+def _pair_contenders_left(
+    board: Board,
+    plan: Plan,
+    contention: Contention,
+    left: list[str],
+    bye: str | None,
+    tables: FieldTables | None,
+) -> list[str]:
+    """Step 4b, a table row's: contenders the row does not place ("rest Swiss") get the
+    principled pairing among themselves, as the fallback pairs its group.
+
+    The seed writes "rest Swiss" for rows whose notes say nobody else races ("GP2 does
+    not apply"); where the rest still holds a race for a victor place, Swiss by win group
+    can send its players to the bottom of their groups (feb2023-y-a: #2 played #23 while
+    #3 played #9), and the seed's GP2 asks that they face each other. Everyone else is
+    still paired Swiss."""
+    warnings = _pair_group_by_engine(board, plan, contention, left, bye, tables)
+    rank = board.standings.rank
+    shown = ", ".join(f"#{rank(p)}" for p in sorted(left, key=rank))
+    return [
+        f"row {plan.rule.id} leaves contenders to the rest of the field ({shown}): they are "
+        "paired by the principles among themselves, everyone else Swiss",
+        *warnings,
+    ]
 
 
 def _pair_rest_swiss(board: Board) -> list[Game]:

@@ -38,7 +38,7 @@ class Plan:
 
 
 def table_plan(
-    standings: Standings, table: RuleTable, contention: Contention
+    standings: Standings, table: RuleTable, contention: Contention, cap: int | None = None
 ) -> tuple[Plan | None, str]:
     """The plan of the table's row for this configuration, or None and why the table does
     not fit."""
@@ -93,6 +93,7 @@ def table_plan(
             group_method=method,
             row=applied,
             row_notes_apply=applied is row,
+            cap=cap,
             notes=notes,
         ),
         "",

@@ -77,3 +77,31 @@ def test_race_targets_are_the_contenders_above_a_chaser_they_can_pass():
     # With more rounds left, nobody is sent away by one round's pairing.
     later = race_of(s, contention(s, 2, None, 2), 2, None, 2)
     assert not any(later.sent_away([("P1", "P2")]))
+
+
+def test_a_rows_back_to_back_rematch_gives_way_to_an_equally_principled_pairing(rules):
+    # 0/0/0/0 pairs 1-4, 2-3; #1 and #4 met in the last round. 1-3, 2-4 keeps every
+    # principle the same, so it is recommended and the row's pairing is named beside it.
+    tail = ((6, 0), (5, 0), (4, 0), (3, 0))
+    s = field(
+        (10, 300), (10, 200), (10, 100), (10, 0), (8, -100), *tail, opponents={1: [4], 4: [1]}
+    )
+    advice = advise(s, rules.scrabble)
+    assert rank_pairs(s, advice)[:2] == [(1, 3), (2, 4)]
+    assert advice.rule.id == "0/0/0/0" and advice.rule.method == "row without its rematch"
+    [alternative] = advice.alternatives
+    assert alternative.source == "table"
+    assert [tuple(s.rank(p) for p in g.players) for g in alternative.games][:2] == [(1, 4), (2, 3)]
+    assert [v.status for v in advice.principles] == [v.status for v in alternative.principles]
+    assert any("straight after their last game" in w for w in advice.warnings)
+
+
+def test_a_rows_pairing_stands_when_its_repeat_is_not_back_to_back(rules):
+    tail = ((6, 0), (5, 0), (4, 0), (3, 0))
+    s = field(
+        (10, 300), (10, 200), (10, 100), (10, 0), (8, -100), *tail, opponents={1: [4, 2], 4: [1, 3]}
+    )
+    advice = advise(s, rules.scrabble)
+    assert advice.rule.source == "table"
+    assert rank_pairs(s, advice)[:2] == [(1, 4), (2, 3)]
+    assert not advice.alternatives

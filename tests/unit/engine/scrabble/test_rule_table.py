@@ -21,8 +21,9 @@ def test_0_0_0_0_pairs_top_vs_bottom(rules):
     assert advice.configuration == "0/0/0/0"
     assert (advice.rule.id, advice.rule.source) == ("0/0/0/0", "table")
     assert games[:2] == [(1, 4), (2, 3)]
-    # The GB1 #5 faces no leader, so is out; only pairings that break GP1 keep it in.
-    assert principle(advice, "GP2")[0] == "overridden"
+    # The GB1 #5 faces no leader, so is out; a pairing that keeps #5 would send #3 or
+    # #4 away from the leaders they must pass, which ranks below (GP2 in rank order).
+    assert principle(advice, "GP2")[0] == "unavoidable"
     assert_complete(s, advice)
 
 
@@ -366,11 +367,15 @@ def test_rest_swiss_avoids_repeats(rules):
 
 
 def test_table_pairing_stands_with_a_repeat_and_warns(rules):
-    s = field((10, 3), (10, 2), (10, 1), (10, 0), *TAIL, opponents={1: [4]})
+    # #1 and #4 met two rounds ago: the row's 1-4 stands (a second meeting, within the
+    # repeat allowance), with a warning. A back-to-back rematch gives way instead
+    # (test_pairing_policy.py).
+    s = field((10, 3), (10, 2), (10, 1), (10, 0), *TAIL, opponents={1: [4, 2], 2: [1]})
     advice, games = run(rules, s)
+    assert advice.rule.source == "table"
     assert games[0] == (1, 4)
     assert advice.games[0].repeats == 1
-    assert any("met 1 time" in w and "previous round" in w for w in advice.warnings)
+    assert any(w == "#1 and #4 have met 1 time before" for w in advice.warnings)
 
 
 @pytest.mark.parametrize(
