@@ -2,9 +2,13 @@
 
 Strict JSON: no NaN/Infinity, no duplicate keys, bounded nesting, integers within the
 digit limit; anything else is a 400 malformed request. ``text/csv`` bodies hold one player
-per line, ``id,wins,spread[,name]`` (a first line starting with ``id`` is a header, skipped,
-unless its wins are a number: a player called "id"); the other request fields then come from
-the query string.
+per line. A first line made only of column names (``id``, ``wins``, ``spread``, ``name``,
+any order and case) is a header and the columns are read by those names; without one they
+are ``id,wins,spread[,name]`` in that order (so a player called "id" with a number of wins
+is a player). Spreadsheets' habits are accepted: a UTF-8 byte-order mark, and ``;`` or a
+tab as the separator (``_separator``). The other request fields come
+from the query string. A ``text/plain`` tsh file that is not UTF-8 is read as Latin-1
+(older editors), and the answer says so.
 """
 
 from __future__ import annotations
@@ -92,38 +96,68 @@ def _number_or_text(text: str) -> Any:
     return text
 
 
+CSV_COLUMNS = ("id", "wins", "spread", "name")
+CSV_SEPARATORS = (",", ";", "\t")
+LATIN1_NOTE = "the tsh file is not UTF-8: it was read as Latin-1 (check accented names)"
+
+
 def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
+    text = text.removeprefix("\ufeff")  # Excel's byte-order mark
+    separator = _separator(next((line for line in text.splitlines() if line.strip()), ""))
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        reader = csv.reader(io.StringIO(text), delimiter=separator)
+        rows = [(reader.line_num, row) for row in reader]
     except csv.Error as exc:  # NUL bytes, fields over the csv module's size limit
         raise MalformedJSON(f"invalid CSV: {exc}") from exc
+    rows = [(line, row) for line, row in rows if row and "".join(row).strip()]
+    columns: tuple[str, ...] = CSV_COLUMNS
+    if rows and _is_header(rows[0][1]):
+        columns = _header_columns(rows.pop(0)[1])
     players: list[dict[str, Any]] = []
-    first = True
-    for row in rows:
-        if not row or not "".join(row).strip():
-            continue
-        if first and _is_header(row):
-            first = False
-            continue
-        first = False
-        player: dict[str, Any] = {"id": row[0].strip()}
-        if len(row) > 1:
-            player["wins"] = _number_or_text(row[1])
-        if len(row) > 2:
-            player["spread"] = _number_or_text(row[2])
-        if len(row) > 3 and row[3].strip():
-            player["name"] = row[3].strip()
-        if len(row) > 4:
-            raise MalformedJSON(f"CSV line {len(players) + 1} has more than 4 columns")
+    for line, row in rows:
+        if len(row) > len(columns):
+            raise MalformedJSON(f"CSV line {line} has more than {len(columns)} columns")
+        player: dict[str, Any] = {}
+        for column, cell in zip(columns, row, strict=False):
+            if column in ("id", "name"):
+                if column == "id" or cell.strip():
+                    player[column] = cell.strip()
+            else:
+                player[column] = _number_or_text(cell)
         players.append(player)
     return {"players": players, **query_fields(query)}
 
 
+def _separator(first_line: str) -> str:
+    """The separator that makes the most numbers of the first line (a player's wins and
+    spread; an id may hold another separator: "Smith, J;8;1"), then the most columns
+    (a header); "," on a tie."""
+
+    def numbers(separator: str) -> int:
+        cells = first_line.split(separator)
+        return sum(isinstance(_number_or_text(cell), int | float) for cell in cells)
+
+    return max(CSV_SEPARATORS, key=lambda sep: (numbers(sep), first_line.count(sep)))
+
+
 def _is_header(row: list[str]) -> bool:
-    """``id,wins,...``: a first cell "id" and wins that are not a number."""
-    if row[0].strip().lower() != "id":
-        return False
-    return len(row) < 2 or isinstance(_number_or_text(row[1]), str | bool)
+    """A first line naming an ``id`` column and holding no number (``id,8,120`` is a
+    player called "id")."""
+    names = [cell.strip().lower() for cell in row]
+    return "id" in names and not any(isinstance(_number_or_text(cell), int | float) for cell in row)
+
+
+def _header_columns(row: list[str]) -> tuple[str, ...]:
+    names = [cell.strip().lower() for cell in row]
+    unknown = [name for name in names if name not in CSV_COLUMNS]
+    if unknown:
+        raise MalformedJSON(
+            f"the CSV header has a column {unknown[0]!r}: the columns are " + ", ".join(CSV_COLUMNS)
+        )
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise MalformedJSON(f"the CSV header names {repeated[0]!r} twice")
+    return tuple(names)
 
 
 def query_fields(query: Mapping[str, str]) -> dict[str, Any]:
@@ -147,6 +181,24 @@ def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
 Reader = Callable[[str, Mapping[str, str]], dict[str, Any]]
 
 
+def _decoded(raw: bytes, mimetype: str, readers: Mapping[str, Reader]) -> str:
+    """The body as text: UTF-8, or for a tsh file (text/plain) Latin-1 when it is not
+    UTF-8, noted for the answer (``decoding_notes``)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        if mimetype != "text/plain" or mimetype not in readers:
+            raise
+        flask.g.decoding_notes = (LATIN1_NOTE,)
+        return raw.decode("latin-1")
+
+
+def decoding_notes() -> tuple[str, ...]:
+    """What reading the request's body had to guess (its encoding), for the answer."""
+    notes: tuple[str, ...] = flask.g.get("decoding_notes", ())
+    return notes
+
+
 class StrictParser(FlaskParser):
     """Strict JSON; other text types through ``readers`` (mimetype -> reader)."""
 
@@ -160,7 +212,7 @@ class StrictParser(FlaskParser):
             abort(400, messages={"json": ["the request body is empty"]})
         mimetype = req.mimetype or ""
         try:
-            text = raw.decode("utf-8")
+            text = _decoded(raw, mimetype, self.readers)
             if mimetype in self.readers:
                 return self.readers[mimetype](text, req.args)
             if not (mimetype == "application/json" or mimetype.endswith("+json")):

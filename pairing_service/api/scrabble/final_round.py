@@ -30,7 +30,7 @@ from ...engine.scrabble import (
 from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..metrics import engine_timed
-from ..parsing import StandingsBlueprint
+from ..parsing import StandingsBlueprint, decoding_notes
 from .schemas import (
     CSV_BODY,
     MAX_LISTED_OUTCOMES,
@@ -123,6 +123,7 @@ def standings_of(body: dict[str, Any]) -> Field:
         ]
         if division.partly_entered is not None:
             notes.append(f"round {division.partly_entered} is partly entered and was not counted")
+        notes += decoding_notes()
         withdrawn = frozenset(division.withdrawn)
         return Field(
             standings,

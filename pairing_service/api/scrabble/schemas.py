@@ -40,15 +40,29 @@ MAX_WINS = 1000
 # lines: "{0,1999}" of a line makes a regex too large for common engines (the Rust one behind
 # schemathesis refuses it), so the description states the 2,000 players instead.
 _SPACE = r"\x00-\x20\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-_CSV_ID = rf'[^,"{_SPACE}](?:[^,"\x00-\x1f\x7f]{{0,62}}[^,"{_SPACE}])?'
-_CSV_NAME = rf'(?:,[^,"\x00-\x1f\x7f]{{0,{NAME_LENGTH}}})?'
-_CSV_ROW = rf"{_CSV_ID},[0-9]{{1,3}}(?:\.[05])?,-?[0-9]{{1,6}}{_CSV_NAME}"
-CSV_PATTERN = rf"^(?:id,wins,spread(?:,name)?\r?\n)?(?:{_CSV_ROW}\r?\n)*{_CSV_ROW}(?:\r?\n)?$"
+
+
+def _csv_pattern(separator: str) -> str:
+    """One separator's CSV: an optional header in the columns' own order (any case), then
+    ``id,wins,spread[,name]`` lines."""
+    other = rf'{separator}"\x00-\x1f\x7f'
+    ident = rf"[^{separator}\"{_SPACE}](?:[^{other}]{{0,62}}[^{separator}\"{_SPACE}])?"
+    name = rf"(?:{separator}[^{other}]{{0,{NAME_LENGTH}}})?"
+    row = rf"{ident}{separator}[0-9]{{1,3}}(?:\.[05])?{separator}-?[0-9]{{1,6}}{name}"
+    header = rf"[Ii][Dd]{separator}[Ww][Ii][Nn][Ss]{separator}[Ss][Pp][Rr][Ee][Aa][Dd]"
+    header += rf"(?:{separator}[Nn][Aa][Mm][Ee])?"
+    return rf"(?:{header}\r?\n)?(?:{row}\r?\n)*{row}(?:\r?\n)?"
+
+
+CSV_PATTERN = "^\ufeff?(?:" + "|".join(_csv_pattern(sep) for sep in (",", ";", "\t")) + ")$"
 CSV_BODY = {
     "type": "string",
     "pattern": CSV_PATTERN,
-    "description": "Standings as CSV: an optional header `id,wins,spread[,name]`, then one "
-    f"player a line, 1-{MAX_PLAYERS} of them; other fields go in the query string.",
+    "description": "Standings as CSV: an optional header line, then one player a line, "
+    f"1-{MAX_PLAYERS} of them, `id,wins,spread[,name]`; other fields go in the query string. "
+    "A header's columns are read by name, in any order (`id,spread,wins` too: the pattern "
+    "shows the usual order); `;` or a tab may separate the columns, and a byte-order mark "
+    "may start the body (spreadsheets).",
 }
 TSH_BODY = {
     "type": "string",

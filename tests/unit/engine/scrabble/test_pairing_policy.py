@@ -105,3 +105,20 @@ def test_a_rows_pairing_stands_when_its_repeat_is_not_back_to_back(rules):
     assert advice.rule.source == "table"
     assert rank_pairs(s, advice)[:2] == [(1, 4), (2, 3)]
     assert not advice.alternatives
+
+
+def test_with_rounds_left_contenders_are_paired_by_rank_not_across_the_field(rules):
+    # Two and three rounds left: GP1, GP3 and GP4 judge only a final round, so the
+    # principles tie and the policy pairs the contention group by rank (KOTH), where the
+    # weighted matching alone paired it top against bottom across four win groups.
+    lower = [(5 - i * 0.5, -100 - 10 * i) for i in range(8)]
+    s = field(
+        (11, 300), (10, 200), (10, 100), (9, 50), (9, 0), (8, -20), (8, -50), (7, -100), *lower
+    )
+    for rounds_left in (2, 3):
+        advice = advise(s, rules.scrabble, rounds_left=rounds_left, max_spread_per_game=250)
+        games = rank_pairs(s, advice)
+        contenders = {s.rank(p) for p in advice.contenders}
+        for game in games:
+            if contenders & set(game) and len(game) == 2:
+                assert abs(game[0] - game[1]) == 1, games
