@@ -19,8 +19,7 @@ from typing import Any
 from flask import Response, current_app, url_for
 from flask.views import MethodView
 
-from ...engine.league import TIEBREAKERS
-from ...engine.league.ledger import HeldGame, LeagueLedger, Organisation, Season, SignUp
+from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
 from ...engine.league.letters import letter
 from ...mail import Mail, send
 from ...store import Held
@@ -36,8 +35,8 @@ from ..held_blueprint import (
     held_store,
     ledger,
 )
-from ..held_schemas import held_row
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from ..puffing_billy.schemas import as_read_by
 from .schemas import (
     FormedOut,
     GameReportedOut,
@@ -51,7 +50,8 @@ from .schemas import (
     SeasonOut,
     SignUpsIn,
 )
-from .tools import results_of, shape_lifetime, shape_lines, shape_movements
+from .tools import results_of
+from .views import FormedSeason, HeldSeason, LeaguePage, Letter, ReportedGame, SeasonLetters
 
 log = logging.getLogger(__name__)
 
@@ -71,89 +71,10 @@ def leagues() -> LeagueLedger:
     return ledger(LeagueLedger)
 
 
-def shape_organisation(held: Held[Organisation]) -> dict[str, Any]:
-    org = held.state
-    return {
-        **held_row(held),
-        "code": org.code,
-        "current_season": org.latest.number if org.latest else None,
-        "seasons": [
-            {
-                "season": s.number,
-                "status": s.status,
-                "players": len(s.signups),
-                "leagues": len(s.leagues),
-                "winner": s.winner,
-            }
-            for s in org.seasons
-        ],
-    }
-
-
-def shape_season(held: Held[Organisation], number: int) -> dict[str, Any]:
-    org = held.state
-    season = org.season(number)
-    promoted, relegated = org.moves(season)
-    return {
-        "organisation": held.id,
-        "season": number,
-        "status": season.status,
-        "signups": [
-            {"id": s.player, "name": s.name, "laurels": float(s.laurels)}
-            for s in season.signups.values()
-        ],
-        "leagues": [
-            {
-                "league": lg.name,
-                "division": lg.division,
-                "players": list(lg.players),
-                "games": len(lg.games),
-                "reported": sum(g.results is not None for g in lg.games.values()),
-            }
-            for lg in season.leagues.values()
-        ],
-        "movements": shape_movements(season.movements),
-        "holes": list(season.holes),
-        "winner": season.winner,
-        "promoted": promoted,
-        "relegated": relegated,
-    }
-
-
-def shape_game(game: HeldGame) -> dict[str, Any]:
-    return {
-        "game": game.number,
-        "name": game.name,
-        "league": game.league,
-        "seats": list(game.seats),
-        "results": None
-        if game.results is None
-        else [
-            {
-                "player": r.player,
-                "score": r.score,
-                "position": r.position,
-                "dropped_out": r.dropped_out,
-            }
-            for r in game.results
-        ],
-        "reported_by": game.reported_by,
-    }
-
-
-def shape_league(held: Held[Organisation], number: int, name: str) -> dict[str, Any]:
-    org = held.state
-    season = org.season(number)
-    league = season.league(name)
-    return {
-        "organisation": held.id,
-        "season": number,
-        "league": name,
-        "division": league.division,
-        "standings": shape_lines(org.table(season, league)),
-        "games": [shape_game(g) for _, g in sorted(league.games.items())],
-        "tiebreakers": list(TIEBREAKERS),
-    }
+def organisation_read(held: Held[Organisation]) -> dict[str, Any]:
+    """The organisation as its own page reads it, for the answers built on
+    ``HeldResource.shape``."""
+    return as_read_by(OrganisationOut(), held)
 
 
 def season_url(held: Held[Organisation], number: int) -> str:
@@ -198,7 +119,7 @@ class Organisations(MethodView):
             leagues(), body.get("name"), leagues().created(body["code"])
         )
         return created_answer(
-            held, token, shape_organisation, "league_organisations.OrganisationResource"
+            held, token, organisation_read, "league_organisations.OrganisationResource"
         )
 
 
@@ -208,7 +129,7 @@ class OrganisationResource(MethodView):
     @blp.documents(404)
     def get(self, tournament_id: str) -> Any:
         """The organisation and its seasons."""
-        return shape_organisation(held_store().read(leagues(), tournament_id))
+        return held_store().read(leagues(), tournament_id)
 
 
 @blp.route(TOURNAMENT + "/lifetime")
@@ -218,7 +139,7 @@ class LifetimeResource(MethodView):
     def get(self, tournament_id: str) -> Any:
         """Lifetime standings by division over every closed season (a point in a higher
         division outranks any number below), and the season winners."""
-        return shape_lifetime(held_store().read(leagues(), tournament_id).state.lifetime())
+        return held_store().read(leagues(), tournament_id).state.lifetime()
 
 
 @blp.route(TOURNAMENT + "/seasons")
@@ -234,7 +155,7 @@ class Seasons(MethodView):
         location = url_for(
             "league_organisations.SeasonResource", tournament_id=held.id, number=number
         )
-        return shape_season(held, number), 201, {"Location": location}
+        return HeldSeason.of(held, number), 201, {"Location": location}
 
 
 @blp.route(SEASON)
@@ -244,7 +165,7 @@ class SeasonResource(MethodView):
     def get(self, tournament_id: str, number: int) -> Any:
         """A season: sign-ups, leagues and their progress, movements, and once closed the
         winner and who goes up and down."""
-        return shape_season(held_store().read(leagues(), tournament_id), number)
+        return HeldSeason.of(held_store().read(leagues(), tournament_id), number)
 
 
 @blp.route(SEASON + "/signups")
@@ -264,7 +185,7 @@ class SignUps(MethodView):
             director_token(),
             lambda org: leagues().sign_up(org, number, players),
         )
-        return shape_season(held, number)
+        return HeldSeason.of(held, number)
 
 
 @blp.route(SEASON + "/form")
@@ -284,12 +205,12 @@ class Form(MethodView):
 
         held, _ = held_store().write(leagues(), tournament_id, director_token(), form)
         sent, not_sent = send_letters(held, held.state.season(number), tokens)
-        return {
-            **shape_season(held, number),
-            "reporting_tokens": [{"player": p, "token": t} for p, t in tokens.items()],
-            "letters_sent": sent,
-            "letters_not_sent": not_sent,
-        }
+        return FormedSeason(
+            **vars(HeldSeason.of(held, number)),
+            reporting_tokens=list(tokens.items()),
+            letters_sent=sent,
+            letters_not_sent=not_sent,
+        )
 
 
 @blp.route(LEAGUE)
@@ -307,7 +228,7 @@ class LeagueResource(MethodView):
         if wanted != "json":
             name = f"league-{held.id}-season-{number}-{league}"
             return tabular(games_table(held, number, league), wanted, name)
-        return shape_league(held, number, league)
+        return LeaguePage.of(held, number, league)
 
 
 @blp.route(LEAGUE + "/games/<int(min=1, max=100):game>")
@@ -334,8 +255,8 @@ class GameResource(MethodView):
             director_token(),
             lambda org, actor: leagues().report(org, number, league, game, results, actor),
         )
-        shaped = shape_game(held.state.season(number).league(league).game(game))
-        return {**shaped, "changes": changes_of(entry)}
+        reported = held.state.season(number).league(league).game(game)
+        return ReportedGame(**vars(reported), changes=tuple(changes_of(entry)))
 
 
 @blp.route(SEASON + "/close")
@@ -351,16 +272,16 @@ class CloseSeason(MethodView):
             director_token(),
             lambda org: leagues().close_season(org, number),
         )
-        return shape_season(held, number)
+        return HeldSeason.of(held, number)
 
 
-def letters_of(held: Held[Organisation], number: int) -> list[dict[str, Any]]:
+def letters_of(held: Held[Organisation], number: int) -> list[Letter]:
     season = held.state.season(number)
     if season.status == "signup":
         return []
     url = season_url(held, number)
     return [
-        {"player": s.player, "email": s.email, "text": letter(held.state, number, s.player, url)}
+        Letter(s.player, s.email, letter(held.state, number, s.player, url))
         for s in season.signups.values()
     ]
 
@@ -384,8 +305,8 @@ class Letters(MethodView):
         letters = letters_of(held_store().read(leagues(), tournament_id), number)
         if prefers("text/plain"):
             rule = "\n" + "-" * 72 + "\n\n"
-            return Response(rule.join(entry["text"] for entry in letters), mimetype="text/plain")
-        return {"season": number, "letters": letters}
+            return Response(rule.join(each.text for each in letters), mimetype="text/plain")
+        return SeasonLetters(number, letters)
 
 
 def games_table(held: Held[Organisation], number: int, name: str) -> Table:
@@ -440,7 +361,7 @@ def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[
 HELD = HeldResource(
     blp,
     OrganisationOut,
-    shape_organisation,
+    organisation_read,
     standings_table,
     read_endpoint="league_organisations.OrganisationResource",
     status=organisation_status,

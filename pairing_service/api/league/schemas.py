@@ -1,12 +1,15 @@
-"""Schemas of the Meeple League (bounds stated here)."""
+"""Schemas of the Meeple League (bounds stated here). The answer schemas read the engine's
+objects, or the views of ``views.py`` where an answer joins more than one."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from marshmallow import Schema, fields, validate, validates
 
 from ...engine.errors import FieldError, Rule
+from ...engine.league import TIEBREAKERS
 from ..common import (
     ID_LENGTH,
     Contract,
@@ -19,6 +22,7 @@ from ..common import (
     unique_items,
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..puffing_billy.schemas import Count, ExactText
 from ..puffing_billy.schemas import PBNumber as ExactNumber
 
 MAX_GAMES = 2000
@@ -99,26 +103,46 @@ class TableIn(Schema):
             )
 
 
+class Share(StrictFloat):
+    """An average share (an exact fraction) to six decimals: its repeating digits cut."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> float | None:
+        return None if value is None else round(float(value), 6)
+
+
+class RankFromOne(fields.Integer):
+    """A position in a list (0 first) answered as a rank, 1 first; unranked stays None."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> int | None:
+        return None if value is None else value + 1
+
+
 class TiebreakValuesOut(Schema):
+    """Reads a table line's ``values``."""
+
     league_points = ExactNumber(required=True)
     wins = fields.Integer(required=True)
     seconds = fields.Integer(required=True)
     thirds = fields.Integer(required=True)
-    winner_share = StrictFloat(required=True)
+    winner_share = Share(required=True)
     margin = fields.Integer(required=True)
     total_score = fields.Integer(required=True)
     head_to_head = fields.Integer(allow_none=True, required=True)
-    previous_rank = fields.Integer(allow_none=True, required=True)
+    previous_rank = RankFromOne(allow_none=True, required=True)
 
 
 class TableLineOut(Schema):
+    """Reads a :class:`~pairing_service.engine.league.Line`."""
+
     player = fields.String(required=True)
     rank = fields.Integer(required=True)
     league_points = StrictFloat(required=True)
-    league_points_exact = fields.String(required=True)
+    league_points_exact = ExactText("league_points", required=True)
     games = fields.Integer(required=True)
     dropped_out = fields.Integer(
-        required=True, metadata={"description": "Games the player dropped out of."}
+        required=True,
+        attribute="dropouts",
+        metadata={"description": "Games the player dropped out of."},
     )
     decided_by = fields.String(
         allow_none=True,
@@ -128,9 +152,33 @@ class TableLineOut(Schema):
     values = fields.Nested(TiebreakValuesOut, required=True)
 
 
+def tiebreakers_field() -> fields.List:  # type: ignore[type-arg]
+    # The same chain in every table: no object carries it, the schema does.
+    return fields.List(fields.String(), required=True, dump_default=TIEBREAKERS)
+
+
 class LeagueTableOut(Schema):
+    """Reads a :class:`LeagueTable`."""
+
     standings = fields.List(fields.Nested(TableLineOut), required=True)
-    tiebreakers = fields.List(fields.String(), required=True)
+    tiebreakers = tiebreakers_field()
+
+
+class PairOut(Schema):
+    """Reads a pair, as the engine keeps a season's winner (season, player), a division's
+    points (division, points): the first field from its first item, the second from the
+    second."""
+
+    def get_attribute(self, obj: Sequence[Any], attr: str, default: Any) -> Any:
+        return obj[list(self.dump_fields).index(attr)]
+
+
+class SortedItems(fields.List):  # type: ignore[type-arg]
+    """A mapping answered as the list of its (key, value) items, in key order."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> list[Any] | None:
+        items = None if value is None else sorted(value.items())
+        return super()._serialize(items, attr, obj, **kwargs)
 
 
 class ScheduleIn(Schema):
@@ -145,17 +193,23 @@ class ScheduleIn(Schema):
     seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 2**31))
 
 
-class ScheduledGameOut(Schema):
+class ScheduledGameOut(PairOut):
+    """Reads a game of :attr:`NamedSchedule.games`: (name, seats)."""
+
     name = fields.String(required=True, metadata={"example": "AGR S2 L3-B G1"})
     seats = fields.List(fields.String(), required=True)
 
 
-class MeetingOut(Schema):
+class MeetingOut(PairOut):
+    """Reads a meeting of :attr:`NamedSchedule.meetings`: (players, games)."""
+
     players = fields.List(fields.String(), required=True)
     games = fields.Integer(required=True)
 
 
 class ScheduleOut(Schema):
+    """Reads a :class:`NamedSchedule`."""
+
     games = fields.List(fields.Nested(ScheduledGameOut), required=True)
     meetings = fields.List(fields.Nested(MeetingOut), required=True)
     optimal = fields.String(required=True)
@@ -228,31 +282,42 @@ class FormationIn(Schema):
 
 
 class FormedLeagueOut(Schema):
-    league = fields.String(required=True)
+    """Reads a formed :class:`~pairing_service.engine.league.League`."""
+
+    league = fields.String(required=True, attribute="name")
     players = fields.List(fields.String(), required=True)
 
 
-class DivisionOut(Schema):
+class DivisionOut(PairOut):
+    """Reads a division of :attr:`FormationByDivision.divisions`: (division, leagues)."""
+
     division = fields.Integer(required=True)
     leagues = fields.List(fields.Nested(FormedLeagueOut), required=True)
 
 
 class MovementOut(Schema):
+    """Reads a :class:`~pairing_service.engine.league.Movement`."""
+
     player = fields.String(required=True)
     league = fields.String(required=True)
     division = fields.Integer(required=True)
     previous_division = fields.Integer(allow_none=True, required=True)
     movement = fields.String(
         required=True,
+        attribute="kind",
         validate=validate.OneOf(["promoted", "relegated", "stayed", "returning", "new"]),
     )
 
 
 class FormationOut(Schema):
+    """Reads a :class:`FormationByDivision`."""
+
     divisions = fields.List(fields.Nested(DivisionOut), required=True)
-    order = fields.List(fields.String(), required=True)
-    movements = fields.List(fields.Nested(MovementOut), required=True)
-    holes = fields.List(fields.String(), required=True)
+    order = fields.List(fields.String(), required=True, attribute="formation.order")
+    movements = fields.List(
+        fields.Nested(MovementOut), required=True, attribute="formation.movements"
+    )
+    holes = fields.List(fields.String(), required=True, attribute="formation.holes")
 
 
 class SeasonStandingIn(Schema):
@@ -277,24 +342,32 @@ class LifetimeIn(Schema):
     )
 
 
-class DivisionPointsOut(Schema):
+class DivisionPointsOut(PairOut):
+    """Reads an item of a lifetime line's ``by_division``: (division, points)."""
+
     division = fields.Integer(required=True)
     league_points = StrictFloat(required=True)
 
 
 class LifetimeLineOut(Schema):
+    """Reads a :class:`~pairing_service.engine.league.lifetime.LifetimeLine`."""
+
     rank = fields.Integer(required=True)
     player = fields.String(required=True)
     seasons = fields.Integer(required=True)
-    by_division = fields.List(fields.Nested(DivisionPointsOut), required=True)
+    by_division = SortedItems(fields.Nested(DivisionPointsOut), required=True)
 
 
-class SeasonWinnerOut(Schema):
+class SeasonWinnerOut(PairOut):
+    """Reads a season's winner: (season, player)."""
+
     season = fields.Integer(required=True)
     player = fields.String(required=True)
 
 
 class LifetimeOut(Schema):
+    """Reads a :class:`~pairing_service.engine.league.Lifetime`."""
+
     standings = fields.List(fields.Nested(LifetimeLineOut), required=True)
     season_winners = fields.List(fields.Nested(SeasonWinnerOut), required=True)
 
@@ -339,17 +412,26 @@ class SignUpsIn(Schema):
 
 
 class SeasonSummaryOut(Schema):
-    season = fields.Integer(required=True)
+    """Reads a :class:`~pairing_service.engine.league.ledger.Season`."""
+
+    season = fields.Integer(required=True, attribute="number")
     status = fields.String(required=True, validate=validate.OneOf(["signup", "running", "closed"]))
-    players = fields.Integer(required=True)
-    leagues = fields.Integer(required=True)
+    players = Count(required=True, attribute="signups")
+    leagues = Count(required=True)
     winner = fields.String(allow_none=True, required=True)
 
 
 class OrganisationOut(HeldOut):
-    code = fields.String(required=True)
-    current_season = fields.Integer(allow_none=True, required=True)
-    seasons = fields.List(fields.Nested(SeasonSummaryOut), required=True)
+    """Reads a held :class:`~pairing_service.engine.league.ledger.Organisation`."""
+
+    code = fields.String(required=True, attribute="state.code")
+    current_season = fields.Integer(
+        allow_none=True,
+        required=True,
+        attribute="state.latest.number",
+        dump_default=None,  # before the first season there is no latest
+    )
+    seasons = fields.List(fields.Nested(SeasonSummaryOut), required=True, attribute="state.seasons")
 
 
 class OrganisationCreatedOut(OrganisationOut, TokenOut):
@@ -357,38 +439,52 @@ class OrganisationCreatedOut(OrganisationOut, TokenOut):
 
 
 class SignUpOut(Schema):
-    id = fields.String(required=True)
+    """Reads a :class:`~pairing_service.engine.league.ledger.SignUp`."""
+
+    id = fields.String(required=True, attribute="player")
     name = fields.String(allow_none=True, required=True)
     laurels = StrictFloat(required=True)
 
 
 class SeasonLeagueOut(Schema):
-    league = fields.String(required=True)
-    division = fields.Integer(required=True)
-    players = fields.List(fields.String(), required=True)
-    games = fields.Integer(required=True)
+    """Reads a :class:`LeagueProgress`."""
+
+    league = fields.String(required=True, attribute="league.name")
+    division = fields.Integer(required=True, attribute="league.division")
+    players = fields.List(fields.String(), required=True, attribute="league.players")
+    games = Count(required=True, attribute="league.games")
     reported = fields.Integer(required=True)
 
 
 class SeasonOut(Schema):
+    """Reads a :class:`HeldSeason`."""
+
     organisation = fields.String(required=True)
-    season = fields.Integer(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["signup", "running", "closed"]))
+    season = fields.Integer(required=True, attribute="season.number")
+    status = fields.String(
+        required=True,
+        attribute="season.status",
+        validate=validate.OneOf(["signup", "running", "closed"]),
+    )
     signups = fields.List(fields.Nested(SignUpOut), required=True)
     leagues = fields.List(fields.Nested(SeasonLeagueOut), required=True)
-    movements = fields.List(fields.Nested(MovementOut), required=True)
-    holes = fields.List(fields.String(), required=True)
-    winner = fields.String(allow_none=True, required=True)
+    movements = fields.List(fields.Nested(MovementOut), required=True, attribute="season.movements")
+    holes = fields.List(fields.String(), required=True, attribute="season.holes")
+    winner = fields.String(allow_none=True, required=True, attribute="season.winner")
     promoted = fields.List(fields.String(), required=True)
     relegated = fields.List(fields.String(), required=True)
 
 
-class ReportingTokenOut(Schema):
+class ReportingTokenOut(PairOut):
+    """Reads a reporting token of :class:`FormedSeason`: (player, token)."""
+
     player = fields.String(required=True)
     token = fields.String(required=True)
 
 
 class FormedOut(SeasonOut):
+    """Reads a :class:`FormedSeason`."""
+
     reporting_tokens = fields.List(
         fields.Nested(ReportingTokenOut),
         required=True,
@@ -406,7 +502,9 @@ class FormedOut(SeasonOut):
 
 
 class HeldGameOut(Schema):
-    game = fields.Integer(required=True)
+    """Reads a :class:`~pairing_service.engine.league.ledger.HeldGame`."""
+
+    game = fields.Integer(required=True, attribute="number")
     name = fields.String(required=True)
     league = fields.String(required=True)
     seats = fields.List(fields.String(), required=True)
@@ -415,6 +513,8 @@ class HeldGameOut(Schema):
 
 
 class GameReportedOut(HeldGameOut):
+    """Reads a :class:`ReportedGame`."""
+
     changes = changes_field()
 
 
@@ -433,21 +533,27 @@ class GameReportIn(Contract):
 
 
 class HeldLeagueOut(Schema):
+    """Reads a :class:`LeaguePage`."""
+
     organisation = fields.String(required=True)
     season = fields.Integer(required=True)
-    league = fields.String(required=True)
-    division = fields.Integer(required=True)
+    league = fields.String(required=True, attribute="league.name")
+    division = fields.Integer(required=True, attribute="league.division")
     standings = fields.List(fields.Nested(TableLineOut), required=True)
     games = fields.List(fields.Nested(HeldGameOut), required=True)
-    tiebreakers = fields.List(fields.String(), required=True)
+    tiebreakers = tiebreakers_field()
 
 
 class LetterOut(Schema):
+    """Reads a :class:`Letter`."""
+
     player = fields.String(required=True)
     email = fields.String(allow_none=True, required=True)
     text = fields.String(required=True)
 
 
 class LettersOut(Schema):
+    """Reads :class:`SeasonLetters`."""
+
     season = fields.Integer(required=True)
     letters = fields.List(fields.Nested(LetterOut), required=True)

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from flask.views import MethodView
 
 from ...engine.league import (
-    TIEBREAKERS,
     Finish,
     Game,
-    Lifetime,
-    Line,
-    Movement,
     NewPlayer,
     Result,
     SeasonLeague,
@@ -38,6 +33,7 @@ from .schemas import (
     ScheduleOut,
     TableIn,
 )
+from .views import FormationByDivision, LeagueTable, NamedSchedule
 
 blp = StrictBlueprint(
     "league",
@@ -49,60 +45,6 @@ blp = StrictBlueprint(
 
 def exact(value: float) -> Fraction:
     return Fraction(str(value))
-
-
-def shape_lines(lines: Sequence[Line]) -> list[dict[str, Any]]:
-    """A league table's lines with every tiebreaker's value."""
-    return [
-        {
-            "player": line.player,
-            "rank": line.rank,
-            "league_points": float(line.league_points),
-            "league_points_exact": str(line.league_points),
-            "games": line.games,
-            "dropped_out": line.dropouts,
-            "decided_by": line.decided_by,
-            "values": dict(
-                line.values,
-                winner_share=round(float(line.winner_share), 6),
-                previous_rank=None if line.previous_rank is None else line.previous_rank + 1,
-            ),
-        }
-        for line in lines
-    ]
-
-
-def shape_movements(movements: Sequence[Movement]) -> list[dict[str, Any]]:
-    return [
-        {
-            "player": m.player,
-            "league": m.league,
-            "division": m.division,
-            "previous_division": m.previous_division,
-            "movement": m.kind,
-        }
-        for m in movements
-    ]
-
-
-def shape_lifetime(result: Lifetime) -> dict[str, Any]:
-    return {
-        "standings": [
-            {
-                "rank": line.rank,
-                "player": line.player,
-                "seasons": line.seasons,
-                "by_division": [
-                    {"division": d, "league_points": float(p)}
-                    for d, p in sorted(line.by_division.items())
-                ],
-            }
-            for line in result.standings
-        ],
-        "season_winners": [
-            {"season": season, "player": player} for season, player in result.season_winners
-        ],
-    }
 
 
 def results_of(rows: list[dict[str, Any]]) -> tuple[Result, ...]:
@@ -120,8 +62,7 @@ class Table(MethodView):
         if "points" in body:
             scale = {len(body["points"]): tuple(exact(p) for p in body["points"])}
         games = [Game(g["name"], results_of(g["results"])) for g in body["games"]]
-        lines = league_table(games, scale, body["previous_ranking"])
-        return {"standings": shape_lines(lines), "tiebreakers": list(TIEBREAKERS)}
+        return LeagueTable(league_table(games, scale, body["previous_ranking"]))
 
 
 @blp.route("/schedule")
@@ -144,17 +85,7 @@ class ScheduleResource(MethodView):
             "the most even split of the games' meetings"
         )
         prefix = f"{body['game']} S{body['season']} L{body['league']}"
-        return {
-            "games": [
-                {"name": f"{prefix} G{i}", "seats": list(game)}
-                for i, game in enumerate(plan.games, start=1)
-            ],
-            "meetings": [
-                {"players": sorted(pair), "games": count}
-                for pair, count in sorted(plan.meetings.items(), key=lambda i: sorted(i[0]))
-            ],
-            "optimal": optimal,
-        }
+        return NamedSchedule(plan, prefix, optimal)
 
 
 def finishes(rows: list[dict[str, Any]]) -> list[Finish]:
@@ -194,19 +125,7 @@ class FormationResource(MethodView):
             league_size=rules.league_size,
             relegated=rules.relegated,
         )
-        divisions: dict[int, list[dict[str, Any]]] = {}
-        for league in formation.leagues:
-            divisions.setdefault(league.division, []).append(
-                {"league": league.name, "players": list(league.players)}
-            )
-        return {
-            "divisions": [
-                {"division": d, "leagues": leagues} for d, leagues in sorted(divisions.items())
-            ],
-            "order": list(formation.order),
-            "movements": shape_movements(formation.movements),
-            "holes": list(formation.holes),
-        }
+        return FormationByDivision(formation)
 
 
 @blp.route("/lifetime")
@@ -225,4 +144,4 @@ class LifetimeResource(MethodView):
             )
             for lg in body["leagues"]
         ]
-        return shape_lifetime(lifetime(leagues))
+        return lifetime(leagues)

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, HeldBoard
+from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger
 from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (
@@ -27,7 +27,7 @@ from ..held_blueprint import (
     held_store,
     ledger,
 )
-from ..held_schemas import LateEntrantIn, held_row
+from ..held_schemas import LateEntrantIn
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from .schemas import (
     MAX_EVENT_PLAYERS,
@@ -39,8 +39,10 @@ from .schemas import (
     PBEventCreatedOut,
     PBEventIn,
     PBEventOut,
+    as_read_by,
 )
-from .tools import TIEBREAKS, entries_of, shape_scored, shape_standing
+from .tools import entries_of
+from .views import EventBoard, EventBoards, RankedEvent
 
 blp = HeldBlueprint(
     "puffing_billy_events",
@@ -56,37 +58,9 @@ def boards() -> BoardLedger:
     return ledger(BoardLedger)
 
 
-def shape_event(held: Held[BoardEvent]) -> dict[str, Any]:
-    event = held.state
-    result = event.result()
-    return {
-        **held_row(held),
-        "stage": event.stage,
-        "finalists": event.finalists,
-        "boards_entered": len(event.boards),
-        "standings": [shape_standing(s) for s in result.preliminary],
-        "qualifiers": result.qualifiers,
-        "tied_at_cut": result.tied_at_cut,
-        "final_standings": [shape_standing(s) for s in result.final],
-        "champions": result.champions if event.stage == "finished" else [],
-        "ranking": [
-            {"rank": p.rank, "id": p.id, "name": event.players[p.id], "basis": p.basis}
-            for p in event.ranking(result)
-        ],
-        "without_boards": event.without_boards(),
-        "tiebreaks": TIEBREAKS,
-    }
-
-
-def shape_board(held: Held[BoardEvent], board: HeldBoard) -> dict[str, Any]:
-    return {
-        "event": held.id,
-        "board": board.number,
-        "stage": board.stage.value,
-        "name": board.name,
-        "players": shape_scored(list(board.entries)),
-        "alternates": list(board.alternates),
-    }
+def event_read(held: Held[BoardEvent]) -> dict[str, Any]:
+    """The event as its own page reads it, for the answers built on ``HeldResource.shape``."""
+    return as_read_by(PBEventOut(), RankedEvent.of(held))
 
 
 @blp.route("")
@@ -97,7 +71,7 @@ class Events(MethodView):
         """Register an event's players; the answer carries the director token, once."""
         created = boards().created([(p["id"], p.get("name")) for p in body["players"]])
         held, token = held_store().create(boards(), body.get("name"), created)
-        return created_answer(held, token, shape_event, "puffing_billy_events.Event")
+        return created_answer(held, token, event_read, "puffing_billy_events.Event")
 
 
 @blp.route(TOURNAMENT)
@@ -107,7 +81,7 @@ class Event(MethodView):
     def get(self, tournament_id: str) -> Any:
         """Standings, qualifiers, the final's standings, the champion(s) once the final is
         closed, and the full ranking."""
-        return shape_event(held_store().read(boards(), tournament_id))
+        return RankedEvent.of(held_store().read(boards(), tournament_id))
 
 
 @blp.route(TOURNAMENT + "/players")
@@ -126,7 +100,7 @@ class Players(MethodView):
                 event, body["id"], body.get("name"), MAX_EVENT_PLAYERS
             ),
         )
-        return entered_answer(held, shape_event, "puffing_billy_events.Event")
+        return entered_answer(held, event_read, "puffing_billy_events.Event")
 
 
 @blp.route(TOURNAMENT + "/boards")
@@ -142,11 +116,7 @@ class Boards(MethodView):
         wanted = table_format(query)
         if wanted != "json":
             return tabular(boards_table(held), wanted, f"puffing_billy-{held.id}-boards")
-        entered = held.state.boards
-        return {
-            "event": held.id,
-            "boards": [shape_board(held, entered[n]) for n in sorted(entered)],
-        }
+        return EventBoards.of(held)
 
 
 @blp.route(BOARD)
@@ -156,7 +126,7 @@ class Board(MethodView):
     def get(self, tournament_id: str, board: int) -> Any:
         """One board, scored."""
         held = held_store().read(boards(), tournament_id)
-        return shape_board(held, held.state.board(board))
+        return EventBoard(held.id, held.state.board(board))
 
     @blp.arguments(BoardPlayersIn)
     @blp.response(200, BoardEnteredOut)
@@ -177,7 +147,7 @@ class Board(MethodView):
             director_token(),
             lambda event: boards().enter_board(event, board, entries, body.get("name")),
         )
-        return {**shape_board(held, held.state.board(board)), "changes": changes_of(entry)}
+        return EventBoard(held.id, held.state.board(board), tuple(changes_of(entry)))
 
 
 @blp.route(TOURNAMENT + "/preliminaries/close")
@@ -194,7 +164,7 @@ class ClosePreliminaries(MethodView):
             director_token(),
             lambda event: boards().close_preliminaries(event, body["finalists"]),
         )
-        return shape_event(held)
+        return RankedEvent.of(held)
 
 
 @blp.route(TOURNAMENT + "/final/close")
@@ -206,7 +176,7 @@ class CloseFinal(MethodView):
         held, _ = held_store().write(
             boards(), tournament_id, director_token(), boards().close_final
         )
-        return shape_event(held)
+        return RankedEvent.of(held)
 
 
 def standings_table(held: Held[BoardEvent]) -> tuple[list[str], list[Sequence[Any]]]:
@@ -270,7 +240,7 @@ def boards_table(held: Held[BoardEvent]) -> Table:
 HELD = HeldResource(
     blp,
     PBEventOut,
-    shape_event,
+    event_read,
     standings_table,
     read_endpoint="puffing_billy_events.Event",
     status=lambda held: held.state.stage,

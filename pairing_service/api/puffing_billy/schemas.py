@@ -1,11 +1,12 @@
-"""Schemas of Puffing Billy scoring (bounds stated here)."""
+"""Schemas of Puffing Billy scoring (bounds stated here). The answer schemas read the
+engine's objects, or the views of ``views.py`` where an answer joins more than one."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, missing, validate
 
 from ..common import (
     Contract,
@@ -21,6 +22,11 @@ from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_na
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000
 METHODS = ("preliminary", "final")
+TIEBREAKS = (
+    "Preliminaries: total PB score, then boards won, then best single board, then total "
+    "bonus; still level, the rank is shared. Final: total, then the winner's margin bonus, "
+    "then preliminary rank."
+)
 
 
 class PBNumber(fields.Number):  # type: ignore[type-arg]
@@ -34,6 +40,25 @@ class PBNumber(fields.Number):  # type: ignore[type-arg]
 
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else float(value)
+
+
+class Count(fields.Integer):
+    """How many items the attribute holds (``len``), documented as the integer it is."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> int | None:
+        return None if value is None else len(value)
+
+
+def as_read_by(schema: Schema, source: object) -> dict[str, Any]:
+    """What ``schema`` reads of ``source``, not yet dumped: each field's attribute (the
+    first name of a dotted path), by name. ``schema`` dumps this dict exactly as it dumps
+    ``source``; a held format's ``HeldResource.shape`` gives it, as the log routes dump
+    the shape through the read schema (an answer dumped already would not dump to itself:
+    its times are text by then). A field its source lacks is left to its ``dump_default``."""
+    names = dict.fromkeys(
+        (f.attribute or name).split(".")[0] for name, f in schema.dump_fields.items()
+    )
+    return {name: getattr(source, name) for name in names if hasattr(source, name)}
 
 
 class BoardPlayerIn(Schema):
@@ -104,17 +129,34 @@ class BoardIn(Contract):
     method = method_field()
 
 
+class ExactText(fields.String):
+    """An exact number as text, every digit kept: ``str`` of the attribute ``of``, which
+    another field answers as a number (so not this field's ``attribute``: marshmallow
+    refuses two fields of one attribute)."""
+
+    def __init__(self, of: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.of = of
+
+    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = missing) -> Any:
+        return super().get_value(obj, self.of, accessor, default)
+
+
 class ScoredOut(Schema):
+    """Reads a :class:`ScoredEntry`."""
+
     id = fields.String(required=True)
     place = fields.Integer(required=True)
     score = fields.Integer(required=True)
     placement = PBNumber(required=True)
     bonus = PBNumber(required=True)
     total = PBNumber(required=True)
-    total_exact = fields.String(required=True, metadata={"example": "3.028"})
+    total_exact = ExactText("total", required=True, metadata={"example": "3.028"})
 
 
 class BoardOut(Schema):
+    """Reads a :class:`ScoredBoard`."""
+
     players = fields.List(fields.Nested(ScoredOut), required=True)
     method = fields.String(required=True)
 
@@ -183,10 +225,12 @@ class EventIn(Contract):
 
 
 class PBStandingOut(Schema):
+    """Reads a :class:`~pairing_service.engine.puffing_billy.Standing`."""
+
     rank = fields.Integer(required=True)
     id = fields.String(required=True)
     total = PBNumber(required=True)
-    total_exact = fields.String(required=True)
+    total_exact = ExactText("total", required=True)
     boards = fields.Integer(required=True)
     wins = fields.Integer(required=True)
     best_board = PBNumber(required=True)
@@ -194,18 +238,30 @@ class PBStandingOut(Schema):
     qualified = fields.Boolean(required=True)
 
 
+def tiebreaks_field() -> fields.String:
+    # The same words in every answer: no object carries them, the schema does.
+    return fields.String(required=True, dump_default=TIEBREAKS)
+
+
 class EventOut(Schema):
-    standings = fields.List(fields.Nested(PBStandingOut), required=True)
-    qualifiers = fields.List(fields.String(), required=True)
+    """Reads a :class:`ScoredEvent`."""
+
+    standings = fields.List(
+        fields.Nested(PBStandingOut), required=True, attribute="result.preliminary"
+    )
+    qualifiers = fields.List(fields.String(), required=True, attribute="result.qualifiers")
     tied_at_cut = fields.List(
         fields.String(),
         required=True,
+        attribute="result.tied_at_cut",
         metadata={"description": "Players level at the last qualifying place: all qualify."},
     )
-    final_standings = fields.List(fields.Nested(PBStandingOut), required=True)
-    champions = fields.List(fields.String(), required=True)
+    final_standings = fields.List(
+        fields.Nested(PBStandingOut), required=True, attribute="result.final"
+    )
+    champions = fields.List(fields.String(), required=True, attribute="result.champions")
     boards = fields.List(fields.Nested(EventBoardOut), required=True)
-    tiebreaks = fields.String(required=True)
+    tiebreaks = tiebreaks_field()
 
 
 # --- held events ------------------------------------------------------------------------------
@@ -244,6 +300,8 @@ class FinalistsIn(Schema):
 
 
 class PlacingOut(Schema):
+    """Reads a :class:`NamedPlacing`."""
+
     rank = fields.Integer(required=True)
     id = fields.String(required=True)
     name = fields.String(allow_none=True, required=True)
@@ -254,17 +312,27 @@ class PlacingOut(Schema):
 
 
 class PBEventOut(HeldOut):
+    """Reads a :class:`RankedEvent`."""
+
     stage = fields.String(
-        required=True, validate=validate.OneOf(["preliminary", "final", "finished"])
+        required=True,
+        attribute="state.stage",
+        validate=validate.OneOf(["preliminary", "final", "finished"]),
     )
     finalists = fields.Integer(
-        required=True, metadata={"description": "Chosen when the preliminaries closed; 0 before."}
+        required=True,
+        attribute="state.finalists",
+        metadata={"description": "Chosen when the preliminaries closed; 0 before."},
     )
-    boards_entered = fields.Integer(required=True)
-    standings = fields.List(fields.Nested(PBStandingOut), required=True)
-    qualifiers = fields.List(fields.String(), required=True)
-    tied_at_cut = fields.List(fields.String(), required=True)
-    final_standings = fields.List(fields.Nested(PBStandingOut), required=True)
+    boards_entered = Count(required=True, attribute="state.boards")
+    standings = fields.List(
+        fields.Nested(PBStandingOut), required=True, attribute="result.preliminary"
+    )
+    qualifiers = fields.List(fields.String(), required=True, attribute="result.qualifiers")
+    tied_at_cut = fields.List(fields.String(), required=True, attribute="result.tied_at_cut")
+    final_standings = fields.List(
+        fields.Nested(PBStandingOut), required=True, attribute="result.final"
+    )
     champions = fields.List(fields.String(), required=True)
     ranking = fields.List(
         fields.Nested(PlacingOut),
@@ -274,7 +342,7 @@ class PBEventOut(HeldOut):
     without_boards = fields.List(
         fields.String(), required=True, metadata={"description": "Registered, no board yet."}
     )
-    tiebreaks = fields.String(required=True)
+    tiebreaks = tiebreaks_field()
 
 
 class PBEventCreatedOut(PBEventOut, TokenOut):
@@ -282,14 +350,17 @@ class PBEventCreatedOut(PBEventOut, TokenOut):
 
 
 class HeldBoardOut(Schema):
+    """Reads an :class:`EventBoard`."""
+
     event = fields.String(required=True)
-    board = fields.Integer(required=True)
-    stage = fields.String(required=True, validate=validate.OneOf(METHODS))
-    name = fields.String(allow_none=True, required=True)
-    players = fields.List(fields.Nested(ScoredOut), required=True)
+    board = fields.Integer(required=True, attribute="sheet.number")
+    stage = fields.String(required=True, attribute="sheet.stage", validate=validate.OneOf(METHODS))
+    name = fields.String(allow_none=True, required=True, attribute="sheet.name")
+    players = fields.List(fields.Nested(ScoredOut), required=True, attribute="sheet.entries")
     alternates = fields.List(
         fields.String(),
         required=True,
+        attribute="sheet.alternates",
         metadata={"description": "Players of a final board seated as alternates."},
     )
 
@@ -299,5 +370,7 @@ class BoardEnteredOut(HeldBoardOut):
 
 
 class HeldBoardsOut(Schema):
+    """Reads :class:`EventBoards`."""
+
     event = fields.String(required=True)
     boards = fields.List(fields.Nested(HeldBoardOut), required=True)
