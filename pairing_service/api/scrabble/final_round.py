@@ -371,7 +371,9 @@ def shape(
         "round": round_number,
     }
     if body.get("tsh_commands"):
-        shaped["tsh_commands"] = pair_commands([g.players for g in advice.games], round_number or 1)
+        shaped["tsh_commands"] = pair_commands(
+            [g.players for g in advice.games], round_number or 1, body.get("division")
+        )
     if body.get("list_outcomes"):
         pairs = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
         bye = next((g.players[0] for g in advice.games if g.bye), None)
@@ -386,11 +388,15 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
         return f"#{standings.rank(pid)} {label}"
 
     def boards(pairings: list[dict[str, Any]]) -> list[str]:
-        rows = [f"{'Board':<6}{'Player':<28}{'Opponent':<28}Why"]
-        for board, game in enumerate(pairings, start=1):
-            first = who(game["players"][0])
-            second = "BYE" if game["bye"] else who(game["players"][1])
-            rows.append(f"{board:<6}{first:<28}{second:<28}{game['reason']}")
+        cells = [
+            (who(g["players"][0]), "BYE" if g["bye"] else who(g["players"][1]), g["reason"])
+            for g in pairings
+        ]
+        # Columns as wide as their longest entry (28 at least), so long names stay apart.
+        width = max([28, *(len(c) + 2 for first, second, _ in cells for c in (first, second))])
+        rows = [f"{'Board':<6}{'Player':<{width}}{'Opponent':<{width}}Why"]
+        for board, (first, second, why) in enumerate(cells, start=1):
+            rows.append(f"{board:<6}{first:<{width}}{second:<{width}}{why}")
         return rows
 
     rule = shaped["rule"]

@@ -185,6 +185,14 @@ class FinalRoundIn(Contract):
             "after the last one counted)."
         },
     )
+    division = fields.String(
+        validate=validate.Regexp(r"^[A-Za-z0-9]{1,16}$"),
+        metadata={
+            "description": "The tsh division's name, added to `tsh_commands` (tsh needs it "
+            "when the event has more than one division).",
+            "example": "A",
+        },
+    )
     tsh_commands = StrictBoolean(
         load_default=False,
         metadata={"description": "Also answer the pairing as tsh commands (`pair 3 7 8`)."},

@@ -317,11 +317,15 @@ def _display_name(name: str) -> str:
     return f"{given.strip()} {surname.strip()}" if sep and given.strip() else name.strip()
 
 
-def pair_commands(pairs: Sequence[Sequence[str]], round_number: int) -> list[str]:
-    """tsh commands for a round: ``pair ID1 ID2 ROUND``; a bye is ``pair ID 0 ROUND``."""
+def pair_commands(
+    pairs: Sequence[Sequence[str]], round_number: int, division: str | None = None
+) -> list[str]:
+    """tsh commands for a round: ``pair ID1 ID2 ROUND [DIVISION]``; a bye is
+    ``pair ID 0 ROUND``. tsh needs the division when the event has more than one."""
+    suffix = f" {division}" if division else ""
     commands = []
     for players in pairs:
         first = players[0]
         second = players[1] if len(players) > 1 else "0"
-        commands.append(f"pair {first} {second} {round_number}")
+        commands.append(f"pair {first} {second} {round_number}{suffix}")
     return commands

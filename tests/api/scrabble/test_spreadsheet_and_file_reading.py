@@ -91,3 +91,36 @@ def test_the_documented_pattern_admits_the_spreadsheet_forms(client):
         assert re.search(CSV_PATTERN, text)
         assert _post_csv(client, text).status_code == 200
     assert not re.search(CSV_PATTERN, "A;8,1\nB;7;0\n")
+
+
+def test_tsh_commands_carry_the_division(client):
+    text = (DATA / "division_a.t").read_text(encoding="utf-8")
+    answer = client.post(
+        URL + "?tsh_commands=true&division=B", data=text, content_type="text/plain"
+    ).get_json()
+    assert answer["tsh_commands"] and all(c.endswith(" 8 B") for c in answer["tsh_commands"])
+    bad = client.post(URL + "?division=B%20C", data=text, content_type="text/plain")
+    assert_problem(bad, 422)
+
+
+def test_the_board_list_keeps_long_names_apart(client):
+    long_names = [
+        ("A", 8, 412, "Robin Pollock Daniel Smithson"),
+        ("B", 8, 120, "Bob"),
+        ("C", 7, 300, "Catherine Wellington-Baxter"),
+        ("D", 7, -40, "Dan"),
+    ]
+    text = "".join(f"{i},{w},{s},{n}\n" for i, w, s, n in long_names)
+    board_list = client.post(
+        URL, data=text, content_type="text/csv", headers={"Accept": "text/plain"}
+    ).get_data(as_text=True)
+    first_board = next(line for line in board_list.splitlines() if line.startswith("1 "))
+    assert "Smithson (A)  " in first_board or "Wellington-Baxter (C)  " in first_board
+
+
+def test_a_complete_tie_is_flagged(client):
+    text = "A,8,100\nB,8,100\nC,7,0\nD,6,0\n"
+    answer = _post_csv(client, text).get_json()
+    assert any(
+        w.startswith("complete tie on wins and spread: #1 A, #2 B") for w in answer["warnings"]
+    )

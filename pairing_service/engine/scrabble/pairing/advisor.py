@@ -100,6 +100,7 @@ def advise(
     # Each step says what it warns of; the warnings are answered in the steps' order.
     warnings = _withdrawn_warnings(standings, in_contention, withdrawn)
     warnings += _one_sided_warnings(standings)
+    warnings += _complete_tie_warnings(standings, in_contention)
     plan, plan_warnings = _choose_plan(
         standings, table, in_contention, victors, cap, config, rounds_left
     )
@@ -439,6 +440,24 @@ def _withdrawn_warnings(
 
 
 MAX_ONE_SIDED_SHOWN = 3
+
+
+def _complete_tie_warnings(standings: Standings, contention: Contention) -> list[str]:
+    """Players level on wins and spread who can still be victors: their order is the
+    input's (or the ranks given), which the pairing follows; the director may break the
+    tie another way (tsh ranks them by its own tiebreaks)."""
+    relevant = set(contention.relevant)
+    groups: dict[tuple[int, int], list[str]] = {}
+    for player in standings.ranked:
+        if player.id in relevant:
+            groups.setdefault((player.half_wins, player.spread), []).append(player.id)
+    return [
+        "complete tie on wins and spread: "
+        + ", ".join(standings.tag(p) for p in tied)
+        + " (ranked in the order given; check the tiebreak)"
+        for tied in groups.values()
+        if len(tied) > 1
+    ]
 
 
 def _one_sided_warnings(standings: Standings) -> list[str]:
