@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Rule
-from .contention import contention
+from .contention import Contention, contention
 from .errors import InvalidStandings
 from .explain.games import pair_set_text
 from .explain.needs import needs
@@ -69,18 +69,70 @@ def audit(
         mine = pair_set_text(standings, proposed - recommended)
         theirs = pair_set_text(standings, recommended - proposed)
         differences.append(f"the recommendation pairs {theirs} where the proposal pairs {mine}")
+    same_verdicts = True
     for ours, theirs_verdict in zip(recommendation.principles, principles, strict=True):
         if ours.status != theirs_verdict.status:
+            same_verdicts = False
             differences.append(
                 f"{ours.id}: {theirs_verdict.status} in the proposal ({theirs_verdict.reason}); "
                 f"{ours.status} in the recommendation"
             )
+    differences += gibson_mistakes(standings, in_contention.clinched, in_contention, pairs)
+    if proposed != recommended and same_verdicts:
+        differences.append(_policy_difference(standings, pairs, recommended_pairs))
     return Audit(
         principles=tuple(principles),
         needs=tuple(player_needs),
         recommendation=recommendation,
         differences=tuple(differences),
         matches_recommendation=proposed == recommended,
+    )
+
+
+def gibson_mistakes(
+    standings: Standings,
+    certain: Sequence[str],
+    contention: Contention,
+    pairs: Sequence[tuple[str, str]],
+) -> list[str]:
+    """Each player certain of a victor place paired with a contender while someone who
+    cannot become a victor was free to play them: the classic Gibson mistake (the
+    contender's result is then handed to a player with nothing to play for)."""
+    relevant = set(contention.relevant)
+    outsiders_paired = [p for pair in pairs for p in pair if p not in relevant]
+    if not outsiders_paired:
+        return []
+    tag = standings.tag
+    return [
+        f"{tag(a)} is certain of a victor place but plays {tag(b)}, who is still in "
+        "contention, while players out of contention were available (a Gibson mistake)"
+        for pair in pairs
+        for a, b in (pair, pair[::-1])
+        if a in certain and b in contention.contenders
+    ]
+
+
+def _policy_difference(
+    standings: Standings,
+    proposed: Sequence[tuple[str, str]],
+    recommended: Sequence[tuple[str, str]],
+) -> str:
+    """Why the recommendation differs when the principles judge both alike: the pairing
+    policy's counts, side by side."""
+
+    def counts(pairs: Sequence[tuple[str, str]]) -> tuple[int, int, int]:
+        rematches = sum(1 for a, b in pairs if standings.back_to_back(a, b))
+        repeats = sum(1 for a, b in pairs if standings.meetings(a, b))
+        top = sorted(pairs, key=lambda pair: min(map(standings.rank, pair)))[:10]
+        gap = sum(abs(standings.rank(a) - standings.rank(b)) for a, b in top)
+        return rematches, repeats, gap
+
+    mine, theirs = counts(proposed), counts(recommended)
+    return (
+        "the principles judge both pairings alike; the recommendation follows the pairing "
+        f"policy: back-to-back rematches {theirs[0]} (proposal {mine[0]}), games between "
+        f"players who have met {theirs[1]} (proposal {mine[1]}), total rank gap on the top "
+        f"10 boards {theirs[2]} (proposal {mine[2]})"
     )
 
 

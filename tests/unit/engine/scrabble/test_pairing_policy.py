@@ -122,3 +122,52 @@ def test_with_rounds_left_contenders_are_paired_by_rank_not_across_the_field(rul
         for game in games:
             if contenders & set(game) and len(game) == 2:
                 assert abs(game[0] - game[1]) == 1, games
+
+
+def test_the_audit_names_a_gibson_mistake(rules):
+    # Albany 2024 A before its final: the clinched #1 played contender #3.
+    from pairing_service.engine.scrabble import audit
+
+    s = field(
+        (13, 900), (10, 300), (10, 100), (9.5, 50), *[(6 - i * 0.5, -50 * i) for i in range(8)]
+    )
+    ids = list(s.ids)
+    pairs = [(ids[0], ids[2]), (ids[1], ids[3])] + [
+        (ids[i], ids[i + 1]) for i in range(4, len(ids), 2)
+    ]
+    result = audit(s, rules.scrabble, pairs, None, max_spread_per_game=250)
+    assert any(
+        d.startswith("#1 Player 1 is certain of a victor place but plays #3 Player 3")
+        and "Gibson mistake" in d
+        for d in result.differences
+    )
+    recommended = [g.players for g in result.recommendation.games]
+    assert ("P1", "P3") not in recommended
+
+
+def test_the_audit_says_when_only_the_pairing_policy_differs(rules):
+    from pairing_service.engine.scrabble import audit
+
+    s = field(
+        (10, 300),
+        (10, 200),
+        (10, 100),
+        (10, 0),
+        (8, -100),
+        (6, 0),
+        (5, 0),
+        (4, 0),
+        (3, 0),
+        (2, 0),
+        opponents={6: [7], 7: [6]},
+    )
+    advice = advise(s, rules.scrabble)
+    pairs = [g.players for g in advice.games if not g.bye]
+    # Swap the bottom games' partners: the principles cannot tell, a rematch appears.
+    swapped = [p for p in pairs if not {"P6", "P7", "P8", "P9"} & set(p)]
+    swapped += [("P6", "P7"), ("P8", "P9")]
+    assert sorted(map(sorted, swapped)) != sorted(map(sorted, pairs))
+    result = audit(s, rules.scrabble, swapped, None)
+    text = " ".join(result.differences)
+    assert "the principles judge both pairings alike" in text
+    assert "back-to-back rematches 0 (proposal 1)" in text
