@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from typing import cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -236,7 +237,7 @@ class Judge(FieldScores):
         if is_ideal(mine.score("GP2")):
             return None
         removed = [p for p in mine.contenders if mine.removed_flag(p)]
-        if not removed or any(mine.race.of(mine.contenders, mine.pairs)):
+        if not removed or 1 in cast(tuple[int, ...], mine.score("GP2")):
             # The head-to-head part has no proof beyond every pairing: comparisons decide.
             return None
         players, outsiders = self.pairing_space()

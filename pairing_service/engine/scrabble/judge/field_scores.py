@@ -162,6 +162,7 @@ class FieldScores:
                 self.rounds_left,
                 table=self.table,
                 budget=self.budget,
+                given_race=self.race,
             )
             if found.ruled_out:
                 evaluation.broken_by_rule()

@@ -88,6 +88,7 @@ class Evaluation:
     _possible: list[bool] | None = None  # per row of ``counts``: a victor in some outcome
     budget: SearchBudget | None = None  # GP1's nodes, shared by the pairings compared
     _gp1_witness: Assignment | None = None  # None: not yet found (a rule's, on demand)
+    given_race: Race | None = None  # the field's (one per judge), else built on demand
     no_rule_breaks_gp1: bool = False  # ``FieldScores.read_scores`` tried ``GP1_RULES``: a search
 
     @cached_property
@@ -261,12 +262,17 @@ class Evaluation:
             + (f"; nor do {len(away) - 1} more chasers" if len(away) > 1 else "")
         )
 
-    @cached_property
+    @property
     def race(self) -> Race:
-        """GP2's head-to-head part (``race.py``)."""
-        margin = self.test.margin
-        cap = None if margin >= UNBOUNDED else margin
-        return race_of(self.standings, self.contention, self.test.victors, cap, self.rounds_left)
+        """GP2's head-to-head part (``race.py``): the judge's, computed once a field, or
+        this pairing's own when it has none."""
+        if self.given_race is None:
+            margin = self.test.margin
+            cap = None if margin >= UNBOUNDED else margin
+            self.given_race = race_of(
+                self.standings, self.contention, self.test.victors, cap, self.rounds_left
+            )
+        return self.given_race
 
     def difficulty(self, player: str) -> tuple[int, ...]:
         """Per own result (win, draw, loss): 2 a victor whatever else, 1 sometimes, 0 never."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..contention import Contention, Result, final_after, may_reach
+from ..contention import Contention, Final, Result, final_after, may_reach
 from ..standings import Standings
 
 
@@ -86,21 +86,14 @@ def race_of(
     if rounds_left > 1 or len(contenders) < 2:
         return Race(contenders, tuple(frozenset() for _ in contenders))
 
-    def record(player: str, result: Result) -> tuple[int, int]:
+    def final(player: str, result: Result) -> Final:
         p = standings.player(player)
-        return p.half_wins, p.spread
+        return final_after(p.half_wins, p.spread, result, cap)
 
+    won = [final(p, Result.WIN) for p in contenders]
+    lost = [final(p, Result.LOSS) for p in contenders]
     targets: list[frozenset[str]] = []
-    for at, chaser in enumerate(contenders):
-        if at < places:
-            targets.append(frozenset())
-            continue
-        won = final_after(*record(chaser, Result.WIN), Result.WIN, cap)
-        targets.append(
-            frozenset(
-                above
-                for above in contenders[:at]
-                if may_reach(won, final_after(*record(above, Result.LOSS), Result.LOSS, cap))
-            )
-        )
+    for at in range(len(contenders)):
+        passable = () if at < places else range(at)
+        targets.append(frozenset(contenders[k] for k in passable if may_reach(won[at], lost[k])))
     return Race(contenders, tuple(targets))

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 
 from ...matching import Edge, min_cost_perfect_matching
 from ..contention import Contention
-from ..judge.candidates import MAX_COMPARED_PLAYERS
+from ..judge.candidates import MAX_COMPARED_PLAYERS, OUTSIDER
 from ..judge.field_scores import FieldTables
+from ..judge.race import race_of
 from ..rule_table import pair_group
 from ..standings import Standings
 from .board import Board, Game, play_engine_pairs
@@ -228,8 +229,18 @@ def _pair_contenders_left(
     can send its players to the bottom of their groups (feb2023-y-a: #2 played #23 while
     #3 played #9), and the seed's GP2 asks that they face each other. Everyone else is
     still paired Swiss."""
-    warnings = _pair_group_by_engine(board, plan, contention, left, bye, tables)
     rank = board.standings.rank
+    if len(contention.relevant) > MAX_COMPARED_PLAYERS:
+        # Too many relevant players to compare pairings (each candidate would need its own
+        # count table): the race's own pairing, each chaser against the player above
+        # they can pass, the rest by rank.
+        race = race_of(board.standings, contention, plan.victors, plan.cap, plan.rounds_left)
+        ordered = sorted(left, key=rank)
+        chosen = race.head_to_head(ordered, OUTSIDER)
+        play_engine_pairs(board, chosen, set(contention.relevant), f"row {plan.rule.id}")
+        warnings: list[str] = []
+    else:
+        warnings = _pair_group_by_engine(board, plan, contention, left, bye, tables)
     shown = ", ".join(f"#{rank(p)}" for p in sorted(left, key=rank))
     return [
         f"row {plan.rule.id} leaves contenders to the rest of the field ({shown}): they are "

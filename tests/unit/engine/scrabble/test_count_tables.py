@@ -433,7 +433,7 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
             p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
         )
     verdict = judge._gp2_unavoidable(mine)
-    if not removed or bye in removed or any(mine.race.of(mine.contenders, mine.pairs)):
+    if not removed or bye in removed or 1 in mine.score("GP2"):
         # Nothing removed, or a chaser sent out of the race (GP2's head-to-head part,
         # which only the comparisons judge): no proof beyond every pairing.
         assert verdict is None
