@@ -20,7 +20,7 @@ left, a chaser will still face others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..contention import Contention, Final, Result, final_after, may_reach
@@ -46,11 +46,18 @@ class Race:
             for player, targets in zip(self.contenders, self.targets, strict=True)
         )
 
-    def head_to_head(self, players: Sequence[str], outsider: str) -> list[tuple[str, str]]:
+    def head_to_head(
+        self,
+        players: Sequence[str],
+        outsider: str,
+        preference: Callable[[str, str], tuple[int, ...]] | None = None,
+    ) -> list[tuple[str, str]]:
         """A pairing of ``players`` (in rank order) that keeps the race: each chaser,
-        highest first, faces the lowest-ranked free player above them they can pass; the
-        others by rank (KOTH), an odd one out against ``outsider``. A candidate for the
-        comparisons: the weighted matching and the standard pairings do not aim at it."""
+        highest first, faces a free player above them they can pass, the lowest-ranked
+        one unless ``preference(chaser, target)`` (least first) says otherwise; the others
+        by rank (KOTH), an odd one out against ``outsider``. A candidate for the
+        comparisons (the weighted matching and the standard pairings do not aim at it),
+        and the pairing of a race the comparisons cannot afford."""
         targets = dict(zip(self.contenders, self.targets, strict=True))
         free = list(players)
         pairs: list[tuple[str, str]] = []
@@ -59,8 +66,12 @@ class Race:
                 continue
             above = [p for p in free if p in targets.get(chaser, ())]
             if above:
-                pairs.append((above[-1], chaser))
-                free.remove(above[-1])
+                ordered = list(reversed(above))  # the lowest-ranked (closest) first
+                chosen = (
+                    min(ordered, key=lambda t: preference(chaser, t)) if preference else ordered[0]
+                )
+                pairs.append((chosen, chaser))
+                free.remove(chosen)
                 free.remove(chaser)
         if len(free) % 2:
             pairs.append((free.pop(), outsider))

@@ -11,8 +11,8 @@ Order of work for a plan (from a table row or from the fallback):
    lowest-ranked, when there are three or more) plays the highest-ranked player who cannot
    become a victor, by the pairing policy;
 4. the plan's group by its method (an odd group takes in the next-ranked free player);
-   a table row's contenders left to "rest Swiss" are paired by the principles among
-   themselves (``_pair_contenders_left``);
+   a table row's contenders left to "rest Swiss" are paired head to head
+   (``_pair_contenders_left``);
 5. everyone else Swiss by win group, by the pairing policy.
 """
 
@@ -221,8 +221,8 @@ def _pair_contenders_left(
     bye: str | None,
     tables: FieldTables | None,
 ) -> list[str]:
-    """Step 4b, a table row's: contenders the row does not place ("rest Swiss") get the
-    principled pairing among themselves, as the fallback pairs its group.
+    """Step 4b, a table row's: contenders the row does not place ("rest Swiss") are
+    paired head to head (GP2 read in full, ``race.py``).
 
     The seed writes "rest Swiss" for rows whose notes say nobody else races ("GP2 does
     not apply"); where the rest still holds a race for a victor place, Swiss by win group
@@ -230,22 +230,23 @@ def _pair_contenders_left(
     #3 played #9), and the seed's GP2 asks that they face each other. Everyone else is
     still paired Swiss."""
     rank = board.standings.rank
-    if len(contention.relevant) > MAX_COMPARED_PLAYERS:
-        # Too many relevant players to compare pairings (each candidate would need its own
-        # count table): the race's own pairing, each chaser against the player above
-        # they can pass, the rest by rank.
-        race = race_of(board.standings, contention, plan.victors, plan.cap, plan.rounds_left)
-        ordered = sorted(left, key=rank)
-        chosen = race.head_to_head(ordered, OUTSIDER)
-        play_engine_pairs(board, chosen, set(contention.relevant), f"row {plan.rule.id}")
-        warnings: list[str] = []
-    else:
-        warnings = _pair_group_by_engine(board, plan, contention, left, bye, tables)
+    # The race's own pairing: each chaser against a player above they can pass (by the
+    # pairing policy: no back-to-back rematch or meeting past the allowance where another
+    # target is free, then the closest), the rest by rank. Comparing every pairing of
+    # them instead cost up to 40 ms at 32 players and 0.8 s at 400, for the same games
+    # on the simulated fields.
+    race = race_of(board.standings, contention, plan.victors, plan.cap, plan.rounds_left)
+
+    def preference(chaser: str, target: str) -> tuple[int, ...]:
+        back, over, _, met = board.cost_against(chaser, target)
+        return back, over, -rank(target), met
+
+    chosen = race.head_to_head(sorted(left, key=rank), OUTSIDER, preference)
+    play_engine_pairs(board, chosen, set(contention.relevant), f"row {plan.rule.id}")
     shown = ", ".join(f"#{rank(p)}" for p in sorted(left, key=rank))
     return [
         f"row {plan.rule.id} leaves contenders to the rest of the field ({shown}): they are "
-        "paired by the principles among themselves, everyone else Swiss",
-        *warnings,
+        "paired head to head, each against a player above they can pass, everyone else Swiss"
     ]
 
 
