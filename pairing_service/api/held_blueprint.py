@@ -1,30 +1,40 @@
 """What every held format's resource module is built on: :class:`HeldBlueprint` (the write
 rate limit applies to the writes of exactly these blueprints, ``ratelimit.py``), the app's
-store and ledgers, the answers of a create and of a late entry, and :class:`HeldResource`,
-what the log routes and the director's list need of the module."""
+store and ledgers, a director's write (:func:`director_write`), the answers of a create and
+of a late entry, :class:`HeldResource`, what the log routes and the director's list need of
+the module, and :class:`RoundRoutes`, the routes of the formats run round by round."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from flask import current_app, url_for
+from flask import Response, current_app, url_for
+from flask.views import MethodView
 from marshmallow import Schema
 
-from ..engine.event_log import Entry, Ledger
+from ..engine.event_log import Action, Entry, Ledger
+from ..engine.round_ledger import RoundByRound, RoundLedger
 from ..store import Held, HeldStore
-from .director_token import AUTH_DOC
+from .director_token import AUTH_DOC, director_token
+from .held_schemas import NoShowsIn
+from .held_views import HeldView
 from .parsing import StrictBlueprint
+from .printable_tables import TableFormatIn, table_format, tabular_doc
 
 F = TypeVar("F", bound=Callable[..., Any])
 L = TypeVar("L", bound=Ledger[Any])
+S = TypeVar("S")
 
 TOURNAMENT = "/<hex32:tournament_id>"
+ROUND = TOURNAMENT + "/rounds/<int(min=1, max=100000):number>"
 WRITE_ERRORS = (401, 403, 404, 409, 429)
 
-Shape = Callable[[Held[Any]], dict[str, Any]]
+Shape = Callable[[Held[Any]], dict[str, Any]]  # a format whose answers are built as dicts
+PageOf = Callable[[Held[Any]], object]  # what a read schema dumps: a view, or such a dict
 StandingsTable = Callable[[Held[Any]], tuple[list[str], list[Sequence[Any]]]]
 Status = Callable[[Held[Any]], str]
 
@@ -73,10 +83,26 @@ def ledger(kind: type[L]) -> L:
     return found
 
 
+def director_write(
+    ledger: Ledger[S], tournament_id: str, decide: Callable[[S], Action | None]
+) -> tuple[Held[S], Entry | None]:
+    """A director's action on a tournament: the request's bearer token (401 without one),
+    then the store's one transaction, which checks it (403) and gives ``decide`` the state
+    (the engine's refusals: 404, 409, 422). The tournament after it, and the entry logged
+    (None when the state already was what was asked)."""
+    return held_store().write(ledger, tournament_id, director_token(), decide)
+
+
+def made(answer: object, endpoint: str, **values: Any) -> tuple[object, int, dict[str, str]]:
+    """201 with ``answer``, and where to read what was made (``endpoint`` at ``values``)."""
+    return answer, 201, {"Location": url_for(endpoint, **values)}
+
+
 def created_answer(
     held: Held[Any], token: str, shape: Shape, endpoint: str
 ) -> tuple[dict[str, Any], int, dict[str, str]]:
-    """201 with the tournament, its token (once), and where to read it."""
+    """201 with the tournament, its token (once), and where to read it (for a format whose
+    answers are built as dicts; a view carries its token: :class:`HeldView`)."""
     location = url_for(endpoint, tournament_id=held.id)
     return dict(shape(held), token=token), 201, {"Location": location}
 
@@ -99,7 +125,235 @@ class HeldResource:
 
     blueprint: HeldBlueprint
     read_schema: type[Schema]  # what the tournament's own page answers
-    shape: Shape  # the tournament in that schema
+    shape: PageOf  # the tournament as read_schema reads it
     standings: StandingsTable  # printed by the export as CSV or text
     read_endpoint: str  # the tournament's own page, linked from the director's list
     status: Status  # where the tournament stands, in a word, for the director's list
+
+
+# --- the formats run round by round ---------------------------------------------------------
+
+
+class RoundEvent(RoundByRound, Protocol):
+    """What the round routes read of a format's state."""
+
+    def status(self) -> str:
+        """registered, round_open, between_rounds or finished."""
+        ...
+
+
+E = TypeVar("E", bound=RoundEvent)
+R = TypeVar("R", bound=RoundLedger[Any, Any])
+Body = dict[str, Any]  # a request's body, as its schema loaded it
+
+
+@dataclass(frozen=True)
+class RouteDocs:
+    """The words the OpenAPI document shows of the round routes: the routes together
+    (``about``, their tag's description); what each route does, as its docstring would say
+    it (the first paragraph its summary); and what a round's page holds (``round_answer``),
+    to say that it comes as CSV or text too."""
+
+    about: str
+    create: str
+    read: str
+    start_round: str
+    round: str
+    round_answer: str
+    reseat: str
+    result: str
+    close: str
+    late_entry: str
+    drop: str
+
+
+def described(doc: str) -> Callable[[F], F]:
+    """Give a view its description, as its own docstring would."""
+
+    def describe(view: F) -> F:
+        view.__doc__ = doc
+        return view
+
+    return describe
+
+
+class RoundRoutes(ABC, Generic[E, R]):
+    """Persistent tournaments run round by round: their routes, written once for strikes and
+    Diagonal Race. Create, read, start the next round, read a round (JSON, CSV or text), seat
+    it again without its no-shows, enter a result, close it, a late entrant, a drop.
+
+    A format subclasses this with its words (:class:`RouteDocs`), blueprint, ledger,
+    schemas, views and engine calls; :meth:`add_routes` adds the routes, in that order, to
+    the blueprint made for it."""
+
+    docs: RouteDocs
+    name: str  # the blueprint's, and so its endpoints' prefix: "tournaments"
+    url_prefix: str
+    ledger_kind: type[R]
+    view: type[HeldView[E]]  # the tournament as its page answers it
+    read_out: type[Schema]  # the tournament's page, and the answer to a late entry or drop
+    create_in: type[Schema]
+    created_out: type[Schema]  # the create's answer: the page and the director token
+    round_view: Callable[[Held[E], int], object]  # round n as round_out reads it (404)
+    round_out: type[Schema]
+    result_at: str  # where a round's result is entered: "tables/<int(...):table>"
+    result_in: type[Schema]
+    # the table or game whose result was entered, and what that changed (its `changes`)
+    result_view: Callable[[Held[E], int, int, list[str]], object]
+    result_out: type[Schema]
+    entrant_in: type[Schema]
+
+    def __init__(self) -> None:
+        module, about = type(self).__module__, self.docs.about
+        self.blueprint = HeldBlueprint(
+            self.name, module, url_prefix=self.url_prefix, description=about
+        )
+
+    def ledger(self) -> R:
+        """The app's ledger of the format."""
+        return ledger(self.ledger_kind)
+
+    @abstractmethod
+    def created(self, body: Body) -> Action:
+        """The creation the body asks for."""
+
+    # Both ledgers start and reseat rounds alike, but RoundLedger does not declare it: the
+    # format says which of its engine's calls it is.
+    @abstractmethod
+    def start_round(self, state: E) -> Action | None: ...
+
+    @abstractmethod
+    def round_file(self, held: Held[E], number: int, wanted: str) -> Response:
+        """Round ``number`` as CSV or text (``wanted``)."""
+
+    @abstractmethod
+    def reseat(self, state: E, number: int, no_shows: Sequence[str]) -> Action | None: ...
+
+    @abstractmethod
+    def enter_result(self, state: E, number: int, at: int, body: Body) -> Action | None:
+        """The result of table or game ``at`` of round ``number``."""
+
+    @abstractmethod
+    def enter_late(self, state: E, body: Body) -> Action | None: ...
+
+    @abstractmethod
+    def standings(self, held: Held[E]) -> tuple[list[str], list[Sequence[Any]]]:
+        """The standings as a table, for the export."""
+
+    def write(
+        self, tournament_id: str, decide: Callable[[E], Action | None]
+    ) -> tuple[Held[E], Entry | None]:
+        return director_write(self.ledger(), tournament_id, decide)
+
+    def add_routes(self) -> HeldResource:
+        """Add the routes; what the log routes and the director's list need of the format."""
+        blp, docs, routes = self.blueprint, self.docs, self
+        page = f"{blp.name}.Tournament"
+
+        @blp.route("")
+        class Tournaments(MethodView):
+            @blp.arguments(routes.create_in)
+            @blp.response(201, routes.created_out)
+            @described(docs.create)
+            def post(self, body: Body) -> Any:
+                created = routes.created(body)
+                held, token = held_store().create(routes.ledger(), body.get("name"), created)
+                return made(routes.view(held, token), page, tournament_id=held.id)
+
+        @blp.route(TOURNAMENT)
+        class Tournament(MethodView):
+            @blp.response(200, routes.read_out)
+            @blp.documents(404)
+            @described(docs.read)
+            def get(self, tournament_id: str) -> Any:
+                return routes.view(held_store().read(routes.ledger(), tournament_id))
+
+        @blp.route(TOURNAMENT + "/rounds")
+        class Rounds(MethodView):
+            @blp.response(201, routes.round_out)
+            @blp.writes()
+            @described(docs.start_round)
+            def post(self, tournament_id: str) -> Any:
+                held, _ = routes.write(tournament_id, routes.start_round)
+                latest = held.state.latest
+                assert latest is not None  # the round just started
+                started = routes.round_view(held, latest.number)
+                at = f"{blp.name}.RoundResource"
+                return made(started, at, tournament_id=held.id, number=latest.number)
+
+        @blp.route(ROUND)
+        class RoundResource(MethodView):
+            @blp.arguments(TableFormatIn, location="query")
+            @blp.response(200, routes.round_out)
+            @blp.doc(**tabular_doc(docs.round_answer, routes.round_out))
+            @blp.documents(404)
+            @described(docs.round)
+            def get(self, query: Body, tournament_id: str, number: int) -> Any:
+                held = held_store().read(routes.ledger(), tournament_id)
+                wanted = table_format(query)
+                if wanted != "json":
+                    return routes.round_file(held, number, wanted)
+                return routes.round_view(held, number)
+
+        @blp.route(ROUND + "/reseat")
+        class Reseat(MethodView):
+            @blp.arguments(NoShowsIn)
+            @blp.response(200, routes.round_out)
+            @blp.writes()
+            @described(docs.reseat)
+            def post(self, body: Body, tournament_id: str, number: int) -> Any:
+                no_shows = body["no_shows"]
+                held, _ = routes.write(tournament_id, lambda s: routes.reseat(s, number, no_shows))
+                return routes.round_view(held, number)
+
+        @blp.route(f"{ROUND}/{routes.result_at}")
+        class Result(MethodView):
+            @blp.arguments(routes.result_in)
+            @blp.response(200, routes.result_out)
+            @blp.writes()
+            @described(docs.result)
+            def put(self, body: Body, tournament_id: str, number: int, **at: int) -> Any:
+                (place,) = at.values()  # the table or game, as the path names it
+                held, entry = routes.write(
+                    tournament_id, lambda s: routes.enter_result(s, number, place, body)
+                )
+                return routes.result_view(held, number, place, changes_of(entry))
+
+        @blp.route(ROUND + "/close")
+        class CloseRound(MethodView):
+            @blp.response(200, routes.round_out)
+            @blp.writes()
+            @described(docs.close)
+            def post(self, tournament_id: str, number: int) -> Any:
+                held, _ = routes.write(
+                    tournament_id, lambda s: routes.ledger().close_round(s, number)
+                )
+                return routes.round_view(held, number)
+
+        @blp.route(TOURNAMENT + "/players")
+        class Players(MethodView):
+            @blp.arguments(routes.entrant_in)
+            @blp.response(201, routes.read_out)
+            @blp.writes()
+            @described(docs.late_entry)
+            def post(self, body: Body, tournament_id: str) -> Any:
+                held, _ = routes.write(tournament_id, lambda s: routes.enter_late(s, body))
+                return made(routes.view(held), page, tournament_id=held.id)
+
+        @blp.route(TOURNAMENT + "/players/<player_id:player>/drop")
+        class DropPlayer(MethodView):
+            @blp.response(200, routes.read_out)
+            @blp.writes()
+            @described(docs.drop)
+            def post(self, tournament_id: str, player: str) -> Any:
+                held, _ = routes.write(tournament_id, lambda s: routes.ledger().drop(s, player))
+                return routes.view(held)
+
+        return HeldResource(
+            blp,
+            self.read_out,
+            self.view,
+            self.standings,
+            read_endpoint=page,
+            status=lambda held: held.state.status(),
+        )

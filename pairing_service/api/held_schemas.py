@@ -1,6 +1,7 @@
-"""The schemas every held format's share: an entrant, the event's name, a round-by-round
-status, the fields every read starts with, the director token, what a correction changed,
-a late entrant, no-shows."""
+"""The schemas every held format's share: an entrant, the entrants, the event's name, the
+fields every read starts with, the director token, what a correction changed, a late
+entrant, no-shows. How an answer reads the store's and the engine's objects is
+``held_views.py``."""
 
 from __future__ import annotations
 
@@ -19,19 +20,21 @@ class EntrantIn(Schema):
     name = fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable])
 
 
+def entrants(entrant: type[Schema], fewest: int, most: int) -> fields.List:  # type: ignore[type-arg]
+    """Every entrant of a tournament at its creation."""
+    return fields.List(
+        fields.Nested(entrant),
+        required=True,
+        validate=validate.Length(fewest, most),
+        metadata={"description": f"Every entrant, {fewest}-{most}; ids unique."},
+    )
+
+
 def event_name() -> fields.String:
     return fields.String(
         allow_none=True,
         validate=[validate.Length(max=200), printable],
         metadata={"description": "The event's name, shown to players.", "example": "Club night"},
-    )
-
-
-def round_status() -> fields.String:
-    """Where a round-by-round event stands."""
-    return fields.String(
-        required=True,
-        validate=validate.OneOf(["registered", "round_open", "between_rounds", "finished"]),
     )
 
 
@@ -59,7 +62,8 @@ class TokenOut(Schema):
 
 
 def held_row(held: Held[Any]) -> dict[str, Any]:
-    """The :class:`HeldOut` fields of a held tournament."""
+    """The :class:`HeldOut` fields of a held tournament, for a format whose answers are
+    still built as dicts (a :class:`HeldView` needs none)."""
     return {
         "id": held.id,
         "name": held.name,

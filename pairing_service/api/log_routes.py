@@ -5,23 +5,92 @@ format's read (:class:`HeldResource`), for every format in the registry (``forma
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from ..engine.event_codec import JSON
 from ..engine.event_log import Entry, Ledger, undone_by
 from ..store import Held
 from .director_token import director_token
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of
+from .held_views import ReadOut
 from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
 
 
-class EntryOut(Schema):
-    seq = fields.Integer(required=True, metadata={"description": "1, 2, 3, … in order."})
-    kind = fields.String(required=True, metadata={"example": "result_entered"})
-    at = fields.DateTime(required=True)
-    actor = fields.String(required=True)
+@dataclass(frozen=True)
+class LoggedAction:
+    """An action of the log as the history shows it: the entry, told in words by its
+    format's ledger, and the undo that took it back, if any."""
+
+    entry: Entry
+    ledger: Ledger[Any]
+    undone_by: int | None
+
+    @property
+    def summary(self) -> str:
+        return self.ledger.summary(self.entry.action)
+
+    @property
+    def data(self) -> dict[str, JSON]:
+        return dict(self.ledger.public(self.entry.action))
+
+
+def logged_actions(held: Held[Any], ledger: Ledger[Any]) -> list[LoggedAction]:
+    cancelled = undone_by(held.log)
+    return [LoggedAction(entry, ledger, cancelled.get(entry.seq)) for entry in held.log]
+
+
+@dataclass(frozen=True)
+class HeldHistory:
+    """A tournament's history, as ``…/history`` answers it."""
+
+    held: Held[Any]
+    ledger: Ledger[Any]
+
+    @property
+    def actions(self) -> list[LoggedAction]:
+        return logged_actions(self.held, self.ledger)
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What ``…/undo`` answers: the action taken back, and the tournament after it."""
+
+    undone: LoggedAction
+    tournament: object  # what the format's read schema dumps (HeldResource.shape)
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What ``…/export`` answers as JSON: the tournament and every action."""
+
+    format: str
+    tournament: object  # as in Undone
+    history: list[LoggedAction]
+
+
+@dataclass(frozen=True)
+class NewToken:
+    """What ``…/token`` answers: the new director token, shown once."""
+
+    held: Held[Any]
+    token: str
+
+
+class EntryOut(ReadOut):
+    """Reads a :class:`LoggedAction`."""
+
+    seq = fields.Integer(
+        required=True, attribute="entry.seq", metadata={"description": "1, 2, 3, … in order."}
+    )
+    kind = fields.String(
+        required=True, attribute="entry.kind", metadata={"example": "result_entered"}
+    )
+    at = fields.DateTime(required=True, attribute="entry.at")
+    actor = fields.String(required=True, attribute="entry.actor")
     summary = fields.String(required=True, metadata={"description": "The action in words."})
     data = fields.Dict(required=True, metadata={"description": "What the log recorded."})
     undone_by = fields.Integer(
@@ -31,10 +100,12 @@ class EntryOut(Schema):
     )
 
 
-class HistoryOut(Schema):
-    tournament = fields.String(required=True)
-    format = fields.String(required=True)
-    revision = fields.Integer(required=True)
+class HistoryOut(ReadOut):
+    """Reads a :class:`HeldHistory`."""
+
+    tournament = fields.String(required=True, attribute="held.id")
+    format = fields.String(required=True, attribute="held.format")
+    revision = fields.Integer(required=True, attribute="held.revision")
     actions = fields.List(fields.Nested(EntryOut), required=True)
 
 
@@ -48,9 +119,11 @@ class ExportIn(Schema):
     )
 
 
-class NewTokenOut(Schema):
-    tournament = fields.String(required=True)
-    revision = fields.Integer(required=True)
+class NewTokenOut(ReadOut):
+    """Reads a :class:`NewToken`."""
+
+    tournament = fields.String(required=True, attribute="held.id")
+    revision = fields.Integer(required=True, attribute="held.revision")
     token = fields.String(
         required=True,
         metadata={
@@ -59,23 +132,6 @@ class NewTokenOut(Schema):
             "the token."
         },
     )
-
-
-def shape_history(held: Held[Any], kind: Ledger[Any]) -> list[dict[str, Any]]:
-    cancelled = undone_by(held.log)
-    return [shape_entry(entry, kind, cancelled.get(entry.seq)) for entry in held.log]
-
-
-def shape_entry(entry: Entry, kind: Ledger[Any], undone: int | None) -> dict[str, Any]:
-    return {
-        "seq": entry.seq,
-        "kind": entry.kind,
-        "at": entry.at,
-        "actor": entry.actor,
-        "summary": kind.summary(entry.action),
-        "data": dict(kind.public(entry.action)),
-        "undone_by": undone,
-    }
 
 
 def add_log_routes(fmt: str, resource: HeldResource) -> None:
@@ -124,13 +180,7 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
         def get(self, tournament_id: str) -> Any:
             """Every action of the tournament, oldest first: corrections beside the
             entries they replace, undone actions marked with the undo that took them back."""
-            held = held_store().read(ledger_of(fmt), tournament_id)
-            return {
-                "tournament": held.id,
-                "format": held.format,
-                "revision": held.revision,
-                "actions": shape_history(held, ledger_of(fmt)),
-            }
+            return HeldHistory(held_store().read(ledger_of(fmt), tournament_id), ledger_of(fmt))
 
     @blp.route(TOURNAMENT + "/undo")
     class Undo(MethodView):
@@ -142,10 +192,7 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
             A replaced director token is never brought back."""
             held, undo = held_store().undo(ledger_of(fmt), tournament_id, director_token())
             target = next(e for e in held.log if e.seq == undo.data["entry"])
-            return {
-                "undone": shape_entry(target, ledger_of(fmt), undo.seq),
-                "tournament": shape(held),
-            }
+            return Undone(LoggedAction(target, ledger_of(fmt), undo.seq), shape(held))
 
     @blp.route(TOURNAMENT + "/token")
     class Token(MethodView):
@@ -158,7 +205,7 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
             held, token = held_store().replace_token(
                 ledger_of(fmt), tournament_id, director_token()
             )
-            return {"tournament": held.id, "revision": held.revision, "token": token}
+            return NewToken(held, token)
 
     @blp.route(TOURNAMENT + "/export")
     class Export(MethodView):
@@ -177,8 +224,4 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
                 title = f"{held.name or held.format}: standings"
                 table = Table(title, header, rows)
                 return tabular(table, wanted, f"{held.format}-{held.id}-standings")
-            return {
-                "format": held.format,
-                "tournament": shape(held),
-                "history": shape_history(held, ledger_of(fmt)),
-            }
+            return Exported(held.format, shape(held), logged_actions(held, ledger_of(fmt)))

@@ -1,12 +1,15 @@
-"""Schemas of Diagonal Race tournaments (bounds stated here)."""
+"""Schemas of Diagonal Race tournaments (bounds stated here), and the views the held
+events' answers read where a value needs more than one of the engine's objects."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
-from ...engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
+from ...engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS, TIE_RULES, GameResult
+from ...engine.diagonal.ledger import RaceEnding, RaceEvent, RaceRound
 from ...engine.errors import FieldError, Rule
 from ..common import (
     ID_LENGTH,
@@ -19,7 +22,8 @@ from ..common import (
     printable,
     unique_items,
 )
-from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name, round_status
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
+from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 
 MAX_FIELD = 400
 MAX_MET = 200
@@ -234,6 +238,66 @@ class SimulateOut(Schema):
 
 # --- held events ------------------------------------------------------------------------------
 
+TIEBREAKS = (
+    "Two losses eliminate; the last player left wins. When everyone left goes out in the "
+    f"same round: {', then '.join(TIE_RULES)}; still level, playoff rounds between the "
+    "tied players."
+)
+
+
+class RaceEventView(HeldView[RaceEvent]):
+    """A held Diagonal Race event as its page answers it."""
+
+    @property
+    def winners(self) -> list[str]:
+        """Shown once the event is finished."""
+        ending = self.state.ending()
+        return list(ending.winners) if ending and ending.finished else []
+
+    @property
+    def tiebreaks(self) -> str:
+        return TIEBREAKS
+
+
+class RaceRoundView(HeldRound[RaceEvent]):
+    """A round as answered: who met before, who went out after it and the ending it decided
+    need the event."""
+
+    @cached_property
+    def round(self) -> RaceRound:
+        return self.held.state.round(self.number)
+
+    @property
+    def games(self) -> list[GameView]:
+        games = range(1, len(self.round.games) + 1)
+        return [GameView(self.held, self.number, game) for game in games]
+
+    @property
+    def eliminated(self) -> list[str]:
+        return self.held.state.eliminated_in(self.number)
+
+    @property
+    def ending(self) -> RaceEnding | None:
+        """The event's ending, on its latest round once that is closed."""
+        event = self.held.state
+        return event.ending() if self.round is event.latest and self.round.closed else None
+
+
+class GameView(HeldResult[RaceEvent]):
+    """A game (``at``) of a round: its two players, whether they met before, its result."""
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.held.state.round(self.number).game(self.at))
+
+    @property
+    def rematch(self) -> bool:
+        return self.held.state.rematch(self.number, self.at)
+
+    @property
+    def result(self) -> GameResult | None:
+        return self.held.state.round(self.number).results.get(self.at)
+
 
 class RacerIn(EntrantIn):
     rating = StrictFloat(
@@ -267,17 +331,14 @@ class RaceEventIn(Contract):
     )
 
     name = event_name()
-    players = fields.List(
-        fields.Nested(RacerIn),
-        required=True,
-        validate=validate.Length(2, MAX_FIELD),
-        metadata={"description": f"Every entrant, 2-{MAX_FIELD}; ids unique."},
-    )
+    players = entrants(RacerIn, 2, MAX_FIELD)
     first_round_opponents = opponents_field(FIRST_ROUND_OPPONENTS, "in the first round")
     opponents = opponents_field(LATER_OPPONENTS, "in every later round")
 
 
 class RaceStandingOut(Schema):
+    """Reads the engine's :class:`RaceStanding`."""
+
     player = fields.String(required=True)
     name = fields.String(allow_none=True, required=True)
     rating = StrictFloat(allow_none=True, required=True)
@@ -297,6 +358,8 @@ class RaceStandingOut(Schema):
 
 
 class RaceEndingOut(Schema):
+    """Reads the engine's :class:`RaceEnding`."""
+
     finished = fields.Boolean(required=True)
     winners = fields.List(fields.String(), required=True)
     playoff = fields.List(
@@ -307,13 +370,19 @@ class RaceEndingOut(Schema):
     reason = fields.String(required=True)
 
 
-class RaceEventOut(HeldOut):
-    first_round_opponents = fields.Integer(required=True)
-    opponents = fields.Integer(required=True)
+class RaceEventOut(ReadOut, HeldOut):
+    """Reads a :class:`RaceEventView`."""
+
+    first_round_opponents = fields.Integer(
+        required=True, attribute="state.settings.first_round_opponents"
+    )
+    opponents = fields.Integer(required=True, attribute="state.settings.opponents")
     status = round_status()
-    current_round = fields.Integer(allow_none=True, required=True)
-    standings = fields.List(fields.Nested(RaceStandingOut), required=True)
-    ending = fields.Nested(RaceEndingOut, allow_none=True, required=True)
+    current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")
+    standings = fields.List(
+        fields.Nested(RaceStandingOut), required=True, attribute="state.standings"
+    )
+    ending = fields.Nested(RaceEndingOut, allow_none=True, required=True, attribute="state.ending")
     winners = fields.List(fields.String(), required=True)
     tiebreaks = fields.String(required=True)
 
@@ -333,12 +402,16 @@ class RaceResultIn(Schema):
 
 
 class RaceResultOut(Schema):
+    """Reads the engine's :class:`GameResult`."""
+
     winner = fields.String(required=True)
     pieces_left = fields.Integer(required=True)
 
 
 class RaceGameOut(Schema):
-    game = fields.Integer(required=True)
+    """Reads a :class:`GameView`."""
+
+    game = fields.Integer(required=True, attribute="at")
     players = fields.List(fields.String(), required=True)
     rematch = fields.Boolean(required=True, metadata={"description": "They met before."})
     result = fields.Nested(RaceResultOut, allow_none=True, required=True)
@@ -348,17 +421,24 @@ class RaceGameEnteredOut(RaceGameOut):
     changes = changes_field()
 
 
-class RaceRoundOut(Schema):
-    event = fields.String(required=True)
-    round = fields.Integer(required=True)
-    playoff = fields.Boolean(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
-    opponents = fields.Integer(required=True, metadata={"description": "Games per player."})
-    step = fields.Integer(allow_none=True, required=True)
-    rematches = fields.Integer(required=True)
+class RaceRoundOut(ReadOut):
+    """Reads a :class:`RaceRoundView`."""
+
+    event = fields.String(required=True, attribute="held.id")
+    round = fields.Integer(required=True, attribute="number")
+    playoff = fields.Boolean(required=True, attribute="round.playoff")
+    status = open_or_closed()
+    opponents = fields.Integer(
+        required=True, attribute="round.opponents", metadata={"description": "Games per player."}
+    )
+    step = fields.Integer(allow_none=True, required=True, attribute="round.step")
+    rematches = fields.Integer(required=True, attribute="round.rematches")
     games = fields.List(fields.Nested(RaceGameOut), required=True)
     waiting = fields.List(
-        fields.Integer(), required=True, metadata={"description": "Games without a result."}
+        fields.Integer(),
+        required=True,
+        attribute="round.waiting",
+        metadata={"description": "Games without a result."},
     )
     eliminated = fields.List(
         fields.String(),

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates_schema
+from marshmallow import Schema, fields, missing, validate, validates_schema
 
 from ...engine.errors import FieldError, Rule
 from ...engine.strikes import GAME_KINDS, STRATEGIES
@@ -75,6 +75,15 @@ class StrikesNumber(fields.Number):  # type: ignore[type-arg]
         return exact.numerator if exact.denominator == 1 else float(exact)
 
 
+class ExactStrikes(fields.String):
+    """The exact strikes as text ("35/2"), beside the :class:`StrikesNumber` of the same
+    ``strikes``: read from there by name, as marshmallow lets no two fields of a schema name
+    one attribute."""
+
+    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = missing) -> Any:
+        return super().get_value(obj, "strikes", accessor, default)
+
+
 def game_field() -> fields.String:
     return fields.String(
         load_default="5-4-3",
@@ -137,10 +146,12 @@ class TableResultIn(Contract):
 
 
 class StrikesOut(Schema):
+    """Reads the engine's :class:`Scored`."""
+
     player = fields.String(required=True)
     place = fields.Integer(required=True)
     strikes = StrikesNumber(required=True)
-    strikes_exact = fields.String(required=True, metadata={"example": "12"})
+    strikes_exact = ExactStrikes(required=True, metadata={"example": "12"})
     score = fields.Integer(allow_none=True)
 
 

@@ -12,7 +12,6 @@ from ...engine.strikes import (
     Contestant,
     Finish,
     RoundType,
-    Scored,
     meetings,
     repeat_meetings,
     score_table,
@@ -47,19 +46,6 @@ def finishes_of(results: list[dict[str, Any]]) -> list[Finish]:
     return [Finish(r["player"], r.get("score"), r.get("place")) for r in results]
 
 
-def shape_scored(scored: list[Scored]) -> list[dict[str, Any]]:
-    return [
-        {
-            "player": s.player,
-            "place": s.place,
-            "strikes": s.strikes,
-            "strikes_exact": str(s.strikes),
-            "score": s.score,
-        }
-        for s in scored
-    ]
-
-
 @blp.route("/score")
 class Score(MethodView):
     @blp.arguments(TableResultIn)
@@ -72,7 +58,7 @@ class Score(MethodView):
         of the places they occupy, exactly.
         """
         scored = score_table(finishes_of(body["results"]), loaded_rules().strikes.strikes_by_place)
-        return {"strikes": shape_scored(scored)}
+        return {"strikes": scored}
 
 
 @blp.route("/tables")

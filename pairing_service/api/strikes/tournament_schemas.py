@@ -1,19 +1,26 @@
-"""Schemas of the persistent strikes tournaments."""
+"""Schemas of the persistent strikes tournaments, and the views their answers read where a
+value needs more than one of the engine's objects."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
 from ...engine.errors import FieldError, refuse_repeats
-from ...engine.strikes import GAME_KINDS, STRATEGIES
-from ..held_schemas import EntrantIn, TokenOut, changes_field, event_name, round_status
+from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
+from ...engine.strikes.event import Event, Round, Seat
+from ...engine.strikes.ledger import HeldEvent
+from ..held_schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
+from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 from .tool_schemas import (
     MAX_FIELD,
     MAX_PLANS,
     MAX_SEED,
     MAX_THRESHOLD,
+    ExactStrikes,
     StrikesNumber,
     StrikesOut,
     check_plan_work,
@@ -23,12 +30,7 @@ from .tool_schemas import (
 
 class TournamentIn(Schema):
     name = event_name()
-    players = fields.List(
-        fields.Nested(EntrantIn),
-        required=True,
-        validate=validate.Length(3, MAX_FIELD),
-        metadata={"description": f"Every entrant, 3-{MAX_FIELD}; ids unique."},
-    )
+    players = entrants(EntrantIn, 3, MAX_FIELD)
     threshold = fields.Integer(
         strict=True,
         load_default=35,
@@ -53,11 +55,87 @@ class TournamentIn(Schema):
         check_plan_work(data, len(data["players"]))
 
 
+# --- what the answers read ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndingView:
+    """An ending as answered: the event's, or the one a round decided, with whether a
+    tiebreak game may still decide the event (asked of the event, either way)."""
+
+    ending: Ending
+    event: Event
+
+    @staticmethod
+    def of(event: Event, ending: Ending | None) -> EndingView | None:
+        return None if ending is None else EndingView(ending, event)
+
+
+class TournamentView(HeldView[HeldEvent]):
+    """A strikes tournament as its page answers it."""
+
+    @cached_property
+    def ending(self) -> EndingView | None:
+        return EndingView.of(self.state, self.state.ending())
+
+    @property
+    def winners(self) -> list[str]:
+        """Shown once the event is finished."""
+        ending = self.ending
+        return list(ending.ending.winners) if ending and ending.ending.finished else []
+
+
+class RoundView(HeldRound[HeldEvent]):
+    """A round as answered: who went out after it and what it decided need the event."""
+
+    @cached_property
+    def round(self) -> Round:
+        return self.held.state.round(self.number)
+
+    @property
+    def tables(self) -> list[TableView]:
+        return [TableView(self.held, self.number, table) for table in sorted(self.round.tables())]
+
+    @property
+    def eliminated(self) -> list[str]:
+        after = self.held.state.eliminated_after()
+        return [player for player, number in after.items() if number == self.number]
+
+    @property
+    def ending(self) -> EndingView | None:
+        return EndingView.of(self.held.state, self.held.state.ending_of_round(self.number))
+
+
+class TableView(HeldResult[HeldEvent]):
+    """A table (``at``) of a round: its group, players and result."""
+
+    @cached_property
+    def seats(self) -> list[Seat]:
+        return [seat for seat in self.held.state.round(self.number).seats if seat.table == self.at]
+
+    @property
+    def group(self) -> int:
+        return self.seats[0].group
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.player for seat in self.seats]
+
+    @property
+    def result(self) -> list[Scored] | None:
+        return self.held.state.round(self.number).results.get(self.at)
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
 class StandingOut(Schema):
+    """Reads the engine's :class:`Standing`."""
+
     player = fields.String(required=True)
     name = fields.String(allow_none=True)
     strikes = StrikesNumber(required=True)
-    strikes_exact = fields.String(required=True)
+    strikes_exact = ExactStrikes(required=True)
     games = fields.Integer(required=True)
     opponents_met = fields.Integer(required=True)
     status = fields.String(
@@ -67,13 +145,16 @@ class StandingOut(Schema):
     dropped_before_round = fields.Integer(allow_none=True)
 
 
-class EndingOut(Schema):
-    finished = fields.Boolean(required=True)
-    winners = fields.List(fields.String(), required=True)
-    rule = fields.String(required=True)
-    reason = fields.String(required=True)
+class EndingOut(ReadOut):
+    """Reads an :class:`EndingView`."""
+
+    finished = fields.Boolean(required=True, attribute="ending.finished")
+    winners = fields.List(fields.String(), required=True, attribute="ending.winners")
+    rule = fields.String(required=True, attribute="ending.rule")
+    reason = fields.String(required=True, attribute="ending.reason")
     tiebreak_game = fields.Boolean(
         required=True,
+        attribute="event.tiebreak_available",
         metadata={
             "description": "Two winners may play a 2-player game to decide (start it "
             "with POST .../rounds)."
@@ -81,20 +162,22 @@ class EndingOut(Schema):
     )
 
 
-class TournamentOut(Schema):
+class TournamentOut(ReadOut):
+    """Reads a :class:`TournamentView`."""
+
     id = fields.String(required=True)
     name = fields.String(allow_none=True)
-    game = fields.String(required=True)
-    threshold = fields.Integer(required=True)
-    two_player_games = fields.Boolean(required=True)
-    strategy = fields.String(required=True)
-    plans = fields.Integer(required=True)
-    seed = fields.Integer(required=True)
+    game = fields.String(required=True, attribute="state.settings.game")
+    threshold = fields.Integer(required=True, attribute="state.settings.threshold")
+    two_player_games = fields.Boolean(required=True, attribute="state.settings.two_player_games")
+    strategy = fields.String(required=True, attribute="state.settings.strategy")
+    plans = fields.Integer(required=True, attribute="state.settings.plans")
+    seed = fields.Integer(required=True, attribute="state.settings.seed")
     created_at = fields.DateTime(required=True)
     revision = fields.Integer(required=True)
     status = round_status()
-    current_round = fields.Integer(allow_none=True, required=True)
-    standings = fields.List(fields.Nested(StandingOut), required=True)
+    current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")
+    standings = fields.List(fields.Nested(StandingOut), required=True, attribute="state.standings")
     ending = fields.Nested(EndingOut, allow_none=True, required=True)
     winners = fields.List(fields.String(), required=True)
 
@@ -104,7 +187,9 @@ class CreatedOut(TournamentOut, TokenOut):
 
 
 class TableOut(Schema):
-    table = fields.Integer(required=True)
+    """Reads a :class:`TableView`."""
+
+    table = fields.Integer(required=True, attribute="at")
     group = fields.Integer(required=True)
     players = fields.List(fields.String(), required=True)
     result = fields.List(fields.Nested(StrikesOut), allow_none=True, required=True)
@@ -114,14 +199,20 @@ class TableEnteredOut(TableOut):
     changes = changes_field()
 
 
-class RoundOut(Schema):
-    tournament = fields.String(required=True)
-    round = fields.Integer(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["random", "split", "tiebreak"]))
-    status = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
+class RoundOut(ReadOut):
+    """Reads a :class:`RoundView`."""
+
+    tournament = fields.String(required=True, attribute="held.id")
+    round = fields.Integer(required=True, attribute="number")
+    kind = fields.String(
+        required=True,
+        attribute="round.kind",
+        validate=validate.OneOf(["random", "split", "tiebreak"]),
+    )
+    status = open_or_closed()
     tables = fields.List(fields.Nested(TableOut), required=True)
-    byes = fields.List(fields.String(), required=True)
-    detrimental_points = fields.Integer(required=True)
+    byes = fields.List(fields.String(), required=True, attribute="round.byes")
+    detrimental_points = fields.Integer(required=True, attribute="round.detrimental_points")
     eliminated = fields.List(
         fields.String(),
         required=True,
