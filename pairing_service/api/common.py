@@ -150,16 +150,20 @@ class Requires:
     into the document (one ``allOf`` entry of the object's schema) and :class:`Contract`
     checks the request's JSON against the very same schema, answering ``message`` at
     ``field`` (a slash path into the object, "" for the object itself), or where ``locate``
-    finds the entry at fault in the JSON."""
+    finds the entry at fault in the JSON. ``plain``: the same constraint written in Python,
+    where the compiled schema would be slow (it then checks instead of the schema, and the
+    test that reads JSON Schema as JSON Schema does holds the two equal)."""
 
     schema: Mapping[str, Any]
     field: str
     message: str
     locate: Callable[[Any], str | None] | None = None
+    plain: Check | None = dataclasses.field(default=None, repr=False, compare=False)
     check: Check = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "check", compile_schema(self.schema))  # built once
+        compiled = compile_schema(self.schema)  # built once, and only of keywords it reads
+        object.__setattr__(self, "check", self.plain or compiled)
 
     def messages(self, original: Any) -> dict[str | int, Any]:
         """marshmallow's error messages for ``original``: the message at its path."""
@@ -185,9 +189,13 @@ def all_or_none(
     at_item: bool = True,
 ) -> Requires:
     """``key`` given (valid against ``given``) for every item of the list ``items``, or for
-    none; the error points at the first item without it (``at_item``), or at the list."""
+    none; the error points at the first item without it (``at_item``), or at the list.
+
+    Without ``given``, the check is :func:`_every_or_none`: the compiled schema's ``not``
+    would fail, by an exception, for every item without ``key`` (every player of a field
+    without ranks)."""
     present = given or {"required": [key]}
-    has_it = compile_schema(present)
+    has_it = compile_schema(present) if given else _has_key(key)
 
     def first_without(original: Any) -> str | None:
         listed = original.get(items) if isinstance(original, dict) else None
@@ -197,7 +205,27 @@ def all_or_none(
         return None
 
     schema = {"anyOf": [for_every(items, present), for_every(items, {"not": present})]}
-    return Requires(schema, items, message, first_without if at_item else None)
+    plain = None if given else _every_or_none(items, has_it)
+    return Requires(schema, items, message, first_without if at_item else None, plain)
+
+
+def _has_key(key: str) -> Check:
+    """Valid against ``{"required": [key]}``: an object with ``key``, or not an object."""
+    return lambda item: not isinstance(item, dict) or key in item
+
+
+def _every_or_none(items: str, has_it: Check) -> Check:
+    """The schema ``all_or_none`` states, in Python: unless ``items`` is a list (in an
+    object), nothing to check; else every item valid against ``has_it``'s schema or none."""
+
+    def check(original: Any) -> bool:
+        listed = original.get(items) if isinstance(original, dict) else None
+        if not isinstance(listed, list | tuple):  # fastjsonschema's arrays
+            return True
+        given = [has_it(item) for item in listed]
+        return all(given) or not any(given)
+
+    return check
 
 
 def one_of_fields(*names: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing_service import create_app
-from pairing_service.api.common import Contract, compile_schema
+from pairing_service.api.common import Contract, all_or_none, compile_schema
 from pairing_service.api.named_rules import NAMED_RULES
 from pairing_service.api.scrabble.schemas import CSV_PATTERN
 from pairing_service.engine.errors import Rule
@@ -388,6 +388,25 @@ def test_the_checker_agrees_with_json_schema(value):
     for constraint in CONSTRAINTS:
         expected = jsonschema.Draft7Validator(dict(constraint.schema)).is_valid(value)
         assert constraint.check(value) == expected, (constraint.schema, value)
+
+
+ITEMS = st.none() | st.integers(0, 2) | st.dictionaries(st.sampled_from(["rank", "id"]), st.none())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    value=st.one_of(
+        st.dictionaries(st.sampled_from(["players", "tsh"]), st.lists(ITEMS, max_size=5)),
+        st.dictionaries(st.sampled_from(["players"]), st.none() | st.integers()),
+        ITEMS,
+    )
+)
+def test_all_or_none_in_python_agrees_with_its_schema(value):
+    constraint = all_or_none("players", "rank", "give a rank for every player or for none")
+    assert constraint.plain is not None
+    assert constraint.check(value) == compile_schema(constraint.schema)(value), value
+    expected = jsonschema.Draft7Validator(dict(constraint.schema)).is_valid(value)
+    assert constraint.check(value) == expected, value
 
 
 def test_the_checker_refuses_a_keyword_it_does_not_read():
