@@ -124,7 +124,7 @@ def test_the_calculator_refuses_a_non_qualifier_at_a_final_board(pb):
     assert "P8" not in result.qualifiers
     with pytest.raises(InvalidBoard) as caught:
         standings(boards, pb, finalists=4)
-    assert caught.value.field == "boards/2/players/1/id" and "P8" in caught.value.message
+    assert caught.value.at == ("boards", 2, "players", 1, "id") and "P8" in caught.value.message
 
 
 def test_the_calculator_takes_a_marked_alternate(pb):
@@ -136,22 +136,22 @@ def test_the_calculator_takes_a_marked_alternate(pb):
 
 
 @pytest.mark.parametrize(
-    ("boards", "finalists", "field"),
+    ("boards", "finalists", "at"),
     [
         # A qualifier is not an alternate.
         (
             [Board(board(("P1", 10), ("P2", 5), alternates={"P2"}), Method.FINAL)],
             4,
-            "boards/2/players/1/alternate",
+            ("boards", 2, "players", 1, "alternate"),
         ),
         # An alternate sits at a final board only.
         (
             [Board(board(("P1", 10), ("P2", 5), alternates={"P2"}))],
             4,
-            "boards/2/players/1/alternate",
+            ("boards", 2, "players", 1, "alternate"),
         ),
         # Boards of the final need the cut.
-        ([Board(board(("P1", 10), ("P2", 5)), Method.FINAL)], 0, "finalists"),
+        ([Board(board(("P1", 10), ("P2", 5)), Method.FINAL)], 0, ("finalists",)),
         # One final board each.
         (
             [
@@ -159,11 +159,11 @@ def test_the_calculator_takes_a_marked_alternate(pb):
                 Board(board(("P5", 10), ("P1", 5)), Method.FINAL),
             ],
             4,
-            "boards/3/players/1/id",
+            ("boards", 3, "players", 1, "id"),
         ),
     ],
 )
-def test_the_calculator_refuses_bad_final_seats(pb, boards, finalists, field):
+def test_the_calculator_refuses_bad_final_seats(pb, boards, finalists, at):
     with pytest.raises(InvalidBoard) as caught:
         standings([*prelims(), *boards], pb, finalists=finalists)
-    assert caught.value.field == field
+    assert caught.value.at == at
