@@ -16,11 +16,11 @@ Adding a format:
    ``held_store().create/read/write`` and ending with ``HELD = HeldResource(...)`` (its read
    schema and shape, its standings as a table, its read endpoint and its status in a
    word);
-3. one line in :data:`FORMATS` below.
+3. one entry in :data:`FORMATS` below; a held format also says what its status words are
+   (``status_words``), which the director's list describes (:func:`status_description`).
 
-No table, migration, token code, rate limit or log route is written for it. (The status
-description of the director's list, in ``held_listing.py``, is prose: say there what the
-new format's status words are.)
+No table, migration, token code, rate limit or log route is written for it. The OpenAPI
+document lists the blueprints in registry order.
 """
 
 from __future__ import annotations
@@ -59,10 +59,16 @@ class Format:
     tools: tuple[Blueprint, ...]  # the blueprints of its stateless endpoints
     ledger: Callable[[Rules], Ledger[Any]] | None = None  # None: the service holds none
     held: HeldResource | None = None  # its held tournaments' resource module
+    # A held format's status words (``held.status``), as the director's list describes
+    # them, and the format's name in that description ("": ``name``).
+    status_words: str = ""
+    title: str = ""
 
     def __post_init__(self) -> None:
         if (self.ledger is None) != (self.held is None):
             raise ValueError(f"format {self.name!r}: a held format has a ledger and a resource")
+        if (self.held is None) != (not self.status_words):
+            raise ValueError(f"format {self.name!r}: a held format, and only one, has status words")
 
     @property
     def blueprints(self) -> tuple[Blueprint, ...]:
@@ -76,34 +82,32 @@ FORMATS: tuple[Format, ...] = (
         (strikes_tools.blp,),
         lambda rules: StrikesLedger(rules.strikes),
         strikes_tournaments.HELD,
+        status_words="registered, round_open, between_rounds or finished",
     ),
-    Format("diagonal", (diagonal_tools.blp,), lambda _: RaceLedger(), diagonal_events.HELD),
+    Format(
+        "diagonal",
+        (diagonal_tools.blp,),
+        lambda _: RaceLedger(),
+        diagonal_events.HELD,
+        status_words="registered, round_open, between_rounds or finished",
+        title="Diagonal Race",
+    ),
     Format(
         "puffing_billy",
         (puffing_billy_tools.blp,),
         lambda rules: BoardLedger(rules.puffing_billy),
         puffing_billy_events.HELD,
+        status_words="its stage (preliminary, final, finished)",
+        title="Puffing Billy",
     ),
     Format(
         "league",
         (league_tools.blp,),
         lambda rules: LeagueLedger(rules.league),
         league_organisations.HELD,
+        status_words="its latest season's (signup, running, closed), or no_season",
+        title="a league organisation",
     ),
-)
-
-# The order openapi.yaml has listed these blueprints in since before the registry: kept,
-# so that the published document does not move. A new format's blueprints follow them.
-DOCUMENT_ORDER = (
-    "scrabble",
-    "strikes",
-    "tournaments",
-    "puffing_billy",
-    "diagonal",
-    "diagonal_events",
-    "puffing_billy_events",
-    "league",
-    "league_organisations",
 )
 
 
@@ -119,15 +123,23 @@ def ledgers(rules: Rules, formats: Sequence[Format] = FORMATS) -> dict[str, Ledg
 
 
 def blueprints(formats: Sequence[Format] = FORMATS) -> list[Blueprint]:
-    """Every format's blueprints, in the order the OpenAPI document lists them."""
-    found = [blueprint for fmt in formats for blueprint in fmt.blueprints]
+    """Every format's blueprints, in registry order: the order the OpenAPI document lists
+    them in."""
+    return [blueprint for fmt in formats for blueprint in fmt.blueprints]
 
-    def place(blueprint: Blueprint) -> int:
-        if blueprint.name in DOCUMENT_ORDER:
-            return DOCUMENT_ORDER.index(blueprint.name)
-        return len(DOCUMENT_ORDER) + found.index(blueprint)
 
-    return sorted(found, key=place)
+def status_description(formats: Sequence[Format] = FORMATS) -> str:
+    """What the director's list says of a tournament's ``status``: each held format's
+    status words, formats with the same words named together, in registry order."""
+    named: dict[str, list[str]] = {}  # status words -> the formats that have them
+    for fmt in formats:
+        if fmt.held is not None:
+            named.setdefault(fmt.status_words, []).append(fmt.title or fmt.name)
+    return "; ".join(f"{_and(names)}: {words}" for words, names in named.items()) + "."
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def register_formats(api: Api, formats: Sequence[Format] = FORMATS) -> None:
@@ -138,4 +150,4 @@ def register_formats(api: Api, formats: Sequence[Format] = FORMATS) -> None:
         add_log_routes(name, resource)
     for blueprint in blueprints(formats):
         api.register_blueprint(blueprint)
-    api.register_blueprint(listing_blueprint(held))
+    api.register_blueprint(listing_blueprint(held, status_description(formats)))

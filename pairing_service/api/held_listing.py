@@ -49,15 +49,7 @@ class ListedOut(Schema):
     name = fields.String(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
     revision = fields.Integer(required=True)
-    status = fields.String(
-        required=True,
-        metadata={
-            "description": "strikes and Diagonal Race: registered, round_open, "
-            "between_rounds or finished; Puffing Billy: its stage (preliminary, final, "
-            "finished); a league organisation: its latest season's (signup, running, "
-            "closed), or no_season."
-        },
-    )
+    status = fields.String(required=True)  # its words: listing_blueprint's ``statuses``
     links = fields.Nested(HeldLinksOut, required=True)
 
 
@@ -94,9 +86,10 @@ def held_list(tokens: Sequence[str], held: Mapping[str, HeldResource]) -> dict[s
     }
 
 
-def listing_blueprint(held: Mapping[str, HeldResource]) -> HeldBlueprint:
+def listing_blueprint(held: Mapping[str, HeldResource], statuses: str) -> HeldBlueprint:
     """The listing of the held formats ``held`` (by name, in the order the document names
-    them). Made for each app, as its formats may differ (the tests add one)."""
+    them), whose status words ``statuses`` describes (``formats.status_description``). Made
+    for each app, as its formats may differ (the tests add one)."""
     listing = HeldBlueprint(
         "held",
         __name__,
@@ -107,6 +100,7 @@ def listing_blueprint(held: Mapping[str, HeldResource]) -> HeldBlueprint:
 
     class HeldListedOut(ListedOut):
         format = fields.String(required=True, validate=validate.OneOf(list(held)))
+        status = fields.String(required=True, metadata={"description": statuses})
 
     class HeldListOut(Schema):
         tournaments = fields.List(fields.Nested(HeldListedOut), required=True)

@@ -46,12 +46,8 @@ class FieldError(ValueError):
 
     @staticmethod
     def path_of(at: Location) -> str:
-        return "/".join(str(part) for part in at)
-
-    @property
-    def field(self) -> str:
         """``at`` as a slash path, for reading (``players/3/rating``)."""
-        return self.path_of(self.at)
+        return "/".join(str(part) for part in at)
 
 
 def first_repeat(items: Sequence[Hashable]) -> int | None:

@@ -18,7 +18,7 @@ from marshmallow import fields
 
 from pairing_service import create_app
 from pairing_service.api.director_token import director_token
-from pairing_service.api.formats import FORMATS, Format, ledgers
+from pairing_service.api.formats import FORMATS, Format, blueprints, ledgers, status_description
 from pairing_service.api.held_blueprint import (
     HeldBlueprint,
     HeldResource,
@@ -125,6 +125,7 @@ TALLY = Format(
     (),
     lambda _: TallyLedger(),
     HeldResource(blp, TallyOut, shape, standings, "tally_events.Event", lambda held: "counting"),
+    status_words="counting",
 )
 
 
@@ -143,6 +144,11 @@ def listed_formats(app) -> list[str]:
     return list(listed["enum"])
 
 
+def listed_status(app) -> str:
+    status = spec_of(app)["components"]["schemas"]["HeldListedOut"]["properties"]["status"]
+    return str(status["description"])
+
+
 def test_the_registry_names_every_held_format_once(app):
     held = [fmt.name for fmt in FORMATS if fmt.held is not None]
     assert held == ["strikes", "diagonal", "puffing_billy", "league"]
@@ -151,11 +157,26 @@ def test_the_registry_names_every_held_format_once(app):
     assert "scrabble" in [fmt.name for fmt in FORMATS]
 
 
+def test_the_document_lists_the_blueprints_in_registry_order(app):
+    tags = [tag["name"] for tag in spec_of(app)["tags"]]
+    assert tags == ["health", *(blueprint.name for blueprint in blueprints()), "held"]
+
+
+def test_the_lists_status_words_come_from_the_registry(app):
+    assert listed_status(app) == (
+        "strikes and Diagonal Race: registered, round_open, between_rounds or finished; "
+        "Puffing Billy: its stage (preliminary, final, finished); a league organisation: its "
+        "latest season's (signup, running, closed), or no_season."
+    )
+    assert listed_status(app) == status_description()
+
+
 def test_one_entry_serves_a_new_held_format(tmp_path):
     app = tally_app(tmp_path)
     client = app.test_client()
     assert isinstance(app.extensions["pairing_ledgers"]["tally"], TallyLedger)
     assert listed_formats(app) == ["strikes", "diagonal", "puffing_billy", "league", "tally"]
+    assert listed_status(app).endswith("; tally: counting.")
     assert "/v1/tally/events/{tournament_id}/history" in spec_of(app)["paths"]
 
     created = client.post("/v1/tally/events")
@@ -204,11 +225,18 @@ def test_a_format_is_held_with_both_a_ledger_and_a_resource():
         Format("tally", (), lambda _: TallyLedger())
 
 
+def test_a_held_format_and_only_one_has_status_words():
+    with pytest.raises(ValueError, match="a held format, and only one, has status words"):
+        Format("tally", (), TALLY.ledger, TALLY.held)
+    with pytest.raises(ValueError, match="a held format, and only one, has status words"):
+        Format("tool", (), status_words="counting")
+
+
 class CountLedger(TallyLedger):
     format = "count"
 
 
 def test_a_formats_ledger_must_be_of_that_format(rules):
-    wrong = Format("tally", (), lambda _: CountLedger(), TALLY.held)
+    wrong = Format("tally", (), lambda _: CountLedger(), TALLY.held, status_words="counting")
     with pytest.raises(ValueError, match="format 'tally' has the ledger of 'count'"):
         ledgers(rules, [wrong])

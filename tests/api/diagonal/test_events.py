@@ -255,7 +255,8 @@ def test_bad_writes_name_the_field_and_write_nothing(client):
     assert_problem(client.get(f"{BASE}/{'f' * 32}"), 404)
     assert read(client, tid)["revision"] == revision
     # Once the next round has started, a closed round's game changes only when nobody's
-    # elimination does (tests/api/test_day_of_event.py has the corrections that are allowed).
+    # elimination does (tests/api/diagonal/test_day_of_event.py has the corrections that
+    # are allowed).
     for g in rnd["games"]:
         enter(client, tid, token, 1, g["game"], min(g["players"]))
     close(client, tid, token, 1)

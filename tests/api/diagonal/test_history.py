@@ -158,7 +158,7 @@ def test_check_history_names_the_first_surplus_entry():
         check_history(
             [Entrant("A", met=("C", "B", "B")), Entrant("B", met=("A",)), Entrant("C", met=("A",))]
         )
-    assert caught.value.field == "players/0/met/2"
+    assert caught.value.at == ("players", 0, "met", 2)
 
 
 # --- the simulator's and the planner's bounds ---------------------------------------------

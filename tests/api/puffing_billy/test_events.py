@@ -201,7 +201,8 @@ def test_bad_boards_name_the_field_and_write_nothing(client):
     )
     client.post(f"{BASE}/{tid}/preliminaries/close", json={"finalists": 2}, headers=auth(token))
     # A preliminary board may still be corrected in the final when the cut stands (both
-    # players qualify either way); tests/api/test_day_of_event.py refuses one that moves it.
+    # players qualify either way); tests/api/puffing_billy/test_day_of_event.py refuses one
+    # that moves it.
     late = put_board(client, tid, token, 1, [("A", 10), ("B", 6)])
     assert late.status_code == 200 and late.get_json()["stage"] == "preliminary"
     assert late.get_json()["changes"][-1].startswith("the cut made when the preliminaries")

@@ -5,46 +5,21 @@ from __future__ import annotations
 import pytest
 
 from pairing_service.engine.scrabble.tsh import TshError, read_division
-from tests.support import DATA, assert_problem
+from tests.support import assert_problem
+from tests.support.tsh_files import (
+    AFTER_7,
+    DIVISION_A,
+    PATEL_UNENTERED,
+    ROUND_8_PARTLY,
+    independent_records,
+)
 
-DIVISION = (DATA / "division_a.t").read_text(encoding="utf-8")
 FINAL = "/v1/scrabble/final-round"
 AUDIT = "/v1/scrabble/audit"
 
 
-def independent_records(text: str, rounds: int) -> dict[str, tuple[float, int]]:
-    """Wins and spread straight from the file's columns, as a check of the reader."""
-    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    parsed = []
-    for line in rows:
-        head, scores = line.split(";")
-        parsed.append(([int(x) for x in head.split()[-7:]], [int(x) for x in scores.split()]))
-    records = {}
-    for number, (opponents, scores) in enumerate(parsed, start=1):
-        wins, spread = 0.0, 0
-        for r in range(rounds):
-            theirs = parsed[opponents[r] - 1][1][r]
-            spread += scores[r] - theirs
-            wins += 1 if scores[r] > theirs else 0.5 if scores[r] == theirs else 0
-        records[str(number)] = (wins, spread)
-    return records
-
-
-@pytest.mark.parametrize("after", [7, 5, 1])
-def test_a_division_file_gives_wins_spread_and_opponents(after):
-    division = read_division(DIVISION, after)
-    expected = independent_records(DIVISION, after)
-    assert division.rounds == after
-    for player in division.players:
-        assert (player.half_wins / 2, player.spread) == expected[player.id]
-        assert len(player.opponents) == after
-    ito = next(p for p in division.players if p.id == "7")
-    assert ito.name == "Kenji Ito"
-    assert ito.opponents[:2] == ("8", "2")[:after]
-
-
 def test_the_division_file_pairs_the_final_round_with_tsh_commands(client):
-    response = client.post(FINAL + "?tsh_commands=true", data=DIVISION, content_type="text/plain")
+    response = client.post(FINAL + "?tsh_commands=true", data=DIVISION_A, content_type="text/plain")
     assert response.status_code == 200, response.get_data(as_text=True)
     body = response.get_json()
     # After 7 rounds: Ito and Bergstrom 5.5, Hashemi and Okafor 5: row 0/0/0.5/0.5.
@@ -57,8 +32,8 @@ def test_the_division_file_pairs_the_final_round_with_tsh_commands(client):
 
 
 def test_the_same_file_as_a_json_field_after_an_earlier_round(client):
-    body = client.post(FINAL, json={"tsh": DIVISION, "tsh_round": 5}).get_json()
-    expected = independent_records(DIVISION, 5)
+    body = client.post(FINAL, json={"tsh": DIVISION_A, "tsh_round": 5}).get_json()
+    expected = independent_records(DIVISION_A, 5)
     leader = body["pairings"][0]["players"][0]
     assert expected[leader][0] == max(w for w, _ in expected.values())
     assert body["round"] == 6
@@ -87,7 +62,7 @@ def test_bad_division_files_name_the_line(client, text, message):
 
 def test_asking_for_a_round_not_yet_played_is_refused(client):
     problem = assert_problem(
-        client.post(FINAL, json={"tsh": DIVISION, "tsh_round": 9}), 422, "/tsh"
+        client.post(FINAL, json={"tsh": DIVISION_A, "tsh_round": 9}), 422, "/tsh"
     )
     assert "round 9 is not complete" in problem["detail"]
 
@@ -178,7 +153,9 @@ def test_rounds_left_and_victors_are_bounded(client):
     )
     assert_problem(client.post(FINAL, json={"players": LEADERS, "victors": 9}), 422, "/victors")
     assert_problem(client.post(FINAL, json={"victors": 2}), 422, "/players")
-    assert_problem(client.post(FINAL, json={"players": LEADERS, "tsh": DIVISION}), 422, "/players")
+    assert_problem(
+        client.post(FINAL, json={"players": LEADERS, "tsh": DIVISION_A}), 422, "/players"
+    )
     body = client.post(FINAL, json={"players": LEADERS, "rounds_left": 3}).get_json()
     assert body["rounds_left"] == 3 and body["rule"]["source"] == "fallback"
 
@@ -207,18 +184,6 @@ def test_every_outcome_can_be_listed_with_its_victors(client):
     assert audit_body["outcomes"] == outcomes
 
 
-def test_a_bye_is_opponent_zero_and_its_score_is_the_spread():
-    text = (
-        "Able, Ann 1800 2 0 ; 400 50\nBaker, Bob 1700 1 3 ; 380 420\nCole, Cat 1600 0 2 ; -25 390\n"
-    )
-    division = read_division(text)
-    records = {p.id: (p.half_wins, p.spread, p.opponents) for p in division.players}
-    assert records["1"] == (4, 20 + 50, ("2", None))  # beat Bob by 20, then a +50 bye
-    assert records["2"] == (2, -20 + 30, ("1", "3"))
-    assert records["3"] == (0, -25 - 30, (None, "2"))  # a forfeit (-25) is a loss
-    assert division.rounds == 2
-
-
 def test_the_advices_own_pairings_paste_back_into_the_audit(client):
     body = {
         "players": [
@@ -243,8 +208,6 @@ def test_the_advices_own_pairings_paste_back_into_the_audit(client):
 
 
 def test_a_withdrawn_tsh_player_is_not_paired_and_the_director_is_told(client):
-    from tests.unit.engine.scrabble.test_tsh import AFTER_7
-
     answer = client.post("/v1/scrabble/final-round", data=AFTER_7, content_type="text/plain")
     assert answer.status_code == 200, answer.get_json()
     body = answer.get_json()
@@ -266,8 +229,6 @@ def test_a_withdrawn_tsh_player_is_not_paired_and_the_director_is_told(client):
 
 
 def test_a_partly_entered_round_can_be_left_out_when_asked(client):
-    from tests.unit.engine.scrabble.test_tsh import ROUND_8_PARTLY
-
     refused = client.post("/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY})
     assert_problem(refused, 422, "/tsh")
     asked = client.post(
@@ -310,8 +271,6 @@ def test_withdrawn_players_in_json_standings(client):
 
 
 def test_a_contender_marked_off_in_tsh_is_refused_at_the_file(client):
-    from tests.unit.engine.scrabble.test_tsh import AFTER_7
-
     leader = "Adeyemi, Tunde          1733 9 1 10 14 4 6 11; 447 402 365 458 478 454 402\n"
     assert leader in AFTER_7
     off = AFTER_7.replace(leader, leader.replace("402\n", "402; off -50\n"))
@@ -325,8 +284,6 @@ def test_a_contender_marked_off_in_tsh_is_refused_at_the_file(client):
 
 
 def test_the_service_answers_a_partly_entered_file_with_a_422_naming_the_player(client):
-    from tests.unit.engine.scrabble.test_tsh import PATEL_UNENTERED, ROUND_8_PARTLY
-
     response = client.post(
         "/v1/scrabble/final-round", data=ROUND_8_PARTLY, content_type="text/plain"
     )

@@ -219,7 +219,7 @@ def test_everyone_out_then_pieces_then_playoff():
 def test_results_are_checked():
     with pytest.raises(InvalidRound) as caught:
         tally(["A", "B"], [[game("A", "Q", "A")]])
-    assert caught.value.field == "rounds/0/games/0/players/1"
+    assert caught.value.at == ("rounds", 0, "games", 0, "players", 1)
     with pytest.raises(InvalidRound):
         tally(["A", "B"], [[game("A", "B", "C")]])
     with pytest.raises(InvalidRound) as caught:

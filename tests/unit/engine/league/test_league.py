@@ -191,7 +191,7 @@ def test_new_players_by_laurels_then_sign_up_order_and_eight_player_leagues():
 def test_bad_formations_are_refused():
     with pytest.raises(InvalidLeague) as caught:
         form_leagues(["A", "B", "C", "D", "Z"], [], [], [NewPlayer(p) for p in "ABCD"])
-    assert caught.value.field == "signups"
+    assert caught.value.at == ("signups",)
     with pytest.raises(InvalidLeague):
         form_leagues(["A", "A", "B", "C"], [], [], [NewPlayer(p) for p in "ABC"])
 

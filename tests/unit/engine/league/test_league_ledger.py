@@ -3,6 +3,7 @@ database."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from fractions import Fraction
 
 import pytest
@@ -101,6 +102,41 @@ def test_finishes_recorded_before_the_tiebreaker_chain_are_upcast():
     assert (finish.seconds, finish.thirds, finish.margin, finish.total_score) == (0, 0, 0, 0)
     assert (finish.winner_share, finish.previous_rank) == (0, None)
     assert finish.league_points == 12
+
+
+def test_a_season_closed_before_the_chain_was_recorded_still_folds(rules):
+    """Logs written before the full tiebreaker chain have finishes with points and wins only."""
+    ledger = LeagueLedger(rules.league)
+    now = datetime.now(UTC)
+    log = [
+        Entry(1, LeagueLedger.created("AGR"), now),
+        Entry(2, Action("season_opened", {"season": 1}), now),
+        Entry(
+            3,
+            Action(
+                "season_closed",
+                {
+                    "season": 1,
+                    "winner": "a",
+                    "finishes": [
+                        {
+                            "player": "a",
+                            "division": 1,
+                            "league": "1-A",
+                            "place": 1,
+                            "league_points": "12",
+                            "wins": 1,
+                            "league_size": 4,
+                        }
+                    ],
+                },
+            ),
+            now,
+        ),
+    ]
+    org = ledger.fold(log)
+    finish = org.season(1).finishes[0]
+    assert (finish.seconds, finish.margin, finish.previous_rank) == (0, 0, None)
 
 
 def test_a_report_from_before_drop_outs_were_recorded_reads_as_played():

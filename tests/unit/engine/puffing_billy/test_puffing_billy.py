@@ -103,25 +103,25 @@ def test_ties_share_the_tied_places(pb):
 
 
 @pytest.mark.parametrize(
-    ("rows", "places", "field"),
+    ("rows", "places", "at"),
     [
-        ([], None, "players"),
-        ([(f"P{i}", 10) for i in range(7)], None, "players"),
-        ([("A", 10), ("A", 5)], None, "players/1/id"),
-        ([("A", 10), ("B", -5)], None, "players/1/score"),
-        ([("A", 10), ("B", 5)], [1, None], "players"),
-        ([("A", 10), ("B", 5)], [2, 1], "players"),
-        ([("A", 10), ("B", 5), ("C", 1)], [1, 3, 3], "players"),
+        ([], None, ("players",)),
+        ([(f"P{i}", 10) for i in range(7)], None, ("players",)),
+        ([("A", 10), ("A", 5)], None, ("players", 1, "id")),
+        ([("A", 10), ("B", -5)], None, ("players", 1, "score")),
+        ([("A", 10), ("B", 5)], [1, None], ("players",)),
+        ([("A", 10), ("B", 5)], [2, 1], ("players",)),
+        ([("A", 10), ("B", 5), ("C", 1)], [1, 3, 3], ("players",)),
     ],
 )
-def test_bad_boards_are_refused(pb, rows, places, field):
+def test_bad_boards_are_refused(pb, rows, places, at):
     entries = [
         BoardEntry(name, score, None if places is None else places[i])
         for i, (name, score) in enumerate(rows)
     ]
     with pytest.raises(InvalidBoard) as caught:
         score_board(entries, pb)
-    assert caught.value.field == field
+    assert caught.value.at == at
 
 
 def test_finals_reward_the_margin_of_victory(pb):

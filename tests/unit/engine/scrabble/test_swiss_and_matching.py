@@ -1,4 +1,5 @@
-"""Swiss by win group, and the matching against an independent solver (networkx)."""
+"""Swiss by win group (and its memo), the matching against an independent solver (networkx),
+and the fallback's matching of a large group on near candidates as on every pair."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import random
 import networkx as nx
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pairing_service.engine import matching
 from pairing_service.engine.matching import (
@@ -16,9 +19,11 @@ from pairing_service.engine.matching import (
     min_cost_perfect_matching,
     min_cost_perfect_matching_arrays,
 )
+from pairing_service.engine.scrabble import Player, Standings
+from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.pairing import swiss
 from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
-from pairing_service.engine.scrabble.pairing.swiss import Meetings, pair_swiss
+from pairing_service.engine.scrabble.pairing.swiss import Meetings, SwissMemo, pair_swiss
 from tests.support import field
 
 
@@ -264,3 +269,64 @@ def test_a_group_whose_swiss_pairs_repeat_nothing_is_paired_as_the_matching_pair
     positions = meetings.positions_of(members)
     matched = swiss._matched_group(meetings, policy, members, positions, carried, half, floats)
     assert fast == matched
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_swiss_memo_changes_no_pairing(seed):
+    rng = random.Random(seed)
+    size = rng.choice([8, 10, 14, 20])
+    players = [Player(f"q{i}", rng.randint(4, 10), rng.randint(-200, 200)) for i in range(size)]
+    s = Standings.from_players(players)
+    memo = SwissMemo()
+    ids = list(s.ids)
+    first = pair_swiss(s, ids, memo)
+    assert first == pair_swiss(s, ids)
+    # Another set of players on the same standings reuses what fits and pairs the same.
+    rest = ids[2:]
+    assert pair_swiss(s, rest, memo) == pair_swiss(s, rest)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, monkeypatch):
+    """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
+    ranks to its ideal partners as candidates; on groups of 150-200 contenders with
+    random histories (repeats to avoid) its answer is the matching over every pair's."""
+    from pairing_service.engine.scrabble.pairing import fallback
+    from pairing_service.engine.scrabble.pairing.swiss import Meetings
+
+    rng = random.Random(seed)
+    size = 150 + 50 * seed
+    ids = [f"p{i}" for i in range(size)]
+    met: dict[str, list[str]] = {p: [] for p in ids}
+    for _ in range(rng.randint(4, 9)):
+        order = ids[:]
+        rng.shuffle(order)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            met[a].append(b)
+            met[b].append(a)
+    leaders = rng.randint(10, 40)
+    players = [
+        Player(
+            p,
+            20 if i < leaders else rng.choice([18, 18, 19]),
+            rng.randint(-300, 300),
+            opponents=tuple(met[p]),
+        )
+        for i, p in enumerate(ids)
+    ]
+    standings = Standings.from_players(players)
+    in_contention = contention(standings, 2, None)
+    group = sorted(in_contention.relevant, key=standings.rank)[
+        : len(in_contention.relevant) // 2 * 2
+    ]
+    assert len(group) > fallback.WHOLE_GROUP_LIMIT
+    meetings = Meetings(standings)
+    near = fallback._principled_pairs(
+        standings, in_contention, group, 2, None, meetings, RepeatPolicy()
+    )
+    monkeypatch.setattr(fallback, "WHOLE_GROUP_LIMIT", len(group))
+    every = fallback._principled_pairs(
+        standings, in_contention, group, 2, None, meetings, RepeatPolicy()
+    )
+    assert near == every

@@ -108,26 +108,32 @@ def test_output_is_best_place_first_and_ties_keep_input_order(strikes_rules):
 
 
 @pytest.mark.parametrize(
-    ("finishes", "field"),
+    ("finishes", "at"),
     [
-        ([Finish("A", score=1)], "results"),
-        ([Finish(f"P{i}", score=i) for i in range(6)], "results"),
-        ([Finish("A", score=1), Finish("A", score=2), Finish("B", score=3)], "results/1/player"),
-        ([Finish("A", score=1), Finish("B", place=2), Finish("C", score=3)], "results"),
-        ([Finish("A", score=1, place=1), Finish("B", score=2), Finish("C", score=3)], "results/0"),
-        ([Finish("A"), Finish("B", score=2), Finish("C", score=3)], "results/0"),
-        ([Finish("A", place=2), Finish("B", place=3), Finish("C", place=4)], "results"),
+        ([Finish("A", score=1)], ("results",)),
+        ([Finish(f"P{i}", score=i) for i in range(6)], ("results",)),
+        (
+            [Finish("A", score=1), Finish("A", score=2), Finish("B", score=3)],
+            ("results", 1, "player"),
+        ),
+        ([Finish("A", score=1), Finish("B", place=2), Finish("C", score=3)], ("results",)),
+        (
+            [Finish("A", score=1, place=1), Finish("B", score=2), Finish("C", score=3)],
+            ("results", 0),
+        ),
+        ([Finish("A"), Finish("B", score=2), Finish("C", score=3)], ("results", 0)),
+        ([Finish("A", place=2), Finish("B", place=3), Finish("C", place=4)], ("results",)),
         ([Finish("A", place=1), Finish("B", place=1), Finish("C", place=2)], None),
-        ([Finish("A", place=1), Finish("B", place=3), Finish("C", place=3)], "results"),
+        ([Finish("A", place=1), Finish("B", place=3), Finish("C", place=3)], ("results",)),
     ],
 )
-def test_bad_results_are_refused(strikes_rules, finishes, field):
-    if field is None:  # a dense tie is fine
+def test_bad_results_are_refused(strikes_rules, finishes, at):
+    if at is None:  # a dense tie is fine
         score_table(finishes, strikes_rules.strikes_by_place)
         return
     with pytest.raises(InvalidInput) as caught:
         score_table(finishes, strikes_rules.strikes_by_place)
-    assert caught.value.field == field
+    assert caught.value.at == at
 
 
 # --- table plans ------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""The service's own pages in a real browser (Debian's chromium): the widget's demo page with
+every widget, and the API reference (/docs) under the service's CSP.
+
+Browser tests run a service on one loopback port and host pages on others, so the widget
+really is cross-origin (the ``sites`` fixture, tests/integration/conftest.py). Screenshots
+go to test-output/widget/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.support.widget import CHROMIUM, SHOTS, call_api, strikes_tournament, watch_errors
+
+
+def test_the_demo_page_embeds_every_widget(sites):
+    page = sites["browser"].new_page(viewport={"width": 800, "height": 1200})
+    errors = watch_errors(page)
+    tournament, _ = strikes_tournament(sites["api"])
+    page.goto(f"{sites['api']}/widget/demo?tournament={tournament}")
+    page.locator("pairing-advisor").get_by_role("button", name="Pair the final round").click()
+    page.locator("pairing-advisor table.pairings tbody tr").first.wait_for(timeout=15_000)
+    page.locator("strikes-standings table.standings tbody tr").first.wait_for(timeout=15_000)
+    # The form switches to a Diagonal Race event.
+    race = call_api(
+        sites["api"],
+        "POST",
+        "/v1/diagonal/events",
+        {"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}]},
+    )
+    page.select_option("#format", "diagonal-standings")
+    page.fill("#tournament", race["id"])
+    page.get_by_role("button", name="Show standings").click()
+    page.locator("diagonal-standings table.standings tbody tr").first.wait_for(timeout=15_000)
+    assert page.locator("strikes-standings").is_hidden()
+    assert page.locator("diagonal-standings table.standings tbody tr").count() == 3
+    page.screenshot(path=str(SHOTS / "demo.png"), full_page=True)
+    assert errors == []
+
+
+def test_chromium_is_where_the_tests_expect():
+    if shutil.which("chromium") is None and os.environ.get("CI", "").lower() != "true":
+        pytest.skip("chromium is not installed here")
+    assert Path(CHROMIUM).exists()
+
+
+def test_the_api_reference_page_works_in_a_browser(sites):
+    """/docs under the service's own CSP: Swagger UI lists every operation, and "Try it
+    out" on the final-round endpoint answers 200; the console stays clean."""
+    api = sites["api"]
+    spec = json.loads(urllib.request.urlopen(api + "/openapi.json").read())
+    operations = sum(
+        1 for methods in spec["paths"].values() for m in methods if m in ("get", "post", "put")
+    )
+    page = sites["browser"].new_page(viewport={"width": 1280, "height": 2000})
+    errors = watch_errors(page)
+    page.goto(api + "/docs")
+    page.locator(".opblock").first.wait_for(timeout=20_000)
+    assert page.locator(".opblock").count() == operations
+    block = page.locator(".opblock-post").filter(has_text="/v1/scrabble/final-round").first
+    block.locator(".opblock-summary").click()
+    block.get_by_role("button", name="Try it out").click()
+    block.get_by_role("button", name="Execute").click()
+    status = block.locator(".live-responses-table tbody .response-col_status").first
+    status.wait_for(timeout=20_000)
+    assert status.inner_text().strip() == "200"
+    assert "pairings" in block.locator(".live-responses-table .microlight").first.inner_text()
+    page.screenshot(path=str(SHOTS / "docs.png"))
+    assert errors == []

@@ -1,0 +1,228 @@
+"""The held formats' widgets on a host site, in a real browser (Debian's chromium): strikes,
+Diagonal Race and Puffing Billy standings, a Meeple League game reported by a player, a
+division and the lifetime table.
+
+Browser tests run a service on one loopback port and host pages on others, so the widget
+really is cross-origin (the ``sites`` fixture, tests/integration/conftest.py). Screenshots
+go to test-output/widget/.
+"""
+
+from __future__ import annotations
+
+from tests.support.widget import SHOTS, call_api, host_page, strikes_tournament, watch_errors
+
+
+def test_a_strikes_tournament_shows_its_seating_and_standings(sites):
+    tournament, leader = strikes_tournament(sites["api"])
+    sites["pages"]["/standings.html"] = host_page(
+        sites["api"],
+        f"<strikes-standings api='{sites['api']}' tournament='{tournament}'></strikes-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1000})
+    page.goto(sites["host"] + "/standings.html")
+    widget = page.locator("strikes-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert rows.count() == 7
+    assert widget.locator("h2").inner_text() == "Club night"
+    assert widget.locator("table.seating tbody tr").count() == 2  # 7 players: a 4 and a 3
+    assert leader in widget.locator("table.seating").inner_text()
+    widget.get_by_role("button", name="Refresh").click()
+    rows.first.wait_for(timeout=15_000)
+    page.screenshot(path=str(SHOTS / "strikes.png"), full_page=True)
+
+
+def test_a_diagonal_event_shows_its_round_and_standings(sites):
+    api = sites["api"]
+    players = [{"id": f"r{i}", "name": f"Racer {i}", "rating": 1800 - 20 * i} for i in range(6)]
+    created = call_api(
+        api, "POST", "/v1/diagonal/events", {"name": "Spring Race", "players": players}
+    )
+    base, token = f"/v1/diagonal/events/{created['id']}", created["token"]
+    games = call_api(api, "POST", base + "/rounds", token=token)["games"]
+    first = games[0]
+    call_api(
+        api,
+        "PUT",
+        f"{base}/rounds/1/games/1",
+        {"winner": first["players"][0], "pieces_left": 3},
+        token,
+    )
+    sites["pages"]["/race.html"] = host_page(
+        api, f"<diagonal-standings api='{api}' event='{created['id']}'></diagonal-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1200})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/race.html")
+    widget = page.locator("diagonal-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert rows.count() == 6
+    assert widget.locator("h2").inner_text() == "Spring Race"
+    assert widget.locator("h3").first.inner_text() == "Round 1 (4 games each, open)"
+    game_rows = widget.locator("table.games tbody tr")
+    assert game_rows.count() == len(games)
+    winner = f"Racer {first['players'][0][1:]}"
+    assert game_rows.nth(0).inner_text().endswith(f"{winner} won, 3 pieces left")
+    assert game_rows.nth(1).inner_text().endswith("—")
+    # A result entered elsewhere appears on Refresh.
+    second = games[1]
+    call_api(
+        api,
+        "PUT",
+        f"{base}/rounds/1/games/2",
+        {"winner": second["players"][1], "pieces_left": 1},
+        token,
+    )
+    widget.get_by_role("button", name="Refresh").click()
+    page.wait_for_function(
+        "() => !document.querySelector('diagonal-standings').shadowRoot"
+        ".querySelectorAll('table.games tbody tr')[1].innerText.endsWith('—')",
+        timeout=15_000,
+    )
+    assert "1 pieces left" in game_rows.nth(1).inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "diagonal.png"), full_page=True)
+    assert errors == []
+
+
+def test_a_puffing_billy_event_shows_its_boards_standings_and_champion(sites):
+    api = sites["api"]
+    ids = ["Jenny", "Damien", "Stephen", "Sybil", "Ben"]
+    created = call_api(
+        api,
+        "POST",
+        "/v1/puffing-billy/events",
+        {"name": "Billy Cup", "players": [{"id": p} for p in ids]},
+    )
+    base, token = f"/v1/puffing-billy/events/{created['id']}", created["token"]
+    scores = [252_000, 248_000, 121_000, 98_000, 60_000]
+    sheet = {"players": [{"id": p, "score": s} for p, s in zip(ids, scores, strict=True)]}
+    call_api(api, "PUT", base + "/boards/1", {**sheet, "name": "Heat 1"}, token)
+    sites["pages"]["/billy.html"] = host_page(
+        api,
+        f"<puffing-billy-standings api='{api}' event='{created['id']}'></puffing-billy-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1200})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/billy.html")
+    widget = page.locator("puffing-billy-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert rows.count() == 5
+    assert rows.nth(0).inner_text().split("\t")[:3] == ["1", "Jenny", "3.028"]
+    assert rows.nth(1).inner_text().split("\t")[:3] == ["2", "Damien", "2.492"]
+    assert "Heat 1" in widget.locator("table.boards").inner_text()
+    # The final: the preliminaries close with two qualifiers, Damien wins the final board.
+    call_api(api, "POST", base + "/preliminaries/close", {"finalists": 2}, token)
+    final = {"players": [{"id": "Damien", "score": 900}, {"id": "Jenny", "score": 100}]}
+    call_api(api, "PUT", base + "/boards/2", final, token)
+    call_api(api, "POST", base + "/final/close", token=token)
+    widget.get_by_role("button", name="Refresh").click()
+    widget.locator("p.winner").wait_for(timeout=15_000)
+    assert widget.locator("p.winner").inner_text() == "Winner: Damien"
+    assert widget.locator("table.final tbody tr").count() == 2
+    assert widget.locator("h3").first.inner_text() == "Final boards"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "puffing-billy.png"), full_page=True)
+    assert errors == []
+
+
+def test_a_player_reports_a_league_game_and_the_table_updates(sites):
+    api = sites["api"]
+    org = call_api(
+        api, "POST", "/v1/league/organisations", {"name": "Agricola League", "code": "AGR"}
+    )
+    base, token = f"/v1/league/organisations/{org['id']}", org["token"]
+    call_api(api, "POST", base + "/seasons", token=token)
+    signups = {"players": [{"id": f"p{i}", "name": f"Player {i}"} for i in range(7)]}
+    call_api(api, "POST", base + "/seasons/1/signups", signups, token)
+    formed = call_api(api, "POST", base + "/seasons/1/form", token=token)
+    tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
+    seats = call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"][0]["seats"]
+    reporter = seats[0]
+    sites["pages"]["/league.html"] = host_page(
+        api,
+        f"<league-standings api='{api}' organisation='{org['id']}' league='1-A'></league-standings>"
+        f"<league-report api='{api}' organisation='{org['id']}' season='1'></league-report>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1400})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/league.html")
+    standings = page.locator("league-standings")
+    standings.locator("table.standings").wait_for(timeout=15_000)
+    assert "0 of 7 games reported" in standings.locator("h3").inner_text()
+    assert standings.locator("table.standings tbody tr").count() == 7  # everyone, at 0
+    form = page.locator("league-report")
+    form.locator("#token").fill(tokens[reporter])
+    form.locator("#league").fill("1-A")
+    form.get_by_role("button", name="Show my league's games").click()
+    form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
+    assert form.locator("#game option").count() == 7
+    for index, score in enumerate((120, 90, 80, 40)):
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_role("status").wait_for(timeout=15_000)
+    assert "AGR S1 L1-A G1 is reported" in form.get_by_role("status").inner_text()
+    rows = standings.locator("table.standings tbody tr")
+    standings.get_by_text("1 of 7 games reported").wait_for(timeout=15_000)  # no reload
+    assert rows.count() == 7
+    assert rows.nth(0).inner_text().split("\t")[1:3] == [reporter, "10"]
+    # Another player's token cannot report it differently: the problem is shown.
+    form.locator("#token").fill(tokens[seats[1]])
+    for index, score in enumerate((1, 90, 80, 40)):
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    form.get_by_role("button", name="Report this game").click()
+    alert = form.get_by_role("alert")
+    alert.wait_for(timeout=15_000)
+    assert "Conflict" in alert.inner_text() and "reported already" in alert.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SHOTS / "league.png"), full_page=True)
+    assert [e for e in errors if "409" not in e] == []  # the refused PUT is logged by Chromium
+
+
+def test_league_standings_show_a_division_and_the_lifetime_table(sites):
+    api = sites["api"]
+    org = call_api(api, "POST", "/v1/league/organisations", {"code": "TM"})
+    base, token = f"/v1/league/organisations/{org['id']}", org["token"]
+    call_api(api, "POST", base + "/seasons", token=token)
+    signups = {"players": [{"id": f"p{i:02d}"} for i in range(14)]}
+    call_api(api, "POST", base + "/seasons/1/signups", signups, token)
+    call_api(api, "POST", base + "/seasons/1/form", token=token)
+    for league in ("1-A", "2-A"):
+        for game in call_api(api, "GET", f"{base}/seasons/1/leagues/{league}")["games"]:
+            results = [
+                {"player": p, "score": 100 - 10 * i, "position": i + 1}
+                for i, p in enumerate(game["seats"])
+            ]
+            path = f"{base}/seasons/1/leagues/{league}/games/{game['game']}"
+            call_api(api, "PUT", path, {"results": results}, token)
+    closed = call_api(api, "POST", base + "/seasons/1/close", token=token)
+    sites["pages"]["/lifetime.html"] = host_page(
+        api,
+        f"<league-standings api='{api}' organisation='{org['id']}' division='2'></league-standings>"
+        f"<league-standings api='{api}' organisation='{org['id']}' view='lifetime'>"
+        "</league-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1600})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/lifetime.html")
+    division, lifetime = (
+        page.locator("league-standings").nth(0),
+        page.locator("league-standings").nth(1),
+    )
+    division.locator("table.standings tbody tr").first.wait_for(timeout=15_000)
+    assert division.locator("h3").inner_text() == "Season 1, league 2-A (7 of 7 games reported)"
+    lifetime.locator("table.lifetime tbody tr").first.wait_for(timeout=15_000)
+    assert lifetime.locator("table.lifetime tbody tr").count() == 14
+    assert lifetime.locator("table.winners tbody tr").inner_text().split("\t") == [
+        "1",
+        closed["winner"],
+    ]
+    assert (
+        lifetime.locator("table.lifetime tbody tr")
+        .first.inner_text()
+        .startswith(f"1\t{closed['winner']}")
+    )
+    page.screenshot(path=str(SHOTS / "league-lifetime.png"), full_page=True)
+    assert errors == []

@@ -1,0 +1,123 @@
+"""Held tournaments of every format made through the API, for the day-of-event tests: one
+of each (``FORMATS``), the history's kinds and the revision, and a refusal that writes
+nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tests.support import assert_problem, auth
+
+STRIKES = "/v1/strikes/tournaments"
+DIAGONAL = "/v1/diagonal/events"
+BILLY = "/v1/puffing-billy/events"
+LEAGUE = "/v1/league/organisations"
+
+
+def revision(client, base: str) -> int:
+    return client.get(base).get_json()["revision"]
+
+
+def kinds(client, base: str) -> list[str]:
+    return [a["kind"] for a in client.get(f"{base}/history").get_json()["actions"]]
+
+
+def refused(client, base: str, response, status: int, pointer: str | None = None) -> dict:
+    """A problem with this status, after which the tournament is unchanged."""
+    before = len(kinds(client, base))
+    body = assert_problem(response, status, pointer)
+    assert len(kinds(client, base)) == before
+    return body
+
+
+def strikes_event(client, players: int = 9, **settings) -> tuple[str, str]:
+    body = {"name": "Club night", "players": [{"id": f"P{i}"} for i in range(players)]}
+    created = client.post(STRIKES, json={**body, "seed": 1, **settings}).get_json()
+    return f"{STRIKES}/{created['id']}", created["token"]
+
+
+def race(client, players: int = 8, rated: bool = True, **settings) -> tuple[str, str]:
+    field = [
+        {"id": f"R{i}", **({"rating": 1700 - 10 * i} if rated else {})} for i in range(players)
+    ]
+    created = client.post(DIAGONAL, json={"players": field, **settings}).get_json()
+    return f"{DIAGONAL}/{created['id']}", created["token"]
+
+
+def billy(client, players: str = "ABCDE") -> tuple[str, str]:
+    created = client.post(BILLY, json={"players": [{"id": p} for p in players]}).get_json()
+    return f"{BILLY}/{created['id']}", created["token"]
+
+
+def board(client, base: str, token: str, number: int, rows: list[tuple[str, int]]):
+    sheet = {"players": [{"id": p, "score": s} for p, s in rows]}
+    return client.put(f"{base}/boards/{number}", json=sheet, headers=auth(token))
+
+
+@dataclass
+class Organisation:
+    base: str
+    token: str
+    seats: list[list[str]]
+
+
+def league_season(client, closed: bool = True) -> Organisation:
+    created = client.post(LEAGUE, json={"code": "AGR", "name": "Agricola"}).get_json()
+    base, token = f"{LEAGUE}/{created['id']}", created["token"]
+    client.post(f"{base}/seasons", headers=auth(token))
+    signups = {"players": [{"id": f"L{i}"} for i in range(7)]}
+    client.post(f"{base}/seasons/1/signups", json=signups, headers=auth(token))
+    client.post(f"{base}/seasons/1/form", headers=auth(token))
+    games = client.get(f"{base}/seasons/1/leagues/1-A").get_json()["games"]
+    for game in games:
+        # L0 tops every game it plays by far; the others by their number.
+        order = sorted(game["seats"], key=lambda p: int(p[1:]))
+        results = [
+            {"player": p, "score": 100 - 10 * i + (50 if p == "L0" else 0), "position": i + 1}
+            for i, p in enumerate(order)
+        ]
+        url = f"{base}/seasons/1/leagues/1-A/games/{game['game']}"
+        assert client.put(url, json={"results": results}, headers=auth(token)).status_code == 200
+    if closed:
+        assert client.post(f"{base}/seasons/1/close", headers=auth(token)).status_code == 200
+    return Organisation(base, token, [g["seats"] for g in games])
+
+
+@dataclass
+class Held:
+    fmt: str
+    base: str
+    token: str
+    tables: str  # a route that prints a table of this format (a round's seating, boards, ...)
+
+
+def held_strikes(client) -> Held:
+    base, token = strikes_event(client)
+    client.post(f"{base}/rounds", headers=auth(token))
+    return Held("strikes", base, token, f"{base}/rounds/1")
+
+
+def held_diagonal(client) -> Held:
+    base, token = race(client)
+    client.post(f"{base}/rounds", headers=auth(token))
+    return Held("diagonal", base, token, f"{base}/rounds/1")
+
+
+def held_billy(client) -> Held:
+    base, token = billy(client)
+    board(client, base, token, 1, [("A", 100), ("B", 90)])
+    return Held("puffing_billy", base, token, f"{base}/boards")
+
+
+def held_league(client) -> Held:
+    org = league_season(client, closed=False)
+    return Held("league", org.base, org.token, f"{org.base}/seasons/1/leagues/1-A")
+
+
+FORMATS: dict[str, Callable[..., Held]] = {
+    "strikes": held_strikes,
+    "diagonal": held_diagonal,
+    "puffing_billy": held_billy,
+    "league": held_league,
+}
