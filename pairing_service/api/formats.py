@@ -14,8 +14,8 @@ Adding a format:
 2. its HTTP layer in ``api/<format>/``: a module per feature on a ``StrictBlueprint``
    (stateless tools) and, to hold tournaments, one on a ``HeldBlueprint`` calling
    ``held_store().create/read/write`` and ending with ``HELD = HeldResource(...)`` (its read
-   schema and shape, its standings as a table, its read endpoint and its status in a
-   word);
+   schema and what that schema reads of a stored tournament, its standings as a table,
+   its read endpoint and its status in a word);
 3. one entry in :data:`FORMATS` below; a held format also says what its status words are
    (``status_words``), which the director's list describes (:func:`status_description`).
 
