@@ -157,7 +157,9 @@ def _header_columns(row: list[str]) -> tuple[str, ...]:
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise MalformedJSON(f"the CSV header names {repeated[0]!r} twice")
-    return tuple(names)
+    # Columns the header leaves out follow in their usual order (``id,wins,spread`` over
+    # lines that also give a name, as before headers were read by name).
+    return (*names, *(column for column in CSV_COLUMNS if column not in names))
 
 
 def query_fields(query: Mapping[str, str]) -> dict[str, Any]:

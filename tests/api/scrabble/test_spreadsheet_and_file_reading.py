@@ -124,3 +124,11 @@ def test_a_complete_tie_is_flagged(client):
     assert any(
         w.startswith("complete tie on wins and spread: #1 A, #2 B") for w in answer["warnings"]
     )
+
+
+def test_a_header_without_name_still_takes_names(client):
+    # The pattern admits `id,wins,spread` over lines that give names too.
+    answer = _post_csv(client, "Id;wInS;SPRead\nA;8;412;Ann\nB;8;120\nC;7;300;Cat\nD;7;-40\n")
+    assert answer.status_code == 200
+    names = {n for g in answer.get_json()["pairings"] for n in g["names"]}
+    assert {"Ann", "Cat"} <= names
