@@ -4,9 +4,13 @@
 For every answer carrying principle verdicts (final rounds, their alternatives, audits),
 each principle's status is compared. A verdict is *worse* when the principle was kept
 (satisfied, not applicable) and is not any more, or was proven beyond every pairing
-(unavoidable, overridden) and is now violated or unverified. A GP2 verdict whose new reason
-says a chaser "does not face a player they need to pass" is counted apart: that is GP2
-read in full (``judge/race.py``) saying why, not a worse pairing.
+(unavoidable, overridden) and is now violated or unverified. Counted apart:
+
+- a GP2 verdict whose new reason says a chaser "does not face a player they need to
+  pass": GP2 read in full (``judge/race.py``) saying why, not a worse pairing;
+- a GP3 or GP4 verdict of an answer whose GP2 verdict moved too: GP2 ranks above them,
+  so a pairing that keeps GP3 or GP4 better may now break GP2 (overridden), or no longer
+  break it (violated, on a proposal an audit judges).
 
 Run: ``python bench/verdict_changes.py before.json after.json`` (exit 1 when a verdict is
 worse for another reason).
@@ -45,6 +49,17 @@ def worse(before: str, after: str) -> bool:
     return False
 
 
+def _gp2_moved(
+    old: dict[tuple[str, str], dict[str, Any]],
+    new: dict[tuple[str, str], dict[str, Any]],
+    where: str,
+) -> bool:
+    before, after = old.get((where, "GP2")), new.get((where, "GP2"))
+    if before is None or after is None:
+        return False
+    return before["status"] != after["status"] or HEAD_TO_HEAD in after["reason"]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", type=Path)
@@ -56,6 +71,7 @@ def main() -> int:
     unexplained: list[str] = []
     for key in sorted(before.keys() & after.keys()):
         old = {(where, v["id"]): v for where, v in verdicts(before[key])}
+        new = {(where, v["id"]): v for where, v in verdicts(after[key])}
         for where, verdict in verdicts(after[key]):
             previous = old.get((where, verdict["id"]))
             if previous is None:
@@ -68,6 +84,8 @@ def main() -> int:
                 counts["better or equal"] += 1
             elif verdict["id"] == "GP2" and HEAD_TO_HEAD in verdict["reason"]:
                 counts["worse: GP2 read in full says why"] += 1
+            elif verdict["id"] in ("GP3", "GP4") and _gp2_moved(old, new, where):
+                counts[f"worse: {verdict['id']} below a GP2 verdict that moved"] += 1
             else:
                 counts[f"worse: {verdict['id']}"] += 1
                 unexplained.append(

@@ -407,7 +407,7 @@ class Judge(FieldScores):
                 break
         return remaining, exhaustive
 
-    def _ranks_above(self, pairs: Pairs, other: Pairs) -> bool:
+    def ranks_above(self, pairs: Pairs, other: Pairs) -> bool:
         """Whether ``pairs`` ranks strictly above ``other`` on GP1 > GP2 > GP3 > GP4
         (unverified scores last), scoring a principle only when the higher ones tie: most
         candidates lose on GP1 or GP2, and the lower principles cost the most."""
@@ -423,7 +423,7 @@ class Judge(FieldScores):
         when no candidate does, or when a score that would decide it is unknown."""
         mine = self.evaluate(pairs)
         best, _ = self.best(pairs)
-        if not self._ranks_above(best, canonical(self.standings, pairs)):
+        if not self.ranks_above(best, canonical(self.standings, pairs)):
             return None
         for level, (theirs, ours) in enumerate(
             zip(self.scores_of(best), mine.scores(), strict=True)

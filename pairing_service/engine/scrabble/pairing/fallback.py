@@ -26,6 +26,8 @@ from .swiss import Meetings
 # (a blossom over every pair of 2,000 players takes minutes).
 WHOLE_GROUP_LIMIT = 128
 NEAREST_PARTNERS = 8
+# Searches from the chosen pairing's own neighbours when not every pairing was compared.
+LOCAL_SEARCH_PASSES = 3
 
 
 def engine_choice(
@@ -60,12 +62,26 @@ def engine_choice(
         )
     ]
     judge = Judge(standings, contention, bye, plan.victors, plan.cap, plan.rounds_left, tables)
+    outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
+
+    def cost(pairs: Sequence[tuple[str, str]]) -> tuple[int, int, int, int]:
+        return policy.pairing_cost(standings, pairs, outsider_ranks)
+
     tied, exhaustive = judge.best_ties(start, fixed=fixed, players=group)
     # The pairing policy chooses among pairings the principles score alike (the first,
     # the matching's answer, when they are alike on it too).
-    outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
-    chosen = min(tied, key=lambda pairs: policy.pairing_cost(standings, pairs, outsider_ranks))
+    chosen = min(tied, key=cost)
     members = set(group)
+    for _ in range(LOCAL_SEARCH_PASSES if not exhaustive else 0):
+        # The standard candidates are the seed's neighbours; the verdicts compare the
+        # chosen pairing's own (its swaps, its rescues), which can do better: search
+        # from the chosen one until nothing ranks above it.
+        own = [pair for pair in chosen if pair[0] in members or pair[1] in members]
+        around, _ = judge.best_ties(own, fixed=fixed, players=group)
+        better = min(around, key=cost)
+        if not judge.ranks_above(better, chosen):
+            break
+        chosen = better
     return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive
 
 

@@ -105,7 +105,7 @@ def test_best_is_the_scan_that_compares_each_candidate_with_the_best_so_far(case
     candidates, _ = reference.candidates(pairs)
     expected = canonical(reference.standings, pairs)
     for candidate in candidates:
-        if reference._ranks_above(candidate, expected):
+        if reference.ranks_above(candidate, expected):
             expected = candidate
     assert chosen == expected
     assert judge.budget.nodes == reference.budget.nodes
