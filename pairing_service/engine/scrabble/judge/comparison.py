@@ -234,12 +234,36 @@ class Judge(FieldScores):
         a matching only when the bound does not settle it). None when a removed contender
         can be kept, has the bye, or there are too many to try, and when a contender is
         sent out of the race (GP2's head-to-head part, which only comparisons judge)."""
-        if is_ideal(mine.score("GP2")):
+        score = cast(tuple[int, ...], mine.score("GP2"))
+        if is_ideal(score):
             return None
         removed = [p for p in mine.contenders if mine.removed_flag(p)]
-        if not removed or 1 in cast(tuple[int, ...], mine.score("GP2")):
-            # The head-to-head part has no proof beyond every pairing: comparisons decide.
+        if 1 in score and not self._head_to_head_settled(mine, score):
             return None
+        if removed and not self._removals_forced(removed):
+            return None
+        text, outcome = mine.proof("GP2")
+        why = []
+        if removed:
+            why.append(
+                f"whatever the pairing and the results, {self.victors} or more players "
+                "finish above " + ("each of them" if len(removed) > 1 else "them")
+            )
+        if 1 in score:
+            why.append(
+                "no pairing gives a chaser sent away here a player they need to pass while "
+                "every higher-ranked chaser keeps theirs"
+            )
+        return Verdict(
+            "GP2",
+            "unavoidable",
+            f"{text}; no pairing of these players does better: " + "; and ".join(why),
+            outcome,
+        )
+
+    def _removals_forced(self, removed: list[str]) -> bool:
+        """Whether no pairing keeps any of ``removed`` (see ``_gp2_unavoidable``); False
+        when that cannot be tried (no table, too many players)."""
         players, outsiders = self.pairing_space()
         table, every = self.table, self.every_pairing
         if (
@@ -249,7 +273,7 @@ class Judge(FieldScores):
             or len(removed) > MAX_GP2_PROOF_PLAYERS
             or any(p not in players for p in removed)
         ):
-            return None
+            return False
         outsiders = max(outsiders, 0)
         win = RESULTS.index(Result.WIN)
         for player in removed:  # one at a time: the first one kept somewhere ends it
@@ -257,16 +281,28 @@ class Judge(FieldScores):
             if every.lower_bounds(counts, players, outsiders)[0] >= self.victors:
                 continue
             if every.fewest_above(player, players, outsiders)[0] < self.victors:
-                return None  # the rescue candidate the comparison lists reads this matching
-        text, outcome = mine.proof("GP2")
-        return Verdict(
-            "GP2",
-            "unavoidable",
-            f"{text}; no pairing of these players does better: whatever the pairing and "
-            f"the results, {self.victors} or more players finish above "
-            + ("each of them" if len(removed) > 1 else "them"),
-            outcome,
-        )
+                return False  # the rescue candidate the comparison lists reads this matching
+        return True
+
+    def _head_to_head_settled(self, mine: Evaluation, score: tuple[int, ...]) -> bool:
+        """Whether no pairing does better than ``mine`` on GP2's head-to-head part, given
+        that it keeps every contender ``mine`` keeps: at each chaser ``mine`` sends away
+        (score 1), no pairing can give them a player to pass while every chaser above
+        whom ``mine`` gives one keeps theirs (``Race.can_all_face``). With the removals
+        proven below, this makes GP2 unavoidable: a pairing ranks above only by a lower
+        score at its first difference, which is a sent-away position here."""
+        race = mine.race
+        if len(race.contenders) > MAX_COMPARED_PLAYERS:
+            return False  # one matching per chaser sent away: bounded like the comparisons
+        targets = dict(zip(race.contenders, race.targets, strict=True))
+        unavailable = frozenset({self.bye} if self.bye is not None else ())
+        kept: list[str] = []
+        for player, value in zip(mine.contenders, score, strict=True):
+            if value == 1 and race.can_all_face([*kept, player], unavailable):
+                return False
+            if value == 0 and targets.get(player):
+                kept.append(player)
+        return True
 
     def _verdict(
         self,

@@ -20,8 +20,11 @@ left, a chaser will still face others.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+
+import rustworkx as rx
 
 from ..contention import Contention, Final, Result, final_after, may_reach
 from ..standings import Standings
@@ -77,6 +80,23 @@ class Race:
             pairs.append((free.pop(), outsider))
         pairs += list(zip(free[0::2], free[1::2], strict=True))
         return pairs
+
+    def can_all_face(self, chasers: Sequence[str], unavailable: frozenset[str]) -> bool:
+        """Whether one pairing gives every one of ``chasers`` a player above they can pass
+        (none of them ``unavailable``, e.g. the bye). A chaser who faces their own target
+        cannot be another's (their opponent is below them), so this is a bipartite
+        matching of the chasers into their targets outside the set: rustworkx's matching
+        answers it exactly."""
+        targets = dict(zip(self.contenders, self.targets, strict=True))
+        wanted = set(chasers)
+        graph: rx.PyGraph = rx.PyGraph()
+        index = {p: graph.add_node(p) for p in {*chasers, *itertools.chain(*targets.values())}}
+        for chaser in chasers:
+            for target in targets.get(chaser, ()):
+                if target not in wanted and target not in unavailable:
+                    graph.add_edge(index[chaser], index[target], 1)
+        matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        return len(matched) == len(wanted)
 
     def of(self, contenders: Sequence[str], pairs: Iterable[tuple[str, str]]) -> tuple[int, ...]:
         """``sent_away`` for ``contenders`` (a subset of the race, in rank order)."""

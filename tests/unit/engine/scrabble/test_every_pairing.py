@@ -240,9 +240,10 @@ def test_gp1_unavoidable_on_fields_the_candidates_cannot_settle(rules, size, see
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(leading_groups(), st.randoms(use_true_random=False))
 def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rng):
-    # Sound and complete by brute force: GP2 is proven unavoidable for a pairing exactly
-    # when no pairing of the players keeps any contender it removes in contention (a
-    # pairing does better on GP2 only by keeping one of them).
+    # By brute force over every pairing of the players. Sound: when GP2 is proven
+    # unavoidable, no pairing scores lower on it (removals first, then chasers sent away
+    # from the race, in rank order). Complete where no chaser is sent away: proven exactly
+    # when no pairing keeps any contender the pairing removes.
     standings, victors, cap = case
     found = _judge_of_group(case)
     if found is None:
@@ -252,24 +253,28 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
     order = rng.sample([p for p in standings.ids if p != bye], len(standings) - (bye is not None))
     pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     mine = judge.evaluate(pairs)
+    score = mine.score("GP2")
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
-    kept_somewhere = False
+    kept_somewhere = better_somewhere = False
     for pairing in partial_matchings(players, outsiders):
         test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
         kept_somewhere |= any(
             p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
         )
+        better_somewhere |= judge.score_of(list(pairing), "GP2") < score
     verdict = judge._gp2_unavoidable(mine)
-    if not removed or bye in removed or 1 in mine.score("GP2"):
-        # Nothing removed, or a chaser sent out of the race (GP2's head-to-head part,
-        # which only the comparisons judge): no proof beyond every pairing.
-        assert verdict is None
-        return
-    assert (verdict is not None) == (not kept_somewhere)
     if verdict is not None:
+        assert not better_somewhere
         assert verdict.status == "unavoidable"
-        assert verdict.outcome is not None
         assert "no pairing of these players does better" in verdict.reason
+    if not removed or bye in removed:
+        if 1 not in score:
+            assert verdict is None
+        return
+    if 1 not in score:
+        assert (verdict is not None) == (not kept_somewhere)
+        if verdict is not None:
+            assert verdict.outcome is not None
 
 
 def test_gp2_unavoidable_on_the_benchmark_field_the_candidates_could_not_settle(rules):
@@ -284,10 +289,11 @@ def test_gp2_unavoidable_on_the_benchmark_field_the_candidates_could_not_settle(
     assert gp2.outcome is not None
     # The table row (0/0.5/0.5/0.5: 1-4, 2-3) leaves 26 contenders to the rest, who are
     # paired head to head: each chaser against the one just above (5-6, 7-8, ...).
-    # Every other chaser cannot face a player above, and the proof that the removals are
-    # unavoidable does not cover that part, so among the standard candidates none does
-    # better but the verdict stays unverified.
+    # Every other chaser cannot face a player above; with the removals proven, a
+    # matching shows no pairing gives one of them a player to pass while the chasers
+    # above keep theirs.
     games = [tuple(s.rank(p) for p in g.players) for g in advice.games]
     assert games[:4] == [(1, 4), (2, 3), (5, 6), (7, 8)]
-    assert gp2.status == "unverified"
+    assert gp2.status == "unavoidable"
     assert "does not face a player they need to pass" in gp2.reason
+    assert "no pairing gives a chaser sent away here a player they need to pass" in gp2.reason

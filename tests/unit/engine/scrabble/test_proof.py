@@ -96,8 +96,11 @@ def test_every_broken_principle_carries_a_proof_that_holds(case):
             assert "does not face a player they need to pass" in reason
             named = next(p for p in evaluation.contenders if standings.tag(p) + " does" in reason)
             game = set(test.units[test.unit_of[named]].players()) - {named}
+            race = evaluation.race
+            targets = race.targets[race.contenders.index(named)]
             above = set(evaluation.contenders[: evaluation.contenders.index(named)])
-            assert not game & above
+            assert targets and targets <= above  # a chaser, with players above to pass
+            assert not game & targets  # and facing none of them
     if verdicts["GP4"].status in ("violated", "overridden", "unavoidable"):
         drawn = verdicts["GP4"].outcome.results
         a, b = list(drawn)
