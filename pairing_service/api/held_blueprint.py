@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, Generic, Protocol, TypeVar
 
-from flask import Response, current_app, url_for
+from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema
 
 from ..engine.event_log import Action, Entry, Ledger
 from ..engine.round_ledger import RoundByRound, RoundLedger
-from ..store import Held, HeldStore
+from ..store import Held, HeldStore, WrongToken
 from .director_token import AUTH_DOC, director_token
 from .held_schemas import NoShowsIn
 from .held_views import HeldView
@@ -62,6 +62,18 @@ class HeldBlueprint(StrictBlueprint):
             return documented
 
         return decorate
+
+
+def read_by_director(held: Held[Any]) -> bool:
+    """Whether a read of ``held`` comes from its director: personal data (players'
+    e-mail addresses) is answered only then. No token: a public read; another
+    tournament's token: 403, as for a write (a client sending the wrong one wants to know)."""
+    if not request.headers.get("Authorization"):
+        return False
+    token = director_token()
+    if not any(row.id == held.id for _, row in held_store().held_by([token])):
+        raise WrongToken(held.id)
+    return True
 
 
 def held_store() -> HeldStore:

@@ -15,7 +15,7 @@ from ..engine.event_codec import JSON
 from ..engine.event_log import Entry, Ledger, undone_by
 from ..store import Held
 from .director_token import director_token
-from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of
+from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
 from .held_views import ReadOut
 from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
 
@@ -28,6 +28,7 @@ class LoggedAction:
     entry: Entry
     ledger: Ledger[Any]
     undone_by: int | None
+    director: bool = False  # read by the tournament's director: personal data shown
 
     @property
     def summary(self) -> str:
@@ -35,12 +36,16 @@ class LoggedAction:
 
     @property
     def data(self) -> dict[str, JSON]:
-        return dict(self.ledger.public(self.entry.action))
+        action = self.entry.action
+        shown = self.ledger.for_director(action) if self.director else self.ledger.public(action)
+        return dict(shown)
 
 
-def logged_actions(held: Held[Any], ledger: Ledger[Any]) -> list[LoggedAction]:
+def logged_actions(
+    held: Held[Any], ledger: Ledger[Any], director: bool = False
+) -> list[LoggedAction]:
     cancelled = undone_by(held.log)
-    return [LoggedAction(entry, ledger, cancelled.get(entry.seq)) for entry in held.log]
+    return [LoggedAction(entry, ledger, cancelled.get(entry.seq), director) for entry in held.log]
 
 
 @dataclass(frozen=True)
@@ -49,10 +54,11 @@ class HeldHistory:
 
     held: Held[Any]
     ledger: Ledger[Any]
+    director: bool = False
 
     @property
     def actions(self) -> list[LoggedAction]:
-        return logged_actions(self.held, self.ledger)
+        return logged_actions(self.held, self.ledger, self.director)
 
 
 @dataclass(frozen=True)
@@ -179,8 +185,10 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
         @blp.documents(404)
         def get(self, tournament_id: str) -> Any:
             """Every action of the tournament, oldest first: corrections beside the
-            entries they replace, undone actions marked with the undo that took them back."""
-            return HeldHistory(held_store().read(ledger_of(fmt), tournament_id), ledger_of(fmt))
+            entries they replace, undone actions marked with the undo that took them back.
+            Players' e-mail addresses only with the director token (403 with another)."""
+            held = held_store().read(ledger_of(fmt), tournament_id)
+            return HeldHistory(held, ledger_of(fmt), read_by_director(held))
 
     @blp.route(TOURNAMENT + "/undo")
     class Undo(MethodView):
@@ -192,7 +200,7 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
             A replaced director token is never brought back."""
             held, undo = held_store().undo(ledger_of(fmt), tournament_id, director_token())
             target = next(e for e in held.log if e.seq == undo.data["entry"])
-            return Undone(LoggedAction(target, ledger_of(fmt), undo.seq), shape(held))
+            return Undone(LoggedAction(target, ledger_of(fmt), undo.seq, True), shape(held))
 
     @blp.route(TOURNAMENT + "/token")
     class Token(MethodView):
@@ -216,12 +224,16 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
         def get(self, query: dict[str, Any], tournament_id: str) -> Any:
             """The whole tournament as JSON (its state and every action), or its standings
             as CSV (`?format=csv` or `Accept: text/csv`) or as printable text (`?format=text`
-            or `Accept: text/plain`)."""
+            or `Accept: text/plain`). Players' e-mail addresses only with the director
+            token (403 with another)."""
             held = held_store().read(ledger_of(fmt), tournament_id)
+            director = read_by_director(held)
             wanted = table_format(query)
             if wanted != "json":
                 header, rows = standings(held)
                 title = f"{held.name or held.format}: standings"
                 table = Table(title, header, rows)
                 return tabular(table, wanted, f"{held.format}-{held.id}-standings")
-            return Exported(held.format, shape(held), logged_actions(held, ledger_of(fmt)))
+            return Exported(
+                held.format, shape(held), logged_actions(held, ledger_of(fmt), director)
+            )

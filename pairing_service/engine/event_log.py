@@ -235,8 +235,15 @@ class Ledger(ABC, Generic[State]):
         return None
 
     def public(self, action: Action) -> Mapping[str, JSON]:
-        """The action's data as the history shows it (without secrets)."""
+        """The action's data as anyone reading the history sees it: without secrets and
+        without personal data (an e-mail address, anything else a player gives but
+        their name)."""
         return action.data
+
+    def for_director(self, action: Action) -> Mapping[str, JSON]:
+        """The action's data as the tournament's director sees it: without secrets, with
+        the personal data players gave the director."""
+        return self.public(action)
 
     def fold(self, log: Sequence[Entry]) -> State:
         live = in_effect(log)

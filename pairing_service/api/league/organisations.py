@@ -34,6 +34,7 @@ from ..held_blueprint import (
     created_answer,
     held_store,
     ledger,
+    read_by_director,
 )
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from ..puffing_billy.schemas import as_read_by
@@ -275,13 +276,14 @@ class CloseSeason(MethodView):
         return HeldSeason.of(held, number)
 
 
-def letters_of(held: Held[Organisation], number: int) -> list[Letter]:
+def letters_of(held: Held[Organisation], number: int, director: bool = True) -> list[Letter]:
+    """The season's letters; each player's e-mail address only for the ``director``."""
     season = held.state.season(number)
     if season.status == "signup":
         return []
     url = season_url(held, number)
     return [
-        Letter(s.player, s.email, letter(held.state, number, s.player, url))
+        Letter(s.player, s.email if director else None, letter(held.state, number, s.player, url))
         for s in season.signups.values()
     ]
 
@@ -301,8 +303,11 @@ class Letters(MethodView):
     def get(self, tournament_id: str, number: int) -> Any:
         """Every player's letter for the season (their league, games, seats, opponents,
         what to do next, how to report), for a mail merge: the reporting token is a
-        placeholder (the formation answered the tokens). `Accept: text/plain`: one text."""
-        letters = letters_of(held_store().read(leagues(), tournament_id), number)
+        placeholder (the formation answered the tokens). `Accept: text/plain`: one text.
+        The e-mail addresses only with the organisation's director token (403 with another);
+        without it, `email` is null."""
+        held = held_store().read(leagues(), tournament_id)
+        letters = letters_of(held, number, read_by_director(held))
         if prefers("text/plain"):
             rule = "\n" + "-" * 72 + "\n\n"
             return Response(rule.join(each.text for each in letters), mimetype="text/plain")

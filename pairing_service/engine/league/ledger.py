@@ -472,10 +472,24 @@ class LeagueLedger(Ledger[Organisation]):
     def actor(self, org: Organisation, token_hash: str) -> str | None:
         return org.player_of(token_hash)
 
-    def public(self, action: Action) -> Mapping[str, JSON]:
+    def for_director(self, action: Action) -> Mapping[str, JSON]:
         if action.kind == SeasonFormed.logged_as:  # token hashes are nobody's business
             return {k: v for k, v in action.data.items() if k != "reporters"}
         return action.data
+
+    def public(self, action: Action) -> Mapping[str, JSON]:
+        """As the director sees it, less the players' e-mail addresses (sign-ups)."""
+        data = self.for_director(action)
+        players = data.get("players")
+        if action.kind != SignedUp.logged_as or not isinstance(players, list):
+            return data
+        return dict(
+            data,
+            players=[
+                {k: v for k, v in p.items() if k != "email"} if isinstance(p, dict) else p
+                for p in players
+            ],
+        )
 
     def _describe_event(self, event: LogEvent) -> str:
         match event:
