@@ -44,6 +44,10 @@ class HeldBlueprint(StrictBlueprint):
 
     has_log_routes = False  # set by log_routes.add_log_routes
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.before_request(_authorise_write)
+
     def documents(self, *statuses: int) -> Callable[[F], F]:
         """Document the problem responses a route can give."""
 
@@ -54,14 +58,36 @@ class HeldBlueprint(StrictBlueprint):
 
         return decorate
 
-    def writes(self) -> Callable[[F], F]:
-        """Document a write: the bearer token, and the problems a write can give."""
+    def writes(self, players: bool = False) -> Callable[[F], F]:
+        """Mark and document a write: the bearer token (checked before the body, see
+        ``_authorise_write``), and the problems a write can give. ``players``: tokens
+        other than the director's may write too (a league's players report games), so
+        only a missing token is refused early."""
 
         def decorate(view: F) -> F:
+            view.__dict__[WRITER] = "players" if players else "director"
             documented: F = self.doc(**AUTH_DOC)(self.documents(*WRITE_ERRORS)(view))
             return documented
 
         return decorate
+
+
+WRITER = "held_writer"  # the mark ``writes`` leaves on a view; wrappers copy its __dict__
+
+
+def _authorise_write() -> None:
+    """Before a held write's body is validated: 401 without a token, 403 with another
+    tournament's (404 when there is no such tournament), so an unauthenticated caller
+    learns nothing about the body it sent."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
+    writer = getattr(method, WRITER, None)
+    if writer is None:
+        return
+    token = director_token()
+    tournament_id = (request.view_args or {}).get("tournament_id")
+    if writer == "director" and tournament_id is not None:
+        held_store().check_director(tournament_id, token)
 
 
 def read_by_director(held: Held[Any]) -> bool:

@@ -252,6 +252,20 @@ class HeldStore:
                 self._kept.popitem(last=False)
         return held
 
+    def check_director(self, tournament_id: str, token: str) -> None:
+        """Refuse a director's write before its body is read: TournamentNotFound when there
+        is no such tournament, WrongToken when ``token`` is not its director's. The write
+        checks again under its lock (the token may be replaced in between)."""
+        query = select(schema.tournaments.c.token_hash).where(
+            schema.tournaments.c.id == tournament_id
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).one_or_none()
+        if row is None:
+            raise TournamentNotFound(tournament_id)
+        if not hmac.compare_digest(row.token_hash, hash_token(token)):
+            raise WrongToken(tournament_id)
+
     # --- plumbing -----------------------------------------------------------------------
 
     @contextmanager

@@ -236,7 +236,7 @@ class LeagueResource(MethodView):
 class GameResource(MethodView):
     @blp.arguments(GameReportIn)
     @blp.response(200, GameReportedOut)
-    @blp.writes()
+    @blp.writes(players=True)
     def put(
         self, body: dict[str, Any], tournament_id: str, number: int, league: str, game: int
     ) -> Any:
