@@ -20,6 +20,13 @@ from .held_views import ReadOut
 from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
 
 
+class UndoIn(Schema):
+    entry = fields.Integer(
+        validate=validate.Range(1, 10**9),
+        metadata={"description": "The entry meant to be undone (its `seq`)."},
+    )
+
+
 @dataclass(frozen=True)
 class LoggedAction:
     """An action of the log as the history shows it: the entry, told in words by its
@@ -192,13 +199,22 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
 
     @blp.route(TOURNAMENT + "/undo")
     class Undo(MethodView):
+        @blp.arguments(UndoIn, location="query")
         @blp.response(200, undo_out)
         @blp.writes()
-        def post(self, tournament_id: str) -> Any:
+        def post(self, query: dict[str, Any], tournament_id: str) -> Any:
             """Take back the latest action still in effect (409 when only the creation
             is left). The undo is itself kept in the history; undo again to go further back.
-            A replaced director token is never brought back."""
-            held, undo = held_store().undo(ledger_of(fmt), tournament_id, director_token())
+            A replaced director token is never brought back.
+
+            `?entry=N` names the entry meant (its `seq` in the history): the undo happens
+            only if N is the latest action in effect (else 409, saying which is, and nothing
+            is undone), and when N is already undone the answer is that undo again, with
+            nothing written: a retried or doubled undo cannot take back a second action,
+            nor a result entered in between. Clients should always send it."""
+            held, undo = held_store().undo(
+                ledger_of(fmt), tournament_id, director_token(), query.get("entry")
+            )
             target = next(e for e in held.log if e.seq == undo.data["entry"])
             return Undone(LoggedAction(target, ledger_of(fmt), undo.seq, True), shape(held))
 

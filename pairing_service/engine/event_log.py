@@ -141,10 +141,30 @@ def in_effect(log: Sequence[Entry]) -> list[Entry]:
     return [e for e in log if e.kind != UNDONE and e.seq not in cancelled]
 
 
-def undo(log: Sequence[Entry]) -> Action:
+def undo(log: Sequence[Entry], target: int | None = None) -> Action | None:
     """The action that takes back the latest action still in effect (the store's own
-    entries, such as a replaced token, are never taken back)."""
+    entries, such as a replaced token, are never taken back).
+
+    ``target`` names the entry the caller means to take back, so that a retried or
+    doubled undo cannot take back a second action, nor one that came in between (another
+    scorekeeper's result): None when it is already undone (the retry is a no-op),
+    Conflict when it is not the latest action in effect, NotFound when there is none."""
     undoable = [e for e in in_effect(log)[1:] if e.kind not in STORE_KINDS]
+    if target is not None:
+        if target in undone_by(log):
+            return None
+        if not any(e.seq == target for e in log):
+            raise NotFound(f"there is no entry {target} in this tournament's history")
+        if not undoable or undoable[-1].seq != target:
+            latest = (
+                f"the latest is entry {undoable[-1].seq} ({undoable[-1].kind})"
+                if undoable
+                else "only the creation is in effect"
+            )
+            raise Conflict(
+                f"entry {target} is not the latest action still in effect: {latest}; "
+                "nothing was undone"
+            )
     if not undoable:
         raise NothingToUndo("there is nothing to undo: only the creation is in effect")
     return Action.of(Undone(undoable[-1].seq, undoable[-1].kind))

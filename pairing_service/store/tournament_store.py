@@ -33,7 +33,16 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from ..engine.event_log import DIRECTOR, Action, Entry, Ledger, TokenReplaced, read_action, undo
+from ..engine.event_log import (
+    DIRECTOR,
+    UNDONE,
+    Action,
+    Entry,
+    Ledger,
+    TokenReplaced,
+    read_action,
+    undo,
+)
 from ..instruments import STORE_WRITES
 from . import schema
 from .database import WRITE, is_postgresql, migrate
@@ -206,10 +215,18 @@ class HeldStore:
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._keep(held), entry
 
-    def undo(self, ledger: Ledger[S], tournament_id: str, token: str) -> tuple[Held[S], Entry]:
-        """Take back the latest action still in effect (the undo is logged too)."""
-        with self._locked(ledger, tournament_id, token) as (conn, row, log, _, actor):
-            entry = self._append(conn, tournament_id, log, undo(log), actor)
+    def undo(
+        self, ledger: Ledger[S], tournament_id: str, token: str, target: int | None = None
+    ) -> tuple[Held[S], Entry]:
+        """Take back the latest action still in effect (the undo is logged too); with
+        ``target``, only if that is the entry (``event_log.undo``): when it is already
+        undone, nothing is written and the undo that took it back is answered again."""
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+            action = undo(log, target)
+            if action is None:
+                earlier = next(e for e in log if e.kind == UNDONE and e.data["entry"] == target)
+                return self._held(row, log, state), earlier
+            entry = self._append(conn, tournament_id, log, action, actor)
             after = [*log, entry]
             held = self._held(row, after, ledger.fold(after), bumped=True)
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
