@@ -1,6 +1,6 @@
 """Benchmark: final-round advice (``POST /v1/scrabble/final-round``) through the HTTP layer.
 
-Issue 15. Every request goes through the Flask test client in-process (``create_app`` with a
+Every request goes through the Flask test client in-process (``create_app`` with a
 scratch SQLite file and no write rate limit), so request parsing, marshmallow validation,
 the engine and JSON serialisation all count. Request bodies are encoded before the clock
 starts; the answer is read inside the timing.

@@ -1,6 +1,6 @@
 """Benchmark: the web layer's share of 32-player advice, and what logging and metrics cost.
 
-Issue 16, part 5. Two measures, each against a real gunicorn (4 workers, SQLite in a
+Two measures, each against a real gunicorn (4 workers, SQLite in a
 temporary folder, no write limit) on loopback, started as ``bench/load.py`` starts it:
 
 1. Advice: ``POST /v1/scrabble/final-round`` with one 32-player field (``simulated_field(32,

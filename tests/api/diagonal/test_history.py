@@ -1,4 +1,4 @@
-"""Issue 17: Diagonal `/round` refuses a history no played rounds could produce, and the
+"""Diagonal `/round` refuses a history no played rounds could produce, and the
 simulator and planner bounds admit exactly the studies the docs report (bounded by work)."""
 
 from __future__ import annotations

@@ -278,7 +278,7 @@ SPREAD_CAPPED_ZERO_ZERO_ONE = {
 
 
 def test_the_violated_verdict_names_the_alternative_answered_beside_it(client):
-    # Review finding: GP1's reason named 1-2, 3-4 (the first better candidate its
+    # GP1's reason named 1-2, 3-4 (the first better candidate its
     # comparison met) while the alternative answered was 1-5, 2-6, 3-4. Both do better on
     # GP1; the reason names the one shown, completed with the players it meets.
     answer = client.post(URL, json=SPREAD_CAPPED_ZERO_ZERO_ONE).get_json()
@@ -311,7 +311,7 @@ def test_the_text_answer_shows_the_alternatives_principles_and_needs(client):
 
 
 def test_an_opponent_left_open_is_named_as_any_player_who_cannot_be_a_victor(client):
-    # Review finding: "pairing 1-an outsider, 2-an outsider, 3-4 does better".
+    # "pairing 1-an outsider, 2-an outsider, 3-4 does better".
     pairings = [{"players": [a, b]} for a, b in (("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"))]
     audit = client.post(
         "/v1/scrabble/audit", json={**SPREAD_CAPPED_ZERO_ZERO_ONE, "pairings": pairings}

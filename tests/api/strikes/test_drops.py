@@ -1,4 +1,4 @@
-"""Issue 17 (strikes): drops that leave no way forward end the event, a drop can be undone,
+"""Strikes: drops that leave no way forward end the event, a drop can be undone,
 and an ending with a bye says why there is no margin of victory.
 
 Every test goes through the HTTP API of held tournaments, on SQLite and on PostgreSQL.

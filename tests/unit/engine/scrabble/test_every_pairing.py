@@ -227,7 +227,7 @@ def test_gp1_rules_with_nobody_left_to_pair():
 
 @pytest.mark.parametrize(("size", "seed"), [(100, 5), (2000, 8)])
 def test_gp1_unavoidable_on_fields_the_candidates_cannot_settle(rules, size, seed):
-    # Issue 15: these simulated fields' GP1 was "unverified" (14 relevant players: the
+    # These simulated fields' GP1 was "unverified" (14 relevant players: the
     # candidates compared are not every pairing). The rule proves every pairing breaks it.
     s = simulated(size, seed)
     advice = advise(s, rules.scrabble, max_spread_per_game=500)

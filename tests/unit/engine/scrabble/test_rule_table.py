@@ -306,7 +306,7 @@ def test_gibsonized_players_avoid_a_back_to_back_rematch_when_all_have_met(rules
 
 
 def test_gibsonized_players_who_have_met_still_play_each_other_while_others_contend(rules):
-    # Review finding: three victors, #1 and #2 certain and met last round, #3-#7 still in
+    # Three victors, #1 and #2 certain and met last round, #3-#7 still in
     # contention. Sending #1 and #2 to players out of contention took the opponents the
     # contenders needed (and made two Gibsonized wins possible instead of one): GP2 was
     # broken to save a rematch that decides nothing. They play each other as before.
@@ -339,7 +339,7 @@ def test_gibsonized_players_who_have_met_still_play_each_other_while_others_cont
 
 
 def test_a_game_only_one_record_holds_counts_and_is_named(rules):
-    # Review finding: A lists B and C lists A, but neither B nor A lists them back. Both
+    # A lists B and C lists A, but neither B nor A lists them back. Both
     # count as played (no rematch by mistake), and the advice says which records disagree.
     s = field((10, 3), (9, 2), (8, 1), (7, 0), opponents={1: [2], 3: [1]})
     assert s.one_sided() == [("P1", "P2"), ("P3", "P1")]

@@ -206,7 +206,7 @@ def test_rounds_left_unpaired_00_are_missing_results_not_byes():
 
 
 def test_a_score_without_an_opponent_is_refused():
-    # Review finding: "A, a 2; 400" (a score but no opponent) was read without a word.
+    # "A, a 2; 400" (a score but no opponent) was read without a word.
     with pytest.raises(TshError) as caught:
         read_division("Ames, Ann 1500 2 ; 400 ; \nBeck, Ben 1500 1 ; 350\nCole, Cy 1400 ; 300\n")
     assert caught.value.line == 3
@@ -214,7 +214,7 @@ def test_a_score_without_an_opponent_is_refused():
 
 
 def test_a_player_paired_with_themself_is_named_so():
-    # Review finding: this said "no player 2", though player 2 exists.
+    # This said "no player 2", though player 2 exists.
     with pytest.raises(TshError) as caught:
         read_division("Ames, Ann 1500 0 ; 50\nBeck, Ben 1500 2 ; 350\n")
     assert "round 1: player 2 is paired with themself" in str(caught.value)
