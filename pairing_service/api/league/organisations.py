@@ -276,7 +276,7 @@ class CloseSeason(MethodView):
         return HeldSeason.of(held, number)
 
 
-def letters_of(held: Held[Organisation], number: int, director: bool = True) -> list[Letter]:
+def letters_of(held: Held[Organisation], number: int, director: bool) -> list[Letter]:
     """The season's letters; each player's e-mail address only for the ``director``."""
     season = held.state.season(number)
     if season.status == "signup":

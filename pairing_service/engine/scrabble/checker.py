@@ -16,7 +16,7 @@ from .judge.principles import Need, Verdict
 from .judge.proof import Outcome, RoundUnderTest
 from .pairing.advisor import Advice, advise
 from .pairing.board import pairs_of
-from .pairing.policy import DEFAULT_REPEATS_ALLOWED
+from .pairing.policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .rule_table import RuleTable
 from .standings import Standings
 
@@ -120,9 +120,12 @@ def _policy_difference(
     """Why the recommendation differs when the principles judge both alike: the pairing
     policy's counts, side by side."""
 
+    policy = RepeatPolicy()  # its meeting levels do not depend on the allowance
+
     def counts(pairs: Sequence[tuple[str, str]]) -> tuple[int, int, int]:
-        rematches = sum(1 for a, b in pairs if standings.back_to_back(a, b))
-        repeats = sum(1 for a, b in pairs if standings.meetings(a, b))
+        costs = [policy.pair_cost(standings, a, b) for a, b in pairs]
+        rematches = sum(back for back, _, _ in costs)
+        repeats = sum(1 for _, _, met in costs if met)
         top = sorted(pairs, key=lambda pair: min(map(standings.rank, pair)))[:10]
         gap = sum(abs(standings.rank(a) - standings.rank(b)) for a, b in top)
         return rematches, repeats, gap

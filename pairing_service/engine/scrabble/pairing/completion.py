@@ -60,7 +60,7 @@ def complete_pairing(
         warnings.extend(_pair_group(board, plan, contention, group, bye, tables))
     left = [p for p in contention.contenders if p not in board.used]
     if left and plan.group_method != "principled":
-        warnings.extend(_pair_contenders_left(board, plan, contention, left, bye, tables))
+        warnings.extend(_pair_contenders_left(board, plan, contention, left))
     return _pair_rest_swiss(board), bye, warnings
 
 
@@ -218,8 +218,6 @@ def _pair_contenders_left(
     plan: Plan,
     contention: Contention,
     left: list[str],
-    bye: str | None,
-    tables: FieldTables | None,
 ) -> list[str]:
     """Step 4b, a table row's: contenders the row does not place ("rest Swiss") are
     paired head to head (GP2 read in full, ``race.py``).
