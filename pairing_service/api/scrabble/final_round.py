@@ -27,6 +27,7 @@ from ...engine.scrabble import (
     list_outcomes,
     read_pairing,
 )
+from ...engine.scrabble.contention import BYE_SPREAD
 from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..metrics import engine_timed
@@ -102,6 +103,7 @@ class Field:
     notes: tuple[str, ...]
     next_round: int | None
     withdrawn_at: dict[str, Location]  # where the request withdrew each player
+    known: dict[str, int]  # the withdrawn whose rounds left score a known spread (tsh's off)
 
 
 def standings_of(body: dict[str, Any]) -> Field:
@@ -131,6 +133,7 @@ def standings_of(body: dict[str, Any]) -> Field:
             tuple(notes),
             division.rounds + 1,
             dict.fromkeys(withdrawn, ("tsh",)),
+            dict(division.withdrawn),
         )
     players = [
         Player(
@@ -148,8 +151,46 @@ def standings_of(body: dict[str, Any]) -> Field:
         for index, p in enumerate(body["players"])
         if p["withdrawn"]
     }
+    known = {p["id"]: p["off_spread"] for p in body["players"] if "off_spread" in p}
     # InvalidStandings -> 422 (errors.py)
-    return Field(Standings.from_players(players), frozenset(withdrawn_at), (), None, withdrawn_at)
+    return Field(
+        Standings.from_players(players), frozenset(withdrawn_at), (), None, withdrawn_at, known
+    )
+
+
+def sitting_out(field: Field, proposal: list[dict[str, Any]]) -> tuple[Field, list[list[str]]]:
+    """The proposal's players who sit the round out with a known result, as withdrawn for
+    this round (schemas.ProposedPairingIn: a lone bye of an odd field at the engine's bye
+    spread stays the bye), and the proposal's other entries."""
+    lone = [(i, entry) for i, entry in enumerate(proposal) if len(entry["players"]) == 1]
+    active = len(field.standings) - len(field.withdrawn)
+    if len(lone) == 1 and active % 2 and lone[0][1].get("spread", BYE_SPREAD) == BYE_SPREAD:
+        lone = []
+    resting = {i: entry["players"][0] for i, entry in lone}
+    if not set(resting.values()) <= set(field.standings.ids) - field.withdrawn:
+        return field, [entry["players"] for entry in proposal]  # read_pairing names it
+    seen: set[str] = set()
+    for index, player in resting.items():
+        if player in seen:
+            raise InvalidStandings(
+                ("pairings", index, "players", 0),
+                f"{player!r} is paired twice",
+                rule=Rule.PAIRING_COVERS_FIELD,
+            )
+        seen.add(player)
+    withdrawn_at = dict(field.withdrawn_at)
+    known = dict(field.known)
+    for index, entry in lone:
+        withdrawn_at[resting[index]] = ("pairings", index, "players", 0)
+        known[resting[index]] = entry.get("spread", BYE_SPREAD)
+    games = [entry["players"] for i, entry in enumerate(proposal) if i not in resting]
+    rested = replace(
+        field,
+        withdrawn=field.withdrawn | frozenset(resting.values()),
+        withdrawn_at=withdrawn_at,
+        known=known,
+    )
+    return rested, games
 
 
 @contextmanager
@@ -173,6 +214,7 @@ def engine_options(field: Field, body: dict[str, Any]) -> dict[str, Any]:
         "prefer": body["prefer"],
         "withdrawn": field.withdrawn,
         "repeats_allowed": body["repeats_allowed"],
+        "known_results": field.known,
     }
 
 
@@ -181,13 +223,13 @@ def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice
     return advise(field.standings, table, **engine_options(field, body))
 
 
-def advice_for(body: dict[str, Any]) -> tuple[Standings, Advice, int | None]:
+def advice_for(body: dict[str, Any]) -> tuple[Field, Advice, int | None]:
     field = standings_of(body)
     with withdrawals_pointed(field):
         advice = advise_field(field, body, loaded_rules().scrabble)
     if field.notes:
         advice = replace(advice, warnings=(*field.notes, *advice.warnings))
-    return field.standings, advice, body.get("round", field.next_round)
+    return field, advice, body.get("round", field.next_round)
 
 
 @blp.route("/final-round")
@@ -204,10 +246,10 @@ class FinalRound(MethodView):
         go in the query string. Ask for `Accept: text/plain` to get a table to read in a
         terminal, and `tsh_commands` for commands to paste into tsh.
         """
-        standings, advice, round_number = advice_for(body)
-        shaped = shape(standings, advice, body, round_number)
+        field, advice, round_number = advice_for(body)
+        shaped = shape(field, advice, body, round_number)
         if prefers("text/plain"):
-            return Response(render_text(standings, shaped), mimetype="text/plain")
+            return Response(render_text(field.standings, shaped), mimetype="text/plain")
         return shaped
 
 
@@ -222,11 +264,9 @@ class Audit(MethodView):
         Answers each principle's verdict with its proof, what each contender needs with
         that pairing, and the advisor's own recommendation beside it, with the differences.
         """
-        field = standings_of(body)
+        field, games = sitting_out(standings_of(body), body["pairings"])
         standings = field.standings
-        pairs, bye = read_pairing(
-            standings, [p["players"] for p in body["pairings"]], field.withdrawn
-        )
+        pairs, bye = read_pairing(standings, games, field.withdrawn)
         with withdrawals_pointed(field):
             result = audit(
                 standings, loaded_rules().scrabble, pairs, bye, **engine_options(field, body)
@@ -239,11 +279,11 @@ class Audit(MethodView):
             "principles": shape_principles(standings, result.principles, {}),
             "needs": shape_needs(standings, result.needs, ()),
             "pairings": [shape_pairing(standings, game) for game in proposed],
-            "recommendation": shape(standings, result.recommendation, body, round_number),
+            "recommendation": shape(field, result.recommendation, body, round_number),
             "differences": result.differences,
             "matches_recommendation": result.matches_recommendation,
             **(
-                {"outcomes": listed_outcomes(standings, body, pairs, bye)}
+                {"outcomes": listed_outcomes(field, body, pairs, bye)}
                 if body.get("list_outcomes")
                 else {}
             ),
@@ -278,8 +318,9 @@ def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, An
 
 
 def listed_outcomes(
-    standings: Standings, body: dict[str, Any], pairs: list[tuple[str, str]], bye: str | None
+    field: Field, body: dict[str, Any], pairs: list[tuple[str, str]], bye: str | None
 ) -> list[dict[str, Any]] | None:
+    standings = field.standings
     listing = list_outcomes(
         standings,
         pairs,
@@ -288,6 +329,8 @@ def listed_outcomes(
         body["max_spread_per_game"],
         body["rounds_left"],
         MAX_LISTED_OUTCOMES,
+        field.withdrawn,
+        field.known,
     )
     if listing is None:
         return None
@@ -340,8 +383,9 @@ def shape_pairing(standings: Standings, game: Game) -> dict[str, Any]:
 
 
 def shape(
-    standings: Standings, advice: Advice, body: dict[str, Any], round_number: int | None
+    field: Field, advice: Advice, body: dict[str, Any], round_number: int | None
 ) -> dict[str, Any]:
+    standings = field.standings
     notes = {n.id: (n.status, n.reason) for n in advice.seed_notes}
     shaped: dict[str, Any] = {
         "configuration": advice.configuration,
@@ -377,7 +421,7 @@ def shape(
     if body.get("list_outcomes"):
         pairs = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
         bye = next((g.players[0] for g in advice.games if g.bye), None)
-        shaped["outcomes"] = listed_outcomes(standings, body, pairs, bye)
+        shaped["outcomes"] = listed_outcomes(field, body, pairs, bye)
     return shaped
 
 

@@ -18,6 +18,8 @@ from ..common import (
     StrictBoolean,
     StrictFloat,
     all_or_none,
+    for_every,
+    is_true,
     needs,
     one_of_fields,
     printable,
@@ -30,6 +32,7 @@ MAX_TSH_LENGTH = 500_000
 MAX_LISTED_OUTCOMES = 729  # six games of contenders
 MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
+MAX_SPREAD_PER_ROUND = 10_000  # a game's, and a bye's or forfeit's
 MAX_WINS = 1000
 
 
@@ -74,6 +77,15 @@ TSH_BODY = {
 }
 
 
+def _round_spread(description: str) -> fields.Integer:
+    """A spread one round scores a player who does not play it (a bye, a forfeit)."""
+    return fields.Integer(
+        strict=True,
+        validate=validate.Range(-MAX_SPREAD_PER_ROUND, MAX_SPREAD_PER_ROUND),
+        metadata={"description": description},
+    )
+
+
 class PlayerIn(Schema):
     id = fields.String(
         required=True,
@@ -109,6 +121,13 @@ class PlayerIn(Schema):
             "games count) but not paired."
         },
     )
+    off_spread = _round_spread(
+        "With `withdrawn`: the spread each round left scores for the "
+        "player (tsh's `off`: negative a forfeit loss, positive a bye win, 0 a draw). "
+        "Their final record is then known: a player certain of a victor place sits the "
+        "round out and the rest are judged for the places left (docs/scrabble.md). A "
+        "tsh file's `off` section gives it."
+    )
     rank = fields.Integer(
         strict=True,
         validate=validate.Range(1, MAX_PLAYERS),
@@ -124,6 +143,23 @@ class PlayerIn(Schema):
     )
 
 
+_OFF_SPREAD_WITHDRAWN = {"anyOf": [is_true("withdrawn"), {"not": {"required": ["off_spread"]}}]}
+
+
+def _players(body: Any) -> list[tuple[int, Any]]:
+    listed = body.get("players") if isinstance(body, dict) else None
+    return list(enumerate(listed)) if isinstance(listed, list | tuple) else []
+
+
+def _off_ok(player: Any) -> bool:
+    """``_OFF_SPREAD_WITHDRAWN`` in Python (the compiled schema is slow on 2,000 players)."""
+    return (
+        not isinstance(player, dict)
+        or "off_spread" not in player
+        or player.get("withdrawn") is True
+    )
+
+
 class FinalRoundIn(Contract):
     requires = (
         Requires(one_of_fields("players", "tsh"), "players", "give either players or tsh"),
@@ -134,6 +170,15 @@ class FinalRoundIn(Contract):
             "tsh_complete_rounds_only needs tsh",
         ),
         all_or_none("players", "rank", "give a rank for every player or for none"),
+        Requires(
+            for_every("players", _OFF_SPREAD_WITHDRAWN),
+            "players",
+            "off_spread is for a withdrawn player: give withdrawn true",
+            lambda body: next(
+                (f"players/{i}/off_spread" for i, p in _players(body) if not _off_ok(p)), None
+            ),
+            lambda body: all(_off_ok(p) for _, p in _players(body)),
+        ),
     )
 
     players = CheckedList(
@@ -236,7 +281,7 @@ class FinalRoundIn(Contract):
         strict=True,
         allow_none=True,
         load_default=None,
-        validate=validate.Range(1, 10_000),
+        validate=validate.Range(1, MAX_SPREAD_PER_ROUND),
         metadata={
             "description": "Largest spread a player can gain or lose in one game. Null: unbounded, "
             "so clinching is decided on wins only (tsh assumes 500, COP 250)."
@@ -404,9 +449,22 @@ class FinalRoundOut(Schema):
     )
 
 
-class ProposedPairingIn(Schema):
+class ProposedPairingIn(Contract):
     """A game of the proposal. The advice's own pairing objects are accepted as answered
     (a director pastes them back): their other fields are read but not used."""
+
+    requires = (
+        Requires(
+            {
+                "anyOf": [
+                    {"not": {"required": ["spread"]}},
+                    {"properties": {"players": {"maxItems": 1}}},
+                ]
+            },
+            "spread",
+            "spread is for a one-player entry (a bye, or a forfeit when negative)",
+        ),
+    )
 
     players = fields.List(
         fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
@@ -415,6 +473,13 @@ class ProposedPairingIn(Schema):
         metadata={"description": "Two ids, or one for the bye."},
     )
     bye = StrictBoolean(metadata={"description": "As answered by the advice; not used."})
+    spread = _round_spread(
+        "For one player: the spread the round scores them (a bye, or a "
+        "forfeit when negative). A lone bye of an odd field without it, or with 50, is "
+        "the bye the engine judges; every other one-player entry is a player sitting "
+        "the round out with that known result (default 50), such as finalists resting "
+        "on byes or a no-show's forfeit."
+    )
     names = fields.List(
         fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable]),
         validate=validate.Length(1, 2),

@@ -3,11 +3,11 @@ advisor's own recommendation; its outcomes listed; a pairing as the API gives it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import Rule
-from .contention import Contention, contention
+from .contention import Contention
 from .errors import InvalidStandings
 from .explain.games import pair_set_text
 from .explain.needs import needs
@@ -19,6 +19,7 @@ from .pairing.board import pairs_of
 from .pairing.policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .rule_table import RuleTable
 from .standings import Standings
+from .withdrawals import field_of
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,11 @@ def audit(
     prefer: str = "table",
     withdrawn: frozenset[str] = frozenset(),
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
+    known_results: Mapping[str, int] | None = None,
 ) -> Audit:
-    """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4."""
+    """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4;
+    players who sit the round out (``withdrawn``, with ``known_results``) as the advice
+    takes them (``withdrawals.py``)."""
     recommendation = advise(
         standings,
         table,
@@ -54,9 +58,11 @@ def audit(
         prefer,
         withdrawn,
         repeats_allowed,
+        known_results,
     )
-    in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
-    judge = Judge(standings, in_contention, bye, victors, max_spread_per_game, rounds_left)
+    field = field_of(standings, victors, max_spread_per_game, rounds_left, withdrawn, known_results)
+    in_contention = field.contention
+    judge = Judge(standings, in_contention, bye, field.victors, max_spread_per_game, rounds_left)
     principles = judge.judge(pairs)
     ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
@@ -194,12 +200,21 @@ def list_outcomes(
     max_spread_per_game: int | None = None,
     rounds_left: int = 1,
     limit: int = 729,
+    withdrawn: frozenset[str] = frozenset(),
+    known_results: Mapping[str, int] | None = None,
 ) -> list[tuple[Outcome, list[str], list[str]]] | None:
-    """Every outcome of the contenders' games with its certain victors and the players it
-    leaves to spread; None when there are more than ``limit`` outcomes."""
-    in_contention = contention(standings, victors, max_spread_per_game, rounds_left)
+    """Every outcome of the contenders' games with its certain victors (of the places
+    left to those who play) and the players it leaves to spread; None when there are more
+    than ``limit`` outcomes."""
+    field = field_of(standings, victors, max_spread_per_game, rounds_left, withdrawn, known_results)
     test = RoundUnderTest(
-        standings, in_contention.relevant, pairs, bye, victors, max_spread_per_game, rounds_left
+        standings,
+        field.contention.relevant,
+        pairs,
+        bye,
+        field.victors,
+        max_spread_per_game,
+        rounds_left,
     )
     return test.listing(limit)
 

@@ -12,6 +12,10 @@ A bye counts as a win worth ``BYE_SPREAD`` (tsh's default).
 - ``p`` is certainly a victor when fewer than ``victors`` others may finish level with or
   above it; ``p`` can be a victor when fewer than ``victors`` others are surely above it.
 
+A player who sits out the rounds left with a known result (tsh's ``off``: a withdrawn
+player scores each later round as a bye or forfeit of a fixed spread; a finalist resting on
+byes) has one final record, ``fixed_final``: best and worst are the same.
+
 Only "relevant" players matter for who the victors are: anyone who cannot become a victor
 has at least ``victors`` players surely above, so never displaces a relevant player. What a
 given pairing does to them is the outcome engine's work (``proof.py``).
@@ -20,7 +24,7 @@ given pairing does to them is the outcome engine's work (``proof.py``).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -55,6 +59,14 @@ def final_after(half_wins: int, spread: int, result: Result | None, cap: int | N
     if result is Result.DRAW:
         return Final(half_wins + 1, spread, spread)
     return Final(half_wins, spread - margin, spread - 1)
+
+
+def fixed_final(half_wins: int, spread: int, per_round: int, rounds: int) -> tuple[int, int]:
+    """The final (half-wins, spread) of a player whose ``rounds`` left each score
+    ``per_round`` spread: a win when positive, a draw at 0, a loss when negative (as tsh
+    counts a bye or forfeit)."""
+    gained = 2 if per_round > 0 else 1 if per_round == 0 else 0
+    return half_wins + gained * rounds, spread + per_round * rounds
 
 
 def finals_after(
@@ -92,7 +104,11 @@ class Contention:
 
 
 def contention(
-    standings: Standings, victors: int, cap: int | None, rounds_left: int = 1
+    standings: Standings,
+    victors: int,
+    cap: int | None,
+    rounds_left: int = 1,
+    fixed: Mapping[str, int] | None = None,
 ) -> Contention:
     """Pairing-independent contention in O(n log n).
 
@@ -100,13 +116,20 @@ def contention(
     won by the cap) and those that may reach p's worst finish (every round lost by the
     cap), with the same inequalities as ``surely_above`` and ``may_reach`` applied to
     ``final_after``. With one round left this is the final round; with more, it is tsh's
-    "best possible finish" contention.
+    "best possible finish" contention. ``fixed``: players who sit out every round left,
+    each round scoring the spread given (``fixed_final``), compared one by one.
     """
     rounds = max(rounds_left, 1)
     margin = (cap if cap is not None else UNBOUNDED) * rounds
+    fixed = fixed or {}
+    finals = {
+        pid: fixed_final(standings.player(pid).half_wins, standings.player(pid).spread, s, rounds)
+        for pid, s in fixed.items()
+    }
     spreads_by_wins: dict[int, list[int]] = {}
     for player in standings.ranked:
-        spreads_by_wins.setdefault(player.half_wins, []).append(player.spread)
+        if player.id not in finals:
+            spreads_by_wins.setdefault(player.half_wins, []).append(player.spread)
     for spreads in spreads_by_wins.values():
         spreads.sort()
     wins_sorted = sorted(spreads_by_wins)
@@ -118,21 +141,78 @@ def contention(
     contenders: list[str] = []
     clinched: list[str] = []
     for p in standings.ranked:
+        if p.id in finals:
+            best = worst = finals[p.id]
+        else:
+            best = (p.half_wins + 2 * rounds, p.spread + margin)
+            worst = (p.half_wins, p.spread - margin)
+        # The players sitting out, one by one: surely above p's best, or able to reach
+        # p's worst (their one final is their floor and their ceiling).
+        fixed_above = sum(
+            1 for q, final in finals.items() if q != p.id and _beats(final, best, strictly=True)
+        )
+        fixed_catchers = sum(
+            1 for q, final in finals.items() if q != p.id and _beats(final, worst, strictly=False)
+        )
+        if p.id in finals:
+            above = fixed_above + _free_above(spreads_by_wins, best, margin)
+            if above >= victors:
+                continue
+            catchers = fixed_catchers + _free_reaching(spreads_by_wins, worst, rounds, margin)
+            (clinched if catchers < victors else contenders).append(p.id)
+            continue
         # Surely above p's best: more than p.hw + 2 wins, or exactly that many and a spread
         # floor (q.s - M) above p's ceiling (p.s + M).
         level = spreads_by_wins.get(p.half_wins + 2 * rounds, [])
-        above = count_with_more_wins(p.half_wins + 2 * rounds) + (
-            len(level) - bisect_right(level, p.spread + 2 * margin)
+        above = (
+            fixed_above
+            + count_with_more_wins(p.half_wins + 2 * rounds)
+            + (len(level) - bisect_right(level, p.spread + 2 * margin))
         )
         if above >= victors:
             continue
         # May reach p's worst: q.hw + 2 > p.hw, or equal and q.s + M >= p.s - M.
         below = spreads_by_wins.get(p.half_wins - 2 * rounds, [])
-        catchers = (count_with_more_wins(p.half_wins - 2 * rounds) - 1) + (
-            len(below) - bisect_left(below, p.spread - 2 * margin)
+        catchers = (
+            fixed_catchers
+            + (count_with_more_wins(p.half_wins - 2 * rounds) - 1)
+            + (len(below) - bisect_left(below, p.spread - 2 * margin))
         )
         (clinched if catchers < victors else contenders).append(p.id)
     return Contention(
         contenders=tuple(sorted(contenders, key=standings.rank)),
         clinched=tuple(sorted(clinched, key=standings.rank)),
+    )
+
+
+def _beats(final: tuple[int, int], target: tuple[int, int], strictly: bool) -> bool:
+    """``final`` is above ``target`` (strictly), or level with or above it."""
+    if final[0] != target[0]:
+        return final[0] > target[0]
+    return final[1] > target[1] if strictly else final[1] >= target[1]
+
+
+def _free_above(
+    spreads_by_wins: Mapping[int, list[int]], target: tuple[int, int], margin: int
+) -> int:
+    """Players (not sitting out) surely above ``target``: above it even losing every round
+    left by the margin."""
+    return sum(
+        1
+        for wins, spreads in spreads_by_wins.items()
+        for spread in spreads
+        if _beats((wins, spread - margin), target, strictly=True)
+    )
+
+
+def _free_reaching(
+    spreads_by_wins: Mapping[int, list[int]], target: tuple[int, int], rounds: int, margin: int
+) -> int:
+    """Players (not sitting out) who may finish level with or above ``target``, winning
+    every round left by the margin."""
+    return sum(
+        1
+        for wins, spreads in spreads_by_wins.items()
+        for spread in spreads
+        if _beats((wins + 2 * rounds, spread + margin), target, strictly=False)
     )

@@ -117,9 +117,17 @@ def test_audit_of_the_recommendation_itself_matches(client):
                 {"players": ["A", "B"]},
                 {"players": ["C", "D"]},
                 {"players": ["E"]},
-                {"players": ["F"]},
+                {"players": ["E"]},
             ],
-            "/pairings/2/players",
+            "/pairings/3/players/0",
+        ),
+        (
+            [
+                {"players": ["A", "B"]},
+                {"players": ["C", "D"]},
+                {"players": ["E", "F"], "spread": 9},
+            ],
+            "/pairings/2/spread",
         ),
         ([{"players": []}], "/pairings/0/players"),
         ([{"players": ["A", "B", "C"]}], "/pairings/0/players"),
@@ -270,17 +278,102 @@ def test_withdrawn_players_in_json_standings(client):
     )
 
 
-def test_a_contender_marked_off_in_tsh_is_refused_at_the_file(client):
-    leader = "Adeyemi, Tunde          1733 9 1 10 14 4 6 11; 447 402 365 458 478 454 402\n"
-    assert leader in AFTER_7
-    off = AFTER_7.replace(leader, leader.replace("402\n", "402; off -50\n"))
+def _marked_off(surname: str, spread: int) -> str:
+    """AFTER_7 with the player of that surname marked off (tsh's ``off`` section)."""
+    line = next(line for line in AFTER_7.splitlines(keepends=True) if line.startswith(surname))
+    return AFTER_7.replace(line, line.rstrip("\n") + f"; off {spread}\n")
+
+
+def test_a_leader_marked_off_certain_of_a_place_sits_out(client):
+    # Adeyemi (#1, id 8) withdrew with forfeit losses; two wins clear, still a victor.
+    off = _marked_off("Adeyemi", -50)
     answer = client.post(FINAL, json={"tsh": off})
-    problem = assert_problem(answer, 422, "/tsh")
-    assert problem["rule"] == "withdrawn-contender" and "Adeyemi" in problem["detail"]
-    playing = [str(i) for i in range(1, 15) if i not in (3, 8)]  # Tanaka and Adeyemi off
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    paired = [p for game in body["pairings"] for p in game["players"]]
+    assert "8" not in paired and "3" not in paired  # Adeyemi and Tanaka
+    assert sorted(paired) == sorted(str(i) for i in range(1, 15) if i not in (3, 8))
+    assert any(w.startswith("#1 Tunde Adeyemi sits out certain") for w in body["warnings"])
+    assert body["rule"]["reading"] == "1 victor" and body["rule"]["source"] == "fallback"
+    # The race for the other place (#2 v #3) is played head to head.
+    assert body["pairings"][0]["ranks"] == [2, 3]
+    audit = client.post(AUDIT, json={"tsh": off, "pairings": body["pairings"]})
+    assert audit.status_code == 200 and audit.get_json()["matches_recommendation"] is True
+
+
+def test_a_contender_marked_off_who_may_finish_either_side_is_refused_by_name(client):
+    off = _marked_off("Patel", -50)
+    problem = assert_problem(client.post(FINAL, json={"tsh": off}), 422, "/tsh")
+    assert problem["rule"] == "withdrawn-contender" and "Patel" in problem["detail"]
+    assert "pair this round by hand" in problem["detail"]
+    playing = [str(i) for i in range(1, 15) if i not in (3, 5)]  # Tanaka and Patel off
     pairings = [{"players": playing[i : i + 2]} for i in range(0, len(playing), 2)]
     audit = client.post(AUDIT, json={"tsh": off, "pairings": pairings})
     assert assert_problem(audit, 422, "/tsh")["rule"] == "withdrawn-contender"
+
+
+def test_a_withdrawn_players_known_result_in_json(client):
+    players = [
+        {"id": "A", "wins": 12, "spread": 300, "withdrawn": True, "off_spread": -50},
+        {"id": "B", "wins": 9, "spread": 100},
+        {"id": "C", "wins": 8.5, "spread": 40},
+        {"id": "D", "wins": 7, "spread": 0},
+        {"id": "E", "wins": 5, "spread": 0},
+    ]
+    body = client.post(FINAL, json={"players": players}).get_json()
+    assert any(w.startswith("#1 A sits out certain") for w in body["warnings"]), body
+    assert body["pairings"][0]["players"] == ["B", "C"]
+    without_flag = [dict(players[0], withdrawn=False), *players[1:]]
+    assert_problem(client.post(FINAL, json={"players": without_flag}), 422, "/players/0/off_spread")
+
+
+def test_the_audit_judges_a_round_with_finalists_resting_on_byes(client):
+    # Victors 4: the top two rest on +100 byes (a two-player final awaits them); the race
+    # for 3rd and 4th is judged among those who play, a no-show forfeiting at -50.
+    players = [
+        {"id": "A", "wins": 14, "spread": 900},
+        {"id": "B", "wins": 13, "spread": 700},
+        {"id": "C", "wins": 10, "spread": 300},
+        {"id": "D", "wins": 9.5, "spread": 200},
+        {"id": "E", "wins": 9.5, "spread": 100},
+        {"id": "F", "wins": 9, "spread": 0},
+        {"id": "G", "wins": 6, "spread": -100},
+        {"id": "H", "wins": 5, "spread": -300},
+        {"id": "I", "wins": 4, "spread": -500},
+    ]
+    proposal = [
+        {"players": ["A"], "spread": 100},
+        {"players": ["B"], "spread": 100},
+        {"players": ["C", "D"]},
+        {"players": ["E", "F"]},
+        {"players": ["G", "H"]},
+        {"players": ["I"], "spread": -50},
+    ]
+    answer = client.post(AUDIT, json={"players": players, "pairings": proposal, "victors": 4})
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    recommendation = body["recommendation"]
+    assert any("#1 A, #2 B sit out certain" in w for w in recommendation["warnings"])
+    # Judged for 3rd and 4th: E and F chase C and D, and the recommendation lets both
+    # face one of them; the proposal's 3-4, 5-6 sends E away from the race.
+    assert [g["ranks"] for g in recommendation["pairings"]] == [[3, 6], [4, 5], [7, 8]]
+    gp2 = next(v for v in body["principles"] if v["id"] == "GP2")
+    assert gp2["status"] == "violated" and "#5 E does not face" in gp2["reason"]
+    assert [n["player"] for n in body["needs"]] == ["C", "D", "E", "F"]
+    # A contender sitting out who is not certain of a place (C forfeits) is named.
+    resting_c = [
+        {"players": ["C"], "spread": -50},
+        *proposal[:2],
+        {"players": ["D", "E"]},
+        {"players": ["F", "G"]},
+        {"players": ["H", "I"]},
+    ]
+    problem = assert_problem(
+        client.post(AUDIT, json={"players": players, "pairings": resting_c, "victors": 4}),
+        422,
+        "/pairings/0/players/0",
+    )
+    assert "#3 C sits out" in problem["detail"]
 
 
 def test_the_service_answers_a_partly_entered_file_with_a_422_naming_the_player(client):

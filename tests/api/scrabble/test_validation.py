@@ -32,7 +32,9 @@ numbers = st.one_of(
     st.none(),
 )
 player = st.dictionaries(
-    st.sampled_from(["id", "name", "wins", "spread", "rank", "opponents", "withdrawn", "extra"]),
+    st.sampled_from(
+        ["id", "name", "wins", "spread", "rank", "opponents", "withdrawn", "off_spread", "extra"]
+    ),
     st.one_of(ids, numbers, st.lists(st.one_of(ids, st.none()), max_size=4), st.booleans()),
     max_size=8,
 )

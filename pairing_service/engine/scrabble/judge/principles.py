@@ -360,7 +360,7 @@ class Evaluation:
                 "(contention and Gibsonization use the best possible finish)"
             )
         if gp == "GP1" and not self.leaders:
-            return "nobody in the leading win group can still be a victor"
+            return "nobody in the leading win group plays with a victor place at stake"
         if gp == "GP2" and not self.contenders:
             return "nobody is still in contention"
         if gp == "GP3" and len(self.test.relevant) < 2:

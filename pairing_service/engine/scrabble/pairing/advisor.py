@@ -9,12 +9,10 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import Rule
-from ..contention import Contention, contention
-from ..errors import InvalidStandings
+from ..contention import Contention
 from ..explain.needs import needs
 from ..explain.tradeoffs import tradeoff_text
 from ..judge.comparison import Judge
@@ -22,6 +20,7 @@ from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
+from ..withdrawals import field_of
 from .board import Board, Game, pairs_of, play_engine_pairs
 from .completion import complete_pairing
 from .plans import Plan, RuleUsed, fallback_plan, table_plan
@@ -82,11 +81,13 @@ def advise(
     prefer: str = "table",
     withdrawn: frozenset[str] = frozenset(),
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
+    known_results: Mapping[str, int] | None = None,
 ) -> Advice:
     """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
     table row's on the principles, when the engine proves there is one (the table's
     pairing is then the alternative). ``withdrawn`` players keep their rank and games but
-    are not paired; none of them may still be able to become a victor.
+    are not paired; ``known_results`` gives the spread each round left scores for those
+    whose result is known (``withdrawals.py``: who may then sit out).
     ``repeats_allowed`` is the director's repeat allowance (``policy.py``)."""
     if prefer not in PREFERENCES:
         raise ValueError(f"prefer is one of {', '.join(PREFERENCES)}")
@@ -95,14 +96,15 @@ def advise(
     if rounds_left < 1:
         raise ValueError("at least one round must be left")
     cap = max_spread_per_game
-    in_contention = contention(standings, victors, cap, rounds_left)
+    field = field_of(standings, victors, cap, rounds_left, withdrawn, known_results)
+    in_contention, victors = field.contention, field.victors
     config = configuration_text(standings.configuration())
     # Each step says what it warns of; the warnings are answered in the steps' order.
-    warnings = _withdrawn_warnings(standings, in_contention, withdrawn)
+    warnings = list(field.warnings)
     warnings += _one_sided_warnings(standings)
     warnings += _complete_tie_warnings(standings, in_contention)
     plan, plan_warnings = _choose_plan(
-        standings, table, in_contention, victors, cap, config, rounds_left
+        standings, table, in_contention, victors, cap, config, rounds_left, field.resting_certain
     )
     warnings += plan_warnings
     swiss = SwissMemo(RepeatPolicy(repeats_allowed))
@@ -178,9 +180,11 @@ def _choose_plan(
     cap: int | None,
     config: str,
     rounds_left: int,
+    resting_certain: Sequence[str] = (),
 ) -> tuple[Plan, list[str]]:
     """The seed table's row for a two-victor final round, else the fallback's plan; and
-    why the table was not used, with the plan's own notes."""
+    why the table was not used, with the plan's own notes (``field_of`` says why a
+    certain player sitting out leaves the table aside)."""
     warnings: list[str] = []
     plan: Plan | None = None
     if rounds_left > 1:
@@ -188,6 +192,8 @@ def _choose_plan(
             f"{rounds_left} rounds are left: the seed's table is for the final round; "
             "contention and Gibsonization use each player's best possible finish"
         )
+    elif resting_certain:
+        pass  # ``field_of`` warns that the table is left aside, and why
     elif victors == 2:
         plan, why_not = table_plan(standings, table, in_contention, cap)
         if plan is None:
@@ -414,29 +420,6 @@ def _without_rematch(
         "equally principled pairing without that rematch is recommended, the row's beside it"
     )
     return rematch_free, rule, alternative, note
-
-
-def _withdrawn_warnings(
-    standings: Standings, contention: Contention, withdrawn: frozenset[str]
-) -> list[str]:
-    """Who withdrew and is not paired; InvalidStandings for an unknown player or one who
-    can still become a victor."""
-    unknown = sorted(withdrawn - set(standings.ids))
-    if unknown:
-        raise InvalidStandings(("withdrawn",), f"not in the standings: {', '.join(unknown)}")
-    still = [p for p in contention.relevant if p in withdrawn]
-    if still:
-        raise InvalidStandings(
-            ("withdrawn",),
-            f"{standings.tag(still[0])} withdrew but can still finish as a victor: "
-            "pair this round by hand",
-            rule=Rule.WITHDRAWN_CONTENDER,
-            player=still[0],
-        )
-    if not withdrawn:
-        return []
-    shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
-    return [f"withdrawn, not paired: {shown}"]
 
 
 MAX_ONE_SIDED_SHOWN = 3

@@ -55,28 +55,34 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from pairing_service.engine.scrabble.contention import (  # noqa: E402
+    Final,
     Result,
     final_after,
+    fixed_final,
     may_reach,
     surely_above,
 )
 
 
-def _pairwise_contention(s, victors, cap):
-    """The definition, player against player, as an independent check of the fast version."""
+def _pairwise_contention(s, victors, cap, fixed=None):
+    """The definition, player against player, as an independent check of the fast version;
+    ``fixed``: players whose one round left scores that spread (a single final)."""
+    fixed = fixed or {}
+
+    def final(q, result):
+        if q.id not in fixed:
+            return final_after(q.half_wins, q.spread, result, cap)
+        wins, spread = fixed_final(q.half_wins, q.spread, fixed[q.id], 1)
+        return Final(wins, spread, spread)
+
     contenders, clinched = [], []
     for p in s.ranked:
-        best = final_after(p.half_wins, p.spread, Result.WIN, cap)
-        worst = final_after(p.half_wins, p.spread, Result.LOSS, cap)
+        best, worst = final(p, Result.WIN), final(p, Result.LOSS)
         others = [q for q in s.ranked if q.id != p.id]
-        above = sum(
-            surely_above(final_after(q.half_wins, q.spread, Result.LOSS, cap), best) for q in others
-        )
+        above = sum(surely_above(final(q, Result.LOSS), best) for q in others)
         if above >= victors:
             continue
-        catchers = sum(
-            may_reach(final_after(q.half_wins, q.spread, Result.WIN, cap), worst) for q in others
-        )
+        catchers = sum(may_reach(final(q, Result.WIN), worst) for q in others)
         (clinched if catchers < victors else contenders).append(p.id)
     return tuple(contenders), tuple(clinched)
 
@@ -92,4 +98,23 @@ def test_fast_contention_matches_the_pairwise_definition(rows, victors, cap):
     in_contention = contention(s, victors, cap)
     assert (in_contention.contenders, in_contention.clinched) == _pairwise_contention(
         s, victors, cap
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(st.integers(0, 12), st.integers(-900, 900), st.sampled_from([None, -50, 0, 50])),
+        min_size=1,
+        max_size=25,
+    ),
+    victors=st.integers(1, 8),
+    cap=st.one_of(st.none(), st.integers(1, 400)),
+)
+def test_contention_with_players_sitting_out_matches_the_pairwise_definition(rows, victors, cap):
+    s = field(*[(hw / 2, spread) for hw, spread, _ in rows])
+    fixed = {f"P{i}": known for i, (_, _, known) in enumerate(rows, 1) if known is not None}
+    in_contention = contention(s, victors, cap, fixed=fixed)
+    assert (in_contention.contenders, in_contention.clinched) == _pairwise_contention(
+        s, victors, cap, fixed
     )
