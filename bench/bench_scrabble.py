@@ -143,9 +143,7 @@ def measure_parts(app: Flask, row: Row, data: bytes, table: RuleTable) -> None:
     row.standings_ms.append(ms)
     advice = advise_field(built, loaded, table)
     with app.app_context():
-        ms, _ = fastest(
-            lambda: app.json.dumps(dump.dump(shape(built.standings, advice, loaded, None)))
-        )
+        ms, _ = fastest(lambda: app.json.dumps(dump.dump(shape(built, advice, loaded, None))))
     row.serialisation_ms.append(ms)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,6 +19,7 @@ from ...engine.scrabble import (
     Outcome,
     Player,
     RuleTable,
+    SeedNote,
     Standings,
     Verdict,
     advise,
@@ -341,7 +342,7 @@ def listed_outcomes(
 
 
 def shape_principles(
-    standings: Standings, verdicts: tuple[Verdict, ...], notes: dict[str, tuple[str, str]]
+    standings: Standings, verdicts: tuple[Verdict, ...], notes: Mapping[str, SeedNote]
 ) -> list[dict[str, Any]]:
     return [
         {
@@ -349,7 +350,15 @@ def shape_principles(
             "status": v.status,
             "reason": v.reason,
             "outcome": shape_outcome(standings, v.outcome),
-            "seed": {"status": notes[v.id][0], "reason": notes[v.id][1]} if v.id in notes else None,
+            "seed": (
+                {
+                    "status": notes[v.id].status,
+                    "reason": notes[v.id].reason,
+                    "difference": notes[v.id].difference,
+                }
+                if v.id in notes
+                else None
+            ),
         }
         for v in verdicts
     ]
@@ -364,6 +373,7 @@ def shape_needs(
             "player": n.player,
             "rank": standings.rank(n.player),
             "text": n.text,
+            "ways": list(n.ways),
             "seed": seed.get(n.player),
         }
         for n in needs
@@ -386,7 +396,7 @@ def shape(
     field: Field, advice: Advice, body: dict[str, Any], round_number: int | None
 ) -> dict[str, Any]:
     standings = field.standings
-    notes = {n.id: (n.status, n.reason) for n in advice.seed_notes}
+    notes = {n.id: n for n in advice.seed_notes}
     shaped: dict[str, Any] = {
         "configuration": advice.configuration,
         "rule": advice.rule,
@@ -457,8 +467,9 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
     lines.append("Principles:")
     for v in shaped["principles"]:
         lines.append(f"  {v['id']} {v['status']}: {v['reason']}")
-        if v["seed"] and v["seed"]["status"] != v["status"]:
+        if v["seed"] and v["seed"]["difference"]:
             lines.append(f"      the seed says {v['seed']['status']}: {v['seed']['reason']}")
+            lines.append(f"      why they differ: {v['seed']['difference']}")
 
     def needs(listed: list[dict[str, Any]]) -> list[str]:
         return ["Needs:", *(f"  {who(n['player'])}: {n['text']}" for n in listed)] if listed else []

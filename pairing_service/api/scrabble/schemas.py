@@ -361,6 +361,14 @@ class ListedOutcomeOut(OutcomeOut):
 class SeedNoteOut(Schema):
     status = fields.String(required=True)
     reason = fields.String(required=True)
+    difference = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Where the engine's verdict differs from the seed's note: why, "
+            "in one line (the engine proves each principle over every outcome)."
+        },
+    )
 
 
 class PrincipleOut(Schema):
@@ -390,7 +398,22 @@ class PrincipleOut(Schema):
 class NeedOut(Schema):
     player = fields.String(required=True)
     rank = fields.Integer(required=True)
-    text = fields.String(required=True, metadata={"description": "Computed from the outcomes."})
+    text = fields.String(
+        required=True,
+        metadata={
+            "description": "Computed from the outcomes, in one line to read aloud: the "
+            "simplest way to become certain of a victor place, at most one more after "
+            '"or", and how many more `ways` holds.'
+        },
+    )
+    ways = FastList(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "Every way found, simplest first: own results that suffice "
+            "alone, then with one other game's result, two, spread, and results unnamed."
+        },
+    )
     seed = fields.String(
         allow_none=True, required=True, metadata={"description": "The seed row's own words."}
     )

@@ -150,9 +150,17 @@ def test_final_round_principles_carry_outcomes_and_the_seeds_notes(client):
     body = client.post(FINAL, json={"players": players}).get_json()
     gp1 = next(p for p in body["principles"] if p["id"] == "GP1")
     assert gp1["status"] == "violated"
-    assert gp1["seed"] == {"status": "satisfied", "reason": "One GB0 victor is guaranteed."}
+    assert gp1["seed"]["status"] == "satisfied"
+    assert gp1["seed"]["reason"] == "One GB0 victor is guaranteed."
+    # Beside the verdict, one line says why the engine's strict GP1 differs.
+    assert gp1["seed"]["difference"].startswith("the seed counts a leader victor when the games")
     assert gp1["outcome"]["text"] == "#1 A loses, #2 B loses, #3 C wins, #4 D wins"
     assert gp1["outcome"]["complete"] is True
+    # Where the engine agrees with the seed, nothing is said.
+    agreed = [p["seed"] for p in body["principles"] if p["seed"] and p["id"] in ("GP3", "GP4")]
+    assert agreed and all(seed["difference"] is None for seed in agreed)
+    text = client.post(FINAL, json={"players": players}, headers={"Accept": "text/plain"})
+    assert "      why they differ: the seed counts a leader victor" in text.get_data(as_text=True)
 
 
 def test_rounds_left_and_victors_are_bounded(client):

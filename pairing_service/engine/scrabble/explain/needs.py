@@ -27,14 +27,15 @@ def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
         if evaluation.standing(player, result) == (False, True)
     ]
     cases = dict(zip(helped, _worst_cases(evaluation, helped), strict=True))
-    if len(evaluation.test.relevant) <= SMALL_FIELD:
-        # The spread rivals of those no single game's result helps, all at once (``_help``
+    if len(evaluation.test.relevant) <= NAMING_FIELD:
+        # The spread rivals of those no single game's result helps, all at once (``_helps``
         # names them unless two games' results together help).
         wanting = [subject for subject, case in cases.items() if not case.helping]
         found = evaluation.pairing.rivals_to_pass(wanting, evaluation.test.victors)
         for subject, rivals in zip(wanting, found, strict=True):
             cases[subject].rivals = rivals
-    return [Need(p, need_text(evaluation, p, cases)) for p in shown]
+    said = [(p, need_ways(evaluation, p, cases)) for p in shown]
+    return [Need(p, short_need(ways), ways) for p, ways in said]
 
 
 def need_text(
@@ -42,30 +43,58 @@ def need_text(
     player: str,
     cases: Mapping[tuple[str, Result | None], _WorstCase] | None = None,
 ) -> str:
-    """What ``player`` needs; ``cases``: the worst cases of the own results that need help
-    (``_worst_cases``), when ``needs`` found them for every player at once."""
+    """What ``player`` needs in one line (``short_need`` of ``need_ways``)."""
+    return short_need(need_ways(evaluation, player, cases))
+
+
+def short_need(ways: Sequence[str]) -> str:
+    """One line a director can read aloud: the simplest way, at most one more after
+    "or", and how many others the full list holds. ``ways`` empty: the player's fate
+    does not depend on others (its first entry says which)."""
+    if len(ways) == 1 and not ways[0].startswith("needs to "):
+        return ways[0]
+    line = "needs to " + ", or ".join(w.removeprefix("needs to ") for w in ways[:2])
+    more = len(ways) - 2
+    return line + (f" ({more} more way{'s' if more > 1 else ''})" if more > 0 else "")
+
+
+def need_ways(
+    evaluation: Evaluation,
+    player: str,
+    cases: Mapping[tuple[str, Result | None], _WorstCase] | None = None,
+) -> tuple[str, ...]:
+    """Every way ``player`` becomes certain, simplest first: own results that suffice
+    alone, then an own result with one other game's result, with two, with spread, and
+    last with results left unnamed; ``cases``: the worst cases of the own results that
+    need help (``_worst_cases``), when ``needs`` found them for every player at once. A
+    player whose fate does not hang on others gets one entry saying so."""
     test = evaluation.test
     results = test.own_results(player)
     statuses = {r: evaluation.standing(player, r) for r in results}
     if all(always for always, _ in statuses.values()):
-        return "is a victor whatever happens"
+        return ("is a victor whatever happens",)
     if not any(sometimes for _, sometimes in statuses.values()):
-        return "cannot become a victor with this pairing"
+        return ("cannot become a victor with this pairing",)
     cases = cases or {}
     if results == (None,):
-        return "needs to " + _help(evaluation, player, None, cases.get((player, None)))
+        helps = _helps(evaluation, player, None, cases.get((player, None)))
+        return tuple(f"needs to {text}" for _, text in sorted(helps, key=lambda h: h[0]))
     always_with = [r for r in results if statuses[r][0]]
-    parts = [" or ".join(_VERB[r] for r in always_with)] if always_with else []
-    for result in results:
+    alone = [" or ".join(_VERB[r] for r in always_with)] if always_with else []
+    helped: list[tuple[int, int, str]] = []
+    for order, result in enumerate(results):
         always, sometimes = statuses[result]
         if sometimes and not always:
-            help_text = _help(evaluation, player, result, cases.get((player, result)))
-            parts.append(f"{_VERB[result]} and {help_text}")
-    return "needs to " + ", or ".join(parts)
+            for conditions, text in _helps(evaluation, player, result, cases.get((player, result))):
+                helped.append((conditions, order, f"{_VERB[result]} and {text}"))
+    helped.sort(key=lambda way: way[:2])
+    return tuple(f"needs to {text}" for text in alone + [text for _, _, text in helped])
 
 
 _VERB = {Result.WIN: "win", Result.DRAW: "draw", Result.LOSS: "lose", None: "take the bye"}
 MAX_HELPERS = 2
+# Relevant players up to which spread rivals are named (``rivals_to_pass``: one search).
+NAMING_FIELD = SMALL_FIELD
 MAX_HELP_GAMES = 8  # look for pairs of helping results among this many games at most
 
 
@@ -127,18 +156,25 @@ def _worst_cases(
     return cases
 
 
-def _help(
+# How many things a way asks of others, for ordering ways simplest first.
+ONE_RESULT, TWO_RESULTS, SPREAD, UNNAMED = 1, 2, 3, 4
+
+
+def _helps(
     evaluation: Evaluation, player: str, result: Result | None, case: _WorstCase | None = None
-) -> str:
-    """The other results that make ``player`` certain with ``result``, in words: one
-    game's result (``_worst_cases``), else two games' together, else the players to finish
-    ahead of on spread."""
+) -> list[tuple[int, str]]:
+    """The other results that make ``player`` certain with ``result``, each in words with
+    how much it asks: one game's result (``_worst_cases``), else two games' together,
+    else the players to finish ahead of on spread."""
     test = evaluation.test
     tag = evaluation.standings.tag
     if case is None:
         (case,) = _worst_cases(evaluation, [(player, result)])
     victors = test.victors
-    helpers = [_describe_help(evaluation, test.units[g], results) for g, results in case.helping]
+    helpers = [
+        (ONE_RESULT, _describe_help(evaluation, test.units[g], results))
+        for g, results in case.helping
+    ]
     played = evaluation.games_played  # its own game too, unless the player has the bye
     at = (
         [g for g in played.tolist() if g != test.unit_of[player]]
@@ -157,26 +193,30 @@ def _help(
                 found = good(second, rest)
                 if found and len(found) < len(ALL):
                     helpers.append(
-                        _describe_help(evaluation, test.units[first], [ALL[r]])
-                        + " and "
-                        + _describe_help(evaluation, test.units[second], found)
+                        (
+                            TWO_RESULTS,
+                            _describe_help(evaluation, test.units[first], [ALL[r]])
+                            + " and "
+                            + _describe_help(evaluation, test.units[second], found),
+                        )
                     )
                 if len(helpers) >= MAX_HELPERS:
                     break
             if len(helpers) >= MAX_HELPERS:
                 break
     if helpers:
-        return "have " + ", or ".join(helpers[: MAX_HELPERS + 1])
-    if len(test.relevant) > SMALL_FIELD:  # naming spread rivals costs a search
-        return "other results or spread to go their way"
+        return [(conditions, f"have {text}") for conditions, text in helpers[: MAX_HELPERS + 1]]
+    if len(test.relevant) > NAMING_FIELD:  # naming spread rivals costs a search
+        return [(UNNAMED, "other results or spread to go their way")]
     rivals, to_pass = (
         case.rivals
         if case.rivals is not None
         else evaluation.pairing.rivals_to_pass([(player, result)], test.victors)[0]
     )
     if rivals:
-        return f"finish ahead of {_some_of([tag(p) for p in rivals], to_pass)} on spread"
-    return "other results to go their way"
+        names = _some_of([tag(p) for p in rivals], to_pass)
+        return [(SPREAD, f"finish ahead of {names} on spread")]
+    return [(UNNAMED, "other results to go their way")]
 
 
 def _some_of(names: Sequence[str], count: int) -> str:

@@ -13,6 +13,21 @@ GOOD_REASONS = {
     "GP4": "no two opponents can draw their way into victor places",
 }
 
+# Why the engine's verdict can differ from the seed row's note, one line per principle: the
+# engine proves each principle over every outcome of the pairing, margins included, and
+# reads GP2 as the seed's rows do (a chaser faces a player they need to pass).
+SEED_READINGS = {
+    "GP1": "the seed counts a leader victor when the games go to form; the engine's GP1 is "
+    "strict: a player of the leading win group certain of a victor place in every outcome, "
+    "margins included",
+    "GP2": "the engine's GP2 asks both that every contender keep a way to become a victor "
+    "and that each chaser face a player they need to pass, in every outcome",
+    "GP3": "the engine compares what each player needs over every outcome of this pairing, "
+    "not only the row's example",
+    "GP4": "the engine looks for any two opponents who could draw their way into victor "
+    "places, in every outcome",
+}
+
 _RULE_RESULT = ("wins", "draws", "loses")
 
 

@@ -59,7 +59,8 @@ class Verdict:
 @dataclass(frozen=True)
 class Need:
     player: str
-    text: str
+    text: str  # one line to read aloud (``explain.needs.short_need``)
+    ways: tuple[str, ...] = ()  # every way found, simplest first
 
 
 @dataclass

@@ -10,11 +10,12 @@ it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..contention import Contention
 from ..explain.needs import needs
 from ..explain.tradeoffs import tradeoff_text
+from ..explain.verdicts import SEED_READINGS
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
@@ -32,11 +33,13 @@ MAX_VICTORS = 8
 
 @dataclass(frozen=True, slots=True)
 class SeedNote:
-    """What the seed's row says of a principle, beside the engine's verdict."""
+    """What the seed's row says of a principle, beside the engine's verdict, and why the
+    two differ when they do (``explain.verdicts.SEED_READINGS``)."""
 
     id: str
     status: str
     reason: str
+    difference: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,7 @@ def advise(
             seed_notes, seed_needs = (), ()
         warnings += recommendation.warnings
     warnings += _repeat_warnings(standings, recommended.games)
+    seed_notes = _read_beside(seed_notes, recommended.principles)
     return Advice(
         configuration=config,
         rule=rule,
@@ -474,6 +478,18 @@ def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...],
         if rank <= len(standings)
     )
     return notes, row_needs
+
+
+def _read_beside(notes: tuple[SeedNote, ...], verdicts: Sequence[Verdict]) -> tuple[SeedNote, ...]:
+    """The seed's notes, each saying in one line why the engine's verdict beside it
+    differs, where it does."""
+    status = {verdict.id: verdict.status for verdict in verdicts}
+    return tuple(
+        note
+        if status.get(note.id, note.status) == note.status
+        else replace(note, difference=SEED_READINGS[note.id])
+        for note in notes
+    )
 
 
 def _uncertain_gibsonized_warnings(

@@ -29,6 +29,25 @@ def test_needs_found_for_every_player_at_once_are_each_players_own(case):
     ]
     for need in together:
         assert need.text == need_text(evaluation, need.player), need.player
+        # One line: at most one alternative after "or"; the ways simplest first (own
+        # results alone, then with one game's result, two games', spread, the rest).
+        assert need.text.count(", or ") <= 1, need.text
+        assert need.text.startswith(need.ways[0].removesuffix(")")), need
+        asked = [_asks(way) for way in need.ways]
+        assert asked == sorted(asked), need.ways
+
+
+def _asks(way: str) -> int:
+    """How much a way asks of others, read from its words (``explain.needs`` orders by it)."""
+    if " and have " not in way and " on spread" not in way and "other results" not in way:
+        return 0 if way.startswith("needs to ") and not way.startswith("needs to have") else 1
+    if "other results" in way:
+        return 4
+    if " on spread" in way:
+        return 3
+    condition = way.split(" and have ", 1)[1] if " and have " in way else way
+    # Two games' results together join two results with " and "; a draw reads "A and B draw".
+    return 2 if condition.count(" and ") - condition.count(" draw") >= 1 else 1
 
 
 @SETTINGS
@@ -49,9 +68,16 @@ def test_a_need_names_the_first_three_of_more_helping_games():
     judge = Judge(standings, contention(standings, 4, None), None, 4, None)
     evaluation = judge.evaluate([("X", "O1"), *((f"R{i}", f"O{i + 1}") for i in range(1, 5))])
     assert _assert_helping_games(evaluation)  # some player has more helping games than named
-    assert need_text(evaluation, "X") == (
-        "needs to win or draw, or lose and have #2 R1 not win, or #3 R2 not win, or #4 R3 not win"
+    (need,) = needs(evaluation, ["X"])
+    assert need.ways == (
+        "needs to win or draw",
+        "needs to lose and have #2 R1 not win",
+        "needs to lose and have #3 R2 not win",
+        "needs to lose and have #4 R3 not win",
     )
+    # One line to read aloud: the simplest way, one more after "or", and the rest counted.
+    assert need.text == "needs to win or draw, or lose and have #2 R1 not win (2 more ways)"
+    assert need_text(evaluation, "X") == need.text
 
 
 def _assert_helping_games(evaluation: Any) -> bool:
