@@ -124,3 +124,49 @@ def test_a_key_given_twice_in_a_rules_file_is_refused(tmp_path):
     table.write_text("? [1, 2]\n: 3\n", encoding="utf-8")
     with pytest.raises(yaml.constructor.ConstructorError, match="unhashable"):
         load_rules(tmp_path)
+
+
+def _pairs(advice):
+    return [game.players for game in advice.games if not game.bye]
+
+
+def test_the_gb1_plays_the_lowest_of_the_next_win_group_not_the_lowest_gb2(rules):
+    """Row 0/1/1.5+ says "GB1 plays lowest GB2". Read literally, the GB1 plays the lowest
+    player two games behind even when GB1.5s sit between; the table reads it as the lowest
+    of the win group right below the GB1 (rules/scrabble_final_round.yaml). Over the 20
+    fields the row covers with both GB1.5s and GB2s (ranks 3-6 at 1.5-3 games behind, two
+    players far below; spread unbounded and capped at 250), the literal reading ranks
+    below the table's on the principles in 14: it sends the lone GB1.5 racing the GB1 for
+    second away from the race (GP2). It ranks above in the other 6, where two GB1.5s make
+    both readings break GP2 and the answer carries the principled pairing beside it."""
+    import dataclasses
+    import itertools
+
+    from pairing_service.engine.scrabble.contention import contention
+    from pairing_service.engine.scrabble.judge.comparison import Judge
+    from tests.support import field
+
+    table = rules.scrabble
+    row = next(r for r in table.rows if r.id == "0/1/1.5+")
+    literal_row = dataclasses.replace(row, pairs=(("#2", "GB2:lowest-cume"),))
+    literal = dataclasses.replace(
+        table, rows=tuple(literal_row if r is row else r for r in table.rows)
+    )
+    ours_above = literal_above = 0
+    for behind in itertools.combinations_with_replacement((1.5, 2, 2.5, 3), 4):
+        if 1.5 not in behind or 2 not in behind:
+            continue
+        gaps = (0, 1, *behind, 5, 6)
+        standings = field(*[(20 - gap, 300 - 40 * i) for i, gap in enumerate(gaps)])
+        for cap in (None, 250):
+            ours = advise(standings, table, max_spread_per_game=cap)
+            theirs = advise(standings, literal, max_spread_per_game=cap)
+            assert ours.rule.id == theirs.rule.id == "0/1/1.5+"
+            judge = Judge(standings, contention(standings, 2, cap), None, 2, cap)
+            if judge.ranks_above(_pairs(theirs), _pairs(ours)):
+                literal_above += 1
+                ours_gp2 = next(v for v in ours.principles if v.id == "GP2")
+                assert ours_gp2.status == "violated" and ours.alternatives, (gaps, cap)
+                assert behind.count(1.5) == 2
+            ours_above += judge.ranks_above(_pairs(ours), _pairs(theirs))
+    assert (ours_above, literal_above) == (14, 6)
