@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.scrabble_fields import tied_wins
+from bench.scrabble_fields import simulated_field, tied_wins
 from pairing_service.api.scrabble.final_round import standings_of
 from pairing_service.api.scrabble.schemas import FinalRoundIn
 from pairing_service.engine.scrabble import Player, Standings, advise
@@ -272,9 +272,12 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
             assert verdict is None
         return
     if 1 not in score:
-        assert (verdict is not None) == (not kept_somewhere)
-        if verdict is not None:
-            assert verdict.outcome is not None
+        # Complete one way: no pairing keeps a removed contender, so GP2 is proven. A
+        # pairing may keep one only by sending a chaser above away, and then too.
+        if not kept_somewhere:
+            assert verdict is not None and verdict.outcome is not None
+        if verdict is not None and kept_somewhere:
+            assert "unless a higher-ranked chaser is sent away from the race" in verdict.reason
 
 
 def test_gp2_unavoidable_on_the_benchmark_field_the_candidates_could_not_settle(rules):
@@ -297,3 +300,20 @@ def test_gp2_unavoidable_on_the_benchmark_field_the_candidates_could_not_settle(
     assert gp2.status == "unavoidable"
     assert "does not face a player they need to pass" in gp2.reason
     assert "no pairing gives a chaser sent away here a player they need to pass" in gp2.reason
+
+
+def test_gp2_unavoidable_when_keeping_a_contender_would_send_a_chaser_away(rules):
+    # A simulated 32-player event (the benchmark's seed 1): four leaders, seven behind
+    # them, paired 1-4, 2-3 by the table's 0/0/0/0 row. #3 and #4 each face a leader
+    # they can pass; #5 could be kept only if the leaders did not play each other, and
+    # then #3 or #4 would have nobody above to face. With one pairing of two leaders a
+    # leader stays above #5 even drawing, so two such games (the chasers' own) leave #5
+    # out: no pairing does better on GP2, which the comparisons alone left unverified.
+    body = simulated_field(32, 1)
+    s = standings_of(FinalRoundIn().load(body)).standings
+    advice = advise(s, rules.scrabble, max_spread_per_game=500)
+    assert advice.rule.id == "0/0/0/0"
+    assert [tuple(s.rank(p) for p in g.players) for g in advice.games[:2]] == [(1, 4), (2, 3)]
+    gp2 = advice.principles[1]
+    assert gp2.status == "unavoidable", gp2.reason
+    assert "unless a higher-ranked chaser is sent away from the race" in gp2.reason
