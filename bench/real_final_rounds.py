@@ -304,7 +304,7 @@ def measure(
     )
 
 
-def bench_file(client: Any, path: Path) -> Result:
+def bench_file(client: Any, path: Path, repeats_allowed: int | None = None) -> Result:
     from pairing_service.engine.scrabble import Standings
     from pairing_service.engine.scrabble.tsh import parse_lines, read_division
 
@@ -329,6 +329,8 @@ def bench_file(client: Any, path: Path) -> Result:
     )
     for victors in VICTORS:
         query = {"after": final - 1, "victors": victors, "max_spread_per_game": MAX_SPREAD}
+        if repeats_allowed is not None:
+            query["repeats_allowed"] = repeats_allowed
         started = time.perf_counter()
         response = client.post(
             FINAL_ROUND, data=text, content_type="text/plain", query_string=query
@@ -432,7 +434,7 @@ def report(results: Sequence[Result]) -> str:
     return "\n".join(out)
 
 
-def run_bench(files: Sequence[Path]) -> list[Result]:
+def run_bench(files: Sequence[Path], repeats_allowed: int | None = None) -> list[Result]:
     from pairing_service import create_app
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -441,7 +443,7 @@ def run_bench(files: Sequence[Path]) -> list[Result]:
         )
         client = app.test_client()
         client.post(FINAL_ROUND, json={"players": [{"id": "A", "wins": 1, "spread": 0}]})
-        return [bench_file(client, path) for path in files]
+        return [bench_file(client, path, repeats_allowed) for path in files]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -456,13 +458,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", type=Path, help="write every measure to this file")
+    parser.add_argument(
+        "--repeats-allowed", type=int, help="the request's repeats_allowed (default: the service's)"
+    )
     parser.add_argument("files", nargs="*", type=Path, help=f"default: {REAL}/*.t")
     args = parser.parse_args(argv)
     files = args.files or sorted(REAL.glob("*.t"))
     if not files:
         print(f"no division files in {REAL} (see its README)", file=sys.stderr)
         return 1
-    results = run_bench(files)
+    results = run_bench(files, args.repeats_allowed)
     print(report(results))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")

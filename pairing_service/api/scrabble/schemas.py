@@ -272,9 +272,9 @@ class FinalRoundIn(Contract):
             "description": "The repeat allowance (tsh's repeats argument): among pairings the "
             "principles score alike, a pair who have met this many times or fewer may meet "
             "again at no cost but the last tie-break, rank order coming first; beyond it a "
-            "meeting is avoided where it can be (a back-to-back rematch always is). Default 1: "
-            "a second meeting rather than give up rank order, a third only when needed "
-            "(docs/scrabble.md, Pairing policy)."
+            "meeting is avoided where it can be (a back-to-back rematch always is). Default 2: "
+            "a second or third meeting rather than give up rank order, as real directors "
+            "pair final rounds; a fourth only when needed (docs/scrabble.md, Pairing policy)."
         },
     )
     max_spread_per_game = fields.Integer(

@@ -393,7 +393,7 @@ def test_the_repeat_allowance_is_a_setting_answered_back(client):
         "max_spread_per_game": 250,
     }
     default = client.post(URL, json=body).get_json()
-    assert default["repeats_allowed"] == 1
+    assert default["repeats_allowed"] == 2
     strict = client.post(URL, json=dict(body, repeats_allowed=0)).get_json()
     assert strict["repeats_allowed"] == 0
     assert sum(g["repeats"] for g in strict["pairings"]) <= sum(
