@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from flask import Flask
 
-from . import health, widget
+from . import front_door, health, widget
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
@@ -28,6 +28,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     api.register_blueprint(health.blp)
     register_formats(api, formats)
     app.register_blueprint(widget.bp)
+    app.register_blueprint(front_door.bp)
     register_error_handlers(app, api)
     init_observe(app)
     init_cors(app)

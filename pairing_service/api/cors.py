@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, request
 
-from .errors import problem
+from .errors import CORS_REFUSED, problem
 
 ALLOWED_METHODS = "GET, POST, PUT, OPTIONS"
 ALLOWED_HEADERS = "Content-Type, Authorization, Accept"
@@ -46,7 +46,13 @@ def init_cors(app: Flask) -> None:
         origin = request.headers.get("Origin")
         if origin is None or origin == _own_origin() or origin in origins:
             return None
-        return problem(403, f"requests from {origin} are not allowed (CORS_ORIGINS)")
+        return problem(
+            403,
+            f"requests from {origin} are not allowed: the service's operator adds the "
+            "origin to PAIRING_CORS_ORIGINS",
+            title="Origin not allowed",
+            kind=CORS_REFUSED,
+        )
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -56,17 +56,21 @@ class ProblemSchema(Schema):
     )
 
 
+# Each type resolves to a page saying what it means and how to fix it (front_door.py).
+PROBLEM_PAGE = "/problems/"
 PROBLEM_TYPES = {
-    400: "/problems/malformed-request",
-    401: "/problems/token-required",
-    403: "/problems/wrong-token",
-    404: "/problems/not-found",
-    409: "/problems/conflict",
-    429: "/problems/too-many-requests",
-    413: "/problems/body-too-large",
-    415: "/problems/unsupported-media-type",
-    422: "/problems/validation",
+    400: PROBLEM_PAGE + "malformed-request",
+    401: PROBLEM_PAGE + "token-required",
+    403: PROBLEM_PAGE + "wrong-token",
+    404: PROBLEM_PAGE + "not-found",
+    409: PROBLEM_PAGE + "conflict",
+    429: PROBLEM_PAGE + "too-many-requests",
+    413: PROBLEM_PAGE + "body-too-large",
+    415: PROBLEM_PAGE + "unsupported-media-type",
+    422: PROBLEM_PAGE + "validation",
 }
+# Types answered beside their status's own: a browser's origin refused (cors.py).
+CORS_REFUSED = PROBLEM_PAGE + "cors-origin-refused"
 
 
 class MissingToken(Exception):
@@ -99,9 +103,11 @@ def problem(
     errors: list[dict[str, str]] | None = None,
     headers: Mapping[str, str] | None = None,
     rule: Rule | None = None,
+    kind: str | None = None,
 ) -> Response:
+    """A problem+json answer; ``kind`` a type other than the status's own."""
     body: dict[str, Any] = {
-        "type": PROBLEM_TYPES.get(status, "about:blank"),
+        "type": kind or PROBLEM_TYPES.get(status, "about:blank"),
         "title": title or HTTPStatus(status).phrase,
         "status": status,
         "detail": detail,

@@ -73,3 +73,28 @@ def test_the_api_reference_page_works_in_a_browser(sites):
     assert "pairings" in block.locator(".live-responses-table .microlight").first.inner_text()
     page.screenshot(path=str(SHOTS / "docs.png"))
     assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (360, 740)])
+def test_the_front_door_and_a_problem_page_in_a_browser(sites, width, height):
+    """``/`` and a problem page render without a script error at desktop and phone width,
+    fit the screen, and their links lead on: the front door to /docs and /problems/,
+    the problem index to each problem's page."""
+    api = sites["api"]
+    page = sites["browser"].new_page(viewport={"width": width, "height": height})
+    errors = watch_errors(page)
+    page.goto(api + "/")
+    assert page.get_by_role("heading", name="Pairing Advisor").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"front-door-{width}.png"), full_page=True)
+    page.get_by_role("link", name="Problems").click()
+    page.wait_for_url(api + "/problems/")
+    page.get_by_role("link", name="422 Invalid field").click()
+    page.wait_for_url(api + "/problems/validation")
+    assert page.get_by_text("How to fix it").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"problem-{width}.png"), full_page=True)
+    page.goto(api + "/docs/")
+    page.wait_for_url(api + "/docs")
+    page.locator(".opblock").first.wait_for(timeout=20_000)
+    assert errors == []
