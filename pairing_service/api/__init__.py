@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from flask import Flask
 
-from . import front_door, health, widget
+from . import event_pages, front_door, health, widget
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
@@ -29,6 +29,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     register_formats(api, formats)
     app.register_blueprint(widget.bp)
     app.register_blueprint(front_door.bp)
+    app.register_blueprint(event_pages.bp)
     register_error_handlers(app, api)
     init_observe(app)
     init_cors(app)

@@ -143,7 +143,7 @@ def _version() -> str:
         return "unknown"
 
 
-@bp.context_processor
+@bp.app_context_processor
 def _service_version() -> dict[str, str]:
     return {"version": _version()}
 

@@ -98,3 +98,32 @@ def test_the_front_door_and_a_problem_page_in_a_browser(sites, width, height):
     page.wait_for_url(api + "/docs")
     page.locator(".opblock").first.wait_for(timeout=20_000)
     assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (360, 740)])
+def test_a_player_finds_their_table_on_the_event_page(sites, width, height):
+    """A strikes night's public page on a phone and a desktop: the player types their
+    name, their seat is highlighted in the round's tables, the page fits the screen (wide
+    tables scroll in their box), the sheet shows the QR code, and the console is clean."""
+    api = sites["api"]
+    tournament, player = strikes_tournament(api)
+    page = sites["browser"].new_page(viewport={"width": width, "height": height})
+    errors = watch_errors(page)
+    page.goto(f"{api}/events/strikes/{tournament}")
+    assert page.get_by_role("heading", name="Club night").is_visible()
+    page.get_by_label("Find your table").fill(player)
+    page.get_by_role("button", name="Find").click()
+    page.wait_for_url(f"**/events/strikes/{tournament}?name={player}")
+    found = page.locator("section").first.locator("tr.found")
+    assert found.count() == 1 and player in found.inner_text()
+    assert found.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"event-page-{width}.png"), full_page=True)
+    page.get_by_role("link", name="Printable sheet with this page's QR code").click()
+    page.wait_for_url(f"**/events/strikes/{tournament}/sheet")
+    qr = page.get_by_role("img", name="QR code of this event's page")
+    assert qr.is_visible() and qr.evaluate("image => image.naturalWidth") > 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.emulate_media(media="print")
+    page.screenshot(path=str(SHOTS / f"event-sheet-{width}.png"), full_page=True)
+    assert errors == []

@@ -1,0 +1,147 @@
+"""The public page of every held event, for players on their phones, and the director's
+printable sheet with the page's QR code.
+
+``/events/<format>/<id>``: where the event stands, the current round's tables with "find
+your table" by name (``?name=``), the standings as the export prints them, and every
+round's tables (``?round=N``). While a round is open the page reloads itself every minute
+(a ``refresh`` meta tag: no script, so it works under the service's Content-Security-
+Policy and on any phone). ``/events/<format>/<id>/sheet`` is the page to pin up: the QR
+code of the event's page (``segno``, a well-kept QR library, as inline SVG) and the current
+round's tables in large type.
+
+The page shows what the format's public read (``GET /v1/...``) answers, through the same
+schema, so it holds nothing a public read does not: names and results, no e-mail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, abort, render_template, request
+
+from ..store import Held
+from .diagonal.events import pairing_table
+from .formats import FORMATS, Format
+from .held_blueprint import held_store, ledger_of
+from .printable_tables import Table
+from .strikes.tournaments import seating_table
+
+bp = Blueprint("event_pages", __name__, template_folder="templates")
+
+# The formats run round by round: a round's tables as their CSV prints them.
+ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {
+    "strikes": seating_table,
+    "diagonal": pairing_table,
+}
+REFRESH_SECONDS = 60
+STATUS_WORDS = {
+    "registered": "Registered: the first round has not started",
+    "round_open": "A round is being played",
+    "between_rounds": "Between rounds",
+    "finished": "Finished",
+    "preliminary": "Preliminary boards",
+    "final": "The final",
+}
+
+
+def _path_of(fmt: Format) -> str:
+    return fmt.name.replace("_", "-")
+
+
+HELD_FORMATS = {_path_of(fmt): fmt for fmt in FORMATS if fmt.held is not None}
+
+
+@dataclass(frozen=True)
+class ShownTable:
+    """A table as the page shows it: cells in words, and which rows hold the player asked
+    for (``?name=``)."""
+
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+    found: list[bool]
+
+
+def _names(page: Mapping[str, Any]) -> dict[str, str]:
+    """Player id -> name, from the public read's standings (where names are given)."""
+    found: dict[str, str] = {}
+    for row in page.get("standings") or ():
+        if isinstance(row, Mapping) and row.get("name") and isinstance(row.get("player"), str):
+            found[row["player"]] = row["name"]
+    return found
+
+
+def _cell(value: Any, names: Mapping[str, str]) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    text = str(value)
+    return f"{names[text]} ({text})" if text in names else text
+
+
+def shown_table(
+    title: str, header: Sequence[str], rows: Sequence[Sequence[Any]], names: Mapping[str, str]
+) -> ShownTable:
+    # A name column repeats what the player columns now show ("Ann Lee (P3)").
+    kept = [i for i, column in enumerate(header) if column != "name"]
+    wanted = request.args.get("name", "").strip().casefold()
+    cells = [[_cell(row[i], names) for i in kept] for row in rows]
+    found = [bool(wanted) and any(wanted in cell.casefold() for cell in row) for row in cells]
+    return ShownTable(title, [header[i].replace("_", " ") for i in kept], cells, found)
+
+
+def _held(format_path: str, tournament_id: str) -> tuple[Format, Held[Any]]:
+    fmt = HELD_FORMATS.get(format_path)
+    if fmt is None:
+        abort(404)
+    return fmt, held_store().read(ledger_of(fmt.name), tournament_id)
+
+
+def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
+    """What both pages show: the event, where it stands, its rounds and standings."""
+    fmt, held = _held(format_path, tournament_id)
+    resource = fmt.held
+    assert resource is not None  # HELD_FORMATS holds only held formats
+    public = resource.read_schema().dump(resource.shape(held))
+    names = _names(public)
+    status = resource.status(held)
+    current = public.get("current_round")
+    rounds = list(range(1, current + 1)) if isinstance(current, int) else []
+    asked = request.args.get("round", type=int)
+    number = asked if asked in rounds else (rounds[-1] if rounds else None)
+    round_table = None
+    if number is not None and fmt.name in ROUND_TABLES:
+        table = ROUND_TABLES[fmt.name](held, number)
+        round_table = shown_table(table.title, table.header, table.rows, names)
+    header, rows = resource.standings(held)
+    kind = fmt.title or fmt.name.replace("_", " ").title()
+    return {
+        "title": held.name or kind,
+        "format": kind[:1].upper() + kind[1:],
+        "status": STATUS_WORDS.get(status, status.replace("_", " ")),
+        "refresh": REFRESH_SECONDS if status == "round_open" else None,
+        "rounds": rounds,
+        "number": number,
+        "round_table": round_table,
+        "standings": shown_table("Standings", header, rows, names),
+        "name": request.args.get("name", ""),
+        "page_url": request.url_root.rstrip("/") + request.path.removesuffix("/sheet"),
+    }
+
+
+@bp.get("/events/<format_path>/<tournament_id>")
+def event_page(format_path: str, tournament_id: str) -> Response:
+    return Response(render_template("event.html", **_page(format_path, tournament_id)))
+
+
+@bp.get("/events/<format_path>/<tournament_id>/sheet")
+def event_sheet(format_path: str, tournament_id: str) -> Response:
+    page = _page(format_path, tournament_id)
+    qr = segno.make(page["page_url"], error="m")
+    return Response(
+        render_template("event_sheet.html", qr=qr.svg_data_uri(scale=6, border=2), **page)
+    )

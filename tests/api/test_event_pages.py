@@ -1,0 +1,104 @@
+"""The public page of a held event (``/events/<format>/<id>``) and the director's sheet
+with its QR code: names, the current round with "find your table", standings, every
+round, a reload while a round is open, and nothing a public read does not show."""
+
+from __future__ import annotations
+
+import re
+
+import segno
+
+from tests.api.test_personal_data import MAIL, _league_with_addresses
+from tests.support import auth
+from tests.support.held_events import FORMATS
+
+STRIKES = "/v1/strikes/tournaments"
+
+
+def _named_strikes(client) -> tuple[str, str]:
+    players = [{"id": f"P{i}", "name": f"Player Number {i}"} for i in range(9)]
+    made = client.post(STRIKES, json={"name": "Club night", "players": players, "seed": 1})
+    body = made.get_json()
+    return body["id"], body["token"]
+
+
+def _rows(html: str, found: bool = False) -> list[str]:
+    marker = r'<tr class="found">' if found else r"<tr[^>]*>"
+    return [re.sub(r"<[^>]+>", "|", row) for row in re.findall(marker + r"(.*?)</tr>", html)]
+
+
+def test_a_strikes_night_page_finds_a_players_table_by_name(client):
+    tournament, token = _named_strikes(client)
+    base = f"{STRIKES}/{tournament}"
+    assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
+    seated = client.get(f"{base}/rounds/1").get_json()
+    table_of = {p: t["table"] for t in seated["tables"] for p in t["players"]}
+    page = client.get(f"/events/strikes/{tournament}?name=number 3")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "<h1>Club night</h1>" in html and "A round is being played" in html
+    assert '<meta http-equiv="refresh" content="60">' in html  # a round is open
+    found = _rows(html, found=True)
+    # The player's seat in the round, and their line of the standings.
+    assert len(found) == 2 and all("Player Number 3 (P3)" in row for row in found)
+    assert found[0].startswith(f"|{table_of['P3']}|")
+    assert "Player Number 0 (P0)" in html  # everyone is shown by name
+    nobody = client.get(f"/events/strikes/{tournament}?name=zed").get_data(as_text=True)
+    assert _rows(nobody, found=True) == [] and "Nobody called" in nobody
+
+
+def test_the_page_shows_every_round_and_stops_reloading_between_rounds(client):
+    tournament, token = _named_strikes(client)
+    base = f"{STRIKES}/{tournament}"
+    client.post(f"{base}/rounds", headers=auth(token))
+    seated = client.get(f"{base}/rounds/1").get_json()
+    for table in seated["tables"]:
+        results = [{"player": p, "score": 100 - 10 * i} for i, p in enumerate(table["players"])]
+        entered = client.put(
+            f"{base}/rounds/1/tables/{table['table']}",
+            json={"results": results},
+            headers=auth(token),
+        )
+        assert entered.status_code == 200, entered.get_json()
+    assert client.post(f"{base}/rounds/1/close", headers=auth(token)).status_code == 200
+    client.post(f"{base}/rounds", headers=auth(token))
+    html = client.get(f"/events/strikes/{tournament}").get_data(as_text=True)
+    assert "<h2>Round 2</h2>" in html and 'href="?round=1"' in html
+    first = client.get(f"/events/strikes/{tournament}?round=1").get_data(as_text=True)
+    assert "<h2>Round 1</h2>" in first and "<td>100</td>" in first  # round 1's scores
+    assert client.post(f"{base}/rounds/2/close", headers=auth(token)).status_code in (200, 409)
+    status = client.get(base).get_json()["status"]
+    after = client.get(f"/events/strikes/{tournament}").get_data(as_text=True)
+    assert ('http-equiv="refresh"' in after) == (status == "round_open")
+
+
+def test_the_sheet_carries_the_pages_qr_code(client):
+    tournament, token = _named_strikes(client)
+    client.post(f"{STRIKES}/{tournament}/rounds", headers=auth(token))
+    sheet = client.get(f"/events/strikes/{tournament}/sheet").get_data(as_text=True)
+    url = f"http://localhost/events/strikes/{tournament}"
+    assert f'href="{url}"' in sheet
+    expected = segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+    assert f'src="{expected}"' in sheet
+    assert "<h2>Round 1</h2>" in sheet and "Player Number 5 (P5)" in sheet
+
+
+def test_every_held_format_has_a_page_without_personal_data(client):
+    organisation, _ = _league_with_addresses(client)
+    pages = [f"/events/league/{organisation.rsplit('/', 1)[1]}"]
+    for made in FORMATS.values():
+        held = made(client)
+        path = held.fmt.replace("_", "-")
+        pages.append(f"/events/{path}/{held.base.rsplit('/', 1)[1]}")
+    for url in pages:
+        for shown in (url, url + "/sheet"):
+            page = client.get(shown)
+            assert page.status_code == 200, shown
+            assert MAIL not in page.get_data(as_text=True), shown
+
+
+def test_an_unknown_event_or_format_is_a_404_problem(client):
+    tournament, _ = _named_strikes(client)
+    for url in ("/events/strikes/nope", f"/events/chess/{tournament}", "/events/scrabble/x"):
+        answer = client.get(url)
+        assert answer.status_code == 404 and answer.mimetype == "application/problem+json"
