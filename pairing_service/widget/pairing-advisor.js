@@ -258,6 +258,19 @@ function table(className, headings, rows) {
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c) => el("td", {}, c)))))));
 }
 
+function ordinal(n) {
+  const teen = n % 100 >= 10 && n % 100 <= 20;
+  return n + (teen ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+}
+
+// Positions as a ranking: the standard competition one (1, 2, 2, 4) or the dense (1, 2, 2, 3).
+function isRanking(given) {
+  const distinct = [...new Set(given)].sort((a, b) => a - b);
+  const competition = given.map((p) => 1 + given.filter((q) => q < p).length);
+  const dense = given.map((p) => distinct.indexOf(p) + 1);
+  return [competition, dense].some((r) => r.every((p, i) => p === given[i]));
+}
+
 function badge(status) {
   return el("span", { class: `badge ${status}` }, status);
 }
@@ -431,8 +444,10 @@ class LeagueReport extends HTMLElement {
     try {
       const answer = await problemOrJson(await fetch(`${this.base()}/leagues/${encodeURIComponent(league)}`, { credentials: "omit" }));
       this.games = answer.games;
+      const chosen = this.$("game").value;
       this.$("game").replaceChildren(...answer.games.map((g) =>
         el("option", { value: String(g.game) }, `${g.name}: ${g.seats.join(", ")}${g.results ? " (reported)" : ""}`)));
+      if (answer.games.some((g) => String(g.game) === chosen)) this.$("game").value = chosen;
       this.drawSeats();
       this.output.replaceChildren();
     } catch (error) {
@@ -444,18 +459,70 @@ class LeagueReport extends HTMLElement {
     const game = (this.games || []).find((g) => String(g.game) === this.$("game").value);
     const box = this.shadowRoot.querySelector(".seats");
     if (!game) { box.replaceChildren(); return; }
-    box.replaceChildren(table("report", ["Player", "Score", "Position"], game.seats.map((p, i) => [
+    const derive = () => this.derivePositions();
+    box.replaceChildren(table("report", ["Player", "Score", "Position", "Left the game"], game.seats.map((p, i) => [
       p,
-      el("input", { type: "number", name: `score-${i}`, "aria-label": `${p} score`, required: "" }),
-      el("input", { type: "number", name: `position-${i}`, "aria-label": `${p} position`, min: "1", max: String(game.seats.length), value: String(i + 1), required: "" })])));
+      el("input", { type: "number", step: "1", name: `score-${i}`, "aria-label": `${p} score`, required: "", oninput: derive }),
+      el("select", { name: `position-${i}`, "aria-label": `${p} position`, required: "", onchange: () => this.checkPositions() }),
+      el("input", { type: "checkbox", name: `left-${i}`, "aria-label": `${p} left the game`, onchange: derive })])),
+      el("p", { class: "muted hint", "aria-live": "polite" }));
+    this.derivePositions();
+  }
+
+  // Each seat's score, position select and whether the player left the game.
+  seatInputs() {
+    const game = this.games.find((g) => String(g.game) === this.$("game").value);
+    const get = (name, i) => this.shadowRoot.querySelector(`[name=${name}-${i}]`);
+    return game.seats.map((player, i) => ({
+      player, score: get("score", i), position: get("position", i), left: get("left", i) }));
+  }
+
+  // Positions follow the scores (docs/league.md): each player's position by default is
+  // 1 + the players who finished above them (equal scores share it); a select offers only
+  // the positions the scores allow (a tie may be split). Those who left come last.
+  derivePositions() {
+    const seats = this.seatInputs();
+    const scores = seats.map((s) => s.score.value.trim() === "" ? null : Number(s.score.value));
+    const complete = scores.every((s) => s !== null && Number.isInteger(s));
+    seats.forEach((seat, i) => {
+      if (!complete) {
+        seat.position.replaceChildren(el("option", { value: "" }, "—"));
+        return;
+      }
+      const left = seat.left.checked;
+      const peers = seats.map((s, j) => j).filter((j) => seats[j].left.checked === left);
+      const finished = left ? seats.filter((s) => !s.left.checked).length : 0;
+      const above = finished + peers.filter((j) => scores[j] > scores[i]).length;
+      const level = peers.filter((j) => scores[j] === scores[i]).length;
+      const options = Array.from({ length: level }, (_, k) => above + 1 + k);
+      seat.position.replaceChildren(...options.map((p) => el("option", { value: String(p) }, ordinal(p))));
+      seat.position.value = String(above + 1);
+    });
+    this.checkPositions();
+  }
+
+  // A choice must leave the positions a ranking (1, 2, 2, 4 or 1, 2, 2, 3).
+  checkPositions() {
+    const seats = this.seatInputs();
+    const given = seats.map((s) => Number(s.position.value));
+    const hint = this.shadowRoot.querySelector(".hint");
+    const complete = given.every((p) => p);
+    const message = !complete || isRanking(given) ? "" : `Positions ${given.join(", ")} are not a ranking: players who share a position take the better one (as 1, 2, 2, 4).`;
+    for (const seat of seats) seat.position.setCustomValidity(message);
+    const tied = seats.filter((s) => s.position.options.length > 1).map((s) => s.player);
+    hint.textContent = !complete ? "Type every player's score: the positions follow from them."
+      : message || (tied.length
+        ? `Equal scores share a position; if the game's rules break the tie, choose the order (${tied.join(", ")}).`
+        : "Positions follow the scores.");
   }
 
   async submit() {
     const game = this.games.find((g) => String(g.game) === this.$("game").value);
-    const results = game.seats.map((player, i) => ({
-      player,
-      score: Number(this.shadowRoot.querySelector(`[name=score-${i}]`).value),
-      position: Number(this.shadowRoot.querySelector(`[name=position-${i}]`).value),
+    const results = this.seatInputs().map((seat) => ({
+      player: seat.player,
+      score: Number(seat.score.value),
+      position: Number(seat.position.value),
+      dropped_out: seat.left.checked,
     }));
     try {
       const url = `${this.base()}/leagues/${encodeURIComponent(game.league)}/games/${game.game}`;

@@ -9,6 +9,8 @@ go to test-output/widget/.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.widget import SHOTS, call_api, host_page, strikes_tournament, watch_errors
 
 
@@ -225,4 +227,89 @@ def test_league_standings_show_a_division_and_the_lifetime_table(sites):
         .startswith(f"1\t{closed['winner']}")
     )
     page.screenshot(path=str(SHOTS / "league-lifetime.png"), full_page=True)
+    assert errors == []
+
+
+def _league_for_reports(api: str) -> tuple[dict, str, dict[str, str], list[dict]]:
+    """A formed 7-player league: (organisation, its base, reporting tokens, games)."""
+    org = call_api(api, "POST", "/v1/league/organisations", {"code": "AGR"})
+    base, token = f"/v1/league/organisations/{org['id']}", org["token"]
+    call_api(api, "POST", base + "/seasons", token=token)
+    signups = {"players": [{"id": f"p{i}"} for i in range(7)]}
+    call_api(api, "POST", base + "/seasons/1/signups", signups, token)
+    formed = call_api(api, "POST", base + "/seasons/1/form", token=token)
+    tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
+    return org, base, tokens, call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"]
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_report_form_takes_positions_from_the_scores(sites, width):
+    api = sites["api"]
+    org, base, tokens, games = _league_for_reports(api)
+    sites["pages"]["/report.html"] = host_page(
+        api,
+        f"<league-standings api='{api}' organisation='{org['id']}' league='1-A'></league-standings>"
+        f"<league-report api='{api}' organisation='{org['id']}' season='1' league='1-A'>"
+        "</league-report>",
+    )
+    page = sites["browser"].new_page(viewport={"width": width, "height": 1400})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/report.html")
+    form = page.locator("league-report")
+    form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
+    seats = games[0]["seats"]
+
+    def positions() -> list[str]:
+        return [form.locator(f"[name=position-{i}]").input_value() for i in range(4)]
+
+    def choices(index: int) -> list[str]:
+        return form.locator(f"[name=position-{index}] option").all_inner_texts()
+
+    # Only scores typed, seat 2 the best: seat 2 wins, not seat 1.
+    form.locator("#token").fill(tokens[seats[1]])
+    for index, score in enumerate((80, 120, 90, 40)):
+        assert positions()[index] == ""  # nothing to derive before every score is in
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    assert positions() == ["3", "1", "2", "4"]
+    assert [choices(i) for i in range(4)] == [["3rd"], ["1st"], ["2nd"], ["4th"]]
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_role("status").wait_for(timeout=15_000)
+    reported = call_api(api, "GET", base + "/seasons/1/leagues/1-A")
+    assert [r["position"] for r in reported["games"][0]["results"]] == [3, 1, 2, 4]
+    standings = page.locator("league-standings")
+    standings.get_by_text("1 of 7 games reported").wait_for(timeout=15_000)
+    top = standings.locator("table.standings tbody tr").first.inner_text().split("\t")
+    assert top[1:3] == [seats[1], "10"]
+
+    # Equal scores share a position; a tie may be split, and only within the tie.
+    second = games[1]["seats"]
+    form.locator("#game").select_option("2")
+    form.locator("[name=score-3]").wait_for(timeout=15_000)
+    form.locator("#token").fill(tokens[second[0]])
+    for index, score in enumerate((100, 100, 50, 20)):
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    assert positions() == ["1", "1", "3", "4"]
+    assert choices(0) == choices(1) == ["1st", "2nd"] and choices(2) == ["3rd"]
+    form.locator("[name=position-0]").select_option("2")
+    form.locator("[name=position-1]").select_option("2")  # no 1st: not a ranking
+    refused = form.locator("[name=position-1]").evaluate("e => e.validationMessage")
+    assert "not a ranking" in refused
+    form.get_by_role("button", name="Report this game").click()  # the form refuses to send
+    assert call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"][1]["results"] is None
+    form.locator("[name=position-1]").select_option("1")
+    # One left the game: placed last, whatever the score.
+    form.locator("[name=left-2]").check()
+    assert positions() == ["1", "1", "4", "3"]
+    form.locator("[name=position-0]").select_option("2")
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_text("AGR S1 L1-A G2 is reported").wait_for(timeout=15_000)
+    results = call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"][1]["results"]
+    assert [(r["position"], r["dropped_out"]) for r in results] == [
+        (2, False),
+        (1, False),
+        (4, True),
+        (3, False),
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"league-report-{width}.png"), full_page=True)
     assert errors == []

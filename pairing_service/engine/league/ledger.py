@@ -57,7 +57,7 @@ from .log_events import (
 )
 from .rules import LeagueRules
 from .schedule import schedule
-from .table import Game, InvalidLeague, Line, Result, league_table
+from .table import Game, InvalidLeague, Line, Result, game_places, league_table
 
 ORGANISER = DIRECTOR  # the organiser holds the director token
 
@@ -147,7 +147,11 @@ class Organisation:
     def table(self, season: Season, league: HeldLeague) -> list[Line]:
         """The league's table now, with the full tiebreaker chain."""
         return league_table(
-            league.reported(), self.rules.league_points, season.order, league.players
+            league.reported(),
+            self.rules.league_points,
+            season.order,
+            league.players,
+            recorded=True,
         )
 
     def moves(self, season: Season) -> tuple[list[str], list[str]]:
@@ -263,7 +267,7 @@ class Organisation:
         missing = [p for p in held.seats if p not in {r.player for r in results}]
         if missing:
             raise InvalidLeague(("results",), f"no result for {', '.join(missing)} in {held.name}")
-        league_table([Game(held.name, tuple(results))], self.rules.league_points)  # validates
+        game_places(results, self.rules.league_points, seats=held.seats)
         return held
 
 

@@ -1,7 +1,9 @@
 """A league's table: league points and the seed's full tiebreaker chain.
 
 Points: 10/6/3/1 for 1st-4th in a 4-player game; tied players split the points of the
-places they occupy (exact fractions). Positions may be given as 1, 2, 2, 4 or 1, 2, 2, 3.
+places they occupy (exact fractions). Positions may be given as 1, 2, 2, 4 or 1, 2, 2, 3,
+and follow the scores: among the players who finished, a higher score is a better
+position; equal scores share a position, or the game's own tie-break splits them.
 
 The chain, in order (each only among players still level):
 
@@ -36,7 +38,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from ..errors import FieldError, Location, Rule, refuse_repeats
-from ..ranking import read_places
+from ..ranking import competition_places, ordinal, read_places
 
 TIEBREAKERS = (
     "league_points",
@@ -121,32 +123,20 @@ def league_table(
     points: Mapping[int, Sequence[Fraction]],
     previous_ranking: Sequence[str] = (),
     players: Sequence[str] = (),
+    *,
+    recorded: bool = False,
 ) -> list[Line]:
-    """The table of ``games``; ``players`` with no game yet are listed too (with 0)."""
+    """The table of ``games``; ``players`` with no game yet are listed too (with 0).
+    ``recorded``: games a held league accepted already, read as they were accepted (a
+    report logged before positions had to follow the scores still reads)."""
     lines: dict[str, Line] = {p: Line(p) for p in players}
     scored_games: list[list[tuple[Result, int]]] = []
     named: dict[str, int] = {}
     for g, game in enumerate(games):
-        where = ("games", g)
         _refuse_entered_twice(game.name, g, named)
         results = game.results
-        scale = points.get(len(results))
-        if scale is None:
-            raise InvalidLeague(
-                (*where, "results"),
-                f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
-                f"not {len(results)}: list a player who dropped out too, marked dropped_out",
-                rule=Rule.GAME_SIZE,
-            )
-        refuse_repeats([r.player for r in results], (*where, "results"), InvalidLeague, ("player",))
-        places = read_places([r.position for r in results])
-        if places is None:
-            raise InvalidLeague(
-                (*where, "results"),
-                "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
-                rule=Rule.PLACES_ARE_A_RANKING,
-            )
-        _refuse_leavers_above_finishers(results, where)
+        places = game_places(results, points, ("games", g), follow_scores=not recorded)
+        scale = points[len(results)]
         winning = max(r.score for r, p in zip(results, places, strict=True) if p == 1)
         scored_games.append(list(zip(results, places, strict=True)))
         for result, place in zip(results, places, strict=True):
@@ -184,6 +174,72 @@ def league_table(
             "previous_rank": line.previous_rank,
         }
     return ranked
+
+
+def game_places(
+    results: Sequence[Result],
+    points: Mapping[int, Sequence[Fraction]],
+    where: Location = (),
+    *,
+    seats: Sequence[str] = (),
+    follow_scores: bool = True,
+) -> list[int]:
+    """A game's places (competition ranking), once its results are checked: as many as
+    the scale has places, each player once, positions a ranking, every leaver below every
+    finisher, and (``follow_scores``) positions that follow the scores. ``seats``: the
+    game's players in starting-seat order, to name them by seat."""
+    if len(results) not in points:
+        raise InvalidLeague(
+            (*where, "results"),
+            f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
+            f"not {len(results)}: list a player who dropped out too, marked dropped_out",
+            rule=Rule.GAME_SIZE,
+        )
+    refuse_repeats([r.player for r in results], (*where, "results"), InvalidLeague, ("player",))
+    places = read_places([r.position for r in results])
+    if places is None:
+        raise InvalidLeague(
+            (*where, "results"),
+            "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
+            rule=Rule.PLACES_ARE_A_RANKING,
+        )
+    _refuse_leavers_above_finishers(results, where)
+    if follow_scores:
+        _refuse_positions_against_scores(results, places, where, seats)
+    return places
+
+
+def _refuse_positions_against_scores(
+    results: Sequence[Result], places: Sequence[int], where: Location, seats: Sequence[str]
+) -> None:
+    """Among the players who finished, a higher score is a better position. Equal scores
+    may share a position or be split (by the game's own tie-break); a leaver is last
+    whatever their score."""
+
+    def who(result: Result) -> str:
+        if result.player in seats:
+            return f"seat {seats.index(result.player) + 1} ({result.player})"
+        return repr(result.player)
+
+    finished = [(r, p) for r, p in zip(results, places, strict=True) if not r.dropped_out]
+    # The highest score placed too low, against the best placed of those it outscored.
+    for result, place in sorted(finished, key=lambda row: -row[0].score):
+        beaten = [(r, p) for r, p in finished if r.score < result.score and p <= place]
+        if not beaten:
+            continue
+        other, other_place = min(beaten, key=lambda row: row[1])
+        index = results.index(result)
+        by_scores = competition_places([r.score for r, _ in finished], higher_is_better=True)
+        expected = sorted(zip(by_scores, (r.player for r, _ in finished), strict=True))
+        raise InvalidLeague(
+            (*where, "results", index, "position"),
+            f"positions contradict the scores: {who(result)} scored {result.score} and is "
+            f"placed {ordinal(place)}, not above {who(other)}, who scored {other.score} and "
+            f"is placed {ordinal(other_place)}. A higher score finishes higher (equal scores "
+            "may share a position, or the game's own tie-break may split them); by the "
+            f"scores: {', '.join(f'{player} {ordinal(p)}' for p, player in expected)}",
+            rule=Rule.POSITIONS_FOLLOW_SCORES,
+        )
 
 
 def _refuse_entered_twice(name: str, index: int, named: dict[str, int]) -> None:

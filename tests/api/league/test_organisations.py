@@ -197,6 +197,40 @@ def test_reports_by_players_and_corrections_by_the_organiser(client):
     assert undone == [dict(r, dropped_out=False) for r in results]
 
 
+def test_a_report_whose_positions_contradict_the_scores_is_refused(client):
+    league = League(client)
+    league.season(1, players([f"p{i}" for i in range(7)]))
+    seats = league.read("/seasons/1/leagues/1-A")["games"][0]["seats"]
+    token = league.tokens[seats[1]]
+    revision = league.read()["revision"]
+    # Positions typed in seat order while seat 2 scored most: seat 1 would win.
+    seat_order = [
+        {"player": p, "score": s, "position": i + 1}
+        for i, (p, s) in enumerate(zip(seats, (80, 120, 90, 40), strict=True))
+    ]
+    problem = assert_problem(
+        league.report(1, "1-A", 1, seat_order, token), 422, "/results/1/position"
+    )
+    assert problem["rule"] == "positions-follow-scores"
+    assert f"seat 2 ({seats[1]}) scored 120 and is placed 2nd" in problem["detail"]
+    assert f"not above seat 1 ({seats[0]})" in problem["detail"]
+    # The pointer is into the body as sent, the seats named as seated.
+    backwards = list(reversed(seat_order))
+    assert_problem(league.report(1, "1-A", 1, backwards, token), 422, "/results/2/position")
+    # A leaver placed above a finisher: the pointer is into this body too.
+    left = [dict(seat_order[0], dropped_out=True), *seat_order[1:]]
+    assert_problem(league.report(1, "1-A", 1, left, token), 422, "/results/0/position")
+    assert league.read()["revision"] == revision  # nothing written
+    # Equal scores share a position, or a tie-break splits them; both are taken.
+    tied = [dict(r, score=s) for r, s in zip(seat_order, (90, 120, 90, 40), strict=True)]
+    for positions in ((2, 1, 2, 4), (3, 1, 2, 4)):
+        results = [dict(r, position=p) for r, p in zip(tied, positions, strict=True)]
+        answer = league.report(1, "1-A", 1, results, league.token)
+        assert answer.status_code == 200, answer.get_json()
+    table = league.read("/seasons/1/leagues/1-A")["standings"]
+    assert table[0]["player"] == seats[1] and table[0]["league_points"] == 10
+
+
 def test_bad_season_actions_are_refused_and_write_nothing(client):
     league = League(client)
     other = League(client, code="TM")
