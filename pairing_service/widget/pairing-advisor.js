@@ -27,6 +27,7 @@ button:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--pa-border, #d6dae1); vertical-align: top; }
 th { font-weight: 600; }
+@media (max-width: 400px) { table { font-size: .85rem; } th, td { padding: 4px 3px; } }
 .muted { color: var(--pa-muted, #5b6472); font-size: .85rem; }
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: .8rem; font-weight: 600; }
 .satisfied, .active, .winner.badge, .qualified { background: #e3f4e8; color: #17602f; }
@@ -271,31 +272,40 @@ function isRanking(given) {
   return [competition, dense].some((r) => r.every((p, i) => p === given[i]));
 }
 
-function badge(status) {
-  return el("span", { class: `badge ${status}` }, status);
+function badge(status, text = status) {
+  return el("span", { class: `badge ${status}` }, text);
 }
 
-function winnersLine(winners) {
-  return winners.length ? el("p", { class: "winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`) : null;
+// The winners by name: ``names`` maps an id to the name shown.
+function winnersLine(winners, names) {
+  const shown = winners.map((id) => names[id] || id);
+  return winners.length ? el("p", { class: "winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${shown.join(", ")}`) : null;
 }
 
 class StrikesStandings extends HeldStandings {
   static collection = "/v1/strikes/tournaments";
 
   show(tournament, round) {
+    const names = Object.fromEntries(tournament.standings.map((s) => [s.player, s.name || s.player]));
     const parts = [el("h2", {}, tournament.name || "Strikes tournament")];
     parts.push(el("p", { class: "muted" }, `Eliminated at ${tournament.threshold} strikes · ${tournament.status.replace("_", " ")}`));
-    parts.push(winnersLine(tournament.winners));
+    parts.push(winnersLine(tournament.winners, names));
     if (round) {
       parts.push(el("h3", {}, `Round ${round.round} (${round.kind}, ${round.status})`));
       parts.push(table("seating", ["Table", "Players", "Result"], round.tables.map((t) => [
-        String(t.table), t.players.join(", "),
-        t.result ? t.result.map((r) => `${r.player} ${r.strikes}`).join(", ") : "—"])));
-      if (round.byes.length) parts.push(el("p", { class: "muted" }, `Bye: ${round.byes.join(", ")}`));
+        String(t.table), t.players.map((p) => names[p]).join(", "),
+        t.result ? t.result.map((r) => `${names[r.player]} ${r.strikes}`).join(", ") : "—"])));
+      if (round.byes.length) parts.push(el("p", { class: "muted" }, `Bye: ${round.byes.map((p) => names[p]).join(", ")}`));
     }
-    parts.push(el("h3", {}, "Standings"));
-    parts.push(table("standings", ["Player", "Strikes", "Games", "Status"], tournament.standings.map((s) => [
-      s.name || s.player, String(s.strikes), String(s.games), badge(s.status)])));
+    const status = (s) => {
+      if (s.winner) return badge("winner");
+      if (s.status === "eliminated") return badge("eliminated", `out in round ${s.eliminated_after_round}`);
+      if (s.status === "dropped") return badge("dropped", `left before round ${s.dropped_before_round}`);
+      return badge(s.status);
+    };
+    parts.push(el("h3", {}, tournament.status === "finished" ? "Final standings" : "Standings"));
+    parts.push(table("standings", ["Place", "Player", "Strikes", "Games", "Status"], tournament.standings.map((s) => [
+      ordinal(s.place), names[s.player], String(s.strikes), String(s.games), status(s)])));
     this.output.replaceChildren(...parts.filter(Boolean));
   }
 }
@@ -307,7 +317,7 @@ class DiagonalStandings extends HeldStandings {
     const names = Object.fromEntries(race.standings.map((s) => [s.player, s.name || s.player]));
     const parts = [el("h2", {}, race.name || "Diagonal Race")];
     parts.push(el("p", { class: "muted" }, `Two losses eliminate · ${race.status.replace("_", " ")}`));
-    parts.push(winnersLine(race.winners));
+    parts.push(winnersLine(race.winners, names));
     if (race.ending && !race.ending.finished) parts.push(el("p", { class: "muted" }, race.ending.reason));
     if (round) {
       const kind = round.playoff ? "playoff" : `${round.opponents} games each`;
@@ -339,7 +349,7 @@ class PuffingBillyStandings extends HeldStandings {
     const parts = [el("h2", {}, event.name || "Puffing Billy")];
     const stages = { preliminary: "preliminaries", final: "final under way", finished: "finished" };
     parts.push(el("p", { class: "muted" }, `${stages[event.stage]} · ${event.boards_entered} boards entered`));
-    parts.push(winnersLine(event.champions));
+    parts.push(winnersLine(event.champions, names));
     if (current.boards.length) {
       parts.push(el("h3", {}, current.stage === "final" ? "Final boards" : "Latest boards"));
       parts.push(table("boards", ["Board", "Players (PB score)"], current.boards.slice(-12).map((b) => [

@@ -34,6 +34,56 @@ def test_a_strikes_tournament_shows_its_seating_and_standings(sites):
     page.screenshot(path=str(SHOTS / "strikes.png"), full_page=True)
 
 
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_finished_strikes_tournament_shows_places_and_the_winner_by_name(sites, width):
+    api = sites["api"]
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    players = [{"id": f"P{i}", "name": name} for i, name in enumerate(names)]
+    body = {"name": "Club night", "players": players, "seed": 1, "threshold": 23}
+    created = call_api(api, "POST", "/v1/strikes/tournaments", body)
+    base, token = f"/v1/strikes/tournaments/{created['id']}", created["token"]
+    ranking = [p["id"] for p in players]
+    ending = {"finished": False}
+    while not ending["finished"]:
+        started = call_api(api, "POST", base + "/rounds", token=token)
+        for table in started["tables"]:
+            seated = sorted(table["players"], key=ranking.index)
+            result = {"results": [{"player": p, "score": 90 - i} for i, p in enumerate(seated)]}
+            path = f"{base}/rounds/{started['round']}/tables/{table['table']}"
+            call_api(api, "PUT", path, result, token)
+        ending = call_api(api, "POST", f"{base}/rounds/{started['round']}/close", token=token)[
+            "ending"
+        ]
+    sites["pages"]["/final.html"] = host_page(
+        api, f"<strikes-standings api='{api}' tournament='{created['id']}'></strikes-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": width, "height": 1000})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/final.html")
+    widget = page.locator("strikes-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert widget.locator("p.winner").inner_text() == "Winner: Ann"
+    assert widget.get_by_role("heading", name="Final standings").count() == 1
+    cells = [row.split("\t") for row in rows.all_inner_texts()]
+    assert [c[:2] for c in cells] == [
+        ["1st", "Ann"],
+        ["2nd", "Bob"],
+        ["3rd", "Cat"],
+        ["4th", "Dan"],
+        ["5th", "Eve"],
+        ["6th", "Fay"],
+        ["6th", "Gus"],  # out in the same round with the same strikes: level
+    ]
+    assert cells[0][-1] == "winner"
+    assert cells[1][-1] == "out in round 3" and cells[6][-1] == "out in round 1"
+    shown = page.evaluate("document.querySelector('strikes-standings').shadowRoot.textContent")
+    assert "Gus" in shown and "P0" not in shown  # names, not ids, in every table
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"strikes-final-{width}.png"), full_page=True)
+    assert errors == []
+
+
 def test_a_diagonal_event_shows_its_round_and_standings(sites):
     api = sites["api"]
     players = [{"id": f"r{i}", "name": f"Racer {i}", "rating": 1800 - 20 * i} for i in range(6)]
