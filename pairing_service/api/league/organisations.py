@@ -21,7 +21,7 @@ from flask.views import MethodView
 
 from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
 from ...engine.league.letters import letter
-from ...mail import Mail, send
+from ...mail import Mail, NotSent, send
 from ...store import Held
 from ...store.tournament_store import hash_token
 from ..common import prefers
@@ -52,7 +52,15 @@ from .schemas import (
     SignUpsIn,
 )
 from .tools import results_of
-from .views import FormedSeason, HeldSeason, LeaguePage, Letter, ReportedGame, SeasonLetters
+from .views import (
+    FormedSeason,
+    HeldSeason,
+    LeaguePage,
+    Letter,
+    LetterNotSent,
+    ReportedGame,
+    SeasonLetters,
+)
 
 log = logging.getLogger(__name__)
 
@@ -84,30 +92,51 @@ def season_url(held: Held[Organisation], number: int) -> str:
     )
 
 
+NO_SMTP = "the service has no mail server (SMTP_URL): send the letters of GET …/letters yourself"
+
+
 def send_letters(
     held: Held[Organisation], season: Season, tokens: dict[str, str]
-) -> tuple[int, list[str]]:
-    """Mail each player with an e-mail address their letter, token filled in (SMTP_URL)."""
+) -> tuple[int, list[LetterNotSent]]:
+    """Mail each player with an e-mail address their letter, token filled in (SMTP_URL);
+    how many the server took, and every player not mailed, in sign-up order, with why."""
     url = current_app.config["SMTP_URL"]
-    addressed = [s for s in season.signups.values() if s.email]
-    if not url or not addressed:
-        return 0, []
-    report_url = season_url(held, season.number)
-    mails = [
-        Mail(
-            s.email or "",
-            f"{held.state.code} Meeple League, season {season.number}: your games",
-            letter(held.state, season.number, s.player, report_url, tokens[s.player]),
-        )
-        for s in addressed
+    org = held.state
+    why: dict[str, NotSent] = {}
+    addressed = []
+    for signup in season.signups.values():
+        if not signup.email:
+            why[signup.player] = NotSent("no_address", "no e-mail address was given")
+        elif not url:
+            why[signup.player] = NotSent("smtp_not_configured", NO_SMTP)
+        else:
+            addressed.append(signup)
+    outcomes: list[NotSent | None] = []
+    if addressed:
+        report_url = season_url(held, season.number)
+        mails = [
+            Mail(
+                s.email or "",
+                f"{org.code} Meeple League, season {season.number}: your games",
+                letter(org, season.number, s.player, report_url, tokens[s.player]),
+                org.name_of(s.player, season.number),
+            )
+            for s in addressed
+        ]
+        sender = current_app.config["MAIL_FROM"]
+        try:
+            outcomes = send(url, sender, mails, sender_name=f"{org.code} Meeple League")
+        except (OSError, smtplib.SMTPException) as error:
+            log.warning("league letters not sent: %s", type(error).__name__)
+            detail = f"the mail server could not be reached ({type(error).__name__})"
+            outcomes = [NotSent("unreachable", detail)] * len(addressed)
+    why.update({s.player: o for s, o in zip(addressed, outcomes, strict=True) if o})
+    not_sent = [
+        LetterNotSent(player, why[player].reason, why[player].detail)
+        for player in season.signups
+        if player in why
     ]
-    try:
-        sent, refused = send(url, current_app.config["MAIL_FROM"], mails)
-    except (OSError, smtplib.SMTPException) as error:
-        log.warning("league letters not sent: %s", type(error).__name__)
-        return 0, [s.player for s in addressed]
-    by_address = {s.email: s.player for s in addressed}
-    return sent, [by_address[address] for address in refused]
+    return outcomes.count(None), not_sent
 
 
 @blp.route("")

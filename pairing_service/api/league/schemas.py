@@ -4,12 +4,13 @@ objects, or the views of ``views.py`` where an answer joins more than one."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from marshmallow import Schema, fields, validate, validates
 
 from ...engine.errors import FieldError, Rule
 from ...engine.league import TIEBREAKERS
+from ...mail import Reason
 from ..common import (
     ID_LENGTH,
     Contract,
@@ -482,6 +483,17 @@ class ReportingTokenOut(PairOut):
     token = fields.String(required=True)
 
 
+class LetterNotSentOut(Schema):
+    """Reads a :class:`LetterNotSent`."""
+
+    player = fields.String(required=True)
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(get_args(Reason)),
+    )
+    detail = fields.String(required=True)
+
+
 class FormedOut(SeasonOut):
     """Reads a :class:`FormedSeason`."""
 
@@ -495,9 +507,13 @@ class FormedOut(SeasonOut):
         metadata={"description": "Letters handed to the SMTP server (0 without one)."},
     )
     letters_not_sent = fields.List(
-        fields.String(),
+        fields.Nested(LetterNotSentOut),
         required=True,
-        metadata={"description": "Players with an e-mail whose letter could not be sent."},
+        metadata={
+            "description": "Every player not mailed, in sign-up order, and why: no e-mail "
+            "address, no mail server configured, refused by the mail server, or the server "
+            "could not be reached. Their letters are at GET …/letters."
+        },
     )
 
 

@@ -168,6 +168,15 @@ class Organisation:
         up = [f.player for f in season.finishes if f.place == 1 and f.division > 1]
         return up, down
 
+    def name_of(self, player: str, through: int) -> str | None:
+        """The player's display name as last given at a sign-up to season ``through`` or
+        an earlier one (a returner need not give it again), or None."""
+        for season in reversed(self.seasons[:through]):
+            signup = season.signups.get(player)
+            if signup is not None and signup.name:
+                return signup.name
+        return None
+
     def most_recent_finish(self, player: str, before: int) -> Finish | None:
         for season in reversed(self.seasons[: before - 1]):
             for finish in season.finishes:
