@@ -368,9 +368,14 @@ class PuffingBillyStandings extends HeldStandings {
   }
 }
 
+// A number as people read it: 30.5, 6.33 (the exact value stays in the JSON).
+function decimal(value) {
+  return String(Number(value.toFixed(2)));
+}
+
 function leagueTable(line) {
-  return table("standings", ["#", "Player", "Points", "Games", "Wins", "Decided by"], line.standings.map((s) => [
-    String(s.rank), s.player, s.league_points_exact, String(s.games), String(s.values.wins), s.decided_by || ""]));
+  return table("standings", ["#", "Player", "Points", "Games", "Wins", "Ahead on"], line.standings.map((s) => [
+    String(s.rank), s.name || s.player, decimal(s.league_points), String(s.games), String(s.values.wins), s.ahead_on || ""]));
 }
 
 // A league organisation: one league's table (league="2-A"), a division's tables
@@ -394,12 +399,13 @@ class LeagueStandings extends HeldStandings {
   show(org, current) {
     const parts = [el("h2", {}, org.name || `${org.code} league`)];
     if (current.lifetime) {
+      const names = Object.fromEntries(current.lifetime.standings.map((s) => [s.player, s.name || s.player]));
       parts.push(el("h3", {}, "Season winners"));
-      parts.push(table("winners", ["Season", "Winner"], current.lifetime.season_winners.map((w) => [String(w.season), w.player])));
+      parts.push(table("winners", ["Season", "Winner"], current.lifetime.season_winners.map((w) => [String(w.season), names[w.player] || w.player])));
       parts.push(el("h3", {}, "Lifetime standings"));
       parts.push(table("lifetime", ["#", "Player", "Seasons", "Points by division"], current.lifetime.standings.map((s) => [
-        String(s.rank), s.player, String(s.seasons),
-        s.by_division.map((d) => `D${d.division}: ${d.league_points}`).join(", ")])));
+        String(s.rank), names[s.player], String(s.seasons),
+        s.by_division.map((d) => `D${d.division}: ${decimal(d.league_points)}`).join(", ")])));
     } else if (!current.tables.length) {
       parts.push(el("p", { class: "muted" }, "No league has been formed yet."));
     } else {
@@ -454,9 +460,10 @@ class LeagueReport extends HTMLElement {
     try {
       const answer = await problemOrJson(await fetch(`${this.base()}/leagues/${encodeURIComponent(league)}`, { credentials: "omit" }));
       this.games = answer.games;
+      this.names = Object.fromEntries(answer.standings.map((s) => [s.player, s.name || s.player]));
       const chosen = this.$("game").value;
       this.$("game").replaceChildren(...answer.games.map((g) =>
-        el("option", { value: String(g.game) }, `${g.name}: ${g.seats.join(", ")}${g.results ? " (reported)" : ""}`)));
+        el("option", { value: String(g.game) }, `${g.name}: ${g.seats.map((p) => this.names[p]).join(", ")}${g.results ? " (reported)" : ""}`)));
       if (answer.games.some((g) => String(g.game) === chosen)) this.$("game").value = chosen;
       this.drawSeats();
       this.output.replaceChildren();
@@ -470,11 +477,12 @@ class LeagueReport extends HTMLElement {
     const box = this.shadowRoot.querySelector(".seats");
     if (!game) { box.replaceChildren(); return; }
     const derive = () => this.derivePositions();
+    const name = (p) => this.names[p];
     box.replaceChildren(table("report", ["Player", "Score", "Position", "Left the game"], game.seats.map((p, i) => [
-      p,
-      el("input", { type: "number", step: "1", name: `score-${i}`, "aria-label": `${p} score`, required: "", oninput: derive }),
-      el("select", { name: `position-${i}`, "aria-label": `${p} position`, required: "", onchange: () => this.checkPositions() }),
-      el("input", { type: "checkbox", name: `left-${i}`, "aria-label": `${p} left the game`, onchange: derive })])),
+      name(p),
+      el("input", { type: "number", step: "1", name: `score-${i}`, "aria-label": `${name(p)} score`, required: "", oninput: derive }),
+      el("select", { name: `position-${i}`, "aria-label": `${name(p)} position`, required: "", onchange: () => this.checkPositions() }),
+      el("input", { type: "checkbox", name: `left-${i}`, "aria-label": `${name(p)} left the game`, onchange: derive })])),
       el("p", { class: "muted hint", "aria-live": "polite" }));
     this.derivePositions();
   }
@@ -519,7 +527,7 @@ class LeagueReport extends HTMLElement {
     const complete = given.every((p) => p);
     const message = !complete || isRanking(given) ? "" : `Positions ${given.join(", ")} are not a ranking: players who share a position take the better one (as 1, 2, 2, 4).`;
     for (const seat of seats) seat.position.setCustomValidity(message);
-    const tied = seats.filter((s) => s.position.options.length > 1).map((s) => s.player);
+    const tied = seats.filter((s) => s.position.options.length > 1).map((s) => this.names[s.player]);
     hint.textContent = !complete ? "Type every player's score: the positions follow from them."
       : message || (tied.length
         ? `Equal scores share a position; if the game's rules break the tie, choose the order (${tied.join(", ")}).`

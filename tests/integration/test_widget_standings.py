@@ -219,7 +219,7 @@ def test_a_player_reports_a_league_game_and_the_table_updates(sites):
     rows = standings.locator("table.standings tbody tr")
     standings.get_by_text("1 of 7 games reported").wait_for(timeout=15_000)  # no reload
     assert rows.count() == 7
-    assert rows.nth(0).inner_text().split("\t")[1:3] == [reporter, "10"]
+    assert rows.nth(0).inner_text().split("\t")[1:3] == [f"Player {reporter[1:]}", "10"]
     # Another player's token cannot report it differently: the problem is shown.
     form.locator("#token").fill(tokens[seats[1]])
     for index, score in enumerate((1, 90, 80, 40)):
@@ -280,31 +280,43 @@ def test_league_standings_show_a_division_and_the_lifetime_table(sites):
     assert errors == []
 
 
-def _league_for_reports(api: str) -> tuple[dict, str, dict[str, str], list[dict]]:
+def _league_for_reports(
+    api: str, names: list[str] | None = None
+) -> tuple[dict, str, dict[str, str], list[dict]]:
     """A formed 7-player league: (organisation, its base, reporting tokens, games)."""
     org = call_api(api, "POST", "/v1/league/organisations", {"code": "AGR"})
     base, token = f"/v1/league/organisations/{org['id']}", org["token"]
     call_api(api, "POST", base + "/seasons", token=token)
-    signups = {"players": [{"id": f"p{i}"} for i in range(7)]}
+    named = names or [None] * 7
+    signups = {"players": [{"id": f"p{i}", "name": named[i]} for i in range(7)]}
     call_api(api, "POST", base + "/seasons/1/signups", signups, token)
     formed = call_api(api, "POST", base + "/seasons/1/form", token=token)
     tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
     return org, base, tokens, call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"]
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-def test_the_report_form_takes_positions_from_the_scores(sites, width):
+def _open_league_page(sites, organisation: str, width: int):
+    """A host page with league 1-A's table and the report form, opened ``width`` wide:
+    (the page, the errors it logs)."""
     api = sites["api"]
-    org, base, tokens, games = _league_for_reports(api)
-    sites["pages"]["/report.html"] = host_page(
+    sites["pages"]["/league.html"] = host_page(
         api,
-        f"<league-standings api='{api}' organisation='{org['id']}' league='1-A'></league-standings>"
-        f"<league-report api='{api}' organisation='{org['id']}' season='1' league='1-A'>"
+        f"<league-standings api='{api}' organisation='{organisation}' league='1-A'>"
+        "</league-standings>"
+        f"<league-report api='{api}' organisation='{organisation}' season='1' league='1-A'>"
         "</league-report>",
     )
     page = sites["browser"].new_page(viewport={"width": width, "height": 1400})
     errors = watch_errors(page)
-    page.goto(sites["host"] + "/report.html")
+    page.goto(sites["host"] + "/league.html")
+    return page, errors
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_report_form_takes_positions_from_the_scores(sites, width):
+    api = sites["api"]
+    org, base, tokens, games = _league_for_reports(api)
+    page, errors = _open_league_page(sites, org["id"], width)
     form = page.locator("league-report")
     form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
     seats = games[0]["seats"]
@@ -362,4 +374,43 @@ def test_the_report_form_takes_positions_from_the_scores(sites, width):
     ]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(SHOTS / f"league-report-{width}.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_league_table_shows_names_decimals_and_what_decided(sites, width):
+    api = sites["api"]
+    names = ["Ann Ash", "Bob Birch", "Cat Cedar", "Dan Dogwood", "Eve Elm", "Fay Fir", "Gus Gum"]
+    org, base, tokens, games = _league_for_reports(api, names)
+    seats = games[0]["seats"]
+    results = [
+        {"player": p, "score": s, "position": n}
+        for p, s, n in zip(seats, (100, 80, 80, 50), (1, 2, 2, 4), strict=True)
+    ]
+    call_api(
+        api, "PUT", base + "/seasons/1/leagues/1-A/games/1", {"results": results}, tokens[seats[0]]
+    )
+    page, errors = _open_league_page(sites, org["id"], width)
+    standings = page.locator("league-standings")
+    rows = standings.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    cells = [row.split("\t") for row in rows.all_inner_texts()]
+    name = dict(zip((f"p{i}" for i in range(7)), names, strict=True))
+    assert [c[1:3] for c in cells[:4]] == [
+        [name[seats[0]], "10"],
+        [cells[1][1], "4.5"],
+        [cells[2][1], "4.5"],
+        [name[seats[3]], "1"],
+    ]
+    assert {cells[1][1], cells[2][1]} == {name[seats[1]], name[seats[2]]}
+    assert cells[0][-1] == "league points 10 v 4.5"
+    assert cells[1][-1].startswith("rank coming into the season ")
+    shown = page.evaluate("document.querySelector('league-standings').shadowRoot.textContent")
+    assert "9/2" not in shown and "p0" not in shown
+    # The report form names the players too.
+    form = page.locator("league-report")
+    form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
+    assert form.locator("table.report tbody tr").first.inner_text().startswith(name[seats[0]])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"league-table-{width}.png"), full_page=True)
     assert errors == []

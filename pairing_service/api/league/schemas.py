@@ -23,6 +23,7 @@ from ..common import (
     unique_items,
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..printable_tables import TableFormatIn
 from ..puffing_billy.schemas import Count, ExactText
 from ..puffing_billy.schemas import PBNumber as ExactNumber
 
@@ -136,6 +137,11 @@ class TableLineOut(Schema):
     """Reads a :class:`~pairing_service.engine.league.Line`."""
 
     player = fields.String(required=True)
+    name = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The player's display name (a held league's sign-ups)."},
+    )
     rank = fields.Integer(required=True)
     league_points = StrictFloat(required=True)
     league_points_exact = ExactText("league_points", required=True)
@@ -149,6 +155,14 @@ class TableLineOut(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "The tiebreaker that puts this player above the next one."},
+    )
+    ahead_on = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "That tiebreaker in words with both players' values: "
+            '"wins 3 v 2", "share of the winner\'s score 0.92 v 0.87".'
+        },
     )
     values = fields.Nested(TiebreakValuesOut, required=True)
 
@@ -355,6 +369,11 @@ class LifetimeLineOut(Schema):
 
     rank = fields.Integer(required=True)
     player = fields.String(required=True)
+    name = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The display name (held organisations)."},
+    )
     seasons = fields.Integer(required=True)
     by_division = SortedItems(fields.Nested(DivisionPointsOut), required=True)
 
@@ -544,6 +563,17 @@ class GameReportIn(Contract):
         metadata={
             "description": "Every player of the game: score and finishing position (a "
             "player who abandoned it too, marked dropped_out, placed last)."
+        },
+    )
+
+
+class LeagueFormatIn(TableFormatIn):
+    rows = fields.String(
+        load_default="games",
+        validate=validate.OneOf(["games", "standings"]),
+        metadata={
+            "description": "As CSV or text: games (a line a seat, the default) or standings "
+            "(the league table: names, points as decimals, every tiebreak value)."
         },
     )
 

@@ -146,13 +146,16 @@ class Organisation:
 
     def table(self, season: Season, league: HeldLeague) -> list[Line]:
         """The league's table now, with the full tiebreaker chain."""
-        return league_table(
+        lines = league_table(
             league.reported(),
             self.rules.league_points,
             season.order,
             league.players,
             recorded=True,
         )
+        for line in lines:
+            line.name = self.name_of(line.player, season.number)
+        return lines
 
     def moves(self, season: Season) -> tuple[list[str], list[str]]:
         """Who a closed season promotes (each league's winner below Division 1) and
@@ -196,7 +199,10 @@ class Organisation:
             for name, finishes in by_league.items():
                 standings = tuple((f.player, f.league_points) for f in finishes)
                 played.append(SeasonLeague(season.number, name, standings))
-        return lifetime(played)
+        result = lifetime(played)
+        for line in result.standings:
+            line.name = self.name_of(line.player, len(self.seasons))
+        return result
 
     def player_of(self, token_hash: str) -> str | None:
         latest = self.latest

@@ -35,10 +35,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from typing import Protocol
 
 from ..errors import FieldError, Location, Rule, refuse_repeats
-from ..ranking import competition_places, ordinal, read_places
+from ..ranking import competition_places, decimal_text, ordinal, read_places
 
 TIEBREAKERS = (
     "league_points",
@@ -51,6 +52,18 @@ TIEBREAKERS = (
     "head_to_head",
     "previous_rank",
 )
+# Each tiebreaker in words, for the line that says what put a player above the next.
+TIEBREAK_WORDS = {
+    "league_points": "league points",
+    "wins": "wins",
+    "seconds": "2nd places",
+    "thirds": "3rd places",
+    "winner_share": "share of the winner's score",
+    "margin": "margin of victory",
+    "total_score": "total score",
+    "head_to_head": "head-to-head net score",
+    "previous_rank": "rank coming into the season",
+}
 # Between seasons (formation) the players compared finished in different leagues, so they
 # never met: head-to-head is level for them and the chain goes on without it.
 SEEDING_TIEBREAKERS = tuple(name for name in TIEBREAKERS if name != "head_to_head")
@@ -91,6 +104,8 @@ class Line:
     rank: int = 0
     decided_by: str | None = None
     values: dict[str, object] = field(default_factory=dict)
+    ahead_on: str | None = None  # decided_by with both values: "wins 3 v 2"
+    name: str | None = None  # the player's display name, where one is known
 
     @property
     def winner_share(self) -> Fraction:
@@ -173,7 +188,23 @@ def league_table(
             "head_to_head": line.head_to_head,
             "previous_rank": line.previous_rank,
         }
+    for line, below in pairwise(ranked):
+        if line.decided_by is not None:
+            line.ahead_on = _ahead_on(line.decided_by, line, below)
     return ranked
+
+
+def _ahead_on(name: str, line: Line, below: Line) -> str:
+    """What put ``line`` above ``below``, with both values: "share of the winner's score
+    0.92 v 0.87", "rank coming into the season 3 v 5" (1 = top; unlisted: unranked)."""
+
+    def shown(row: Line) -> str:
+        value = getattr(row, name)
+        if name == "previous_rank":
+            return "unranked" if value is None else str(value + 1)
+        return decimal_text(Fraction(value or 0))
+
+    return f"{TIEBREAK_WORDS[name]} {shown(line)} v {shown(below)}"
 
 
 def game_places(
