@@ -81,6 +81,12 @@ _RULES = (
         ),
     ),
     NamedRule(
+        Rule.POSITIONS_FOLLOW_SCORES,
+        "A league game's positions follow its scores: among the players who finished, a "
+        "higher score is a better position (equal scores may share one or be split).",
+        ("POST /v1/league/table",),
+    ),
+    NamedRule(
         Rule.TSH_FILE,
         "A tsh division file reads as one (name, rating, opponents; scores on each line), its "
         "opponents are players of the file who list each other, and the round asked for "

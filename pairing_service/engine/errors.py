@@ -16,6 +16,7 @@ class Rule(StrEnum):
     CONSISTENT_HISTORY = "consistent-history"
     RANKS_FOLLOW_WINS = "ranks-follow-wins"
     PLACES_ARE_A_RANKING = "places-are-a-ranking"
+    POSITIONS_FOLLOW_SCORES = "positions-follow-scores"
     TSH_FILE = "tsh-file"
     WORK_BOUND = "work-bound"
     WITHDRAWN_CONTENDER = "withdrawn-contender"

@@ -4,6 +4,8 @@ places in words (``ordinal``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -14,6 +16,15 @@ def ordinal(number: int) -> str:
     teen = 10 <= number % 100 <= 20
     suffix = "th" if teen else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
+
+
+def decimal_text(value: Fraction | int, places: int = 2) -> str:
+    """A number as people read it: 30.5 (not 61/2), 6.33 (19/3 to ``places`` decimals,
+    half up), 10; exact values live beside it where they matter."""
+    step = Decimal(1).scaleb(-places)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    shown = exact.quantize(step, rounding=ROUND_HALF_UP).normalize()
+    return f"{shown:f}"
 
 
 def competition_places(values: Sequence[int], *, higher_is_better: bool) -> list[int]:

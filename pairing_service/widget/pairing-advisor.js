@@ -27,6 +27,7 @@ button:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--pa-border, #d6dae1); vertical-align: top; }
 th { font-weight: 600; }
+@media (max-width: 400px) { table { font-size: .85rem; } th, td { padding: 4px 3px; } }
 .muted { color: var(--pa-muted, #5b6472); font-size: .85rem; }
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: .8rem; font-weight: 600; }
 .satisfied, .active, .winner.badge, .qualified { background: #e3f4e8; color: #17602f; }
@@ -258,31 +259,53 @@ function table(className, headings, rows) {
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c) => el("td", {}, c)))))));
 }
 
-function badge(status) {
-  return el("span", { class: `badge ${status}` }, status);
+function ordinal(n) {
+  const teen = n % 100 >= 10 && n % 100 <= 20;
+  return n + (teen ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
 }
 
-function winnersLine(winners) {
-  return winners.length ? el("p", { class: "winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`) : null;
+// Positions as a ranking: the standard competition one (1, 2, 2, 4) or the dense (1, 2, 2, 3).
+function isRanking(given) {
+  const distinct = [...new Set(given)].sort((a, b) => a - b);
+  const competition = given.map((p) => 1 + given.filter((q) => q < p).length);
+  const dense = given.map((p) => distinct.indexOf(p) + 1);
+  return [competition, dense].some((r) => r.every((p, i) => p === given[i]));
+}
+
+function badge(status, text = status) {
+  return el("span", { class: `badge ${status}` }, text);
+}
+
+// The winners by name: ``names`` maps an id to the name shown.
+function winnersLine(winners, names) {
+  const shown = winners.map((id) => names[id] || id);
+  return winners.length ? el("p", { class: "winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${shown.join(", ")}`) : null;
 }
 
 class StrikesStandings extends HeldStandings {
   static collection = "/v1/strikes/tournaments";
 
   show(tournament, round) {
+    const names = Object.fromEntries(tournament.standings.map((s) => [s.player, s.name || s.player]));
     const parts = [el("h2", {}, tournament.name || "Strikes tournament")];
     parts.push(el("p", { class: "muted" }, `Eliminated at ${tournament.threshold} strikes · ${tournament.status.replace("_", " ")}`));
-    parts.push(winnersLine(tournament.winners));
+    parts.push(winnersLine(tournament.winners, names));
     if (round) {
       parts.push(el("h3", {}, `Round ${round.round} (${round.kind}, ${round.status})`));
       parts.push(table("seating", ["Table", "Players", "Result"], round.tables.map((t) => [
-        String(t.table), t.players.join(", "),
-        t.result ? t.result.map((r) => `${r.player} ${r.strikes}`).join(", ") : "—"])));
-      if (round.byes.length) parts.push(el("p", { class: "muted" }, `Bye: ${round.byes.join(", ")}`));
+        String(t.table), t.players.map((p) => names[p]).join(", "),
+        t.result ? t.result.map((r) => `${names[r.player]} ${r.strikes}`).join(", ") : "—"])));
+      if (round.byes.length) parts.push(el("p", { class: "muted" }, `Bye: ${round.byes.map((p) => names[p]).join(", ")}`));
     }
-    parts.push(el("h3", {}, "Standings"));
-    parts.push(table("standings", ["Player", "Strikes", "Games", "Status"], tournament.standings.map((s) => [
-      s.name || s.player, String(s.strikes), String(s.games), badge(s.status)])));
+    const status = (s) => {
+      if (s.winner) return badge("winner");
+      if (s.status === "eliminated") return badge("eliminated", `out in round ${s.eliminated_after_round}`);
+      if (s.status === "dropped") return badge("dropped", `left before round ${s.dropped_before_round}`);
+      return badge(s.status);
+    };
+    parts.push(el("h3", {}, tournament.status === "finished" ? "Final standings" : "Standings"));
+    parts.push(table("standings", ["Place", "Player", "Strikes", "Games", "Status"], tournament.standings.map((s) => [
+      ordinal(s.place), names[s.player], String(s.strikes), String(s.games), status(s)])));
     this.output.replaceChildren(...parts.filter(Boolean));
   }
 }
@@ -294,7 +317,7 @@ class DiagonalStandings extends HeldStandings {
     const names = Object.fromEntries(race.standings.map((s) => [s.player, s.name || s.player]));
     const parts = [el("h2", {}, race.name || "Diagonal Race")];
     parts.push(el("p", { class: "muted" }, `Two losses eliminate · ${race.status.replace("_", " ")}`));
-    parts.push(winnersLine(race.winners));
+    parts.push(winnersLine(race.winners, names));
     if (race.ending && !race.ending.finished) parts.push(el("p", { class: "muted" }, race.ending.reason));
     if (round) {
       const kind = round.playoff ? "playoff" : `${round.opponents} games each`;
@@ -326,7 +349,7 @@ class PuffingBillyStandings extends HeldStandings {
     const parts = [el("h2", {}, event.name || "Puffing Billy")];
     const stages = { preliminary: "preliminaries", final: "final under way", finished: "finished" };
     parts.push(el("p", { class: "muted" }, `${stages[event.stage]} · ${event.boards_entered} boards entered`));
-    parts.push(winnersLine(event.champions));
+    parts.push(winnersLine(event.champions, names));
     if (current.boards.length) {
       parts.push(el("h3", {}, current.stage === "final" ? "Final boards" : "Latest boards"));
       parts.push(table("boards", ["Board", "Players (PB score)"], current.boards.slice(-12).map((b) => [
@@ -345,9 +368,14 @@ class PuffingBillyStandings extends HeldStandings {
   }
 }
 
+// A number as people read it: 30.5, 6.33 (the exact value stays in the JSON).
+function decimal(value) {
+  return String(Number(value.toFixed(2)));
+}
+
 function leagueTable(line) {
-  return table("standings", ["#", "Player", "Points", "Games", "Wins", "Decided by"], line.standings.map((s) => [
-    String(s.rank), s.player, s.league_points_exact, String(s.games), String(s.values.wins), s.decided_by || ""]));
+  return table("standings", ["#", "Player", "Points", "Games", "Wins", "Ahead on"], line.standings.map((s) => [
+    String(s.rank), s.name || s.player, decimal(s.league_points), String(s.games), String(s.values.wins), s.ahead_on || ""]));
 }
 
 // A league organisation: one league's table (league="2-A"), a division's tables
@@ -371,12 +399,13 @@ class LeagueStandings extends HeldStandings {
   show(org, current) {
     const parts = [el("h2", {}, org.name || `${org.code} league`)];
     if (current.lifetime) {
+      const names = Object.fromEntries(current.lifetime.standings.map((s) => [s.player, s.name || s.player]));
       parts.push(el("h3", {}, "Season winners"));
-      parts.push(table("winners", ["Season", "Winner"], current.lifetime.season_winners.map((w) => [String(w.season), w.player])));
+      parts.push(table("winners", ["Season", "Winner"], current.lifetime.season_winners.map((w) => [String(w.season), names[w.player] || w.player])));
       parts.push(el("h3", {}, "Lifetime standings"));
       parts.push(table("lifetime", ["#", "Player", "Seasons", "Points by division"], current.lifetime.standings.map((s) => [
-        String(s.rank), s.player, String(s.seasons),
-        s.by_division.map((d) => `D${d.division}: ${d.league_points}`).join(", ")])));
+        String(s.rank), names[s.player], String(s.seasons),
+        s.by_division.map((d) => `D${d.division}: ${decimal(d.league_points)}`).join(", ")])));
     } else if (!current.tables.length) {
       parts.push(el("p", { class: "muted" }, "No league has been formed yet."));
     } else {
@@ -431,8 +460,11 @@ class LeagueReport extends HTMLElement {
     try {
       const answer = await problemOrJson(await fetch(`${this.base()}/leagues/${encodeURIComponent(league)}`, { credentials: "omit" }));
       this.games = answer.games;
+      this.names = Object.fromEntries(answer.standings.map((s) => [s.player, s.name || s.player]));
+      const chosen = this.$("game").value;
       this.$("game").replaceChildren(...answer.games.map((g) =>
-        el("option", { value: String(g.game) }, `${g.name}: ${g.seats.join(", ")}${g.results ? " (reported)" : ""}`)));
+        el("option", { value: String(g.game) }, `${g.name}: ${g.seats.map((p) => this.names[p]).join(", ")}${g.results ? " (reported)" : ""}`)));
+      if (answer.games.some((g) => String(g.game) === chosen)) this.$("game").value = chosen;
       this.drawSeats();
       this.output.replaceChildren();
     } catch (error) {
@@ -444,18 +476,71 @@ class LeagueReport extends HTMLElement {
     const game = (this.games || []).find((g) => String(g.game) === this.$("game").value);
     const box = this.shadowRoot.querySelector(".seats");
     if (!game) { box.replaceChildren(); return; }
-    box.replaceChildren(table("report", ["Player", "Score", "Position"], game.seats.map((p, i) => [
-      p,
-      el("input", { type: "number", name: `score-${i}`, "aria-label": `${p} score`, required: "" }),
-      el("input", { type: "number", name: `position-${i}`, "aria-label": `${p} position`, min: "1", max: String(game.seats.length), value: String(i + 1), required: "" })])));
+    const derive = () => this.derivePositions();
+    const name = (p) => this.names[p];
+    box.replaceChildren(table("report", ["Player", "Score", "Position", "Left the game"], game.seats.map((p, i) => [
+      name(p),
+      el("input", { type: "number", step: "1", name: `score-${i}`, "aria-label": `${name(p)} score`, required: "", oninput: derive }),
+      el("select", { name: `position-${i}`, "aria-label": `${name(p)} position`, required: "", onchange: () => this.checkPositions() }),
+      el("input", { type: "checkbox", name: `left-${i}`, "aria-label": `${name(p)} left the game`, onchange: derive })])),
+      el("p", { class: "muted hint", "aria-live": "polite" }));
+    this.derivePositions();
+  }
+
+  // Each seat's score, position select and whether the player left the game.
+  seatInputs() {
+    const game = this.games.find((g) => String(g.game) === this.$("game").value);
+    const get = (name, i) => this.shadowRoot.querySelector(`[name=${name}-${i}]`);
+    return game.seats.map((player, i) => ({
+      player, score: get("score", i), position: get("position", i), left: get("left", i) }));
+  }
+
+  // Positions follow the scores (docs/league.md): each player's position by default is
+  // 1 + the players who finished above them (equal scores share it); a select offers only
+  // the positions the scores allow (a tie may be split). Those who left come last.
+  derivePositions() {
+    const seats = this.seatInputs();
+    const scores = seats.map((s) => s.score.value.trim() === "" ? null : Number(s.score.value));
+    const complete = scores.every((s) => s !== null && Number.isInteger(s));
+    seats.forEach((seat, i) => {
+      if (!complete) {
+        seat.position.replaceChildren(el("option", { value: "" }, "—"));
+        return;
+      }
+      const left = seat.left.checked;
+      const peers = seats.map((s, j) => j).filter((j) => seats[j].left.checked === left);
+      const finished = left ? seats.filter((s) => !s.left.checked).length : 0;
+      const above = finished + peers.filter((j) => scores[j] > scores[i]).length;
+      const level = peers.filter((j) => scores[j] === scores[i]).length;
+      const options = Array.from({ length: level }, (_, k) => above + 1 + k);
+      seat.position.replaceChildren(...options.map((p) => el("option", { value: String(p) }, ordinal(p))));
+      seat.position.value = String(above + 1);
+    });
+    this.checkPositions();
+  }
+
+  // A choice must leave the positions a ranking (1, 2, 2, 4 or 1, 2, 2, 3).
+  checkPositions() {
+    const seats = this.seatInputs();
+    const given = seats.map((s) => Number(s.position.value));
+    const hint = this.shadowRoot.querySelector(".hint");
+    const complete = given.every((p) => p);
+    const message = !complete || isRanking(given) ? "" : `Positions ${given.join(", ")} are not a ranking: players who share a position take the better one (as 1, 2, 2, 4).`;
+    for (const seat of seats) seat.position.setCustomValidity(message);
+    const tied = seats.filter((s) => s.position.options.length > 1).map((s) => this.names[s.player]);
+    hint.textContent = !complete ? "Type every player's score: the positions follow from them."
+      : message || (tied.length
+        ? `Equal scores share a position; if the game's rules break the tie, choose the order (${tied.join(", ")}).`
+        : "Positions follow the scores.");
   }
 
   async submit() {
     const game = this.games.find((g) => String(g.game) === this.$("game").value);
-    const results = game.seats.map((player, i) => ({
-      player,
-      score: Number(this.shadowRoot.querySelector(`[name=score-${i}]`).value),
-      position: Number(this.shadowRoot.querySelector(`[name=position-${i}]`).value),
+    const results = this.seatInputs().map((seat) => ({
+      player: seat.player,
+      score: Number(seat.score.value),
+      position: Number(seat.position.value),
+      dropped_out: seat.left.checked,
     }));
     try {
       const url = `${this.base()}/leagues/${encodeURIComponent(game.league)}/games/${game.game}`;

@@ -177,7 +177,7 @@ def test_export_as_json_and_standings_as_csv(client, held):
         rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
         column = rows[0].index("player")
         if fmt == "league":  # the lifetime table: no season closed yet
-            assert rows == [["rank", "player", "seasons"]]
+            assert rows == [["rank", "player", "name", "seasons"]]
             continue
         players = {p.get("id") or p.get("player") for p in exported["tournament"]["standings"]}
         assert {row[column] for row in rows[1:]} >= players and len(rows) > 1

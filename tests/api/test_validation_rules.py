@@ -114,6 +114,22 @@ BREAKING = [
         "/players",
     ),
     (
+        "positions-follow-scores",
+        "post",
+        "/v1/league/table",
+        {
+            "games": [
+                {
+                    "results": [
+                        {"player": p, "score": s, "position": i + 1}
+                        for i, (p, s) in enumerate(zip("ABCD", (80, 120, 90, 40), strict=True))
+                    ]
+                }
+            ]
+        },
+        "/games/0/results/1/position",
+    ),
+    (
         "tsh-file",
         "post",
         "/v1/scrabble/final-round",

@@ -9,6 +9,8 @@ go to test-output/widget/.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.widget import SHOTS, call_api, host_page, strikes_tournament, watch_errors
 
 
@@ -30,6 +32,56 @@ def test_a_strikes_tournament_shows_its_seating_and_standings(sites):
     widget.get_by_role("button", name="Refresh").click()
     rows.first.wait_for(timeout=15_000)
     page.screenshot(path=str(SHOTS / "strikes.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_finished_strikes_tournament_shows_places_and_the_winner_by_name(sites, width):
+    api = sites["api"]
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    players = [{"id": f"P{i}", "name": name} for i, name in enumerate(names)]
+    body = {"name": "Club night", "players": players, "seed": 1, "threshold": 23}
+    created = call_api(api, "POST", "/v1/strikes/tournaments", body)
+    base, token = f"/v1/strikes/tournaments/{created['id']}", created["token"]
+    ranking = [p["id"] for p in players]
+    ending = {"finished": False}
+    while not ending["finished"]:
+        started = call_api(api, "POST", base + "/rounds", token=token)
+        for table in started["tables"]:
+            seated = sorted(table["players"], key=ranking.index)
+            result = {"results": [{"player": p, "score": 90 - i} for i, p in enumerate(seated)]}
+            path = f"{base}/rounds/{started['round']}/tables/{table['table']}"
+            call_api(api, "PUT", path, result, token)
+        ending = call_api(api, "POST", f"{base}/rounds/{started['round']}/close", token=token)[
+            "ending"
+        ]
+    sites["pages"]["/final.html"] = host_page(
+        api, f"<strikes-standings api='{api}' tournament='{created['id']}'></strikes-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": width, "height": 1000})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/final.html")
+    widget = page.locator("strikes-standings")
+    rows = widget.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    assert widget.locator("p.winner").inner_text() == "Winner: Ann"
+    assert widget.get_by_role("heading", name="Final standings").count() == 1
+    cells = [row.split("\t") for row in rows.all_inner_texts()]
+    assert [c[:2] for c in cells] == [
+        ["1st", "Ann"],
+        ["2nd", "Bob"],
+        ["3rd", "Cat"],
+        ["4th", "Dan"],
+        ["5th", "Eve"],
+        ["6th", "Fay"],
+        ["6th", "Gus"],  # out in the same round with the same strikes: level
+    ]
+    assert cells[0][-1] == "winner"
+    assert cells[1][-1] == "out in round 3" and cells[6][-1] == "out in round 1"
+    shown = page.evaluate("document.querySelector('strikes-standings').shadowRoot.textContent")
+    assert "Gus" in shown and "P0" not in shown  # names, not ids, in every table
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"strikes-final-{width}.png"), full_page=True)
+    assert errors == []
 
 
 def test_a_diagonal_event_shows_its_round_and_standings(sites):
@@ -167,7 +219,7 @@ def test_a_player_reports_a_league_game_and_the_table_updates(sites):
     rows = standings.locator("table.standings tbody tr")
     standings.get_by_text("1 of 7 games reported").wait_for(timeout=15_000)  # no reload
     assert rows.count() == 7
-    assert rows.nth(0).inner_text().split("\t")[1:3] == [reporter, "10"]
+    assert rows.nth(0).inner_text().split("\t")[1:3] == [f"Player {reporter[1:]}", "10"]
     # Another player's token cannot report it differently: the problem is shown.
     form.locator("#token").fill(tokens[seats[1]])
     for index, score in enumerate((1, 90, 80, 40)):
@@ -225,4 +277,140 @@ def test_league_standings_show_a_division_and_the_lifetime_table(sites):
         .startswith(f"1\t{closed['winner']}")
     )
     page.screenshot(path=str(SHOTS / "league-lifetime.png"), full_page=True)
+    assert errors == []
+
+
+def _league_for_reports(
+    api: str, names: list[str] | None = None
+) -> tuple[dict, str, dict[str, str], list[dict]]:
+    """A formed 7-player league: (organisation, its base, reporting tokens, games)."""
+    org = call_api(api, "POST", "/v1/league/organisations", {"code": "AGR"})
+    base, token = f"/v1/league/organisations/{org['id']}", org["token"]
+    call_api(api, "POST", base + "/seasons", token=token)
+    named = names or [None] * 7
+    signups = {"players": [{"id": f"p{i}", "name": named[i]} for i in range(7)]}
+    call_api(api, "POST", base + "/seasons/1/signups", signups, token)
+    formed = call_api(api, "POST", base + "/seasons/1/form", token=token)
+    tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
+    return org, base, tokens, call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"]
+
+
+def _open_league_page(sites, organisation: str, width: int):
+    """A host page with league 1-A's table and the report form, opened ``width`` wide:
+    (the page, the errors it logs)."""
+    api = sites["api"]
+    sites["pages"]["/league.html"] = host_page(
+        api,
+        f"<league-standings api='{api}' organisation='{organisation}' league='1-A'>"
+        "</league-standings>"
+        f"<league-report api='{api}' organisation='{organisation}' season='1' league='1-A'>"
+        "</league-report>",
+    )
+    page = sites["browser"].new_page(viewport={"width": width, "height": 1400})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/league.html")
+    return page, errors
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_report_form_takes_positions_from_the_scores(sites, width):
+    api = sites["api"]
+    org, base, tokens, games = _league_for_reports(api)
+    page, errors = _open_league_page(sites, org["id"], width)
+    form = page.locator("league-report")
+    form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
+    seats = games[0]["seats"]
+
+    def positions() -> list[str]:
+        return [form.locator(f"[name=position-{i}]").input_value() for i in range(4)]
+
+    def choices(index: int) -> list[str]:
+        return form.locator(f"[name=position-{index}] option").all_inner_texts()
+
+    # Only scores typed, seat 2 the best: seat 2 wins, not seat 1.
+    form.locator("#token").fill(tokens[seats[1]])
+    for index, score in enumerate((80, 120, 90, 40)):
+        assert positions()[index] == ""  # nothing to derive before every score is in
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    assert positions() == ["3", "1", "2", "4"]
+    assert [choices(i) for i in range(4)] == [["3rd"], ["1st"], ["2nd"], ["4th"]]
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_role("status").wait_for(timeout=15_000)
+    reported = call_api(api, "GET", base + "/seasons/1/leagues/1-A")
+    assert [r["position"] for r in reported["games"][0]["results"]] == [3, 1, 2, 4]
+    standings = page.locator("league-standings")
+    standings.get_by_text("1 of 7 games reported").wait_for(timeout=15_000)
+    top = standings.locator("table.standings tbody tr").first.inner_text().split("\t")
+    assert top[1:3] == [seats[1], "10"]
+
+    # Equal scores share a position; a tie may be split, and only within the tie.
+    second = games[1]["seats"]
+    form.locator("#game").select_option("2")
+    form.locator("[name=score-3]").wait_for(timeout=15_000)
+    form.locator("#token").fill(tokens[second[0]])
+    for index, score in enumerate((100, 100, 50, 20)):
+        form.locator(f"[name=score-{index}]").fill(str(score))
+    assert positions() == ["1", "1", "3", "4"]
+    assert choices(0) == choices(1) == ["1st", "2nd"] and choices(2) == ["3rd"]
+    form.locator("[name=position-0]").select_option("2")
+    form.locator("[name=position-1]").select_option("2")  # no 1st: not a ranking
+    refused = form.locator("[name=position-1]").evaluate("e => e.validationMessage")
+    assert "not a ranking" in refused
+    form.get_by_role("button", name="Report this game").click()  # the form refuses to send
+    assert call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"][1]["results"] is None
+    form.locator("[name=position-1]").select_option("1")
+    # One left the game: placed last, whatever the score.
+    form.locator("[name=left-2]").check()
+    assert positions() == ["1", "1", "4", "3"]
+    form.locator("[name=position-0]").select_option("2")
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_text("AGR S1 L1-A G2 is reported").wait_for(timeout=15_000)
+    results = call_api(api, "GET", base + "/seasons/1/leagues/1-A")["games"][1]["results"]
+    assert [(r["position"], r["dropped_out"]) for r in results] == [
+        (2, False),
+        (1, False),
+        (4, True),
+        (3, False),
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"league-report-{width}.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_league_table_shows_names_decimals_and_what_decided(sites, width):
+    api = sites["api"]
+    names = ["Ann Ash", "Bob Birch", "Cat Cedar", "Dan Dogwood", "Eve Elm", "Fay Fir", "Gus Gum"]
+    org, base, tokens, games = _league_for_reports(api, names)
+    seats = games[0]["seats"]
+    results = [
+        {"player": p, "score": s, "position": n}
+        for p, s, n in zip(seats, (100, 80, 80, 50), (1, 2, 2, 4), strict=True)
+    ]
+    call_api(
+        api, "PUT", base + "/seasons/1/leagues/1-A/games/1", {"results": results}, tokens[seats[0]]
+    )
+    page, errors = _open_league_page(sites, org["id"], width)
+    standings = page.locator("league-standings")
+    rows = standings.locator("table.standings tbody tr")
+    rows.first.wait_for(timeout=15_000)
+    cells = [row.split("\t") for row in rows.all_inner_texts()]
+    name = dict(zip((f"p{i}" for i in range(7)), names, strict=True))
+    assert [c[1:3] for c in cells[:4]] == [
+        [name[seats[0]], "10"],
+        [cells[1][1], "4.5"],
+        [cells[2][1], "4.5"],
+        [name[seats[3]], "1"],
+    ]
+    assert {cells[1][1], cells[2][1]} == {name[seats[1]], name[seats[2]]}
+    assert cells[0][-1] == "league points 10 v 4.5"
+    assert cells[1][-1].startswith("rank coming into the season ")
+    shown = page.evaluate("document.querySelector('league-standings').shadowRoot.textContent")
+    assert "9/2" not in shown and "p0" not in shown
+    # The report form names the players too.
+    form = page.locator("league-report")
+    form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
+    assert form.locator("table.report tbody tr").first.inner_text().startswith(name[seats[0]])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"league-table-{width}.png"), full_page=True)
     assert errors == []

@@ -12,16 +12,18 @@ from __future__ import annotations
 import logging
 import secrets
 import smtplib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from flask import Response, current_app, url_for
 from flask.views import MethodView
 
+from ...engine.league import Line
 from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
 from ...engine.league.letters import letter
-from ...mail import Mail, send
+from ...engine.ranking import decimal_text
+from ...mail import Mail, NotSent, send
 from ...store import Held
 from ...store.tournament_store import hash_token
 from ..common import prefers
@@ -36,13 +38,14 @@ from ..held_blueprint import (
     ledger,
     read_by_director,
 )
-from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from ..printable_tables import Table, table_format, tabular, tabular_doc
 from ..puffing_billy.schemas import as_read_by
 from .schemas import (
     FormedOut,
     GameReportedOut,
     GameReportIn,
     HeldLeagueOut,
+    LeagueFormatIn,
     LettersOut,
     LifetimeOut,
     OrganisationCreatedOut,
@@ -52,7 +55,15 @@ from .schemas import (
     SignUpsIn,
 )
 from .tools import results_of
-from .views import FormedSeason, HeldSeason, LeaguePage, Letter, ReportedGame, SeasonLetters
+from .views import (
+    FormedSeason,
+    HeldSeason,
+    LeaguePage,
+    Letter,
+    LetterNotSent,
+    ReportedGame,
+    SeasonLetters,
+)
 
 log = logging.getLogger(__name__)
 
@@ -84,30 +95,51 @@ def season_url(held: Held[Organisation], number: int) -> str:
     )
 
 
+NO_SMTP = "the service has no mail server (SMTP_URL): send the letters of GET …/letters yourself"
+
+
 def send_letters(
     held: Held[Organisation], season: Season, tokens: dict[str, str]
-) -> tuple[int, list[str]]:
-    """Mail each player with an e-mail address their letter, token filled in (SMTP_URL)."""
+) -> tuple[int, list[LetterNotSent]]:
+    """Mail each player with an e-mail address their letter, token filled in (SMTP_URL);
+    how many the server took, and every player not mailed, in sign-up order, with why."""
     url = current_app.config["SMTP_URL"]
-    addressed = [s for s in season.signups.values() if s.email]
-    if not url or not addressed:
-        return 0, []
-    report_url = season_url(held, season.number)
-    mails = [
-        Mail(
-            s.email or "",
-            f"{held.state.code} Meeple League, season {season.number}: your games",
-            letter(held.state, season.number, s.player, report_url, tokens[s.player]),
-        )
-        for s in addressed
+    org = held.state
+    why: dict[str, NotSent] = {}
+    addressed = []
+    for signup in season.signups.values():
+        if not signup.email:
+            why[signup.player] = NotSent("no_address", "no e-mail address was given")
+        elif not url:
+            why[signup.player] = NotSent("smtp_not_configured", NO_SMTP)
+        else:
+            addressed.append(signup)
+    outcomes: list[NotSent | None] = []
+    if addressed:
+        report_url = season_url(held, season.number)
+        mails = [
+            Mail(
+                s.email or "",
+                f"{org.code} Meeple League, season {season.number}: your games",
+                letter(org, season.number, s.player, report_url, tokens[s.player]),
+                org.name_of(s.player, season.number),
+            )
+            for s in addressed
+        ]
+        sender = current_app.config["MAIL_FROM"]
+        try:
+            outcomes = send(url, sender, mails, sender_name=f"{org.code} Meeple League")
+        except (OSError, smtplib.SMTPException) as error:
+            log.warning("league letters not sent: %s", type(error).__name__)
+            detail = f"the mail server could not be reached ({type(error).__name__})"
+            outcomes = [NotSent("unreachable", detail)] * len(addressed)
+    why.update({s.player: o for s, o in zip(addressed, outcomes, strict=True) if o})
+    not_sent = [
+        LetterNotSent(player, why[player].reason, why[player].detail)
+        for player in season.signups
+        if player in why
     ]
-    try:
-        sent, refused = send(url, current_app.config["MAIL_FROM"], mails)
-    except (OSError, smtplib.SMTPException) as error:
-        log.warning("league letters not sent: %s", type(error).__name__)
-        return 0, [s.player for s in addressed]
-    by_address = {s.email: s.player for s in addressed}
-    return sent, [by_address[address] for address in refused]
+    return outcomes.count(None), not_sent
 
 
 @blp.route("")
@@ -216,19 +248,22 @@ class Form(MethodView):
 
 @blp.route(LEAGUE)
 class LeagueResource(MethodView):
-    @blp.arguments(TableFormatIn, location="query")
+    @blp.arguments(LeagueFormatIn, location="query")
     @blp.response(200, HeldLeagueOut)
     @blp.doc(**tabular_doc("The league's table and games", HeldLeagueOut))
     @blp.documents(404)
     def get(self, query: dict[str, Any], tournament_id: str, number: int, league: str) -> Any:
         """A league's table now (the full tiebreaker chain, with every value) and its games;
-        its games and seats as CSV (`?format=csv` or `Accept: text/csv`) or printable
-        (`?format=text` or `Accept: text/plain`), a line a seat."""
+        as CSV (`?format=csv` or `Accept: text/csv`) or printable (`?format=text` or
+        `Accept: text/plain`): its games and seats, a line a seat, or with
+        `?rows=standings` the table, a line a player."""
         held = held_store().read(leagues(), tournament_id)
         wanted = table_format(query)
         if wanted != "json":
-            name = f"league-{held.id}-season-{number}-{league}"
-            return tabular(games_table(held, number, league), wanted, name)
+            rows = query["rows"]
+            made = standings_rows if rows == "standings" else games_table
+            name = f"league-{held.id}-season-{number}-{league}-{rows}"
+            return tabular(made(held, number, league), wanted, name)
         return LeaguePage.of(held, number, league)
 
 
@@ -339,6 +374,36 @@ def games_table(held: Held[Organisation], number: int, name: str) -> Table:
     return Table(title, header, rows)
 
 
+# A league table's columns as CSV and text: each column's name and its cell of a line.
+STANDINGS_COLUMNS: tuple[tuple[str, Callable[[Line], Any]], ...] = (
+    ("rank", lambda line: line.rank),
+    ("player", lambda line: line.player),
+    ("name", lambda line: line.name),
+    ("league_points", lambda line: decimal_text(line.league_points)),
+    ("games", lambda line: line.games),
+    ("dropped_out", lambda line: line.dropouts),
+    ("wins", lambda line: line.wins),
+    ("seconds", lambda line: line.seconds),
+    ("thirds", lambda line: line.thirds),
+    ("winner_share", lambda line: decimal_text(line.winner_share, 4)),
+    ("margin", lambda line: line.margin),
+    ("total_score", lambda line: line.total_score),
+    ("head_to_head", lambda line: line.head_to_head),
+    ("previous_rank", lambda line: None if line.previous_rank is None else line.previous_rank + 1),
+    ("ahead_on", lambda line: line.ahead_on),
+)
+
+
+def standings_rows(held: Held[Organisation], number: int, name: str) -> Table:
+    """A league's table to print or import: a line a player, best first, with names,
+    points as decimals, every tiebreak value, and what put each above the next."""
+    lines = LeaguePage.of(held, number, name).standings
+    header = [column for column, _ in STANDINGS_COLUMNS]
+    rows: list[Sequence[Any]] = [[cell(line) for _, cell in STANDINGS_COLUMNS] for line in lines]
+    title = f"{held.state.code} Meeple League, season {number}, league {name}: table"
+    return Table(title, header, rows)
+
+
 def organisation_status(held: Held[Organisation]) -> str:
     """The latest season's status (signup, running, closed), or no_season."""
     latest = held.state.latest
@@ -349,13 +414,14 @@ def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[
     """The lifetime standings: rank, player, seasons, then points by division."""
     result = held.state.lifetime()
     divisions = sorted({d for line in result.standings for d in line.by_division})
-    header = ["rank", "player", "seasons", *(f"division_{d}" for d in divisions)]
+    header = ["rank", "player", "name", "seasons", *(f"division_{d}" for d in divisions)]
     rows: list[Sequence[Any]] = [
         [
             line.rank,
             line.player,
+            line.name,
             line.seasons,
-            *(str(line.by_division.get(d, 0)) for d in divisions),
+            *(decimal_text(line.by_division.get(d, Fraction(0))) for d in divisions),
         ]
         for line in result.standings
     ]

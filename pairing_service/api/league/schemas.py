@@ -4,12 +4,13 @@ objects, or the views of ``views.py`` where an answer joins more than one."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from marshmallow import Schema, fields, validate, validates
 
 from ...engine.errors import FieldError, Rule
 from ...engine.league import TIEBREAKERS
+from ...mail import Reason
 from ..common import (
     ID_LENGTH,
     Contract,
@@ -22,6 +23,7 @@ from ..common import (
     unique_items,
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..printable_tables import TableFormatIn
 from ..puffing_billy.schemas import Count, ExactText
 from ..puffing_billy.schemas import PBNumber as ExactNumber
 
@@ -135,6 +137,11 @@ class TableLineOut(Schema):
     """Reads a :class:`~pairing_service.engine.league.Line`."""
 
     player = fields.String(required=True)
+    name = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The player's display name (a held league's sign-ups)."},
+    )
     rank = fields.Integer(required=True)
     league_points = StrictFloat(required=True)
     league_points_exact = ExactText("league_points", required=True)
@@ -148,6 +155,14 @@ class TableLineOut(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "The tiebreaker that puts this player above the next one."},
+    )
+    ahead_on = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "That tiebreaker in words with both players' values: "
+            '"wins 3 v 2", "share of the winner\'s score 0.92 v 0.87".'
+        },
     )
     values = fields.Nested(TiebreakValuesOut, required=True)
 
@@ -354,6 +369,11 @@ class LifetimeLineOut(Schema):
 
     rank = fields.Integer(required=True)
     player = fields.String(required=True)
+    name = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The display name (held organisations)."},
+    )
     seasons = fields.Integer(required=True)
     by_division = SortedItems(fields.Nested(DivisionPointsOut), required=True)
 
@@ -482,6 +502,17 @@ class ReportingTokenOut(PairOut):
     token = fields.String(required=True)
 
 
+class LetterNotSentOut(Schema):
+    """Reads a :class:`LetterNotSent`."""
+
+    player = fields.String(required=True)
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(get_args(Reason)),
+    )
+    detail = fields.String(required=True)
+
+
 class FormedOut(SeasonOut):
     """Reads a :class:`FormedSeason`."""
 
@@ -495,9 +526,13 @@ class FormedOut(SeasonOut):
         metadata={"description": "Letters handed to the SMTP server (0 without one)."},
     )
     letters_not_sent = fields.List(
-        fields.String(),
+        fields.Nested(LetterNotSentOut),
         required=True,
-        metadata={"description": "Players with an e-mail whose letter could not be sent."},
+        metadata={
+            "description": "Every player not mailed, in sign-up order, and why: no e-mail "
+            "address, no mail server configured, refused by the mail server, or the server "
+            "could not be reached. Their letters are at GET …/letters."
+        },
     )
 
 
@@ -528,6 +563,17 @@ class GameReportIn(Contract):
         metadata={
             "description": "Every player of the game: score and finishing position (a "
             "player who abandoned it too, marked dropped_out, placed last)."
+        },
+    )
+
+
+class LeagueFormatIn(TableFormatIn):
+    rows = fields.String(
+        load_default="games",
+        validate=validate.OneOf(["games", "standings"]),
+        metadata={
+            "description": "As CSV or text: games (a line a seat, the default) or standings "
+            "(the league table: names, points as decimals, every tiebreak value)."
         },
     )
 

@@ -93,7 +93,16 @@ class FormedSeason(HeldSeason):
 
     reporting_tokens: list[tuple[str, str]]
     letters_sent: int
-    letters_not_sent: list[str]
+    letters_not_sent: list[LetterNotSent]
+
+
+@dataclass(frozen=True)
+class LetterNotSent:
+    """A player the formation did not mail, and why (``mail.Reason``)."""
+
+    player: str
+    reason: str
+    detail: str
 
 
 @dataclass(frozen=True)

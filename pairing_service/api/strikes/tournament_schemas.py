@@ -84,6 +84,12 @@ class TournamentView(HeldView[HeldEvent]):
         ending = self.ending
         return list(ending.ending.winners) if ending and ending.ending.finished else []
 
+    @property
+    def winner_names(self) -> list[str]:
+        """The winners by name (their id when they gave none)."""
+        entrants = self.state.entrants
+        return [entrants[player].name or player for player in self.winners]
+
 
 class RoundView(HeldRound[HeldEvent]):
     """A round as answered: who went out after it and what it decided need the event."""
@@ -132,6 +138,15 @@ class TableView(HeldResult[HeldEvent]):
 class StandingOut(Schema):
     """Reads the engine's :class:`Standing`."""
 
+    place = fields.Integer(
+        required=True,
+        metadata={
+            "description": "1 first, shared by equal standings: the winners, then those "
+            "still in by strikes, then the eliminated (the latest out first, then by "
+            "strikes), then those who dropped out (the latest first). While the event "
+            "runs, the place now."
+        },
+    )
     player = fields.String(required=True)
     name = fields.String(allow_none=True)
     strikes = StrikesNumber(required=True)
@@ -141,7 +156,12 @@ class StandingOut(Schema):
     status = fields.String(
         required=True, validate=validate.OneOf(["active", "eliminated", "dropped"])
     )
-    eliminated_after_round = fields.Integer(allow_none=True)
+    winner = fields.Boolean(
+        required=True, metadata={"description": "A winner of the event, once it is decided."}
+    )
+    eliminated_after_round = fields.Integer(
+        allow_none=True, metadata={"description": "The round the player was eliminated in."}
+    )
     dropped_before_round = fields.Integer(allow_none=True)
 
 
@@ -180,6 +200,11 @@ class TournamentOut(ReadOut):
     standings = fields.List(fields.Nested(StandingOut), required=True, attribute="state.standings")
     ending = fields.Nested(EndingOut, allow_none=True, required=True)
     winners = fields.List(fields.String(), required=True)
+    winner_names = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The winners by name (their id when they gave none)."},
+    )
 
 
 class CreatedOut(TournamentOut, TokenOut):

@@ -57,7 +57,7 @@ from .log_events import (
 )
 from .rules import LeagueRules
 from .schedule import schedule
-from .table import Game, InvalidLeague, Line, Result, league_table
+from .table import Game, InvalidLeague, Line, Result, game_places, league_table
 
 ORGANISER = DIRECTOR  # the organiser holds the director token
 
@@ -146,9 +146,16 @@ class Organisation:
 
     def table(self, season: Season, league: HeldLeague) -> list[Line]:
         """The league's table now, with the full tiebreaker chain."""
-        return league_table(
-            league.reported(), self.rules.league_points, season.order, league.players
+        lines = league_table(
+            league.reported(),
+            self.rules.league_points,
+            season.order,
+            league.players,
+            recorded=True,
         )
+        for line in lines:
+            line.name = self.name_of(line.player, season.number)
+        return lines
 
     def moves(self, season: Season) -> tuple[list[str], list[str]]:
         """Who a closed season promotes (each league's winner below Division 1) and
@@ -163,6 +170,15 @@ class Organisation:
         ]
         up = [f.player for f in season.finishes if f.place == 1 and f.division > 1]
         return up, down
+
+    def name_of(self, player: str, through: int) -> str | None:
+        """The player's display name as last given at a sign-up to season ``through`` or
+        an earlier one (a returner need not give it again), or None."""
+        for season in reversed(self.seasons[:through]):
+            signup = season.signups.get(player)
+            if signup is not None and signup.name:
+                return signup.name
+        return None
 
     def most_recent_finish(self, player: str, before: int) -> Finish | None:
         for season in reversed(self.seasons[: before - 1]):
@@ -183,7 +199,10 @@ class Organisation:
             for name, finishes in by_league.items():
                 standings = tuple((f.player, f.league_points) for f in finishes)
                 played.append(SeasonLeague(season.number, name, standings))
-        return lifetime(played)
+        result = lifetime(played)
+        for line in result.standings:
+            line.name = self.name_of(line.player, len(self.seasons))
+        return result
 
     def player_of(self, token_hash: str) -> str | None:
         latest = self.latest
@@ -263,7 +282,7 @@ class Organisation:
         missing = [p for p in held.seats if p not in {r.player for r in results}]
         if missing:
             raise InvalidLeague(("results",), f"no result for {', '.join(missing)} in {held.name}")
-        league_table([Game(held.name, tuple(results))], self.rules.league_points)  # validates
+        game_places(results, self.rules.league_points, seats=held.seats)
         return held
 
 

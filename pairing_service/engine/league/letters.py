@@ -23,17 +23,16 @@ def letter(
 ) -> str:
     season = org.season(season_number)
     league = season.league_of(player)
-    signup = season.signups[player]
     if league is None:  # every signed-up player is in a league once the season is formed
         raise ValueError(f"{player!r} is in no league of season {season_number}")
 
     def who(pid: str) -> str:
-        name = season.signups[pid].name
+        name = org.name_of(pid, season_number)
         return f"{name} ({pid})" if name else pid
 
     others = [who(p) for p in league.players if p != player]
     lines = [
-        f"Dear {signup.name or player},",
+        f"Dear {org.name_of(player, season_number) or player},",
         "",
         f"Season {season_number} of the {org.code} Meeple League is about to start. You play in "
         f"league {league.name} (Division {league.division}) with {', '.join(others)}.",

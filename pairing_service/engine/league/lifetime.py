@@ -31,6 +31,7 @@ class LifetimeLine:
     by_division: dict[int, Fraction] = field(default_factory=dict)
     seasons: int = 0
     rank: int = 0
+    name: str | None = None  # the player's display name, where one is known
 
     def key(self, divisions: int) -> tuple[Fraction, ...]:
         return tuple(self.by_division.get(d, Fraction(0)) for d in range(1, divisions + 1))

@@ -1,7 +1,9 @@
 """A league's table: league points and the seed's full tiebreaker chain.
 
 Points: 10/6/3/1 for 1st-4th in a 4-player game; tied players split the points of the
-places they occupy (exact fractions). Positions may be given as 1, 2, 2, 4 or 1, 2, 2, 3.
+places they occupy (exact fractions). Positions may be given as 1, 2, 2, 4 or 1, 2, 2, 3,
+and follow the scores: among the players who finished, a higher score is a better
+position; equal scores share a position, or the game's own tie-break splits them.
 
 The chain, in order (each only among players still level):
 
@@ -33,10 +35,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from typing import Protocol
 
 from ..errors import FieldError, Location, Rule, refuse_repeats
-from ..ranking import read_places
+from ..ranking import competition_places, decimal_text, ordinal, read_places
 
 TIEBREAKERS = (
     "league_points",
@@ -49,6 +52,18 @@ TIEBREAKERS = (
     "head_to_head",
     "previous_rank",
 )
+# Each tiebreaker in words, for the line that says what put a player above the next.
+TIEBREAK_WORDS = {
+    "league_points": "league points",
+    "wins": "wins",
+    "seconds": "2nd places",
+    "thirds": "3rd places",
+    "winner_share": "share of the winner's score",
+    "margin": "margin of victory",
+    "total_score": "total score",
+    "head_to_head": "head-to-head net score",
+    "previous_rank": "rank coming into the season",
+}
 # Between seasons (formation) the players compared finished in different leagues, so they
 # never met: head-to-head is level for them and the chain goes on without it.
 SEEDING_TIEBREAKERS = tuple(name for name in TIEBREAKERS if name != "head_to_head")
@@ -89,6 +104,8 @@ class Line:
     rank: int = 0
     decided_by: str | None = None
     values: dict[str, object] = field(default_factory=dict)
+    ahead_on: str | None = None  # decided_by with both values: "wins 3 v 2"
+    name: str | None = None  # the player's display name, where one is known
 
     @property
     def winner_share(self) -> Fraction:
@@ -121,32 +138,20 @@ def league_table(
     points: Mapping[int, Sequence[Fraction]],
     previous_ranking: Sequence[str] = (),
     players: Sequence[str] = (),
+    *,
+    recorded: bool = False,
 ) -> list[Line]:
-    """The table of ``games``; ``players`` with no game yet are listed too (with 0)."""
+    """The table of ``games``; ``players`` with no game yet are listed too (with 0).
+    ``recorded``: games a held league accepted already, read as they were accepted (a
+    report logged before positions had to follow the scores still reads)."""
     lines: dict[str, Line] = {p: Line(p) for p in players}
     scored_games: list[list[tuple[Result, int]]] = []
     named: dict[str, int] = {}
     for g, game in enumerate(games):
-        where = ("games", g)
         _refuse_entered_twice(game.name, g, named)
         results = game.results
-        scale = points.get(len(results))
-        if scale is None:
-            raise InvalidLeague(
-                (*where, "results"),
-                f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
-                f"not {len(results)}: list a player who dropped out too, marked dropped_out",
-                rule=Rule.GAME_SIZE,
-            )
-        refuse_repeats([r.player for r in results], (*where, "results"), InvalidLeague, ("player",))
-        places = read_places([r.position for r in results])
-        if places is None:
-            raise InvalidLeague(
-                (*where, "results"),
-                "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
-                rule=Rule.PLACES_ARE_A_RANKING,
-            )
-        _refuse_leavers_above_finishers(results, where)
+        places = game_places(results, points, ("games", g), follow_scores=not recorded)
+        scale = points[len(results)]
         winning = max(r.score for r, p in zip(results, places, strict=True) if p == 1)
         scored_games.append(list(zip(results, places, strict=True)))
         for result, place in zip(results, places, strict=True):
@@ -183,7 +188,89 @@ def league_table(
             "head_to_head": line.head_to_head,
             "previous_rank": line.previous_rank,
         }
+    for line, below in pairwise(ranked):
+        if line.decided_by is not None:
+            line.ahead_on = _ahead_on(line.decided_by, line, below)
     return ranked
+
+
+def _ahead_on(name: str, line: Line, below: Line) -> str:
+    """What put ``line`` above ``below``, with both values: "share of the winner's score
+    0.92 v 0.87", "rank coming into the season 3 v 5" (1 = top; unlisted: unranked)."""
+
+    def shown(row: Line) -> str:
+        value = getattr(row, name)
+        if name == "previous_rank":
+            return "unranked" if value is None else str(value + 1)
+        return decimal_text(Fraction(value or 0))
+
+    return f"{TIEBREAK_WORDS[name]} {shown(line)} v {shown(below)}"
+
+
+def game_places(
+    results: Sequence[Result],
+    points: Mapping[int, Sequence[Fraction]],
+    where: Location = (),
+    *,
+    seats: Sequence[str] = (),
+    follow_scores: bool = True,
+) -> list[int]:
+    """A game's places (competition ranking), once its results are checked: as many as
+    the scale has places, each player once, positions a ranking, every leaver below every
+    finisher, and (``follow_scores``) positions that follow the scores. ``seats``: the
+    game's players in starting-seat order, to name them by seat."""
+    if len(results) not in points:
+        raise InvalidLeague(
+            (*where, "results"),
+            f"a game has {' or '.join(str(k) for k in sorted(points))} players, "
+            f"not {len(results)}: list a player who dropped out too, marked dropped_out",
+            rule=Rule.GAME_SIZE,
+        )
+    refuse_repeats([r.player for r in results], (*where, "results"), InvalidLeague, ("player",))
+    places = read_places([r.position for r in results])
+    if places is None:
+        raise InvalidLeague(
+            (*where, "results"),
+            "positions are not a ranking (as 1, 2, 2, 4 or 1, 2, 2, 3)",
+            rule=Rule.PLACES_ARE_A_RANKING,
+        )
+    _refuse_leavers_above_finishers(results, where)
+    if follow_scores:
+        _refuse_positions_against_scores(results, places, where, seats)
+    return places
+
+
+def _refuse_positions_against_scores(
+    results: Sequence[Result], places: Sequence[int], where: Location, seats: Sequence[str]
+) -> None:
+    """Among the players who finished, a higher score is a better position. Equal scores
+    may share a position or be split (by the game's own tie-break); a leaver is last
+    whatever their score."""
+
+    def who(result: Result) -> str:
+        if result.player in seats:
+            return f"seat {seats.index(result.player) + 1} ({result.player})"
+        return repr(result.player)
+
+    finished = [(r, p) for r, p in zip(results, places, strict=True) if not r.dropped_out]
+    # The highest score placed too low, against the best placed of those it outscored.
+    for result, place in sorted(finished, key=lambda row: -row[0].score):
+        beaten = [(r, p) for r, p in finished if r.score < result.score and p <= place]
+        if not beaten:
+            continue
+        other, other_place = min(beaten, key=lambda row: row[1])
+        index = results.index(result)
+        by_scores = competition_places([r.score for r, _ in finished], higher_is_better=True)
+        expected = sorted(zip(by_scores, (r.player for r, _ in finished), strict=True))
+        raise InvalidLeague(
+            (*where, "results", index, "position"),
+            f"positions contradict the scores: {who(result)} scored {result.score} and is "
+            f"placed {ordinal(place)}, not above {who(other)}, who scored {other.score} and "
+            f"is placed {ordinal(other_place)}. A higher score finishes higher (equal scores "
+            "may share a position, or the game's own tie-break may split them); by the "
+            f"scores: {', '.join(f'{player} {ordinal(p)}' for p, player in expected)}",
+            rule=Rule.POSITIONS_FOLLOW_SCORES,
+        )
 
 
 def _refuse_entered_twice(name: str, index: int, named: dict[str, int]) -> None:

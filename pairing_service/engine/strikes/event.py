@@ -10,11 +10,12 @@ the ending consistently.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
 from ..errors import Conflict, NotFound
+from ..ranking import rank_by
 from .data import GameKind, StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
 from .plans import RoundType, TablePlan, round_type, table_plan
@@ -97,6 +98,8 @@ class Standing:
     opponents_met: int
     eliminated_after_round: int | None
     dropped_before_round: int | None
+    place: int = 0  # 1 first; equal standings share it
+    winner: bool = False
 
     @property
     def status(self) -> str:
@@ -104,6 +107,19 @@ class Standing:
         if self.dropped_before_round is not None:
             return "dropped"
         return "eliminated" if self.eliminated_after_round is not None else "active"
+
+
+def _standing_key(row: Standing, winner: bool) -> tuple[int, int, Fraction]:
+    """Larger is better: the winners (sharing 1st), then those still in by strikes, then
+    the eliminated (the latest out first, then by strikes), then those who dropped out
+    (the latest first, then by strikes)."""
+    if winner:
+        return (3, 0, Fraction(0))
+    if row.dropped_before_round is not None:
+        return (0, row.dropped_before_round, -row.strikes)
+    if row.eliminated_after_round is not None:
+        return (1, row.eliminated_after_round, -row.strikes)
+    return (2, 0, -row.strikes)
 
 
 class Event:
@@ -158,6 +174,9 @@ class Event:
         ]
 
     def standings(self) -> list[Standing]:
+        """Every entrant best first, with their place (shared by equals): the winners once
+        the event is decided, then those still in by strikes, then the eliminated (the
+        latest out first), then those who dropped out (the latest first)."""
         totals = self.strikes()
         gone = self.eliminated_after()
         games = dict.fromkeys(self.entrants, 0)
@@ -181,16 +200,10 @@ class Event:
             )
             for e in self.entrants.values()
         ]
-        # Active first by strikes; then the eliminated, latest out first; then dropped.
-        return sorted(
-            rows,
-            key=lambda s: (
-                s.dropped_before_round is not None,
-                s.eliminated_after_round is not None,
-                -(s.eliminated_after_round or 0),
-                s.strikes,
-            ),
-        )
+        ending = self.ending()
+        winners = set(ending.winners) if ending is not None and ending.finished else set()
+        ranked = rank_by(rows, lambda s: _standing_key(s, s.player in winners), lambda s: s.player)
+        return [replace(row, place=place, winner=row.player in winners) for place, row in ranked]
 
     def ending(self) -> Ending | None:
         """Where the event stands: the latest closed round's ending, or the one drops made

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from itertools import combinations
 
 import pytest
@@ -197,6 +200,40 @@ def test_reports_by_players_and_corrections_by_the_organiser(client):
     assert undone == [dict(r, dropped_out=False) for r in results]
 
 
+def test_a_report_whose_positions_contradict_the_scores_is_refused(client):
+    league = League(client)
+    league.season(1, players([f"p{i}" for i in range(7)]))
+    seats = league.read("/seasons/1/leagues/1-A")["games"][0]["seats"]
+    token = league.tokens[seats[1]]
+    revision = league.read()["revision"]
+    # Positions typed in seat order while seat 2 scored most: seat 1 would win.
+    seat_order = [
+        {"player": p, "score": s, "position": i + 1}
+        for i, (p, s) in enumerate(zip(seats, (80, 120, 90, 40), strict=True))
+    ]
+    problem = assert_problem(
+        league.report(1, "1-A", 1, seat_order, token), 422, "/results/1/position"
+    )
+    assert problem["rule"] == "positions-follow-scores"
+    assert f"seat 2 ({seats[1]}) scored 120 and is placed 2nd" in problem["detail"]
+    assert f"not above seat 1 ({seats[0]})" in problem["detail"]
+    # The pointer is into the body as sent, the seats named as seated.
+    backwards = list(reversed(seat_order))
+    assert_problem(league.report(1, "1-A", 1, backwards, token), 422, "/results/2/position")
+    # A leaver placed above a finisher: the pointer is into this body too.
+    left = [dict(seat_order[0], dropped_out=True), *seat_order[1:]]
+    assert_problem(league.report(1, "1-A", 1, left, token), 422, "/results/0/position")
+    assert league.read()["revision"] == revision  # nothing written
+    # Equal scores share a position, or a tie-break splits them; both are taken.
+    tied = [dict(r, score=s) for r, s in zip(seat_order, (90, 120, 90, 40), strict=True)]
+    for positions in ((2, 1, 2, 4), (3, 1, 2, 4)):
+        results = [dict(r, position=p) for r, p in zip(tied, positions, strict=True)]
+        answer = league.report(1, "1-A", 1, results, league.token)
+        assert answer.status_code == 200, answer.get_json()
+    table = league.read("/seasons/1/leagues/1-A")["standings"]
+    assert table[0]["player"] == seats[1] and table[0]["league_points"] == 10
+
+
 def test_bad_season_actions_are_refused_and_write_nothing(client):
     league = League(client)
     other = League(client, code="TM")
@@ -250,6 +287,40 @@ def test_letters_say_each_players_games_and_how_to_report(client):
     assert text.mimetype == "text/plain" and text.get_data(as_text=True).count("Dear ") == 8
 
 
+def not_mailed(formed: dict) -> list[tuple[str, str]]:
+    """Who the formation did not mail, and why."""
+    return [(entry["player"], entry["reason"]) for entry in formed["letters_not_sent"]]
+
+
+def test_without_a_mail_server_every_player_is_listed_as_not_mailed(client):
+    people = [
+        *players(["p0"]),
+        *players(["p1"], email="p1@club.example"),
+        *players(["p2", "p3"]),
+    ]
+    body = League(client).season(1, people)
+    assert body["letters_sent"] == 0
+    assert not_mailed(body) == [
+        ("p0", "no_address"),
+        ("p1", "smtp_not_configured"),
+        ("p2", "no_address"),
+        ("p3", "no_address"),
+    ]
+    assert "SMTP_URL" in body["letters_not_sent"][1]["detail"]
+
+
+def test_a_returner_who_signs_up_without_a_name_is_greeted_by_it(client):
+    league = League(client)
+    league.season(1, [{"id": f"p{i}", "name": f"Player {i}"} for i in range(7)])
+    league.play(1)
+    league.season(2, [{"id": f"p{i}"} for i in range(7)])  # names not given again
+    letters = {
+        entry["player"]: entry["text"] for entry in league.read("/seasons/2/letters")["letters"]
+    }
+    assert letters["p3"].startswith("Dear Player 3,")
+    assert "Player 4 (p4)" in letters["p3"]
+
+
 @pytest.fixture()
 def smtp_server():
     """A local SMTP server that keeps what it receives (never a real one)."""
@@ -259,6 +330,12 @@ def smtp_server():
     received = []
 
     class Keep(Message):
+        async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+            if address.startswith("refused"):  # a mailbox the server does not have
+                return "550 5.1.1 no such mailbox here"
+            envelope.rcpt_tos.append(address)
+            return "250 OK"
+
         def handle_message(self, message):
             received.append(message)
 
@@ -281,12 +358,32 @@ def test_letters_are_sent_by_smtp_when_configured(tmp_path, smtp_server):
     people = players([f"p{i}" for i in range(7)], email=None)
     for person in people[:5]:
         person["email"] = f"{person['id']}@club.example"
+    people[0]["name"] = "Sven Berg"
+    people[4]["email"] = "refused@club.example"
     body = league.season(1, people)
-    assert body["letters_sent"] == 5 and body["letters_not_sent"] == []
-    assert sorted(m["To"] for m in received) == sorted(p["email"] for p in people[:5])
-    to_p2 = next(m for m in received if m["To"] == "p2@club.example")
+    assert body["letters_sent"] == 4
+    # Everyone not mailed, in sign-up order, and why.
+    assert not_mailed(body) == [
+        ("p4", "refused"),
+        ("p5", "no_address"),
+        ("p6", "no_address"),
+    ]
+    assert "550" in body["letters_not_sent"][0]["detail"]
+    assert sorted(m["To"] for m in received) == sorted(
+        f"{p['name']} <{p['email']}>" for p in people[:4]
+    )
+    to_p2 = next(m for m in received if m["To"] == "P2 <p2@club.example>")
     text = to_p2.get_payload()
     assert "AGR Meeple League, season 1" in to_p2["Subject"]
+    assert to_p2["From"] == "AGR Meeple League <pairing-advisor@localhost>"
+    # Date and Message-ID, as RFC 5322 asks: a date of now, an id for each letter.
+    sent_at = parsedate_to_datetime(to_p2["Date"])
+    assert abs((datetime.now(UTC) - sent_at).total_seconds()) < 600
+    ids = [m["Message-ID"] for m in received]
+    assert all(re.fullmatch(r"<[^<>@\s]+@localhost>", i) for i in ids) and len(set(ids)) == 4
+    to_sven = next(m for m in received if "<p0@club.example>" in m["To"])
+    assert to_sven["To"] == "Sven Berg <p0@club.example>"
+    assert to_sven.get_payload().startswith("Dear Sven Berg,")
     assert league.tokens["p2"] in text and "AGR S1 L1-A G" in text
     # The token in the letter reports p2's games.
     game = next(g for g in league.read("/seasons/1/leagues/1-A")["games"] if "p2" in g["seats"])
@@ -310,6 +407,7 @@ def test_an_unreachable_smtp_server_does_not_undo_the_formation(tmp_path):
     )
     league = League(app.test_client())
     body = league.season(1, players([f"p{i}" for i in range(4)], email="a@b.example"))
-    assert body["letters_sent"] == 0 and len(body["letters_not_sent"]) == 4
+    assert body["letters_sent"] == 0
+    assert not_mailed(body) == [(f"p{i}", "unreachable") for i in range(4)]
     assert body["status"] == "running"
     app.extensions["pairing_store"].engine.dispose()

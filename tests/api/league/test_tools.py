@@ -38,6 +38,7 @@ def test_table_endpoint_pinned_shape(client):
     assert (top["player"], top["rank"], top["league_points"]) == ("A", 1, 16)
     assert body["standings"][1]["league_points"] == 14.5
     assert top["decided_by"] == "league_points"
+    assert top["ahead_on"] == "league points 16 v 14.5" and top["name"] is None
     assert set(top["values"]) >= {"wins", "margin", "head_to_head", "previous_rank"}
 
 

@@ -50,6 +50,9 @@ def test_drops_leaving_two_who_cannot_play_end_the_event_fewer_strikes_winning(c
     read = drop(client, tid, auth, "P1")
     assert read["status"] == "finished"
     assert read["winners"] == ["P2"]  # 16 strikes against P3's 24
+    # Places: the winner, the other still in, then those who dropped (by strikes).
+    places = [(s["player"], s["place"], s["winner"]) for s in read["standings"]]
+    assert places == [("P2", 1, True), ("P3", 2, False), ("P0", 3, False), ("P1", 4, False)]
     ending = read["ending"]
     assert ending["finished"] and ending["rule"] == "after-drops"
     assert ending["tiebreak_game"] is False
@@ -73,6 +76,8 @@ def test_tied_strikes_after_drops_go_to_the_seeds_tiebreak(client):
     drop(client, tid, auth, "P0")
     read = drop(client, tid, auth, "P1")
     assert read["status"] == "finished" and sorted(read["winners"]) == ["P2", "P3"]
+    places = {s["player"]: (s["place"], s["winner"]) for s in read["standings"]}
+    assert places == {"P2": (1, True), "P3": (1, True), "P0": (3, False), "P1": (4, False)}
     assert "tied on strikes and in the final game" in read["ending"]["reason"]
 
 

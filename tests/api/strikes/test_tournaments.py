@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 from sqlalchemy import func, select
 
@@ -283,6 +286,44 @@ def test_a_whole_event_to_its_winner(client):
     assert "was eliminated after round" in problem["detail"]
 
 
+def test_final_standings_place_everyone_and_name_the_winner(client):
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    players = [{"id": f"P{i}", "name": name} for i, name in enumerate(names)]
+    body = {"name": "Club night", "players": players, "seed": 1, "threshold": 23}
+    created = client.post(BASE, json=body).get_json()
+    tid, auth = created["id"], {"Authorization": f"Bearer {created['token']}"}
+    ranking = [p["id"] for p in players]  # P0 beats everyone, P1 everyone else, ...
+    assert client.get(f"{BASE}/{tid}").get_json()["winner_names"] == []
+    while not play_round(client, tid, auth, ranking)["ending"]["finished"]:
+        pass
+    read = client.get(f"{BASE}/{tid}").get_json()
+    assert read["winners"] == ["P0"] and read["winner_names"] == ["Ann"]
+    # Round 1: a table of 4 and one of 3 (seed 1): Fay 4th and Gus 3rd, 24 strikes each,
+    # out level; round 2 (5 left, one table) puts out Dan and Eve; round 3, Bob and Cat.
+    expected = [
+        (1, "Ann", True, None),
+        (2, "Bob", False, 3),
+        (3, "Cat", False, 3),
+        (4, "Dan", False, 2),
+        (5, "Eve", False, 2),
+        (6, "Fay", False, 1),
+        (6, "Gus", False, 1),
+    ]
+    shown = [
+        (s["place"], s["name"], s["winner"], s["eliminated_after_round"]) for s in read["standings"]
+    ]
+    assert shown == expected
+    csv_text = client.get(f"{BASE}/{tid}/export?format=csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(csv_text)))
+    assert list(rows[0])[:3] == ["place", "player", "name"]
+    assert [
+        (int(r["place"]), r["name"], r["winner"] == "True", r["eliminated_after_round"])
+        for r in rows
+    ] == [(p, n, w, "" if r is None else str(r)) for p, n, w, r in expected]
+    text = client.get(f"{BASE}/{tid}/export?format=text").get_data(as_text=True)
+    assert text.splitlines()[4].split()[:4] == ["1", "P0", "Ann", "0"]
+
+
 def test_dual_winners_play_the_tiebreak_game(client):
     tid, auth, *_ = create(client, players=3, two_player_games=True)
     # Round 1: P0 0, P1 12, P2 24. Round 2: P2 wins (24), P0 2nd (12), P1 3rd (36, out).
@@ -290,6 +331,12 @@ def test_dual_winners_play_the_tiebreak_game(client):
     closed = play_round(client, tid, auth, ["P2", "P0", "P1"])
     ending = closed["ending"]
     assert ending["finished"] and set(ending["winners"]) == {"P0", "P2"}
+    dual = client.get(f"{BASE}/{tid}").get_json()["standings"]
+    assert [(s["player"], s["place"], s["winner"]) for s in dual] == [
+        ("P0", 1, True),  # dual winners share 1st, whatever their strikes
+        ("P2", 1, True),
+        ("P1", 3, False),
+    ]
     assert ending["tiebreak_game"] and ending["rule"] == "one-table"
     assert client.get(f"{BASE}/{tid}").get_json()["status"] == "between_rounds"
     tiebreak = play_round(client, tid, auth, ["P2", "P0"])
@@ -297,6 +344,11 @@ def test_dual_winners_play_the_tiebreak_game(client):
     assert tiebreak["ending"]["winners"] == ["P2"]
     read = client.get(f"{BASE}/{tid}").get_json()
     assert read["status"] == "finished" and read["winners"] == ["P2"]
+    assert [(s["player"], s["place"]) for s in read["standings"]] == [
+        ("P2", 1),  # won the tiebreak game
+        ("P0", 2),
+        ("P1", 3),
+    ]
     assert_problem(client.post(f"{BASE}/{tid}/rounds", headers=auth), 409)
 
 

@@ -24,6 +24,7 @@ from pairing_service.engine.league import (
     form_leagues,
     league_table,
 )
+from pairing_service.engine.league.table import game_places
 
 SCALE = {4: (Fraction(10), Fraction(6), Fraction(3), Fraction(1))}
 
@@ -94,6 +95,56 @@ def test_a_game_listed_without_its_leaver_says_how_to_report_one():
         league_table([game("G1", ("A", 90, 1), ("B", 70, 2), ("C", 50, 3))], SCALE)
     assert caught.value.at == ("games", 0, "results")
     assert "not 3" in caught.value.message and "dropped_out" in caught.value.message
+
+
+# --- positions follow the scores ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        (("A", 90, 1), ("B", 70, 2), ("C", 70, 2), ("D", 30, 4)),  # equal scores share 2nd
+        (("A", 90, 1), ("B", 70, 2), ("C", 70, 3), ("D", 30, 4)),  # or a tie-break splits them
+        (("A", 90, 1), ("B", 70, 2), ("C", 70, 2), ("D", 30, 3)),  # dense positions
+        (("A", 50, 1), ("B", 40, 2), ("C", 30, 3), ("D", 95, 4, True)),  # a leaver is last
+    ],
+)
+def test_positions_that_follow_the_scores_are_accepted(rows):
+    assert len(league_table([game("G1", *rows)], SCALE)) == 4
+
+
+@pytest.mark.parametrize(
+    ("rows", "index"),
+    [
+        # Positions typed in seat order: seat 2 scored most but is placed 2nd.
+        ((("A", 80, 1), ("B", 120, 2), ("C", 90, 3), ("D", 40, 4)), 1),
+        # A higher score sharing a position with a lower one.
+        ((("A", 90, 1), ("B", 70, 2), ("C", 60, 2), ("D", 30, 4)), 1),
+        ((("A", 90, 1), ("B", 70, 1), ("C", 60, 3), ("D", 30, 4)), 0),
+    ],
+)
+def test_positions_against_the_scores_are_refused(rows, index):
+    with pytest.raises(InvalidLeague) as caught:
+        league_table([game("G1", *rows)], SCALE)
+    assert caught.value.at == ("games", 0, "results", index, "position")
+    assert caught.value.rule == "positions-follow-scores"
+
+
+def test_the_refusal_names_the_seats_and_the_positions_the_scores_give():
+    rows = (("D", 40, 4), ("A", 80, 1), ("B", 120, 2), ("C", 90, 3))  # listed in any order
+    with pytest.raises(InvalidLeague) as caught:
+        game_places(game("G1", *rows).results, SCALE, seats=("A", "B", "C", "D"))
+    assert caught.value.at == ("results", 2, "position")
+    message = caught.value.message
+    assert "seat 2 (B) scored 120 and is placed 2nd, not above seat 1 (A)" in message
+    assert message.endswith("by the scores: B 1st, C 2nd, A 3rd, D 4th")
+
+
+def test_a_recorded_game_reads_as_it_was_accepted():
+    # A held league's log may hold reports from before the rule: they still fold.
+    rows = (("A", 80, 1), ("B", 120, 2), ("C", 90, 3), ("D", 40, 4))
+    lines = by_player(league_table([game("G1", *rows)], SCALE, recorded=True))
+    assert lines["A"].wins == 1 and lines["B"].seconds == 1
 
 
 # --- the same game entered twice -----------------------------------------------------------
