@@ -74,6 +74,20 @@ def _names(page: Mapping[str, Any]) -> dict[str, str]:
     return found
 
 
+def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    """The winner(s) by name, as each format's read says them: strikes' ``winner_names``,
+    a Diagonal Race standing whose status is ``winner``, Puffing Billy's ``champions``."""
+    if public.get("winner_names"):
+        return [str(name) for name in public["winner_names"]]
+    ids = list(public.get("champions") or ())
+    ids += [
+        row["player"]
+        for row in public.get("standings") or ()
+        if isinstance(row, Mapping) and row.get("status") == "winner"
+    ]
+    return [names.get(player, player) for player in ids]
+
+
 def _cell(value: Any, names: Mapping[str, str]) -> str:
     if value is None:
         return ""
@@ -123,6 +137,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "title": held.name or kind,
         "format": kind[:1].upper() + kind[1:],
         "status": STATUS_WORDS.get(status, status.replace("_", " ")),
+        "winners": _winners(public, names),
         "refresh": REFRESH_SECONDS if status == "round_open" else None,
         "rounds": rounds,
         "number": number,

@@ -102,3 +102,29 @@ def test_an_unknown_event_or_format_is_a_404_problem(client):
     for url in ("/events/strikes/nope", f"/events/chess/{tournament}", "/events/scrabble/x"):
         answer = client.get(url)
         assert answer.status_code == 404 and answer.mimetype == "application/problem+json"
+
+
+def test_a_finished_event_names_its_winner(client):
+    # Four at one table (0 / 8 / 16 / 24 strikes); the top two drop: Player Number 2,
+    # with fewer strikes than Player Number 3, wins.
+    players = [{"id": f"P{i}", "name": f"Player Number {i}"} for i in range(4)]
+    made = client.post(STRIKES, json={"name": "Four", "players": players, "seed": 1})
+    tournament, token = made.get_json()["id"], made.get_json()["token"]
+    base = f"{STRIKES}/{tournament}"
+    started = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    order = ["P0", "P1", "P2", "P3"]
+    for table in started["tables"]:
+        ranked = sorted(table["players"], key=order.index)
+        results = [{"player": p, "score": 100 - 10 * i} for i, p in enumerate(ranked)]
+        url = f"{base}/rounds/1/tables/{table['table']}"
+        assert client.put(url, json={"results": results}, headers=auth(token)).status_code == 200
+    client.post(f"{base}/rounds/1/close", headers=auth(token))
+    for player in ("P0", "P1"):
+        client.post(f"{base}/players/{player}/drop", headers=auth(token))
+    assert client.get(base).get_json()["status"] == "finished"
+    for url in (f"/events/strikes/{tournament}", f"/events/strikes/{tournament}/sheet"):
+        html = client.get(url).get_data(as_text=True)
+        assert "Winner: <strong>Player Number 2</strong>" in html, url
+    assert 'http-equiv="refresh"' not in client.get(f"/events/strikes/{tournament}").get_data(
+        as_text=True
+    )
