@@ -88,6 +88,16 @@ def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
     return [names.get(player, player) for player in ids]
 
 
+def _settings(public: Mapping[str, Any]) -> list[str]:
+    """The director's settings the read answers, in words (where a format has them)."""
+    shown = []
+    if "preliminary_boards_counted" in public:
+        counted = public["preliminary_boards_counted"]
+        boards = "every board" if counted is None else f"each player's best {counted} boards"
+        shown.append(f"The preliminaries count {boards}.")
+    return shown
+
+
 def _cell(value: Any, names: Mapping[str, str]) -> str:
     if value is None:
         return ""
@@ -138,6 +148,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "format": kind[:1].upper() + kind[1:],
         "status": STATUS_WORDS.get(status, status.replace("_", " ")),
         "winners": _winners(public, names),
+        "settings": _settings(public),
         "refresh": REFRESH_SECONDS if status == "round_open" else None,
         "rounds": rounds,
         "number": number,

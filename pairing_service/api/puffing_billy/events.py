@@ -39,6 +39,7 @@ from .schemas import (
     PBEventCreatedOut,
     PBEventIn,
     PBEventOut,
+    SettingsIn,
     as_read_by,
 )
 from .tools import entries_of
@@ -69,7 +70,10 @@ class Events(MethodView):
     @blp.response(201, PBEventCreatedOut)
     def post(self, body: dict[str, Any]) -> Any:
         """Register an event's players; the answer carries the director token, once."""
-        created = boards().created([(p["id"], p.get("name")) for p in body["players"]])
+        created = boards().created(
+            [(p["id"], p.get("name")) for p in body["players"]],
+            body["preliminary_boards_counted"],
+        )
         held, token = held_store().create(boards(), body.get("name"), created)
         return created_answer(held, token, event_read, "puffing_billy_events.Event")
 
@@ -101,6 +105,23 @@ class Players(MethodView):
             ),
         )
         return entered_answer(held, event_read, "puffing_billy_events.Event")
+
+
+@blp.route(TOURNAMENT + "/settings")
+class Settings(MethodView):
+    @blp.arguments(SettingsIn)
+    @blp.response(200, PBEventOut)
+    @blp.writes()
+    def put(self, body: dict[str, Any], tournament_id: str) -> Any:
+        """The director's settings, changeable until the first board (then 409: undo the
+        boards to change them); the same settings again change nothing."""
+        held, _ = held_store().write(
+            boards(),
+            tournament_id,
+            director_token(),
+            lambda event: boards().change_settings(event, body["preliminary_boards_counted"]),
+        )
+        return RankedEvent.of(held)
 
 
 @blp.route(TOURNAMENT + "/boards")

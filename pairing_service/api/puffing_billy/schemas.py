@@ -194,6 +194,22 @@ class EventBoardIn(BoardIn):
     )
 
 
+def boards_counted_field(**extra: Any) -> fields.Integer:
+    """The preliminaries count each player's best N boards (null: every board)."""
+    return fields.Integer(
+        strict=True,
+        allow_none=True,
+        validate=validate.Range(1, MAX_BOARDS),
+        metadata={
+            "description": "How many of each player's preliminary boards count: their best "
+            "N by PB score (then bonus, then the order entered), as TGA events often count "
+            "a player's best boards; null (the default) counts every board, which rewards "
+            "playing more boards. The seed says neither (docs/puffing-billy.md)."
+        },
+        **extra,
+    )
+
+
 class EventIn(Contract):
     requires = (
         Requires(
@@ -222,6 +238,7 @@ class EventIn(Contract):
             "level at the cut do); needed when any board is a board of the final."
         },
     )
+    preliminary_boards_counted = boards_counted_field(load_default=None)
 
 
 class PBStandingOut(Schema):
@@ -231,7 +248,10 @@ class PBStandingOut(Schema):
     id = fields.String(required=True)
     total = PBNumber(required=True)
     total_exact = ExactText("total", required=True)
-    boards = fields.Integer(required=True)
+    boards = fields.Integer(
+        required=True, metadata={"description": "Boards counted (all played, by default)."}
+    )
+    boards_played = fields.Integer(required=True, attribute="played")
     wins = fields.Integer(required=True)
     best_board = PBNumber(required=True)
     bonus = PBNumber(required=True)
@@ -288,6 +308,11 @@ class PBEventIn(Schema):
         validate=validate.Length(1, MAX_EVENT_PLAYERS),
         metadata={"description": f"Every entrant, 1-{MAX_EVENT_PLAYERS}; ids unique."},
     )
+    preliminary_boards_counted = boards_counted_field(load_default=None)
+
+
+class SettingsIn(Schema):
+    preliminary_boards_counted = boards_counted_field(required=True)
 
 
 class FinalistsIn(Schema):
@@ -325,6 +350,12 @@ class PBEventOut(HeldOut):
         metadata={"description": "Chosen when the preliminaries closed; 0 before."},
     )
     boards_entered = Count(required=True, attribute="state.boards")
+    preliminary_boards_counted = fields.Integer(
+        allow_none=True,
+        required=True,
+        attribute="state.counted",
+        metadata={"description": "The setting: each player's best N boards count; null: all."},
+    )
     standings = fields.List(
         fields.Nested(PBStandingOut), required=True, attribute="result.preliminary"
     )

@@ -52,6 +52,11 @@ class EventStandings(MethodView):
             Board(entries_of(b["players"]), Method(b["method"]), b.get("name"))
             for b in body["boards"]
         ]
-        result = standings(boards, loaded_rules().puffing_billy, body["finalists"])
+        result = standings(
+            boards,
+            loaded_rules().puffing_billy,
+            body["finalists"],
+            body["preliminary_boards_counted"],
+        )
         scored = zip(boards, result.boards, strict=True)
         return ScoredEvent(result, [ScoredBoard.of(board, players) for board, players in scored])

@@ -1,7 +1,11 @@
 """A Puffing Billy event: PB scores summed over boards, standings, qualifiers, finals.
 
 Preliminary standings rank by, in order: total PB score; boards won; best single-board PB
-score; total bonus points; players still level share the rank. The first ``finalists``
+score; total bonus points; players still level share the rank. Which boards count is the
+director's (``counted``): every board a player played (the default, as before), or their
+best N (by PB score, then bonus, then the order entered), as TGA events often count a
+player's best boards; the seed says neither, and summing every board rewards whoever
+plays most. Boards won and bonus points count the counted boards only. The first ``finalists``
 ranks qualify for the final; players tied at the cut all qualify, and the answer says so
 (the director may prefer a playoff). Final standings rank the final boards' scores (by
 the finals method of each board), then the final margin bonus, then the preliminary rank.
@@ -34,7 +38,8 @@ class Board:
 class Standing:
     id: str
     total: Decimal = Decimal(0)
-    boards: int = 0
+    boards: int = 0  # boards counted (``counted_boards``)
+    played: int = 0  # boards played
     wins: int = 0
     best_board: Decimal = Decimal(0)
     bonus: Decimal = Decimal(0)
@@ -45,6 +50,7 @@ class Standing:
     def add(self, entry: ScoredEntry) -> None:
         self.total += entry.total
         self.boards += 1
+        self.played += 1
         self.wins += entry.place == 1
         self.best_board = max(self.best_board, entry.total)
         self.bonus += entry.bonus
@@ -93,6 +99,7 @@ def standings(
     boards: Sequence[Board],
     rules: BoardRules,
     finalists: int = 0,
+    counted: int | None = None,
 ) -> EventResult:
     scored_boards: list[tuple[Method, list[ScoredEntry]]] = []
     for index, board in enumerate(boards):
@@ -100,7 +107,7 @@ def standings(
             scored_boards.append((board.stage, score_board(board.entries, rules, board.stage)))
         except InvalidBoard as exc:
             raise InvalidBoard(("boards", index, *exc.at), exc.message, rule=exc.rule) from exc
-    result = rank_boards(scored_boards, finalists)
+    result = rank_boards(scored_boards, finalists, counted)
     if finalists == 0 and any(b.stage is Method.FINAL for b in boards):
         raise InvalidBoard(
             ("finalists",), "boards of the final need the cut: say how many qualified"
@@ -124,16 +131,36 @@ def standings(
     return result
 
 
+def counted_boards(entries: Sequence[ScoredEntry], counted: int | None) -> list[ScoredEntry]:
+    """The preliminary boards that count for a player: all of them, or the best
+    ``counted`` by PB score, then bonus, then the order entered."""
+    if counted is None or counted >= len(entries):
+        return list(entries)
+    order = sorted(range(len(entries)), key=lambda i: (-entries[i].total, -entries[i].bonus, i))
+    return [entries[i] for i in sorted(order[:counted])]
+
+
 def rank_boards(
-    boards: Sequence[tuple[Method, Sequence[ScoredEntry]]], finalists: int = 0
+    boards: Sequence[tuple[Method, Sequence[ScoredEntry]]],
+    finalists: int = 0,
+    counted: int | None = None,
 ) -> EventResult:
-    """Standings, qualifiers and the final from boards already scored (stage, entries)."""
-    prelim: dict[str, Standing] = {}
+    """Standings, qualifiers and the final from boards already scored (stage, entries);
+    ``counted``: the best N preliminary boards count (None: every board)."""
+    played: dict[str, list[ScoredEntry]] = {}
     final: dict[str, Standing] = {}
     for stage, scored in boards:
-        table = prelim if stage is Method.PRELIMINARY else final
         for entry in scored:
-            table.setdefault(entry.id, Standing(entry.id)).add(entry)
+            if stage is Method.PRELIMINARY:
+                played.setdefault(entry.id, []).append(entry)
+            else:
+                final.setdefault(entry.id, Standing(entry.id)).add(entry)
+    prelim: dict[str, Standing] = {}
+    for player, entries in played.items():
+        standing = prelim[player] = Standing(player)
+        for entry in counted_boards(entries, counted):
+            standing.add(entry)
+        standing.played = len(entries)
     ranked = _rank(list(prelim.values()), lambda s: (s.total, s.wins, s.best_board, s.bonus))
     qualifiers: list[str] = []
     tied: list[str] = []

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import Conflict, NotFound, refuse_repeats
-from ..event_codec import LogEvent
+from ..event_codec import JSON, LogEvent
 from ..event_log import Action, Entry, Ledger, ListedPlayer, changed, standing_changes
 from .event import EventResult, check_seats, rank_boards
 from .log_events import (
+    BOARDS_COUNTED,
     PUFFING_BILLY_EVENTS,
     BoardCorrected,
     BoardEntered,
@@ -39,6 +40,7 @@ from .log_events import (
     FinalClosed,
     PlayerEntered,
     PreliminariesClosed,
+    SettingsChanged,
 )
 from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
 
@@ -66,11 +68,16 @@ class Placing:
 class BoardEvent:
     """The state of a held Puffing Billy event, folded from its log."""
 
-    def __init__(self, players: Mapping[str, str | None]) -> None:
+    def __init__(self, players: Mapping[str, str | None], counted: int | None = None) -> None:
         self.players = dict(players)  # id -> name, in registration order
         self.boards: dict[int, HeldBoard] = {}
         self.stage: Stage = "preliminary"
         self.finalists = 0
+        self.counted = counted  # the best N preliminary boards count (None: every one)
+
+    def settings(self) -> dict[str, JSON]:
+        """The director's settings as the log keeps them (absent: the default)."""
+        return {} if self.counted is None else {BOARDS_COUNTED: self.counted}
 
     # --- reading ------------------------------------------------------------------------
 
@@ -84,7 +91,7 @@ class BoardEvent:
         number chosen when the preliminaries closed)."""
         boards = [self.boards[n] for n in sorted(self.boards)]
         cut = self.finalists if finalists is None else finalists
-        return rank_boards([(b.stage, b.entries) for b in boards], cut)
+        return rank_boards([(b.stage, b.entries) for b in boards], cut, self.counted)
 
     def without_boards(self) -> list[str]:
         """Registered players with no board yet."""
@@ -173,11 +180,27 @@ class BoardLedger(Ledger[BoardEvent]):
         self.rules = rules
 
     @staticmethod
-    def created(players: Sequence[tuple[str, str | None]]) -> Action:
+    def created(players: Sequence[tuple[str, str | None]], counted: int | None = None) -> Action:
+        """A new event; ``counted``: its preliminaries count each player's best N boards."""
         if not players:
             raise InvalidBoard(("players",), "register at least one player")
         refuse_repeats([p for p, _ in players], ("players",), InvalidBoard, ("id",))
-        return Action.of(Created({}, tuple(ListedPlayer(p, n) for p, n in players)))
+        settings = BoardEvent({}, counted).settings()
+        return Action.of(Created(settings, tuple(ListedPlayer(p, n) for p, n in players)))
+
+    @staticmethod
+    def change_settings(event: BoardEvent, counted: int | None) -> Action | None:
+        """The settings changed, until the first board is entered (then a 409: the boards
+        were scored and ranked under the old ones); None when they are already these."""
+        wanted = BoardEvent({}, counted).settings()
+        if wanted == event.settings():
+            return None
+        if event.boards:
+            raise Conflict(
+                "the settings can change only before the first board: undo the boards "
+                "entered to change them"
+            )
+        return Action.of(SettingsChanged(wanted))
 
     def enter_board(
         self,
@@ -287,8 +310,8 @@ class BoardLedger(Ledger[BoardEvent]):
 
     def start(self, created: Entry) -> BoardEvent:
         match self._event(created.action):
-            case Created(players=players):
-                return BoardEvent({p.id: p.name for p in players})
+            case Created(players=players, settings=settings):
+                return BoardEvent({p.id: p.name for p in players}, _counted(settings))
         raise ValueError(f"a Puffing Billy log begins with its creation, not {created.kind!r}")
 
     def _apply_event(self, state: BoardEvent, event: LogEvent, actor: str) -> None:
@@ -302,13 +325,15 @@ class BoardLedger(Ledger[BoardEvent]):
                 state.stage = "finished"
             case PlayerEntered(player=player, name=name):
                 state.players[player] = name
+            case SettingsChanged(settings=settings):
+                state.counted = _counted(settings)
             case _:
                 raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")
 
     def clone(self, event: BoardEvent) -> BoardEvent:
         # apply() replaces whole boards (each immutable), moves the stage on and registers
         # late entrants (BoardEvent copies the players).
-        copy = BoardEvent(event.players)
+        copy = BoardEvent(event.players, event.counted)
         copy.boards = dict(event.boards)
         copy.stage, copy.finalists = event.stage, event.finalists
         return copy
@@ -337,4 +362,13 @@ class BoardLedger(Ledger[BoardEvent]):
                 )
             case FinalClosed(champions=champions):
                 return f"Final closed: {', '.join(champions)} won"
+            case SettingsChanged(settings=settings):
+                counted = _counted(settings)
+                every = "every board" if counted is None else f"the best {counted} boards"
+                return f"Settings changed: the preliminaries count {every}"
         raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")
+
+
+def _counted(settings: Mapping[str, JSON]) -> int | None:
+    counted = settings.get(BOARDS_COUNTED)
+    return counted if isinstance(counted, int) else None

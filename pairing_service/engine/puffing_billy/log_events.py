@@ -14,12 +14,16 @@ BOARD_CORRECTED = "board_corrected"
 PRELIMINARIES_CLOSED = "preliminaries_closed"
 FINAL_CLOSED = "final_closed"
 PLAYER_ENTERED = "player_entered"
+SETTINGS_CHANGED = "settings_changed"
+# The event's settings (``Created.settings``, ``SettingsChanged``), each defaulting to what
+# the service did before it was a setting: every preliminary board counts.
+BOARDS_COUNTED = "preliminary_boards_counted"
 
 
 @dataclass(frozen=True)
 class Created(Creation):
     upcasters = ((1, players_named),)
-    settings: dict[str, JSON]  # none yet: {}
+    settings: dict[str, JSON]  # BOARDS_COUNTED: int or absent (every board)
     players: tuple[ListedPlayer, ...]
 
 
@@ -64,6 +68,14 @@ class FinalClosed(LogEvent):
     champions: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class SettingsChanged(LogEvent):
+    """The director's settings changed before the first board: the whole set, as now."""
+
+    logged_as = SETTINGS_CHANGED
+    settings: dict[str, JSON]
+
+
 PUFFING_BILLY_EVENTS = format_events(
     "a Puffing Billy log",
     Created,
@@ -72,4 +84,5 @@ PUFFING_BILLY_EVENTS = format_events(
     PlayerEntered,
     PreliminariesClosed,
     FinalClosed,
+    SettingsChanged,
 )
