@@ -95,6 +95,13 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
         counted = public["preliminary_boards_counted"]
         boards = "every board" if counted is None else f"each player's best {counted} boards"
         shown.append(f"The preliminaries count {boards}.")
+    for key, counted in (("late_entry_strikes", "strikes"), ("late_entry_losses", "losses")):
+        if key in public:
+            start = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}
+            shown.append(
+                f"A late entrant starts with {start[public[key]]} {counted} of the players "
+                "still in."
+            )
     return shown
 
 

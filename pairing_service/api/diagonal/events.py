@@ -72,7 +72,9 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
     create_in, created_out = RaceEventIn, RaceEventCreatedOut
 
     def created(self, body: Body) -> Action:
-        settings = RaceSettings(body["first_round_opponents"], body["opponents"])
+        settings = RaceSettings(
+            body["first_round_opponents"], body["opponents"], body["late_entry_losses"]
+        )
         racers = [Racer(p["id"], p.get("name"), p.get("rating")) for p in body["players"]]
         return self.ledger().created(settings, racers)
 

@@ -10,6 +10,7 @@ from marshmallow import Schema, fields, validate, validates_schema
 
 from ...engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS, TIE_RULES, GameResult
 from ...engine.diagonal.ledger import RaceEnding, RaceEvent, RaceRound
+from ...engine.diagonal.log_events import LATE_LOSSES
 from ...engine.errors import FieldError, Rule
 from ..common import (
     ID_LENGTH,
@@ -334,6 +335,15 @@ class RaceEventIn(Contract):
     players = entrants(RacerIn, 2, MAX_FIELD)
     first_round_opponents = opponents_field(FIRST_ROUND_OPPONENTS, "in the first round")
     opponents = opponents_field(LATER_OPPONENTS, "in every later round")
+    late_entry_losses = fields.String(
+        load_default="most",
+        validate=validate.OneOf(LATE_LOSSES),
+        metadata={
+            "description": "The losses a late entrant starts with, of the players still in: "
+            "the most (the default: nobody falls behind a player who played), or the fewest. "
+            "The seed has no rule (docs/diagonal.md)."
+        },
+    )
 
 
 class RaceStandingOut(Schema):
@@ -377,6 +387,7 @@ class RaceEventOut(ReadOut, HeldOut):
         required=True, attribute="state.settings.first_round_opponents"
     )
     opponents = fields.Integer(required=True, attribute="state.settings.opponents")
+    late_entry_losses = fields.String(required=True, attribute="state.settings.late_entry")
     status = round_status()
     current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")
     standings = fields.List(

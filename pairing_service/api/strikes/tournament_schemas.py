@@ -11,7 +11,7 @@ from marshmallow import Schema, fields, validate, validates_schema
 
 from ...engine.errors import FieldError, refuse_repeats
 from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
-from ...engine.strikes.event import Event, Round, Seat
+from ...engine.strikes.event import LATE_STARTS, Event, Round, Seat
 from ...engine.strikes.ledger import HeldEvent
 from ..held_schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
@@ -45,6 +45,16 @@ class TournamentIn(Schema):
         strict=True,
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "Seating seed; drawn at random when not given."},
+    )
+    late_entry_strikes = fields.String(
+        load_default="most",
+        validate=validate.OneOf(LATE_STARTS),
+        metadata={
+            "description": "The strikes a late entrant (or a reinstated player) starts with, "
+            "of the players still in: the most (the default: joining late never puts anyone "
+            "behind a player who played the rounds missed), their mean, or the fewest. The "
+            "seed has no rule (docs/strikes.md)."
+        },
     )
 
     @validates_schema
@@ -193,6 +203,7 @@ class TournamentOut(ReadOut):
     strategy = fields.String(required=True, attribute="state.settings.strategy")
     plans = fields.Integer(required=True, attribute="state.settings.plans")
     seed = fields.Integer(required=True, attribute="state.settings.seed")
+    late_entry_strikes = fields.String(required=True, attribute="state.settings.late_entry")
     created_at = fields.DateTime(required=True)
     revision = fields.Integer(required=True)
     status = round_status()

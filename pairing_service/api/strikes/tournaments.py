@@ -84,6 +84,7 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
             strategy=body["strategy"],
             plans=body["plans"],
             seed=body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED),
+            late_entry=body["late_entry_strikes"],
         )
         entrants = [Entrant(p["id"], p.get("name")) for p in body["players"]]
         return self.ledger().created(settings, entrants)

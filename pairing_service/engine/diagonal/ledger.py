@@ -289,7 +289,7 @@ class RaceEvent:
 
     def late_entry(self, racer: Racer, most_players: int) -> tuple[int, int]:
         """The round a late entrant joins before, and the losses they start with: the most
-        of anyone still in."""
+        of anyone still in, or the fewest (the event's ``late_entry`` setting)."""
         if racer.id in self.racers:
             raise InvalidRound(("id",), f"{racer.id!r} is in this event already")
         rated = next(iter(self.racers.values())).rating is not None
@@ -317,7 +317,8 @@ class RaceEvent:
             most_players,
         )
         losses = [s.losses for s in self.standings() if s.status == "active"]
-        return (latest.number if latest else 0) + 1, max(losses, default=0)
+        start = min if self.settings.late_entry == "fewest" else max
+        return (latest.number if latest else 0) + 1, start(losses, default=0)
 
     def without_no_shows(self, number: int, no_shows: Sequence[str]) -> RaceEvent:
         """The event before round ``number`` was paired, the no-shows dropped before it:

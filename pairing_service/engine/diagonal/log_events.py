@@ -4,6 +4,7 @@ round's games as the engine paired them, each game's winner and pieces left."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..event_codec import JSON, omitted_when
 from ..event_log import Creation, format_events
@@ -21,10 +22,18 @@ from .event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
 Game = tuple[str, str]
 
 
+LateLosses = Literal["most", "fewest"]
+LATE_LOSSES: tuple[LateLosses, ...] = ("most", "fewest")
+
+
 @dataclass(frozen=True)
 class RaceSettings:
     first_round_opponents: int = FIRST_ROUND_OPPONENTS
     opponents: int = LATER_OPPONENTS
+    # The losses a late entrant starts with (the seed has no rule): the most of any player
+    # still in (the default, as before: nobody falls behind a player who played), or the
+    # fewest. Logs from before this setting have none: the most.
+    late_entry: LateLosses = omitted_when("most")  # noqa: RUF009
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Literal
 
 from ..errors import Conflict, NotFound
+from ..event_codec import omitted_when
 from ..ranking import rank_by
 from .data import GameKind, StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
@@ -34,6 +35,24 @@ class EventNotFound(StrikesError, NotFound):
     """No such round, table or player in this event (a 404)."""
 
 
+# The strikes a late entrant starts with (the seed has no rule; the director chooses): the
+# most of any player still in (the default: joining late never puts anyone behind a player
+# who played the rounds missed), their mean, or the fewest.
+LateStart = Literal["most", "mean", "fewest"]
+LATE_STARTS: tuple[LateStart, ...] = ("most", "mean", "fewest")
+
+
+def late_start(counts: Sequence[Fraction], rule: LateStart) -> Fraction:
+    """What a late entrant starts with, of the counts of the players still in."""
+    if not counts:
+        return Fraction(0)
+    if rule == "fewest":
+        return min(counts)
+    if rule == "mean":
+        return sum(counts, Fraction(0)) / len(counts)
+    return max(counts)
+
+
 @dataclass(frozen=True)
 class Settings:
     game: GameKind
@@ -42,6 +61,8 @@ class Settings:
     strategy: Strategy
     plans: int
     seed: int
+    # Logs from before this setting have none: the most. (omitted_when makes a field.)
+    late_entry: LateStart = omitted_when("most")  # noqa: RUF009
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..round_ledger import (
 )
 from .data import StrikesRules
 from .errors import InvalidInput
-from .event import Entrant, Event, EventConflict, Round, Seat, Settings
+from .event import Entrant, Event, EventConflict, Round, Seat, Settings, late_start
 from .log_events import (
     STRIKES_EVENTS,
     Created,
@@ -92,7 +92,7 @@ class HeldEvent(Event):
             EventConflict,
         )
         totals = self.strikes()
-        start = max((totals[p] for p in self.active()), default=Fraction(0))
+        start = late_start([totals[p] for p in self.active()], self.settings.late_entry)
         return (latest.number if latest else 0) + 1, start
 
     def without_no_shows(self, number: int, no_shows: Sequence[str]) -> HeldEvent:
@@ -199,7 +199,8 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
     def enter_late(
         self, event: HeldEvent, player: str, name: str | None, most_players: int
     ) -> Action:
-        """A late entrant, between rounds; they start with the most strikes of anyone in."""
+        """A late entrant, between rounds; they start with the strikes the event's
+        ``late_entry`` setting gives (by default the most of anyone still in)."""
         before_round, strikes = event.late_entry(player, most_players)
         return Action.of(PlayerEntered(player, name, before_round, strikes))
 

@@ -134,3 +134,21 @@ def test_diagonal_late_correction_says_what_it_changed_and_is_undone(client):
     assert client.post(f"{base}/undo", headers=auth(token)).status_code == 200
     result = client.get(f"{base}/rounds/1").get_json()["games"][game["game"] - 1]["result"]
     assert result["winner"] == a
+
+
+def test_a_late_entrants_starting_losses_follow_the_events_setting(client):
+    """The fewest losses of the players still in, when the director says so (the most, by
+    default, above); the event's page says which."""
+    base, token = race(client, first_round_opponents=2, late_entry_losses="fewest")
+    assert client.get(base).get_json()["late_entry_losses"] == "fewest"
+    race_round(client, base, token)
+    standings = client.get(base).get_json()["standings"]
+    assert min(s["losses"] for s in standings if s["status"] == "active") == 0
+    late = client.post(
+        f"{base}/players", json={"id": "L1", "name": "Late", "rating": 1650}, headers=auth(token)
+    )
+    row = next(s for s in late.get_json()["standings"] if s["player"] == "L1")
+    assert (row["losses"], row["games"]) == (0, 0)
+    assert client.get(race(client)[0]).get_json()["late_entry_losses"] == "most"
+    page = client.get(f"/events/diagonal/{base.rsplit('/', 1)[1]}").get_data(as_text=True)
+    assert "A late entrant starts with the fewest losses of the players still in." in page

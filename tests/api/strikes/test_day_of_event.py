@@ -16,7 +16,7 @@ tests/api/test_day_of_event.py.
 from __future__ import annotations
 
 from tests.support import assert_problem, auth
-from tests.support.held_events import refused, strikes_event
+from tests.support.held_events import STRIKES, refused, strikes_event
 
 
 def by_order(players: list[str], ranking: list[str]) -> dict:
@@ -161,3 +161,49 @@ def test_strikes_late_correction_is_undone(client):
     assert strikes_of(client, base) != before
     assert client.post(f"{base}/undo", headers=auth(token)).status_code == 200
     assert strikes_of(client, base) == before
+
+
+def test_a_late_entrants_starting_strikes_follow_the_events_setting(client, app):
+    """The director's setting: the most (the default above), the mean or the fewest
+    strikes of the players still in; the default stays out of the log, so logs from before
+    the setting read the same."""
+    from fractions import Fraction
+
+    from sqlalchemy import select
+
+    from pairing_service.store import schema
+
+    started: dict[str, object] = {}
+    for rule in ("most", "mean", "fewest"):
+        base, token = strikes_event(client, threshold=23, late_entry_strikes=rule)
+        assert client.get(base).get_json()["late_entry_strikes"] == rule
+        strikes_round(client, base, token, [f"P{i}" for i in range(9)])
+        still_in = [
+            Fraction(s["strikes_exact"])
+            for s in client.get(base).get_json()["standings"]
+            if s["status"] == "active"
+        ]
+        late = client.post(f"{base}/players", json={"id": "L1"}, headers=auth(token))
+        row = next(s for s in late.get_json()["standings"] if s["player"] == "L1")
+        started[rule] = Fraction(row["strikes_exact"])
+        expected = {
+            "most": max(still_in),
+            "mean": sum(still_in, Fraction(0)) / len(still_in),
+            "fewest": min(still_in),
+        }[rule]
+        assert started[rule] == expected, rule
+    assert started["fewest"] < started["mean"] < started["most"]
+    page = client.get(f"/events/strikes/{base.rsplit('/', 1)[1]}").get_data(as_text=True)
+    assert "A late entrant starts with the fewest strikes of the players still in." in page
+    three = {"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}], "late_entry_strikes": "median"}
+    assert_problem(client.post(STRIKES, json=three), 422, "/late_entry_strikes")
+    default, _ = strikes_event(client)
+    with app.app_context():
+        store = app.extensions["pairing_store"]
+        with store.engine.connect() as connection:
+            logged = connection.execute(
+                select(schema.log.c.data)
+                .where(schema.log.c.seq == 1)
+                .where(schema.log.c.tournament_id == default.rsplit("/", 1)[1])
+            ).scalar_one()
+    assert "late_entry" not in str(logged)
