@@ -7,7 +7,8 @@ round's tables (``?round=N``). While a round is open the page reloads itself eve
 (a ``refresh`` meta tag: no script, so it works under the service's Content-Security-
 Policy and on any phone). ``/events/<format>/<id>/sheet`` is the page to pin up: the QR
 code of the event's page (``segno``, a well-kept QR library, as inline SVG) and the current
-round's tables in large type.
+round's tables in large type; ``…/slips`` the round's result slips, one per table or
+game, with boxes for places and scores, to print and hand out.
 
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
 schema, so it holds nothing a public read does not: names and results, no e-mail.
@@ -164,6 +165,43 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "name": request.args.get("name", ""),
         "page_url": request.url_root.rstrip("/") + request.path.removesuffix("/sheet"),
     }
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A result slip: one table or game of the round, its players, boxes to fill in."""
+
+    label: str
+    players: list[str]
+    boxes: tuple[str, ...]  # what each player's line asks for
+
+
+def _slips(table: ShownTable) -> list[Slip]:
+    """A slip per table (strikes: a line per seat, grouped by table) or game (Diagonal:
+    a line per game, its two players)."""
+    header = table.header
+    if "table" in header:
+        at, player = header.index("table"), header.index("player")
+        grouped: dict[str, list[str]] = {}
+        for row in table.rows:
+            if row[at] != "bye":
+                grouped.setdefault(row[at], []).append(row[player])
+        asked = ("place", "score")
+        return [Slip(f"Table {label}", players, asked) for label, players in grouped.items()]
+    at = header.index("game")
+    seats = [i for i, column in enumerate(header) if column.startswith("player")]
+    asked = ("won (tick)", "pieces left")
+    return [Slip(f"Game {row[at]}", [row[i] for i in seats], asked) for row in table.rows]
+
+
+@bp.get("/events/<format_path>/<tournament_id>/slips")
+def result_slips(format_path: str, tournament_id: str) -> Response:
+    """The round's result slips to print and hand out (``?round=N``; the latest)."""
+    page = _page(format_path, tournament_id)
+    table = page["round_table"]
+    if table is None:
+        abort(404)
+    return Response(render_template("slips.html", slips=_slips(table), **page))
 
 
 @bp.get("/events/<format_path>/<tournament_id>")

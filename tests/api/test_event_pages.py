@@ -128,3 +128,30 @@ def test_a_finished_event_names_its_winner(client):
     assert 'http-equiv="refresh"' not in client.get(f"/events/strikes/{tournament}").get_data(
         as_text=True
     )
+
+
+def test_result_slips_hold_each_table_of_the_round_with_boxes_to_fill(client):
+    tournament, token = _named_strikes(client)
+    base = f"{STRIKES}/{tournament}"
+    client.post(f"{base}/rounds", headers=auth(token))
+    seated = client.get(f"{base}/rounds/1").get_json()
+    html = client.get(f"/events/strikes/{tournament}/slips?round=1").get_data(as_text=True)
+    slips = re.findall(r'<section class="slip">(.*?)</section>', html, re.S)
+    assert len(slips) == len(seated["tables"])
+    for slip, table in zip(slips, seated["tables"], strict=True):
+        assert f"Table {table['table']}</h2>" in slip
+        assert slip.count('<td class="box">') == 2 * len(table["players"])
+        for player in table["players"]:
+            assert f"Player Number {player[1:]} ({player})" in slip
+    page = client.get(f"/events/strikes/{tournament}").get_data(as_text=True)
+    assert "/slips?round=1" in page
+    race_id = client.post(
+        "/v1/diagonal/events", json={"players": [{"id": f"R{i}"} for i in range(6)]}
+    ).get_json()
+    client.post(f"/v1/diagonal/events/{race_id['id']}/rounds", headers=auth(race_id["token"]))
+    games = client.get(f"/v1/diagonal/events/{race_id['id']}/rounds/1").get_json()["games"]
+    race_slips = client.get(f"/events/diagonal/{race_id['id']}/slips").get_data(as_text=True)
+    assert race_slips.count('<section class="slip">') == len(games)
+    assert "Game 1</h2>" in race_slips and "<th>pieces left</th>" in race_slips
+    unstarted, _ = _named_strikes(client)
+    assert client.get(f"/events/strikes/{unstarted}/slips").status_code == 404

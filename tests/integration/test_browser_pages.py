@@ -104,7 +104,8 @@ def test_the_front_door_and_a_problem_page_in_a_browser(sites, width, height):
 def test_a_player_finds_their_table_on_the_event_page(sites, width, height):
     """A strikes night's public page on a phone and a desktop: the player types their
     name, their seat is highlighted in the round's tables, the page fits the screen (wide
-    tables scroll in their box), the sheet shows the QR code, and the console is clean."""
+    tables scroll in their box), the sheet shows the QR code, the round's result slips
+    print alone, and the console is clean."""
     api = sites["api"]
     tournament, player = strikes_tournament(api)
     page = sites["browser"].new_page(viewport={"width": width, "height": height})
@@ -126,4 +127,13 @@ def test_a_player_finds_their_table_on_the_event_page(sites, width, height):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.emulate_media(media="print")
     page.screenshot(path=str(SHOTS / f"event-sheet-{width}.png"), full_page=True)
+    page.emulate_media(media="screen")
+    page.goto(f"{api}/events/strikes/{tournament}")
+    page.get_by_role("link", name="Result slips for round 1").click()
+    page.wait_for_url(f"**/events/strikes/{tournament}/slips?round=1")
+    assert page.locator("section.slip").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.emulate_media(media="print")
+    assert page.locator("h1").is_hidden()  # the slips alone on paper
+    page.screenshot(path=str(SHOTS / f"event-slips-{width}.png"), full_page=True)
     assert errors == []
