@@ -3,6 +3,7 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
+    HOST=0.0.0.0 \
     PORT=8000 \
     PAIRING_RULES_DIR=/app/rules \
     PAIRING_SQLITE_PATH=/data/pairing.sqlite3

@@ -1,4 +1,4 @@
-"""gunicorn settings: workers from WEB_CONCURRENCY, bind from PORT, logs to stdout.
+"""gunicorn settings: workers from WEB_CONCURRENCY, bind from HOST and PORT, logs to stdout.
 
 Prometheus metrics from every worker: prometheus_client's multiprocess mode keeps each
 worker's values in a file of PROMETHEUS_MULTIPROC_DIR, and /metrics adds them up. The
@@ -13,7 +13,8 @@ import os
 import shutil
 import tempfile
 
-bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+# This machine only unless HOST says otherwise (0.0.0.0: the room; the Docker image sets it).
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", min(4, multiprocessing.cpu_count() * 2)))
 # The app logs every request as one JSON line, with its id and without the query
 # (api/observe.py); gunicorn's access log would repeat it, query included. GUNICORN_ACCESS_LOG=-

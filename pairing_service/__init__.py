@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["create_app"]
 
+# Settings read from their usual names too (hosting platforms set them), besides PAIRING_*.
+UNPREFIXED_SETTINGS = ("DATABASE_URL", "SMTP_URL")
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "RULES_DIR": str(DEFAULT_RULES_DIR),
@@ -72,7 +74,7 @@ def create_app(
     app = Flask(__name__)
     app.json = FastJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
-    for name in ("DATABASE_URL", "SMTP_URL"):
+    for name in UNPREFIXED_SETTINGS:
         if os.environ.get(name):
             app.config[name] = os.environ[name]
     app.config.from_prefixed_env("PAIRING")
