@@ -33,6 +33,7 @@ from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..metrics import engine_timed
 from ..parsing import StandingsBlueprint, decoding_notes
+from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
     MAX_LISTED_OUTCOMES,
@@ -64,6 +65,18 @@ JSON_EXAMPLE = {
         {"id": "D", "name": "Dan", "wins": 6, "spread": -40},
     ],
     "max_spread_per_game": 500,
+}
+TEXT_ANSWER_DOC = {
+    "responses": {
+        "200": {
+            "description": "The proposal judged, as JSON or, with `Accept: text/plain`, as "
+            "text to read in a terminal.",
+            "content": {
+                "application/json": {"schema": AuditOut},
+                "text/plain": {"schema": {"type": "string"}},
+            },
+        }
+    }
 }
 CSV_DOC = {
     "requestBody": {
@@ -258,12 +271,14 @@ class FinalRound(MethodView):
 class Audit(MethodView):
     @blp.arguments(AuditIn)
     @blp.response(200, AuditOut)
+    @blp.doc(**TEXT_ANSWER_DOC)
     @engine_timed("scrabble")
     def post(self, body: dict[str, Any]) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 
         Answers each principle's verdict with its proof, what each contender needs with
-        that pairing, and the advisor's own recommendation beside it, with the differences.
+        that pairing, and the advisor's own recommendation beside it, with the differences;
+        as text with `Accept: text/plain`.
         """
         field, games = sitting_out(standings_of(body), body["pairings"])
         standings = field.standings
@@ -276,7 +291,7 @@ class Audit(MethodView):
         proposed = [Game((a, b), False, standings.meetings(a, b), "proposed") for a, b in pairs]
         if bye:
             proposed.append(Game((bye,), True, 0, "proposed"))
-        return {
+        audited = {
             "principles": shape_principles(standings, result.principles, {}),
             "needs": shape_needs(standings, result.needs, ()),
             "pairings": [shape_pairing(standings, game) for game in proposed],
@@ -289,6 +304,9 @@ class Audit(MethodView):
                 else {}
             ),
         }
+        if prefers("text/plain"):
+            return Response(render_audit_text(standings, audited), mimetype="text/plain")
+        return audited
 
 
 # The answer schemas read the engine's objects where those hold the answer: the rule used
@@ -433,57 +451,3 @@ def shape(
         bye = next((g.players[0] for g in advice.games if g.bye), None)
         shaped["outcomes"] = listed_outcomes(field, body, pairs, bye)
     return shaped
-
-
-def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
-    def who(pid: str) -> str:
-        player = standings.player(pid)
-        label = f"{player.name} ({pid})" if player.name else pid
-        return f"#{standings.rank(pid)} {label}"
-
-    def boards(pairings: list[dict[str, Any]]) -> list[str]:
-        cells = [
-            (who(g["players"][0]), "BYE" if g["bye"] else who(g["players"][1]), g["reason"])
-            for g in pairings
-        ]
-        # Columns as wide as their longest entry (28 at least), so long names stay apart.
-        width = max([28, *(len(c) + 2 for first, second, _ in cells for c in (first, second))])
-        rows = [f"{'Board':<6}{'Player':<{width}}{'Opponent':<{width}}Why"]
-        for board, (first, second, why) in enumerate(cells, start=1):
-            rows.append(f"{board:<6}{first:<{width}}{second:<{width}}{why}")
-        return rows
-
-    rule = shaped["rule"]
-    lines = [
-        f"Configuration {shaped['configuration']}: rule {rule.id} ({rule.source}) {rule.text}",
-        "",
-        *boards(shaped["pairings"]),
-        "",
-    ]
-    if shaped["gibsonized"]:
-        lines.append("Gibsonized: " + ", ".join(who(p) for p in shaped["gibsonized"]))
-    if shaped["contenders"]:
-        lines.append("Contenders: " + ", ".join(who(p) for p in shaped["contenders"]))
-    lines.append("Principles:")
-    for v in shaped["principles"]:
-        lines.append(f"  {v['id']} {v['status']}: {v['reason']}")
-        if v["seed"] and v["seed"]["difference"]:
-            lines.append(f"      the seed says {v['seed']['status']}: {v['seed']['reason']}")
-            lines.append(f"      why they differ: {v['seed']['difference']}")
-
-    def needs(listed: list[dict[str, Any]]) -> list[str]:
-        return ["Needs:", *(f"  {who(n['player'])}: {n['text']}" for n in listed)] if listed else []
-
-    lines += needs(shaped["needs"])
-    lines.append("Clinching: " + shaped["clinching"])
-    for alt in shaped["alternatives"]:
-        kind = "the seed's table" if alt["source"] == "table" else "ranks above on the principles"
-        lines += ["", f"Alternative ({kind}): {alt['tradeoff']}", *boards(alt["pairings"])]
-        lines.append("Principles:")
-        lines.extend(f"  {v['id']} {v['status']}: {v['reason']}" for v in alt["principles"])
-        lines += needs(alt["needs"])
-    for warning in shaped["warnings"]:
-        lines.append("Warning: " + warning)
-    for command in shaped.get("tsh_commands", []):
-        lines.append(command)
-    return "\n".join(lines) + "\n"

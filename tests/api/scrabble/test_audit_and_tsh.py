@@ -390,3 +390,30 @@ def test_the_service_answers_a_partly_entered_file_with_a_422_naming_the_player(
     )
     problem = assert_problem(response, 422, "/tsh")
     assert PATEL_UNENTERED in problem["detail"]
+
+
+def test_the_audit_answers_text_to_read_in_a_terminal(client):
+    body = client.post(FINAL, json={"players": LEADERS}).get_json()
+    mine = [{"players": ["A", "C"]}, {"players": ["B", "D"]}, {"players": ["E", "F"]}]
+    text = client.post(
+        AUDIT, json={"players": LEADERS, "pairings": mine}, headers={"Accept": "text/plain"}
+    )
+    assert text.status_code == 200 and text.mimetype == "text/plain"
+    lines = text.get_data(as_text=True)
+    as_json = client.post(AUDIT, json={"players": LEADERS, "pairings": mine}).get_json()
+    assert lines.startswith("Proposal:\nBoard ")
+    assert "#1 A" in lines and "#3 C" in lines
+    for verdict in as_json["principles"]:
+        assert f"  {verdict['id']} {verdict['status']}: {verdict['reason']}" in lines
+    if as_json["matches_recommendation"]:
+        assert "The proposal is the advisor's own recommendation." in lines
+    else:
+        assert "Differences from the recommendation:" in lines
+        assert all(f"  {d}" in lines for d in as_json["differences"])
+    assert "\nRecommendation:\nConfiguration " in lines
+    own = client.post(
+        AUDIT,
+        json={"players": LEADERS, "pairings": body["pairings"]},
+        headers={"Accept": "text/plain"},
+    )
+    assert "The proposal is the advisor's own recommendation." in own.get_data(as_text=True)

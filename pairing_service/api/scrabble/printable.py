@@ -1,0 +1,99 @@
+"""The final round's advice and an audit as text to read in a terminal or print
+(``Accept: text/plain``): boards in columns as wide as their names, the principles with the
+seed's notes where they differ, what each contender needs, warnings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.scrabble import Standings
+
+
+def _who(standings: Standings, pid: str) -> str:
+    player = standings.player(pid)
+    label = f"{player.name} ({pid})" if player.name else pid
+    return f"#{standings.rank(pid)} {label}"
+
+
+def _boards(standings: Standings, pairings: list[dict[str, Any]]) -> list[str]:
+    cells = [
+        (
+            _who(standings, g["players"][0]),
+            "BYE" if g["bye"] else _who(standings, g["players"][1]),
+            g["reason"],
+        )
+        for g in pairings
+    ]
+    # Columns as wide as their longest entry (28 at least), so long names stay apart.
+    width = max([28, *(len(c) + 2 for first, second, _ in cells for c in (first, second))])
+    rows = [f"{'Board':<6}{'Player':<{width}}{'Opponent':<{width}}Why"]
+    for board, (first, second, why) in enumerate(cells, start=1):
+        rows.append(f"{board:<6}{first:<{width}}{second:<{width}}{why}")
+    return rows
+
+
+def _principles(verdicts: list[dict[str, Any]]) -> list[str]:
+    lines = ["Principles:"]
+    for v in verdicts:
+        lines.append(f"  {v['id']} {v['status']}: {v['reason']}")
+        if v["seed"] and v["seed"]["difference"]:
+            lines.append(f"      the seed says {v['seed']['status']}: {v['seed']['reason']}")
+            lines.append(f"      why they differ: {v['seed']['difference']}")
+    return lines
+
+
+def _needs(standings: Standings, listed: list[dict[str, Any]]) -> list[str]:
+    if not listed:
+        return []
+    return ["Needs:", *(f"  {_who(standings, n['player'])}: {n['text']}" for n in listed)]
+
+
+def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
+    """The advice (``final_round.shape``) as text."""
+
+    def who(pid: str) -> str:
+        return _who(standings, pid)
+
+    rule = shaped["rule"]
+    lines = [
+        f"Configuration {shaped['configuration']}: rule {rule.id} ({rule.source}) {rule.text}",
+        "",
+        *_boards(standings, shaped["pairings"]),
+        "",
+    ]
+    if shaped["gibsonized"]:
+        lines.append("Gibsonized: " + ", ".join(who(p) for p in shaped["gibsonized"]))
+    if shaped["contenders"]:
+        lines.append("Contenders: " + ", ".join(who(p) for p in shaped["contenders"]))
+    lines += _principles(shaped["principles"])
+    lines += _needs(standings, shaped["needs"])
+    lines.append("Clinching: " + shaped["clinching"])
+    for alt in shaped["alternatives"]:
+        kind = "the seed's table" if alt["source"] == "table" else "ranks above on the principles"
+        lines += [
+            "",
+            f"Alternative ({kind}): {alt['tradeoff']}",
+            *_boards(standings, alt["pairings"]),
+        ]
+        lines += _principles(alt["principles"])
+        lines += _needs(standings, alt["needs"])
+    for warning in shaped["warnings"]:
+        lines.append("Warning: " + warning)
+    for command in shaped.get("tsh_commands", []):
+        lines.append(command)
+    return "\n".join(lines) + "\n"
+
+
+def render_audit_text(standings: Standings, audited: dict[str, Any]) -> str:
+    """An audit (``final_round.Audit``'s answer) as text: the proposal judged, how it
+    differs from the recommendation, then the recommendation itself."""
+    lines = ["Proposal:", *_boards(standings, audited["pairings"]), ""]
+    lines += _principles(audited["principles"])
+    lines += _needs(standings, audited["needs"])
+    if audited["matches_recommendation"]:
+        lines.append("The proposal is the advisor's own recommendation.")
+    else:
+        lines += ["", "Differences from the recommendation:"]
+        lines += [f"  {difference}" for difference in audited["differences"]]
+    lines += ["", "Recommendation:", render_text(standings, audited["recommendation"])]
+    return "\n".join(lines)
