@@ -27,7 +27,10 @@ MAX_HISTORY_TABLES = 20_000
 MAX_SCORE = 10**9
 MAX_STRIKES = 10**6
 MAX_PLANS = 1000
-MAX_SEED = 2**63 - 1
+# Seeds stay within JavaScript's safe integers (Number.MAX_SAFE_INTEGER), so a browser or a
+# widget reads back exactly the seed it was given. Events created before this bound (seeds
+# drawn below 2**63) keep their seeds.
+MAX_SEED = 2**53 - 1
 MAX_THRESHOLD = 10_000
 # A planner request's time is 25-30 us per game a simulated player plays; a player plays
 # about threshold / 12 + 1 games (an average finish costs 12 strikes at every table size),

@@ -207,3 +207,16 @@ def test_a_late_entrants_starting_strikes_follow_the_events_setting(client, app)
                 .where(schema.log.c.tournament_id == default.rsplit("/", 1)[1])
             ).scalar_one()
     assert "late_entry" not in str(logged)
+
+
+def test_seeds_stay_within_javascripts_safe_integers(client):
+    """A drawn seed, and the largest a director may give, read back exactly in a browser."""
+    safe = 2**53 - 1
+    base, _ = strikes_event(client)
+    drawn = client.post(STRIKES, json={"players": [{"id": p} for p in "abc"]}).get_json()
+    assert 0 <= drawn["seed"] <= safe
+    given = client.post(STRIKES, json={"players": [{"id": p} for p in "abc"], "seed": safe})
+    assert given.status_code == 201 and given.get_json()["seed"] == safe
+    too_big = {"players": [{"id": p} for p in "abc"], "seed": safe + 1}
+    assert_problem(client.post(STRIKES, json=too_big), 422, "/seed")
+    assert client.get(base).get_json()["seed"] <= safe
