@@ -58,14 +58,16 @@ class HeldBlueprint(StrictBlueprint):
 
         return decorate
 
-    def writes(self, players: bool = False) -> Callable[[F], F]:
+    def writes(self, players: bool = False, rotation: bool = False) -> Callable[[F], F]:
         """Mark and document a write: the bearer token (checked before the body, see
         ``_authorise_write``), and the problems a write can give. ``players``: tokens
-        other than the director's may write too (a league's players report games), so
-        only a missing token is refused early."""
+        other than the director's may write too (a league's players report games);
+        ``rotation``: the token a rotation replaced may retry it (``…/token``, which has
+        no body). Either way only a missing token is refused early; the store checks the
+        token under its lock."""
 
         def decorate(view: F) -> F:
-            view.__dict__[WRITER] = "players" if players else "director"
+            view.__dict__[WRITER] = "director" if not (players or rotation) else "others"
             documented: F = self.doc(**AUTH_DOC)(self.documents(*WRITE_ERRORS)(view))
             return documented
 

@@ -32,6 +32,10 @@ tournaments = Table(
     Column("token_hash", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("revision", Integer, nullable=False),  # bumped by every action appended
+    # The token the last rotation replaced, and the salt its successor was derived with,
+    # until the successor is first used: a retried rotation answers the same token (0004).
+    Column("previous_token_hash", String(64), nullable=True),
+    Column("rotation_salt", String(32), nullable=True),
     # A director's list of their tournaments finds them by their tokens' hashes (0003).
     Index("ix_tournaments_token_hash", "token_hash"),
 )

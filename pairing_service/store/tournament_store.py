@@ -19,6 +19,7 @@ are never changed: writes fold their own copy, and keep it only after their comm
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -90,6 +91,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def successor_token(token: str, tournament_id: str, salt: str) -> str:
+    """The token a rotation with ``token`` issues: derived from it and a random salt, so
+    that a retry with ``token`` can be answered the same one while only hashes are stored
+    (the salt alone, or the stored hashes, do not give it)."""
+    key = token.encode("utf-8")
+    digest = hmac.new(key, f"{tournament_id}:{salt}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -141,12 +151,16 @@ class HeldStore:
                 table.c.created_at,
                 table.c.revision,
                 table.c.token_hash,
+                table.c.previous_token_hash,
             )
             .where(table.c.token_hash.in_(list(index_of)))
             .order_by(table.c.created_at, table.c.id)
         )
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
+        rotated = [r.id for r in rows if r.previous_token_hash is not None]
+        if rotated:  # their new tokens are used: the ones they replaced are retired
+            self._retire_previous(rotated)
         return [
             (
                 index_of[r.token_hash],
@@ -236,15 +250,29 @@ class HeldStore:
         self, ledger: Ledger[S], tournament_id: str, token: str
     ) -> tuple[Held[S], str]:
         """A new director token, for the holder of the current one; the current one stops
-        working with this commit. Only the new token's hash is stored, and the log records
-        that a token was replaced, never which (undo does not bring the old one back)."""
-        new_token = secrets.token_urlsafe(32)
-        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+        working for everything else with this commit. Only hashes are stored, and the log
+        records that a token was replaced, never which (undo does not bring the old one back).
+
+        A retry with the old token, while the new one has never been used, answers the
+        same new token again and writes nothing (the answer may have been lost); the first
+        use of the new token retires the old one for good."""
+        with self._locked(ledger, tournament_id, token, previous=True) as locked:
+            conn, row, log, state, actor = locked
+            if not hmac.compare_digest(row.token_hash, hash_token(token)):  # the retry
+                return self._held(row, log, state), successor_token(
+                    token, tournament_id, row.rotation_salt
+                )
+            salt = secrets.token_hex(16)
+            new_token = successor_token(token, tournament_id, salt)
             entry = self._append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
             conn.execute(
                 update(schema.tournaments)
                 .where(schema.tournaments.c.id == tournament_id)
-                .values(token_hash=hash_token(new_token))
+                .values(
+                    token_hash=hash_token(new_token),
+                    previous_token_hash=hash_token(token),
+                    rotation_salt=salt,
+                )
             )
             held = self._held(row, [*log, entry], state, bumped=True)  # the state is unchanged
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
@@ -272,9 +300,11 @@ class HeldStore:
     def check_director(self, tournament_id: str, token: str) -> None:
         """Refuse a director's write before its body is read: TournamentNotFound when there
         is no such tournament, WrongToken when ``token`` is not its director's. The write
-        checks again under its lock (the token may be replaced in between)."""
-        query = select(schema.tournaments.c.token_hash).where(
-            schema.tournaments.c.id == tournament_id
+        checks again under its lock (the token may be replaced in between). The first use
+        of a token a rotation issued retires the token it replaced."""
+        table = schema.tournaments
+        query = select(table.c.token_hash, table.c.previous_token_hash).where(
+            table.c.id == tournament_id
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).one_or_none()
@@ -282,19 +312,34 @@ class HeldStore:
             raise TournamentNotFound(tournament_id)
         if not hmac.compare_digest(row.token_hash, hash_token(token)):
             raise WrongToken(tournament_id)
+        if row.previous_token_hash is not None:
+            self._retire_previous([tournament_id])
 
     # --- plumbing -----------------------------------------------------------------------
 
     @contextmanager
     def _locked(
-        self, ledger: Ledger[S], tournament_id: str, token: str, others: bool = False
+        self,
+        ledger: Ledger[S],
+        tournament_id: str,
+        token: str,
+        others: bool = False,
+        previous: bool = False,
     ) -> Iterator[tuple[Connection, Any, list[Entry], S, str]]:
         """The locked row, its log, a state of it that is the caller's to change, and who
-        acts: the director, or (``others``) whoever the ledger says holds the token."""
+        acts: the director, or (``others``) whoever the ledger says holds the token, or
+        (``previous``) the director with the token the last rotation replaced, while its
+        successor is unused. A write with the current token retires the one it replaced."""
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             row = self._row(conn, ledger, tournament_id, lock=True)
             digest = hash_token(token)
             director = hmac.compare_digest(row.token_hash, digest)
+            if director and row.previous_token_hash is not None:
+                self._retire_previous([tournament_id], conn)
+            replaced = row.previous_token_hash is not None and hmac.compare_digest(
+                row.previous_token_hash, digest
+            )
+            director = director or (previous and replaced)
             if not director and not others:
                 raise WrongToken(tournament_id)
             kept = self._recall(tournament_id, row.revision)
@@ -307,6 +352,22 @@ class HeldStore:
             if actor is None:
                 raise WrongToken(tournament_id)
             yield conn, row, log, state, actor
+
+    def _retire_previous(
+        self, tournament_ids: Sequence[str], conn: Connection | None = None
+    ) -> None:
+        """The current tokens of these tournaments are used: the tokens they replaced
+        can no longer ask for them (in ``conn``'s transaction, or one of its own)."""
+        if conn is None:
+            with self.engine.connect().execution_options(**{WRITE: True}) as own, own.begin():
+                self._retire_previous(tournament_ids, own)
+            return
+        table = schema.tournaments
+        conn.execute(
+            update(table)
+            .where(table.c.id.in_(tournament_ids), table.c.previous_token_hash.is_not(None))
+            .values(previous_token_hash=None, rotation_salt=None)
+        )
 
     def _row(
         self, conn: Connection, ledger: Ledger[Any], tournament_id: str, lock: bool = False
