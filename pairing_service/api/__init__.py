@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from flask import Flask
 
 from . import health, widget
+from .conditions import init_conditions
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
@@ -29,6 +30,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     register_formats(api, formats)
     app.register_blueprint(widget.bp)
     register_error_handlers(app, api)
+    init_conditions(app)
     init_observe(app)
     init_cors(app)
     init_rate_limit(app)

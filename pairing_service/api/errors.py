@@ -20,8 +20,9 @@ from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
-from ..store import TournamentNotFound, WrongToken
+from ..store import ResultStands, StaleRevision, TournamentNotFound, WrongToken
 from .common import RequiresPlugin, validator_properties
+from .conditions import HeaderParametersPlugin, etag
 from .observe import request_id
 
 PROBLEM_JSON = "application/problem+json"
@@ -46,6 +47,18 @@ class ProblemSchema(Schema):
         metadata={"description": "This request: urn:pairing-advisor:request:<X-Request-ID>."}
     )
     errors = fields.List(fields.Nested(FieldErrorSchema))
+    revision = fields.Integer(
+        metadata={
+            "description": "A 409 or 412 of a held tournament's write: its current revision "
+            "(also the answer's ETag), to send as If-Match."
+        }
+    )
+    stands = fields.Raw(
+        metadata={
+            "description": "A 409 for a result entered over a different one: the result "
+            "that stands, as the history records it."
+        }
+    )
     rule = fields.String(
         validate=validate.OneOf([rule.value for rule in Rule]),
         metadata={
@@ -62,6 +75,7 @@ PROBLEM_TYPES = {
     403: "/problems/wrong-token",
     404: "/problems/not-found",
     409: "/problems/conflict",
+    412: "/problems/stale-revision",
     429: "/problems/too-many-requests",
     413: "/problems/body-too-large",
     415: "/problems/unsupported-media-type",
@@ -99,6 +113,7 @@ def problem(
     errors: list[dict[str, str]] | None = None,
     headers: Mapping[str, str] | None = None,
     rule: Rule | None = None,
+    extra: Mapping[str, Any] | None = None,
 ) -> Response:
     body: dict[str, Any] = {
         "type": PROBLEM_TYPES.get(status, "about:blank"),
@@ -113,6 +128,7 @@ def problem(
         body["errors"] = errors
     if rule is not None:
         body["rule"] = rule.value
+    body.update(extra or {})
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         if name.lower() != "content-type":
@@ -134,6 +150,18 @@ def field_problem(
     )
 
 
+def at_revision(status: int, title: str, detail: str, revision: int, **extra: Any) -> Response:
+    """A problem of a held tournament's write that names its current revision (``revision``
+    and the ``ETag`` header), for the client to send as ``If-Match``."""
+    return problem(
+        status,
+        detail,
+        title=title,
+        headers={"ETag": etag(revision)},
+        extra={"revision": revision, **extra},
+    )
+
+
 class ProblemApi(Api):  # type: ignore[misc]
     """flask-smorest Api whose errors are problem+json, in the responses and in the spec."""
 
@@ -143,7 +171,10 @@ class ProblemApi(Api):  # type: ignore[misc]
         """The spec with what this service's schemas state beyond marshmallow's own
         validators: whole-object constraints (:class:`RequiresPlugin`), ``multipleOf`` and
         ``uniqueItems`` (``validator_properties``)."""
-        super()._init_spec(extra_plugins=[*(extra_plugins or ()), RequiresPlugin()], **kwargs)
+        super()._init_spec(
+            extra_plugins=[*(extra_plugins or ()), RequiresPlugin(), HeaderParametersPlugin()],
+            **kwargs,
+        )
         self.ma_plugin.converter.add_attribute_function(validator_properties)
 
     def _register_responses(self) -> None:
@@ -196,6 +227,28 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     @app.errorhandler(WrongToken)
     def wrong_token(_: WrongToken) -> Response:
         return problem(403, "this token does not belong to this tournament")
+
+    @app.errorhandler(StaleRevision)
+    def stale(error: StaleRevision) -> Response:
+        return at_revision(
+            412,
+            "Stale revision",
+            f"the tournament is at revision {error.revision} (ETag {etag(error.revision)}), "
+            "not the one sent as If-Match: nothing was written; read it again and decide",
+            error.revision,
+        )
+
+    @app.errorhandler(ResultStands)
+    def result_stands(error: ResultStands) -> Response:
+        return at_revision(
+            409,
+            "A different result stands",
+            f"a different result stands; nothing was written. Entering this one would be: "
+            f"{error.correction}. To correct it, send it again with If-Match: "
+            f"{etag(error.revision)}",
+            error.revision,
+            stands=error.stands,
+        )
 
     @app.errorhandler(TournamentNotFound)
     def no_tournament(_: TournamentNotFound) -> Response:

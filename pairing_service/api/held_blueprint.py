@@ -19,6 +19,7 @@ from marshmallow import Schema
 from ..engine.event_log import Action, Entry, Ledger
 from ..engine.round_ledger import RoundByRound, RoundLedger
 from ..store import Held, HeldStore, WrongToken
+from .conditions import HEADERS, IF_MATCH
 from .director_token import AUTH_DOC, director_token
 from .held_schemas import NoShowsIn
 from .held_views import HeldView
@@ -31,7 +32,7 @@ S = TypeVar("S")
 
 TOURNAMENT = "/<hex32:tournament_id>"
 ROUND = TOURNAMENT + "/rounds/<int(min=1, max=100000):number>"
-WRITE_ERRORS = (401, 403, 404, 409, 429)
+WRITE_ERRORS = (401, 403, 404, 409, 412, 429)
 
 Shape = Callable[[Held[Any]], dict[str, Any]]  # a format whose answers are built as dicts
 PageOf = Callable[[Held[Any]], object]  # what a read schema dumps: a view, or such a dict
@@ -68,7 +69,9 @@ class HeldBlueprint(StrictBlueprint):
 
         def decorate(view: F) -> F:
             view.__dict__[WRITER] = "director" if not (players or rotation) else "others"
-            documented: F = self.doc(**AUTH_DOC)(self.documents(*WRITE_ERRORS)(view))
+            documented: F = self.doc(**AUTH_DOC, **{HEADERS: [IF_MATCH]})(
+                self.documents(*WRITE_ERRORS)(view)
+            )
             return documented
 
         return decorate

@@ -34,6 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
+from ..engine.event_codec import JSON
 from ..engine.event_log import (
     DIRECTOR,
     UNDONE,
@@ -41,6 +42,7 @@ from ..engine.event_log import (
     Entry,
     Ledger,
     TokenReplaced,
+    is_correction,
     read_action,
     undo,
 )
@@ -61,6 +63,45 @@ class TournamentNotFound(StoreError):
 
 class WrongToken(StoreError):
     """The director token does not belong to this tournament (a 403)."""
+
+
+class StaleRevision(StoreError):
+    """A write made on a revision that is no longer the tournament's (a 412): nothing
+    was written."""
+
+    def __init__(self, tournament_id: str, revision: int) -> None:
+        super().__init__(tournament_id)
+        self.revision = revision  # the tournament's current one
+
+
+class ResultStands(StoreError):
+    """A different result stands where one was entered, and the write did not say which
+    revision it corrects (a 409): nothing was written."""
+
+    def __init__(self, revision: int, correction: str, stands: JSON) -> None:
+        super().__init__(correction)
+        self.revision = revision
+        self.correction = correction  # the correction it would have been, in words
+        self.stands = stands  # the result that stands, as the log holds it
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """What the request asks of a write besides its action (the API reads them from its
+    headers, ``If-Match``): whether it ``names`` the revision it is made on, and the
+    revisions it may be made on (None: any, ``If-Match: *``). A write that names its
+    revision may correct a result that stands; one that does not, may not."""
+
+    names: bool = False
+    revisions: frozenset[int] | None = None
+
+
+def no_conditions() -> Conditions:
+    return Conditions()
+
+
+def unobserved(tournament_id: str, revision: int) -> None:
+    """What the store reports of every tournament it reads or writes, by default."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +154,19 @@ KEPT_STATES = 64  # per process; a state of a large event is a few MB at most
 
 
 class HeldStore:
-    def __init__(self, engine: Engine, kept: int = KEPT_STATES) -> None:
+    """``conditions``: the current request's (:class:`Conditions`); ``observe``: told the
+    id and revision of every tournament read or written (the API answers it as an ETag)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        kept: int = KEPT_STATES,
+        conditions: Callable[[], Conditions] = no_conditions,
+        observe: Callable[[str, int], None] = unobserved,
+    ) -> None:
         self.engine = engine
+        self.conditions = conditions
+        self.observe = observe
         self._kept: OrderedDict[str, Held[Any]] = OrderedDict()
         self._kept_size = kept
         self._kept_lock = threading.Lock()
@@ -131,6 +183,7 @@ class HeldStore:
             row = self._row(conn, ledger, tournament_id)
             kept = self._recall(tournament_id, row.revision)
             if kept is not None:
+                self.observe(kept.id, kept.revision)
                 return kept
             log = self._log(conn, ledger, tournament_id)
         return self._keep(self._held(row, log, ledger.fold(log)))
@@ -223,6 +276,9 @@ class HeldStore:
             action = decide(state, actor)
             if action is None:
                 return self._held(row, log, state), None
+            if not self._unless_stale(row) and is_correction(action):
+                stands = action.data.get("was")
+                raise ResultStands(row.revision, ledger.summary(action), stands)
             entry = self._append(conn, tournament_id, log, action, actor)
             ledger.apply(state, entry)
             held = self._held(row, [*log, entry], state, bumped=True)
@@ -240,6 +296,7 @@ class HeldStore:
             if action is None:
                 earlier = next(e for e in log if e.kind == UNDONE and e.data["entry"] == target)
                 return self._held(row, log, state), earlier
+            self._unless_stale(row)
             entry = self._append(conn, tournament_id, log, action, actor)
             after = [*log, entry]
             held = self._held(row, after, ledger.fold(after), bumped=True)
@@ -262,6 +319,7 @@ class HeldStore:
                 return self._held(row, log, state), successor_token(
                     token, tournament_id, row.rotation_salt
                 )
+            self._unless_stale(row)
             salt = secrets.token_hex(16)
             new_token = successor_token(token, tournament_id, salt)
             entry = self._append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
@@ -420,8 +478,18 @@ class HeldStore:
             )
         )
 
-    @staticmethod
-    def _held(row: Any, log: Sequence[Entry], state: S, bumped: bool = False) -> Held[S]:
+    def _unless_stale(self, row: Any) -> bool:
+        """Refuse the write when the request names revisions (``If-Match``) and the
+        tournament's is not among them; whether it names any. Checked only for a write
+        that would change something: a retry of what is already so is answered as done
+        (RFC 9110 13.1.1)."""
+        conditions = self.conditions()
+        if conditions.revisions is not None and row.revision not in conditions.revisions:
+            raise StaleRevision(row.id, row.revision)
+        return conditions.names
+
+    def _held(self, row: Any, log: Sequence[Entry], state: S, bumped: bool = False) -> Held[S]:
+        self.observe(row.id, row.revision + (1 if bumped else 0))
         return Held(
             id=row.id,
             format=row.format,
