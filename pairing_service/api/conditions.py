@@ -7,6 +7,8 @@ saying what stands): two scorekeepers on one table are told, never silently repl
 
 from __future__ import annotations
 
+import hashlib
+import re
 from typing import Any
 
 from apispec import BasePlugin
@@ -44,23 +46,59 @@ class HeaderParametersPlugin(BasePlugin):
             operation.setdefault("parameters", []).extend(headers)
 
 
+IDEMPOTENCY_KEY: dict[str, Any] = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "minLength": 16, "maxLength": 200, "pattern": "^[!-~]+$"},
+    "description": "A key of the client's (a random UUID) that makes the create safe to "
+    "retry for a day: the same key with the same request answers the same 201 (the same "
+    "tournament and token) without making a second; with another request, 422. Whoever "
+    "sends the key and the request gets the token: keep it as secret as the token.",
+}
+KEY_FORM = re.compile(r"[!-~]{16,200}")  # visible ASCII, as IDEMPOTENCY_KEY states it
+
+
+def idempotency_key_problem() -> str | None:
+    """What is wrong with the request's Idempotency-Key, if it sends a wrong one."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None or KEY_FORM.fullmatch(key):
+        return None
+    return "Idempotency-Key: 16 to 200 visible ASCII characters (a random UUID, say)"
+
+
 def etag(revision: int) -> str:
     return f'"{revision}"'
 
 
 def request_conditions() -> Conditions:
     """The current request's conditions on a write (none outside a request)."""
-    if not has_request_context() or "If-Match" not in request.headers:
+    if not has_request_context():
         return Conditions()
+    key = request.headers.get("Idempotency-Key")  # its form checked before the view ran
+    idempotency: dict[str, Any] = {}
+    if key is not None:
+        idempotency = {"idempotency_key": key, "request_digest": request_digest()}
+    if "If-Match" not in request.headers:
+        return Conditions(**idempotency)
     tags = request.if_match
     if tags.star_tag:  # any revision: whatever stands is meant to be corrected
-        return Conditions(names=True)
+        return Conditions(names=True, **idempotency)
     revisions = frozenset(
         int(tag)
         for tag in tags.as_set()
         if tag.isascii() and tag.isdigit() and len(tag) <= MAX_REVISION_DIGITS
     )
-    return Conditions(names=True, revisions=revisions)
+    return Conditions(names=True, revisions=revisions, **idempotency)
+
+
+def request_digest() -> str:
+    """The request as a retry repeats it: method, path and query, content type, body."""
+    digest = hashlib.sha256()
+    for part in (request.method, request.full_path, request.mimetype):
+        digest.update(part.encode("utf-8") + b"\n")
+    digest.update(request.get_data(cache=True))
+    return digest.hexdigest()
 
 
 def observe(tournament_id: str, revision: int) -> None:

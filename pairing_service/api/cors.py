@@ -23,7 +23,7 @@ from flask import Flask, Response, request
 from .errors import problem
 
 ALLOWED_METHODS = "GET, POST, PUT, OPTIONS"
-ALLOWED_HEADERS = "Content-Type, Authorization, Accept, If-Match"
+ALLOWED_HEADERS = "Content-Type, Authorization, Accept, If-Match, Idempotency-Key"
 MAX_AGE = "600"
 
 

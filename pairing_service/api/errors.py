@@ -20,7 +20,13 @@ from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
-from ..store import ResultStands, StaleRevision, TournamentNotFound, WrongToken
+from ..store import (
+    IdempotencyKeyReused,
+    ResultStands,
+    StaleRevision,
+    TournamentNotFound,
+    WrongToken,
+)
 from .common import RequiresPlugin, validator_properties
 from .conditions import HeaderParametersPlugin, etag
 from .observe import request_id
@@ -248,6 +254,14 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
             f"{etag(error.revision)}",
             error.revision,
             stands=error.stands,
+        )
+
+    @app.errorhandler(IdempotencyKeyReused)
+    def key_reused(_: IdempotencyKeyReused) -> Response:
+        return problem(
+            422,
+            "Idempotency-Key: this key was sent before with a different request; nothing "
+            "was made. A new request needs a new key",
         )
 
     @app.errorhandler(TournamentNotFound)

@@ -19,8 +19,9 @@ from marshmallow import Schema
 from ..engine.event_log import Action, Entry, Ledger
 from ..engine.round_ledger import RoundByRound, RoundLedger
 from ..store import Held, HeldStore, WrongToken
-from .conditions import HEADERS, IF_MATCH
+from .conditions import HEADERS, IDEMPOTENCY_KEY, IF_MATCH, idempotency_key_problem
 from .director_token import AUTH_DOC, director_token
+from .errors import problem
 from .held_schemas import NoShowsIn
 from .held_views import HeldView
 from .parsing import StrictBlueprint
@@ -47,7 +48,22 @@ class HeldBlueprint(StrictBlueprint):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.before_request(_checked_idempotency_key)
         self.before_request(_authorise_write)
+
+    def route(self, rule: str, **options: Any) -> Callable[[Any], Any]:
+        """flask-smorest's ``route``; a create (``POST`` on the blueprint's own path, a
+        format's collection) documents the Idempotency-Key it takes."""
+        register: Callable[[Any], Any] = super().route(rule, **options)
+        if rule != "":
+            return register
+
+        def decorate(view: Any) -> Any:
+            if hasattr(view, "post"):
+                view.post = self.doc(**{HEADERS: [IDEMPOTENCY_KEY]})(view.post)
+            return register(view)
+
+        return decorate
 
     def documents(self, *statuses: int) -> Callable[[F], F]:
         """Document the problem responses a route can give."""
@@ -78,6 +94,12 @@ class HeldBlueprint(StrictBlueprint):
 
 
 WRITER = "held_writer"  # the mark ``writes`` leaves on a view; wrappers copy its __dict__
+
+
+def _checked_idempotency_key() -> Response | None:
+    """A malformed Idempotency-Key is a 400 naming it, before anything else is read."""
+    wrong = idempotency_key_problem()
+    return None if wrong is None else problem(400, wrong)
 
 
 def _authorise_write() -> None:

@@ -53,3 +53,16 @@ log = Table(
     PrimaryKeyConstraint("tournament_id", "seq"),
     ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
 )
+
+# A create sent with an Idempotency-Key: what it made, so that its retry answers the same
+# tournament and token (0005). Keys are kept a day (``tournament_store.KEY_LIFETIME``).
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),  # SHA-256 of the key
+    Column("request_hash", String(64), nullable=False),  # the request it was sent with
+    Column("tournament_id", String(32), nullable=False),
+    Column("token_salt", String(32), nullable=False),  # the token: derived_token(key, ...)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+)

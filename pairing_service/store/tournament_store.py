@@ -29,11 +29,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
+from ..engine.errors import Conflict
 from ..engine.event_codec import JSON
 from ..engine.event_log import (
     DIRECTOR,
@@ -94,6 +96,13 @@ class Conditions:
 
     names: bool = False
     revisions: frozenset[int] | None = None
+    # A create's Idempotency-Key, and the digest of the request that sent it.
+    idempotency_key: str | None = None
+    request_digest: str = ""
+
+
+class IdempotencyKeyReused(StoreError):
+    """A create's idempotency key was sent before with a different request (a 422)."""
 
 
 def no_conditions() -> Conditions:
@@ -132,11 +141,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def successor_token(token: str, tournament_id: str, salt: str) -> str:
-    """The token a rotation with ``token`` issues: derived from it and a random salt, so
-    that a retry with ``token`` can be answered the same one while only hashes are stored
-    (the salt alone, or the stored hashes, do not give it)."""
-    key = token.encode("utf-8")
+def derived_token(secret: str, tournament_id: str, salt: str) -> str:
+    """A director token derived from a secret the client holds (the token a rotation
+    replaces, a create's idempotency key) and a random salt, so that a retry with the
+    same secret can be answered the same token while only hashes are stored (the salt
+    alone, or the stored hashes, do not give it)."""
+    key = secret.encode("utf-8")
     digest = hmac.new(key, f"{tournament_id}:{salt}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
@@ -151,6 +161,7 @@ def _utc(moment: datetime) -> datetime:
 
 
 KEPT_STATES = 64  # per process; a state of a large event is a few MB at most
+KEY_LIFETIME = timedelta(days=1)  # how long a create's idempotency key is answered
 
 
 class HeldStore:
@@ -225,27 +236,89 @@ class HeldStore:
     # --- writes -------------------------------------------------------------------------
 
     def create(self, ledger: Ledger[S], name: str | None, created: Action) -> tuple[Held[S], str]:
-        """A new tournament and its director token (returned once; only its hash is kept)."""
+        """A new tournament and its director token (returned once; only its hash is kept).
+
+        With an idempotency key (the request's :class:`Conditions`), a create whose key
+        was used before, with the same request, answers the tournament it made and the
+        same token, making nothing, whichever worker or instance the first went to (the
+        key is stored in the creation's transaction); with another request it is refused
+        (IdempotencyKeyReused). The token is then derived from the key and a stored salt,
+        so the store keeps no token, only hashes."""
+        conditions = self.conditions()
+        key, digest = conditions.idempotency_key, conditions.request_digest
+        if key is not None and (earlier := self._made_with(ledger, key, digest)) is not None:
+            return earlier
         tournament_id = uuid.uuid4().hex
-        token = secrets.token_urlsafe(32)
+        salt = secrets.token_hex(16)
+        token = (
+            secrets.token_urlsafe(32) if key is None else derived_token(key, tournament_id, salt)
+        )
         entry = Entry(1, created, now())
         state = ledger.fold([entry])  # the engine refuses a creation it cannot fold
-        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
-            conn.execute(
-                insert(schema.tournaments).values(
-                    id=tournament_id,
-                    format=ledger.format,
-                    name=name,
-                    settings=created.data.get("settings", {}),
-                    token_hash=hash_token(token),
-                    created_at=entry.at,
-                    revision=1,
+        try:
+            with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+                conn.execute(
+                    insert(schema.tournaments).values(
+                        id=tournament_id,
+                        format=ledger.format,
+                        name=name,
+                        settings=created.data.get("settings", {}),
+                        token_hash=hash_token(token),
+                        created_at=entry.at,
+                        revision=1,
+                    )
                 )
-            )
-            self._insert(conn, tournament_id, entry)
-            row = self._row(conn, ledger, tournament_id)
+                self._insert(conn, tournament_id, entry)
+                if key is not None:
+                    self._keep_key(conn, key, digest, tournament_id, salt, entry.at)
+                row = self._row(conn, ledger, tournament_id)
+        except IntegrityError:
+            # The same key committed first by a request racing this one: answer what it made.
+            if key is None or (earlier := self._made_with(ledger, key, digest)) is None:
+                raise
+            return earlier
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._held(row, [entry], state), token
+
+    @staticmethod
+    def _keep_key(
+        conn: Connection, key: str, digest: str, tournament_id: str, salt: str, at: datetime
+    ) -> None:
+        """Record what a create with idempotency key ``key`` made (and forget keys past
+        their lifetime, first: an expired key may be used again)."""
+        table = schema.idempotency_keys
+        conn.execute(delete(table).where(table.c.created_at < at - KEY_LIFETIME))
+        conn.execute(
+            insert(table).values(
+                key_hash=hash_token(key),
+                request_hash=digest,
+                tournament_id=tournament_id,
+                token_salt=salt,
+                created_at=at,
+            )
+        )
+
+    def _made_with(self, ledger: Ledger[S], key: str, digest: str) -> tuple[Held[S], str] | None:
+        """The tournament a create with idempotency key ``key`` made, and its token; None
+        when the key is new (or expired)."""
+        table = schema.idempotency_keys
+        query = select(table).where(
+            table.c.key_hash == hash_token(key), table.c.created_at >= now() - KEY_LIFETIME
+        )
+        with self.engine.connect() as conn:
+            made = conn.execute(query).one_or_none()
+            if made is None:
+                return None
+            if not hmac.compare_digest(made.request_hash, digest):
+                raise IdempotencyKeyReused(key)
+            row = self._row(conn, ledger, made.tournament_id)
+        token = derived_token(key, made.tournament_id, made.token_salt)
+        if not hmac.compare_digest(row.token_hash, hash_token(token)):
+            raise Conflict(
+                "the tournament this Idempotency-Key created has had its director token "
+                f"replaced since: it is {made.tournament_id}; use the current token"
+            )
+        return self.read(ledger, made.tournament_id), token
 
     def write(
         self,
@@ -316,12 +389,12 @@ class HeldStore:
         with self._locked(ledger, tournament_id, token, previous=True) as locked:
             conn, row, log, state, actor = locked
             if not hmac.compare_digest(row.token_hash, hash_token(token)):  # the retry
-                return self._held(row, log, state), successor_token(
+                return self._held(row, log, state), derived_token(
                     token, tournament_id, row.rotation_salt
                 )
             self._unless_stale(row)
             salt = secrets.token_hex(16)
-            new_token = successor_token(token, tournament_id, salt)
+            new_token = derived_token(token, tournament_id, salt)
             entry = self._append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
             conn.execute(
                 update(schema.tournaments)
