@@ -17,6 +17,8 @@ from flask import Flask, Response, json
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields, validate
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
@@ -86,7 +88,10 @@ PROBLEM_TYPES = {
     413: "/problems/body-too-large",
     415: "/problems/unsupported-media-type",
     422: "/problems/validation",
+    503: "/problems/unavailable",
 }
+RETRY_AFTER_SECONDS = 5  # a database outage: when to try again
+DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)  # not reached, or lost
 
 
 class MissingToken(Exception):
@@ -165,6 +170,16 @@ def at_revision(status: int, title: str, detail: str, revision: int, **extra: An
         title=title,
         headers={"ETag": etag(revision)},
         extra={"revision": revision, **extra},
+    )
+
+
+def unavailable() -> Response:
+    """503: the database cannot be reached now; nothing was written."""
+    return problem(
+        503,
+        "the database cannot be reached now; nothing was written. Try again shortly",
+        title="Database unavailable",
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
 
 
@@ -283,6 +298,13 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     @app.errorhandler(FieldError)
     def engine_refused(error: FieldError) -> Response:
         return field_problem(error.at, error.message, rule=error.rule)
+
+    def database_down(error: Exception) -> Response:
+        log.warning("the database cannot be reached: %s", type(error).__name__)
+        return unavailable()
+
+    for outage in DATABASE_DOWN:
+        app.register_error_handler(outage, database_down)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -428,6 +428,11 @@ class HeldStore:
                 self._kept.popitem(last=False)
         return held
 
+    def ping(self) -> None:
+        """Reach the database (``/readyz``): the driver's error when it cannot."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
+
     def check_director(self, tournament_id: str, token: str) -> None:
         """Refuse a director's write before its body is read: TournamentNotFound when there
         is no such tournament, WrongToken when ``token`` is not its director's. The write
