@@ -3,7 +3,7 @@
 Starts gunicorn (4 workers, SQLite in a temporary folder) on loopback, creates a
 200-player strikes tournament with its first round, then runs a mix of requests:
 40 % Scrabble final-round advice (32 players, CSV), 30 % strikes seating (40 players with
-history), 30 % result entry (PUT of a table's result, an idempotent correction). Then the
+history), 30 % result entry (PUT of a table's result, a correction of whatever stands). Then the
 same number of clients hit GET /healthz, which does nothing: the ceiling of this machine
 and client. Reports requests, requests/s, p50/p99 latency and errors for both, and their
 ratio. Stops by itself. Run: ``python bench/load.py [--seconds 60] [--clients 50]``.
@@ -135,7 +135,11 @@ def main() -> int:
                 "PUT",
                 f"/v1/strikes/tournaments/{tid}/rounds/1/tables/{table['table']}",
                 json.dumps(body).encode(),
-                {"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+                {
+                    "Content-Type": "application/json",
+                    "Authorization": f"Bearer {token}",
+                    "If-Match": "*",  # a correction of whatever stands
+                },
             )
 
         def noop(_: random.Random):

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from flask import Flask
 
 from . import event_pages, front_door, health, widget
+from .conditions import init_conditions
 from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
@@ -31,6 +32,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)
     register_error_handlers(app, api)
+    init_conditions(app)
     init_observe(app)
     init_cors(app)
     init_rate_limit(app)

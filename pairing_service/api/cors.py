@@ -23,7 +23,7 @@ from flask import Flask, Response, request
 from .errors import CORS_REFUSED, problem
 
 ALLOWED_METHODS = "GET, POST, PUT, OPTIONS"
-ALLOWED_HEADERS = "Content-Type, Authorization, Accept"
+ALLOWED_HEADERS = "Content-Type, Authorization, Accept, If-Match, Idempotency-Key"
 MAX_AGE = "600"
 
 
@@ -59,7 +59,7 @@ def init_cors(app: Flask) -> None:
         origin = request.headers.get("Origin")
         if origin is not None and origin in origins:
             response.headers["Access-Control-Allow-Origin"] = origin
-            response.headers["Access-Control-Expose-Headers"] = "Location"
+            response.headers["Access-Control-Expose-Headers"] = "Location, ETag"
             if request.method == "OPTIONS":
                 response.headers["Access-Control-Allow-Methods"] = ALLOWED_METHODS
                 response.headers["Access-Control-Allow-Headers"] = ALLOWED_HEADERS

@@ -17,11 +17,20 @@ from flask import Flask, Response, json
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields, validate
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
-from ..store import TournamentNotFound, WrongToken
+from ..store import (
+    IdempotencyKeyReused,
+    ResultStands,
+    StaleRevision,
+    TournamentNotFound,
+    WrongToken,
+)
 from .common import RequiresPlugin, validator_properties
+from .conditions import HeaderParametersPlugin, etag
 from .observe import request_id
 
 PROBLEM_JSON = "application/problem+json"
@@ -46,6 +55,18 @@ class ProblemSchema(Schema):
         metadata={"description": "This request: urn:pairing-advisor:request:<X-Request-ID>."}
     )
     errors = fields.List(fields.Nested(FieldErrorSchema))
+    revision = fields.Integer(
+        metadata={
+            "description": "A 409 or 412 of a held tournament's write: its current revision "
+            "(also the answer's ETag), to send as If-Match."
+        }
+    )
+    stands = fields.Raw(
+        metadata={
+            "description": "A 409 for a result entered over a different one: the result "
+            "that stands, as the history records it."
+        }
+    )
     rule = fields.String(
         validate=validate.OneOf([rule.value for rule in Rule]),
         metadata={
@@ -64,13 +85,17 @@ PROBLEM_TYPES = {
     403: PROBLEM_PAGE + "wrong-token",
     404: PROBLEM_PAGE + "not-found",
     409: PROBLEM_PAGE + "conflict",
+    412: PROBLEM_PAGE + "stale-revision",
     429: PROBLEM_PAGE + "too-many-requests",
     413: PROBLEM_PAGE + "body-too-large",
     415: PROBLEM_PAGE + "unsupported-media-type",
     422: PROBLEM_PAGE + "validation",
+    503: PROBLEM_PAGE + "unavailable",
 }
 # Types answered beside their status's own: a browser's origin refused (cors.py).
 CORS_REFUSED = PROBLEM_PAGE + "cors-origin-refused"
+RETRY_AFTER_SECONDS = 5  # a database outage: when to try again
+DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)  # not reached, or lost
 
 
 class MissingToken(Exception):
@@ -104,6 +129,7 @@ def problem(
     headers: Mapping[str, str] | None = None,
     rule: Rule | None = None,
     kind: str | None = None,
+    extra: Mapping[str, Any] | None = None,
 ) -> Response:
     """A problem+json answer; ``kind`` a type other than the status's own."""
     body: dict[str, Any] = {
@@ -119,6 +145,7 @@ def problem(
         body["errors"] = errors
     if rule is not None:
         body["rule"] = rule.value
+    body.update(extra or {})
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         if name.lower() != "content-type":
@@ -140,6 +167,28 @@ def field_problem(
     )
 
 
+def at_revision(status: int, title: str, detail: str, revision: int, **extra: Any) -> Response:
+    """A problem of a held tournament's write that names its current revision (``revision``
+    and the ``ETag`` header), for the client to send as ``If-Match``."""
+    return problem(
+        status,
+        detail,
+        title=title,
+        headers={"ETag": etag(revision)},
+        extra={"revision": revision, **extra},
+    )
+
+
+def unavailable() -> Response:
+    """503: the database cannot be reached now; nothing was written."""
+    return problem(
+        503,
+        "the database cannot be reached now; nothing was written. Try again shortly",
+        title="Database unavailable",
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
+
+
 class ProblemApi(Api):  # type: ignore[misc]
     """flask-smorest Api whose errors are problem+json, in the responses and in the spec."""
 
@@ -149,7 +198,10 @@ class ProblemApi(Api):  # type: ignore[misc]
         """The spec with what this service's schemas state beyond marshmallow's own
         validators: whole-object constraints (:class:`RequiresPlugin`), ``multipleOf`` and
         ``uniqueItems`` (``validator_properties``)."""
-        super()._init_spec(extra_plugins=[*(extra_plugins or ()), RequiresPlugin()], **kwargs)
+        super()._init_spec(
+            extra_plugins=[*(extra_plugins or ()), RequiresPlugin(), HeaderParametersPlugin()],
+            **kwargs,
+        )
         self.ma_plugin.converter.add_attribute_function(validator_properties)
 
     def _register_responses(self) -> None:
@@ -203,6 +255,36 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     def wrong_token(_: WrongToken) -> Response:
         return problem(403, "this token does not belong to this tournament")
 
+    @app.errorhandler(StaleRevision)
+    def stale(error: StaleRevision) -> Response:
+        return at_revision(
+            412,
+            "Stale revision",
+            f"the tournament is at revision {error.revision} (ETag {etag(error.revision)}), "
+            "not the one sent as If-Match: nothing was written; read it again and decide",
+            error.revision,
+        )
+
+    @app.errorhandler(ResultStands)
+    def result_stands(error: ResultStands) -> Response:
+        return at_revision(
+            409,
+            "A different result stands",
+            f"a different result stands; nothing was written. Entering this one would be: "
+            f"{error.correction}. To correct it, send it again with If-Match: "
+            f"{etag(error.revision)}",
+            error.revision,
+            stands=error.stands,
+        )
+
+    @app.errorhandler(IdempotencyKeyReused)
+    def key_reused(_: IdempotencyKeyReused) -> Response:
+        return problem(
+            422,
+            "Idempotency-Key: this key was sent before with a different request; nothing "
+            "was made. A new request needs a new key",
+        )
+
     @app.errorhandler(TournamentNotFound)
     def no_tournament(_: TournamentNotFound) -> Response:
         return problem(404, "there is no tournament with this id")
@@ -222,6 +304,13 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     @app.errorhandler(FieldError)
     def engine_refused(error: FieldError) -> Response:
         return field_problem(error.at, error.message, rule=error.rule)
+
+    def database_down(error: Exception) -> Response:
+        log.warning("the database cannot be reached: %s", type(error).__name__)
+        return unavailable()
+
+    for outage in DATABASE_DOWN:
+        app.register_error_handler(outage, database_down)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -102,6 +102,25 @@ PROBLEMS = (
         "for corrections, whom it would affect. Undo the action in the way, or correct it.",
     ),
     ProblemPage(
+        "stale-revision",
+        412,
+        "Stale revision",
+        "The write sent If-Match with a revision that is no longer the tournament's: someone "
+        "wrote in between (another scorekeeper, the director). Nothing was written.",
+        "Read the tournament again (its ETag is the current revision), check that your change "
+        "still makes sense, and send it with the new If-Match (docs/events.md, Conflicting "
+        "writes).",
+    ),
+    ProblemPage(
+        "unavailable",
+        503,
+        "Service unavailable",
+        "The service cannot reach its database just now (a restart, a network fault). Nothing "
+        "was written; what was acknowledged before is kept.",
+        "Send the same request again after the seconds Retry-After gives; /readyz says when "
+        "the service is back (docs/operations.md).",
+    ),
+    ProblemPage(
         "body-too-large",
         413,
         "Body too large",

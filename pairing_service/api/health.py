@@ -1,22 +1,27 @@
-"""GET /healthz (the process is up) and GET /readyz (the rules are loaded)."""
+"""GET /healthz (the process is up) and GET /readyz (the rules are loaded and the database
+answers: a load balancer sends no traffic to an instance whose database is out of reach)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import current_app
 from flask.views import MethodView
 from marshmallow import Schema, fields
+from sqlalchemy.exc import SQLAlchemyError
 
-from .errors import problem
+from .errors import problem, unavailable
 from .parsing import StrictBlueprint
 
+log = logging.getLogger(__name__)
 blp = StrictBlueprint("health", __name__, description="Liveness and readiness.")
 
 
 class HealthOut(Schema):
     status = fields.String(required=True)
     rules = fields.Dict(keys=fields.String(), values=fields.Integer())
+    database = fields.String(metadata={"description": "`ok`: the database answered."})
 
 
 @blp.route("/healthz")
@@ -32,8 +37,14 @@ class Ready(MethodView):
     @blp.response(200, HealthOut)
     @blp.alt_response(503, description="Not ready")
     def get(self) -> Any:
-        """The service can answer: its rules are loaded."""
+        """The service can answer: its rules are loaded and its database answers (else 503,
+        with Retry-After)."""
         rules = current_app.extensions.get("pairing_rules")
         if rules is None:
             return problem(503, "rules are not loaded")
-        return {"status": "ready", "rules": rules.summary()}
+        try:
+            current_app.extensions["pairing_store"].ping()
+        except SQLAlchemyError as error:
+            log.warning("not ready: the database does not answer (%s)", type(error).__name__)
+            return unavailable()
+        return {"status": "ready", "rules": rules.summary(), "database": "ok"}

@@ -19,7 +19,9 @@ from marshmallow import Schema
 from ..engine.event_log import Action, Entry, Ledger
 from ..engine.round_ledger import RoundByRound, RoundLedger
 from ..store import Held, HeldStore, WrongToken
+from .conditions import HEADERS, IDEMPOTENCY_KEY, IF_MATCH, idempotency_key_problem
 from .director_token import AUTH_DOC, director_token
+from .errors import problem
 from .held_schemas import NoShowsIn
 from .held_views import HeldView
 from .parsing import StrictBlueprint
@@ -31,7 +33,7 @@ S = TypeVar("S")
 
 TOURNAMENT = "/<hex32:tournament_id>"
 ROUND = TOURNAMENT + "/rounds/<int(min=1, max=100000):number>"
-WRITE_ERRORS = (401, 403, 404, 409, 429)
+WRITE_ERRORS = (401, 403, 404, 409, 412, 429)
 
 Shape = Callable[[Held[Any]], dict[str, Any]]  # a format whose answers are built as dicts
 PageOf = Callable[[Held[Any]], object]  # what a read schema dumps: a view, or such a dict
@@ -46,7 +48,22 @@ class HeldBlueprint(StrictBlueprint):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.before_request(_checked_idempotency_key)
         self.before_request(_authorise_write)
+
+    def route(self, rule: str, **options: Any) -> Callable[[Any], Any]:
+        """flask-smorest's ``route``; a create (``POST`` on the blueprint's own path, a
+        format's collection) documents the Idempotency-Key it takes."""
+        register: Callable[[Any], Any] = super().route(rule, **options)
+        if rule != "":
+            return register
+
+        def decorate(view: Any) -> Any:
+            if hasattr(view, "post"):
+                view.post = self.doc(**{HEADERS: [IDEMPOTENCY_KEY]})(view.post)
+            return register(view)
+
+        return decorate
 
     def documents(self, *statuses: int) -> Callable[[F], F]:
         """Document the problem responses a route can give."""
@@ -58,21 +75,31 @@ class HeldBlueprint(StrictBlueprint):
 
         return decorate
 
-    def writes(self, players: bool = False) -> Callable[[F], F]:
+    def writes(self, players: bool = False, rotation: bool = False) -> Callable[[F], F]:
         """Mark and document a write: the bearer token (checked before the body, see
         ``_authorise_write``), and the problems a write can give. ``players``: tokens
-        other than the director's may write too (a league's players report games), so
-        only a missing token is refused early."""
+        other than the director's may write too (a league's players report games);
+        ``rotation``: the token a rotation replaced may retry it (``…/token``, which has
+        no body). Either way only a missing token is refused early; the store checks the
+        token under its lock."""
 
         def decorate(view: F) -> F:
-            view.__dict__[WRITER] = "players" if players else "director"
-            documented: F = self.doc(**AUTH_DOC)(self.documents(*WRITE_ERRORS)(view))
+            view.__dict__[WRITER] = "director" if not (players or rotation) else "others"
+            documented: F = self.doc(**AUTH_DOC, **{HEADERS: [IF_MATCH]})(
+                self.documents(*WRITE_ERRORS)(view)
+            )
             return documented
 
         return decorate
 
 
 WRITER = "held_writer"  # the mark ``writes`` leaves on a view; wrappers copy its __dict__
+
+
+def _checked_idempotency_key() -> Response | None:
+    """A malformed Idempotency-Key is a 400 naming it, before anything else is read."""
+    wrong = idempotency_key_problem()
+    return None if wrong is None else problem(400, wrong)
 
 
 def _authorise_write() -> None:

@@ -141,8 +141,8 @@ class NewTokenOut(ReadOut):
         required=True,
         metadata={
             "description": "The new director token; the one sent with this request no longer "
-            "works. Shown only here: the history records that a token was replaced, never "
-            "the token."
+            "works, except to ask for this one again until it is first used. Shown only "
+            "here: the history records that a token was replaced, never the token."
         },
     )
 
@@ -221,11 +221,17 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
     @blp.route(TOURNAMENT + "/token")
     class Token(MethodView):
         @blp.response(200, NewTokenOut)
-        @blp.writes()
+        @blp.writes(rotation=True)
         def post(self, tournament_id: str) -> Any:
-            """Replace the director token: send the current one, get a new one (once).
-            The current one stops working at once; only the new one's hash is kept, and the
-            history says a token was replaced, never which. Undo does not revive the old one."""
+            """Replace the director token: send the current one, get a new one.
+            The current one stops working for everything else at once; only hashes are
+            kept, and the history says a token was replaced, never which. Undo does not
+            revive the old one.
+
+            Safe to retry: when the answer is lost, the same request with the old token
+            answers the same new token again (nothing is written), until the new token is
+            first used (any write with it, or `GET /v1/held`); from then on the old token
+            is refused (403) everywhere."""
             held, token = held_store().replace_token(
                 ledger_of(fmt), tournament_id, director_token()
             )

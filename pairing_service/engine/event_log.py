@@ -126,6 +126,13 @@ def numbered(items: Sequence[T], number: int, what: str) -> T:
     raise NotFound(f"there is no {what} {number}")
 
 
+def is_correction(action: Action) -> bool:
+    """Whether ``action`` replaces a different result that stands (a table's, a game's, a
+    board's): every format logs it as ``<what>_corrected``, keeping the one replaced as
+    ``was``."""
+    return action.kind.endswith("_corrected")
+
+
 class NothingToUndo(Conflict):
     """Undo with no action left to take back (only the creation is in effect)."""
 

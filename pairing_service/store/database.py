@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK_KEY = 7_231_002  # any constant; names the advisory lock
 SQLITE_BUSY_MS = 30_000
+PG_CONNECT_TIMEOUT_S = 10
 WRITE = "pairing_write"  # execution option: this transaction writes
 
 
@@ -35,6 +36,9 @@ def make_engine(url: str, **options: Any) -> Engine:
     url = normalise_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
+        # A database host that does not answer fails a request in seconds (a 503), not
+        # after the system's TCP timeout.
+        options.setdefault("connect_args", {"connect_timeout": PG_CONNECT_TIMEOUT_S})
         return create_engine(url, pool_pre_ping=True, **options)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)

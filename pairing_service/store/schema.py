@@ -32,6 +32,10 @@ tournaments = Table(
     Column("token_hash", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("revision", Integer, nullable=False),  # bumped by every action appended
+    # The token the last rotation replaced, and the salt its successor was derived with,
+    # until the successor is first used: a retried rotation answers the same token (0004).
+    Column("previous_token_hash", String(64), nullable=True),
+    Column("rotation_salt", String(32), nullable=True),
     # A director's list of their tournaments finds them by their tokens' hashes (0003).
     Index("ix_tournaments_token_hash", "token_hash"),
 )
@@ -47,5 +51,18 @@ log = Table(
     Column("at", DateTime(timezone=True), nullable=False),
     # Two writers can never both append the same seq: the second one's commit fails.
     PrimaryKeyConstraint("tournament_id", "seq"),
+    ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+)
+
+# A create sent with an Idempotency-Key: what it made, so that its retry answers the same
+# tournament and token (0005). Keys are kept a day (``tournament_store.KEY_LIFETIME``).
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),  # SHA-256 of the key
+    Column("request_hash", String(64), nullable=False),  # the request it was sent with
+    Column("tournament_id", String(32), nullable=False),
+    Column("token_salt", String(32), nullable=False),  # the token: derived_token(key, ...)
+    Column("created_at", DateTime(timezone=True), nullable=False),
     ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
 )

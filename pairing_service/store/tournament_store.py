@@ -19,6 +19,7 @@ are never changed: writes fold their own copy, and keep it only after their comm
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -28,11 +29,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
+from ..engine.errors import Conflict
+from ..engine.event_codec import JSON
 from ..engine.event_log import (
     DIRECTOR,
     UNDONE,
@@ -40,6 +44,7 @@ from ..engine.event_log import (
     Entry,
     Ledger,
     TokenReplaced,
+    is_correction,
     read_action,
     undo,
 )
@@ -60,6 +65,52 @@ class TournamentNotFound(StoreError):
 
 class WrongToken(StoreError):
     """The director token does not belong to this tournament (a 403)."""
+
+
+class StaleRevision(StoreError):
+    """A write made on a revision that is no longer the tournament's (a 412): nothing
+    was written."""
+
+    def __init__(self, tournament_id: str, revision: int) -> None:
+        super().__init__(tournament_id)
+        self.revision = revision  # the tournament's current one
+
+
+class ResultStands(StoreError):
+    """A different result stands where one was entered, and the write did not say which
+    revision it corrects (a 409): nothing was written."""
+
+    def __init__(self, revision: int, correction: str, stands: JSON) -> None:
+        super().__init__(correction)
+        self.revision = revision
+        self.correction = correction  # the correction it would have been, in words
+        self.stands = stands  # the result that stands, as the log holds it
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """What the request asks of a write besides its action (the API reads them from its
+    headers, ``If-Match``): whether it ``names`` the revision it is made on, and the
+    revisions it may be made on (None: any, ``If-Match: *``). A write that names its
+    revision may correct a result that stands; one that does not, may not."""
+
+    names: bool = False
+    revisions: frozenset[int] | None = None
+    # A create's Idempotency-Key, and the digest of the request that sent it.
+    idempotency_key: str | None = None
+    request_digest: str = ""
+
+
+class IdempotencyKeyReused(StoreError):
+    """A create's idempotency key was sent before with a different request (a 422)."""
+
+
+def no_conditions() -> Conditions:
+    return Conditions()
+
+
+def unobserved(tournament_id: str, revision: int) -> None:
+    """What the store reports of every tournament it reads or writes, by default."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +141,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def derived_token(secret: str, tournament_id: str, salt: str) -> str:
+    """A director token derived from a secret the client holds (the token a rotation
+    replaces, a create's idempotency key) and a random salt, so that a retry with the
+    same secret can be answered the same token while only hashes are stored (the salt
+    alone, or the stored hashes, do not give it)."""
+    key = secret.encode("utf-8")
+    digest = hmac.new(key, f"{tournament_id}:{salt}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -100,11 +161,23 @@ def _utc(moment: datetime) -> datetime:
 
 
 KEPT_STATES = 64  # per process; a state of a large event is a few MB at most
+KEY_LIFETIME = timedelta(days=1)  # how long a create's idempotency key is answered
 
 
 class HeldStore:
-    def __init__(self, engine: Engine, kept: int = KEPT_STATES) -> None:
+    """``conditions``: the current request's (:class:`Conditions`); ``observe``: told the
+    id and revision of every tournament read or written (the API answers it as an ETag)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        kept: int = KEPT_STATES,
+        conditions: Callable[[], Conditions] = no_conditions,
+        observe: Callable[[str, int], None] = unobserved,
+    ) -> None:
         self.engine = engine
+        self.conditions = conditions
+        self.observe = observe
         self._kept: OrderedDict[str, Held[Any]] = OrderedDict()
         self._kept_size = kept
         self._kept_lock = threading.Lock()
@@ -121,6 +194,7 @@ class HeldStore:
             row = self._row(conn, ledger, tournament_id)
             kept = self._recall(tournament_id, row.revision)
             if kept is not None:
+                self.observe(kept.id, kept.revision)
                 return kept
             log = self._log(conn, ledger, tournament_id)
         return self._keep(self._held(row, log, ledger.fold(log)))
@@ -141,12 +215,16 @@ class HeldStore:
                 table.c.created_at,
                 table.c.revision,
                 table.c.token_hash,
+                table.c.previous_token_hash,
             )
             .where(table.c.token_hash.in_(list(index_of)))
             .order_by(table.c.created_at, table.c.id)
         )
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
+        rotated = [r.id for r in rows if r.previous_token_hash is not None]
+        if rotated:  # their new tokens are used: the ones they replaced are retired
+            self._retire_previous(rotated)
         return [
             (
                 index_of[r.token_hash],
@@ -158,27 +236,89 @@ class HeldStore:
     # --- writes -------------------------------------------------------------------------
 
     def create(self, ledger: Ledger[S], name: str | None, created: Action) -> tuple[Held[S], str]:
-        """A new tournament and its director token (returned once; only its hash is kept)."""
+        """A new tournament and its director token (returned once; only its hash is kept).
+
+        With an idempotency key (the request's :class:`Conditions`), a create whose key
+        was used before, with the same request, answers the tournament it made and the
+        same token, making nothing, whichever worker or instance the first went to (the
+        key is stored in the creation's transaction); with another request it is refused
+        (IdempotencyKeyReused). The token is then derived from the key and a stored salt,
+        so the store keeps no token, only hashes."""
+        conditions = self.conditions()
+        key, digest = conditions.idempotency_key, conditions.request_digest
+        if key is not None and (earlier := self._made_with(ledger, key, digest)) is not None:
+            return earlier
         tournament_id = uuid.uuid4().hex
-        token = secrets.token_urlsafe(32)
+        salt = secrets.token_hex(16)
+        token = (
+            secrets.token_urlsafe(32) if key is None else derived_token(key, tournament_id, salt)
+        )
         entry = Entry(1, created, now())
         state = ledger.fold([entry])  # the engine refuses a creation it cannot fold
-        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
-            conn.execute(
-                insert(schema.tournaments).values(
-                    id=tournament_id,
-                    format=ledger.format,
-                    name=name,
-                    settings=created.data.get("settings", {}),
-                    token_hash=hash_token(token),
-                    created_at=entry.at,
-                    revision=1,
+        try:
+            with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+                conn.execute(
+                    insert(schema.tournaments).values(
+                        id=tournament_id,
+                        format=ledger.format,
+                        name=name,
+                        settings=created.data.get("settings", {}),
+                        token_hash=hash_token(token),
+                        created_at=entry.at,
+                        revision=1,
+                    )
                 )
-            )
-            self._insert(conn, tournament_id, entry)
-            row = self._row(conn, ledger, tournament_id)
+                self._insert(conn, tournament_id, entry)
+                if key is not None:
+                    self._keep_key(conn, key, digest, tournament_id, salt, entry.at)
+                row = self._row(conn, ledger, tournament_id)
+        except IntegrityError:
+            # The same key committed first by a request racing this one: answer what it made.
+            if key is None or (earlier := self._made_with(ledger, key, digest)) is None:
+                raise
+            return earlier
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._held(row, [entry], state), token
+
+    @staticmethod
+    def _keep_key(
+        conn: Connection, key: str, digest: str, tournament_id: str, salt: str, at: datetime
+    ) -> None:
+        """Record what a create with idempotency key ``key`` made (and forget keys past
+        their lifetime, first: an expired key may be used again)."""
+        table = schema.idempotency_keys
+        conn.execute(delete(table).where(table.c.created_at < at - KEY_LIFETIME))
+        conn.execute(
+            insert(table).values(
+                key_hash=hash_token(key),
+                request_hash=digest,
+                tournament_id=tournament_id,
+                token_salt=salt,
+                created_at=at,
+            )
+        )
+
+    def _made_with(self, ledger: Ledger[S], key: str, digest: str) -> tuple[Held[S], str] | None:
+        """The tournament a create with idempotency key ``key`` made, and its token; None
+        when the key is new (or expired)."""
+        table = schema.idempotency_keys
+        query = select(table).where(
+            table.c.key_hash == hash_token(key), table.c.created_at >= now() - KEY_LIFETIME
+        )
+        with self.engine.connect() as conn:
+            made = conn.execute(query).one_or_none()
+            if made is None:
+                return None
+            if not hmac.compare_digest(made.request_hash, digest):
+                raise IdempotencyKeyReused(key)
+            row = self._row(conn, ledger, made.tournament_id)
+        token = derived_token(key, made.tournament_id, made.token_salt)
+        if not hmac.compare_digest(row.token_hash, hash_token(token)):
+            raise Conflict(
+                "the tournament this Idempotency-Key created has had its director token "
+                f"replaced since: it is {made.tournament_id}; use the current token"
+            )
+        return self.read(ledger, made.tournament_id), token
 
     def write(
         self,
@@ -209,6 +349,9 @@ class HeldStore:
             action = decide(state, actor)
             if action is None:
                 return self._held(row, log, state), None
+            if not self._unless_stale(row) and is_correction(action):
+                stands = action.data.get("was")
+                raise ResultStands(row.revision, ledger.summary(action), stands)
             entry = self._append(conn, tournament_id, log, action, actor)
             ledger.apply(state, entry)
             held = self._held(row, [*log, entry], state, bumped=True)
@@ -226,6 +369,7 @@ class HeldStore:
             if action is None:
                 earlier = next(e for e in log if e.kind == UNDONE and e.data["entry"] == target)
                 return self._held(row, log, state), earlier
+            self._unless_stale(row)
             entry = self._append(conn, tournament_id, log, action, actor)
             after = [*log, entry]
             held = self._held(row, after, ledger.fold(after), bumped=True)
@@ -236,15 +380,30 @@ class HeldStore:
         self, ledger: Ledger[S], tournament_id: str, token: str
     ) -> tuple[Held[S], str]:
         """A new director token, for the holder of the current one; the current one stops
-        working with this commit. Only the new token's hash is stored, and the log records
-        that a token was replaced, never which (undo does not bring the old one back)."""
-        new_token = secrets.token_urlsafe(32)
-        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+        working for everything else with this commit. Only hashes are stored, and the log
+        records that a token was replaced, never which (undo does not bring the old one back).
+
+        A retry with the old token, while the new one has never been used, answers the
+        same new token again and writes nothing (the answer may have been lost); the first
+        use of the new token retires the old one for good."""
+        with self._locked(ledger, tournament_id, token, previous=True) as locked:
+            conn, row, log, state, actor = locked
+            if not hmac.compare_digest(row.token_hash, hash_token(token)):  # the retry
+                return self._held(row, log, state), derived_token(
+                    token, tournament_id, row.rotation_salt
+                )
+            self._unless_stale(row)
+            salt = secrets.token_hex(16)
+            new_token = derived_token(token, tournament_id, salt)
             entry = self._append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
             conn.execute(
                 update(schema.tournaments)
                 .where(schema.tournaments.c.id == tournament_id)
-                .values(token_hash=hash_token(new_token))
+                .values(
+                    token_hash=hash_token(new_token),
+                    previous_token_hash=hash_token(token),
+                    rotation_salt=salt,
+                )
             )
             held = self._held(row, [*log, entry], state, bumped=True)  # the state is unchanged
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
@@ -269,12 +428,19 @@ class HeldStore:
                 self._kept.popitem(last=False)
         return held
 
+    def ping(self) -> None:
+        """Reach the database (``/readyz``): the driver's error when it cannot."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
+
     def check_director(self, tournament_id: str, token: str) -> None:
         """Refuse a director's write before its body is read: TournamentNotFound when there
         is no such tournament, WrongToken when ``token`` is not its director's. The write
-        checks again under its lock (the token may be replaced in between)."""
-        query = select(schema.tournaments.c.token_hash).where(
-            schema.tournaments.c.id == tournament_id
+        checks again under its lock (the token may be replaced in between). The first use
+        of a token a rotation issued retires the token it replaced."""
+        table = schema.tournaments
+        query = select(table.c.token_hash, table.c.previous_token_hash).where(
+            table.c.id == tournament_id
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).one_or_none()
@@ -282,19 +448,34 @@ class HeldStore:
             raise TournamentNotFound(tournament_id)
         if not hmac.compare_digest(row.token_hash, hash_token(token)):
             raise WrongToken(tournament_id)
+        if row.previous_token_hash is not None:
+            self._retire_previous([tournament_id])
 
     # --- plumbing -----------------------------------------------------------------------
 
     @contextmanager
     def _locked(
-        self, ledger: Ledger[S], tournament_id: str, token: str, others: bool = False
+        self,
+        ledger: Ledger[S],
+        tournament_id: str,
+        token: str,
+        others: bool = False,
+        previous: bool = False,
     ) -> Iterator[tuple[Connection, Any, list[Entry], S, str]]:
         """The locked row, its log, a state of it that is the caller's to change, and who
-        acts: the director, or (``others``) whoever the ledger says holds the token."""
+        acts: the director, or (``others``) whoever the ledger says holds the token, or
+        (``previous``) the director with the token the last rotation replaced, while its
+        successor is unused. A write with the current token retires the one it replaced."""
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             row = self._row(conn, ledger, tournament_id, lock=True)
             digest = hash_token(token)
             director = hmac.compare_digest(row.token_hash, digest)
+            if director and row.previous_token_hash is not None:
+                self._retire_previous([tournament_id], conn)
+            replaced = row.previous_token_hash is not None and hmac.compare_digest(
+                row.previous_token_hash, digest
+            )
+            director = director or (previous and replaced)
             if not director and not others:
                 raise WrongToken(tournament_id)
             kept = self._recall(tournament_id, row.revision)
@@ -307,6 +488,22 @@ class HeldStore:
             if actor is None:
                 raise WrongToken(tournament_id)
             yield conn, row, log, state, actor
+
+    def _retire_previous(
+        self, tournament_ids: Sequence[str], conn: Connection | None = None
+    ) -> None:
+        """The current tokens of these tournaments are used: the tokens they replaced
+        can no longer ask for them (in ``conn``'s transaction, or one of its own)."""
+        if conn is None:
+            with self.engine.connect().execution_options(**{WRITE: True}) as own, own.begin():
+                self._retire_previous(tournament_ids, own)
+            return
+        table = schema.tournaments
+        conn.execute(
+            update(table)
+            .where(table.c.id.in_(tournament_ids), table.c.previous_token_hash.is_not(None))
+            .values(previous_token_hash=None, rotation_salt=None)
+        )
 
     def _row(
         self, conn: Connection, ledger: Ledger[Any], tournament_id: str, lock: bool = False
@@ -359,8 +556,18 @@ class HeldStore:
             )
         )
 
-    @staticmethod
-    def _held(row: Any, log: Sequence[Entry], state: S, bumped: bool = False) -> Held[S]:
+    def _unless_stale(self, row: Any) -> bool:
+        """Refuse the write when the request names revisions (``If-Match``) and the
+        tournament's is not among them; whether it names any. Checked only for a write
+        that would change something: a retry of what is already so is answered as done
+        (RFC 9110 13.1.1)."""
+        conditions = self.conditions()
+        if conditions.revisions is not None and row.revision not in conditions.revisions:
+            raise StaleRevision(row.id, row.revision)
+        return conditions.names
+
+    def _held(self, row: Any, log: Sequence[Entry], state: S, bumped: bool = False) -> Held[S]:
+        self.observe(row.id, row.revision + (1 if bumped else 0))
         return Held(
             id=row.id,
             format=row.format,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import assert_problem, auth
+from tests.support import assert_problem, auth, correcting
 
 
 @dataclass
@@ -33,7 +33,8 @@ def strikes(client) -> Scenario:
     order = table["players"]
     for seated in (order, order[::-1]):
         results = [{"player": p, "score": 50 - i} for i, p in enumerate(seated)]
-        assert client.put(path, json={"results": results}, headers=auth(token)).status_code == 200
+        headers = correcting(client, base, token)
+        assert client.put(path, json={"results": results}, headers=headers).status_code == 200
 
     def shown() -> list[str]:
         result = client.get(path.rsplit("/tables", 1)[0]).get_json()["tables"][0]["result"]
@@ -49,7 +50,10 @@ def diagonal(client) -> Scenario:
     game = client.post(f"{base}/rounds", headers=auth(token)).get_json()["games"][0]
     path = f"{base}/rounds/1/games/1"
     for winner in game["players"]:
-        client.put(path, json={"winner": winner, "pieces_left": 2}, headers=auth(token))
+        body = {"winner": winner, "pieces_left": 2}
+        assert (
+            client.put(path, json=body, headers=correcting(client, base, token)).status_code == 200
+        )
 
     def shown() -> str | None:
         result = client.get(f"{base}/rounds/1").get_json()["games"][0]["result"]
@@ -66,7 +70,8 @@ def puffing_billy(client) -> Scenario:
     corrected = [("Ben", 300), ("Damien", 200), ("Jenny", 100)]
     for rows in (first, corrected):
         sheet = {"players": [{"id": p, "score": s} for p, s in rows]}
-        assert client.put(f"{base}/boards/1", json=sheet, headers=auth(token)).status_code == 200
+        headers = correcting(client, base, token)
+        assert client.put(f"{base}/boards/1", json=sheet, headers=headers).status_code == 200
 
     def shown() -> str | None:
         standings = client.get(base).get_json()["standings"]
@@ -89,7 +94,8 @@ def league(client) -> Scenario:
         results = [
             {"player": p, "score": 90 - 10 * i, "position": i + 1} for i, p in enumerate(order)
         ]
-        assert client.put(path, json={"results": results}, headers=auth(who)).status_code == 200
+        headers = correcting(client, base, who)
+        assert client.put(path, json={"results": results}, headers=headers).status_code == 200
 
     def shown() -> str | None:
         game = client.get(f"{base}/seasons/1/leagues/1-A").get_json()["games"][0]

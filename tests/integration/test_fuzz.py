@@ -11,7 +11,9 @@ schema-valid request that breaks one is refused by design, and nothing else is.
 
 from __future__ import annotations
 
+import re
 import tempfile
+import uuid
 
 import pytest
 import schemathesis
@@ -54,10 +56,19 @@ def named_rule(response) -> str | None:
     return rule if rule in NAMED_RULES else None
 
 
+VALID_KEY = re.compile(r"[!-~]{16,200}")  # the document's Idempotency-Key
+
+
 def call_and_check(case, **kwargs) -> None:
     """Call and validate with every default check. A 413 (the body limit) is a refusal too,
     which schemathesis's list of refusal codes for schema-invalid data does not include; a
-    schema-valid request may be refused only by a 422 naming a registered rule."""
+    schema-valid request may be refused only by a 422 naming a registered rule. A
+    generated Idempotency-Key is made unique to its case: a key reused with another body is
+    refused by design (a 422 the document cannot state, since it depends on an earlier
+    request), as a client reusing a key for a new create would be."""
+    key = (case.headers or {}).get("Idempotency-Key")
+    if isinstance(key, str) and VALID_KEY.fullmatch(key):  # a negative case keeps its own
+        case.headers["Idempotency-Key"] = uuid.uuid4().hex
     response = case.call(**kwargs)
     excluded = []
     if response.status_code == 413:

@@ -11,7 +11,7 @@ from pairing_service.engine.event_log import NothingToUndo
 from pairing_service.engine.strikes import Finish
 from pairing_service.engine.strikes.event import Entrant, Settings
 from pairing_service.engine.strikes.ledger import StrikesLedger
-from pairing_service.store import TournamentNotFound, WrongToken, normalise_url, schema
+from pairing_service.store import Conditions, TournamentNotFound, WrongToken, normalise_url, schema
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)
 
@@ -58,8 +58,10 @@ def test_a_failed_write_changes_nothing(store, strikes, monkeypatch):
     def broken_fold(state, entry):
         raise RuntimeError("the disk is full")
 
-    # The correction is appended and the revision bumped, then the write fails.
+    # The correction (one that names its revision) is appended and the revision bumped,
+    # then the write fails.
     monkeypatch.setattr(strikes, "apply", broken_fold)
+    monkeypatch.setattr(store, "conditions", lambda: Conditions(True, frozenset({3})))
     corrected = [Finish(p, score=-i) for i, p in enumerate(players)]
     with pytest.raises(RuntimeError):
         store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, corrected))

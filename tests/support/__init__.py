@@ -122,3 +122,15 @@ def xor_field(half_wins: list[int], rounds: int) -> dict[str, Any]:
         ],
         "max_spread_per_game": 500,
     }
+
+
+def if_match(client, base: str) -> dict[str, str]:
+    """The header that makes a write at the tournament's current revision (its ETag), as a
+    correction of a result that stands must be."""
+    return {"If-Match": client.get(base).headers["ETag"]}
+
+
+def correcting(client, base: str, token: str) -> dict[str, str]:
+    """The headers of a write that may correct a result that stands: the token, and the
+    tournament's revision it was decided on."""
+    return {**auth(token), **if_match(client, base)}

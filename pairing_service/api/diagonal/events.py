@@ -55,7 +55,9 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
         is entered (409 after: enter their games as lost); undo puts the first pairing and
         the players back.""",
         result="""Enter or correct a game's result (idempotent): the winner and the loser's
-        pieces left. A correction keeps the entry it replaces in the history.
+        pieces left. A different result where one stands is a correction only with
+        `If-Match` (else 409, saying what stands); it keeps the entry it replaces in the
+        history.
 
         A game of an earlier round may be corrected when that changes nobody's
         elimination and not the ending (else 409: undo back to it); the later rounds'

@@ -155,8 +155,9 @@ class Board(MethodView):
     def put(self, body: dict[str, Any], tournament_id: str, board: int) -> Any:
         """Enter or correct the score sheet numbered ``board`` (idempotent). Before the
         preliminaries close it is a preliminary board; after, a board of the final, with
-        qualifiers only, or players marked as alternates. A correction keeps the sheet it
-        replaces in the history.
+        qualifiers only, or players marked as alternates. A different sheet where one
+        stands is a correction only with `If-Match` (else 409, saying what stands); a
+        correction keeps the sheet it replaces in the history.
 
         A preliminary board may be corrected during the final when that changes nobody's
         place in the cut (else 409: undo back to the close); the cut stands, and `changes`

@@ -15,7 +15,7 @@ tests/api/test_day_of_event.py.
 
 from __future__ import annotations
 
-from tests.support import auth
+from tests.support import auth, correcting
 from tests.support.held_events import race, refused
 
 
@@ -123,7 +123,9 @@ def test_diagonal_late_correction_says_what_it_changed_and_is_undone(client):
     )
     a, b = sorted(game["players"])
     fixed = client.put(
-        f"{base}/rounds/1/games/{game['game']}", json={"winner": b}, headers=auth(token)
+        f"{base}/rounds/1/games/{game['game']}",
+        json={"winner": b},
+        headers=correcting(client, base, token),
     )
     assert fixed.status_code == 200, fixed.get_data(as_text=True)
     changes = fixed.get_json()["changes"]

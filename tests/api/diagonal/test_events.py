@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tests.support import assert_problem, auth
+from tests.support import assert_problem, auth, correcting
 
 BASE = "/v1/diagonal/events"
 
@@ -25,11 +25,11 @@ def start(client, tid, token) -> dict:
     return answer.get_json()
 
 
-def enter(client, tid, token, number, game, winner, pieces=0):
+def enter(client, tid, token, number, game, winner, pieces=0, headers=None):
     return client.put(
         f"{BASE}/{tid}/rounds/{number}/games/{game}",
         json={"winner": winner, "pieces_left": pieces},
-        headers=auth(token),
+        headers=headers or auth(token),
     )
 
 
@@ -159,7 +159,12 @@ def test_a_correction_keeps_the_original_and_an_identical_entry_adds_nothing(cli
     revision = read(client, tid)["revision"]
     assert enter(client, tid, token, 1, game["game"], a, 3).status_code == 200
     assert read(client, tid)["revision"] == revision  # nothing appended
-    assert enter(client, tid, token, 1, game["game"], b, 1).status_code == 200
+    # A different result is a correction only when it says which revision it corrects.
+    stands = assert_problem(enter(client, tid, token, 1, game["game"], b, 1), 409)
+    assert stands["stands"] == {"winner": a, "pieces_left": 3}
+    assert read(client, tid)["revision"] == revision
+    headers = correcting(client, f"{BASE}/{tid}", token)
+    assert enter(client, tid, token, 1, game["game"], b, 1, headers).status_code == 200
     actions = client.get(f"{BASE}/{tid}/history").get_json()["actions"]
     assert [a["kind"] for a in actions[-2:]] == ["result_entered", "result_corrected"]
     assert actions[-2]["data"]["winner"] == a

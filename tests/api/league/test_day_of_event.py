@@ -12,7 +12,7 @@ tests/api/test_day_of_event.py.
 
 from __future__ import annotations
 
-from tests.support import auth
+from tests.support import auth, correcting
 from tests.support.held_events import league_season, refused
 
 
@@ -26,7 +26,9 @@ def test_league_closed_season_game_corrected_when_the_order_stands(client):
         for i, p in enumerate(order)
     ]
     url = f"{org.base}/seasons/1/leagues/1-A/games/1"
-    fixed = client.put(url, json={"results": results}, headers=auth(org.token))
+    fixed = client.put(
+        url, json={"results": results}, headers=correcting(client, org.base, org.token)
+    )
     assert fixed.status_code == 200, fixed.get_data(as_text=True)
     assert fixed.get_json()["changes"][-1].startswith("season 1's finishing order stands")
     assert client.get(f"{org.base}/seasons/1").get_json()["status"] == "closed"
@@ -38,7 +40,9 @@ def test_league_closed_season_game_corrected_when_the_order_stands(client):
         swapped[-1]["position"],
     )
     swapped[-1]["score"], swapped[-2]["score"] = swapped[-2]["score"], swapped[-1]["score"]
-    answer = client.put(url, json={"results": swapped}, headers=auth(org.token))
+    answer = client.put(
+        url, json={"results": swapped}, headers=correcting(client, org.base, org.token)
+    )
     assert answer.status_code == 200, answer.get_data(as_text=True)
     changes = answer.get_json()["changes"]
     assert changes[:2] == [

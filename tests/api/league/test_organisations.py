@@ -12,6 +12,7 @@ from itertools import combinations
 import pytest
 
 from tests.support import assert_problem, auth
+from tests.support import correcting as correcting_headers
 
 BASE = "/v1/league/organisations"
 
@@ -53,9 +54,11 @@ class League:
             for i, (p, s) in enumerate(zip(seats, scores, strict=True))
         ]
 
-    def report(self, number: int, league: str, game: int, results, token: str):
+    def report(self, number: int, league: str, game: int, results, token: str, correcting=False):
+        """``correcting``: at the organisation's current revision, as a correction must be."""
         path = f"{self.base}/seasons/{number}/leagues/{league}/games/{game}"
-        return self.client.put(path, json={"results": results}, headers=auth(token))
+        headers = correcting_headers(self.client, self.base, token) if correcting else auth(token)
+        return self.client.put(path, json={"results": results}, headers=headers)
 
     def play(self, number: int) -> dict:
         """Every game reported by its winner (the seed), then the season closed."""
@@ -177,7 +180,8 @@ def test_reports_by_players_and_corrections_by_the_organiser(client):
     swapped = [dict(r, score=r["score"] + 1) for r in results]
     assert_problem(league.report(1, "1-A", 1, swapped, league.tokens[seats[1]]), 409)
     # The organiser corrects; the history keeps both, with who acted.
-    assert league.report(1, "1-A", 1, swapped, league.token).status_code == 200
+    assert_problem(league.report(1, "1-A", 1, swapped, league.token), 409)  # not said
+    assert league.report(1, "1-A", 1, swapped, league.token, correcting=True).status_code == 200
     shown = league.read("/seasons/1/leagues/1-A")["games"][0]
     assert shown["results"] == [dict(r, dropped_out=False) for r in swapped]
     assert shown["reported_by"] == "director"

@@ -47,7 +47,7 @@ def test_billy_preliminary_board_corrected_in_the_final_unless_it_moves_the_cut(
     board(client, base, token, 2, [("D", 100), ("E", 95)])
     close = client.post(f"{base}/preliminaries/close", json={"finalists": 2}, headers=auth(token))
     assert close.get_json()["qualifiers"] == ["A", "D"]
-    fixed = board(client, base, token, 1, [("A", 100), ("B", 80), ("C", 50)])
+    fixed = board(client, base, token, 1, [("A", 100), ("B", 80), ("C", 50)], correcting=True)
     assert fixed.status_code == 200 and fixed.get_json()["stage"] == "preliminary"
     changes = fixed.get_json()["changes"]
     assert "preliminary PB score of B: 2.450 → 2.400" in changes

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 
 from pairing_service.store import schema
-from tests.support import assert_problem, auth
+from tests.support import assert_problem, auth, if_match
 
 BASE = "/v1/puffing-billy/events"
 EXAMPLE = [  # the seed's worked example, in finishing order
@@ -31,9 +31,12 @@ def sheet(rows):
     return {"players": [{"id": p, "score": s} for p, s in rows]}
 
 
-def put_board(client, tid, token, number, rows, **extra):
+def put_board(client, tid, token, number, rows, correcting=False, **extra):
+    """Enter a board; ``correcting``: at the event's current revision, as a correction of
+    a board that stands must be."""
+    headers = {**auth(token), **(if_match(client, f"{BASE}/{tid}") if correcting else {})}
     return client.put(
-        f"{BASE}/{tid}/boards/{number}", json={**sheet(rows), **extra}, headers=auth(token)
+        f"{BASE}/{tid}/boards/{number}", json={**sheet(rows), **extra}, headers=headers
     )
 
 
@@ -124,7 +127,7 @@ def test_a_corrected_board_keeps_the_original_in_the_history(client):
     assert read(client, tid)["revision"] == revision  # identical: nothing appended
     swapped = [EXAMPLE[1], EXAMPLE[0], *EXAMPLE[2:]]
     swapped = [("Damien", 260_000), ("Jenny", 252_000), *EXAMPLE[2:]]
-    assert put_board(client, tid, token, 1, swapped).status_code == 200
+    assert put_board(client, tid, token, 1, swapped, correcting=True).status_code == 200
     actions = client.get(f"{BASE}/{tid}/history").get_json()["actions"]
     assert [a["kind"] for a in actions] == ["created", "board_entered", "board_corrected"]
     assert actions[2]["data"]["was"][0]["id"] == "Jenny"
@@ -203,7 +206,7 @@ def test_bad_boards_name_the_field_and_write_nothing(client):
     # A preliminary board may still be corrected in the final when the cut stands (both
     # players qualify either way); tests/api/puffing_billy/test_day_of_event.py refuses one
     # that moves it.
-    late = put_board(client, tid, token, 1, [("A", 10), ("B", 6)])
+    late = put_board(client, tid, token, 1, [("A", 10), ("B", 6)], correcting=True)
     assert late.status_code == 200 and late.get_json()["stage"] == "preliminary"
     assert late.get_json()["changes"][-1].startswith("the cut made when the preliminaries")
     put_board(client, tid, token, 2, [("A", 10), ("B", 6)])

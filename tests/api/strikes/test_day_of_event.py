@@ -15,7 +15,7 @@ tests/api/test_day_of_event.py.
 
 from __future__ import annotations
 
-from tests.support import assert_problem, auth
+from tests.support import assert_problem, auth, correcting
 from tests.support.held_events import STRIKES, refused, strikes_event
 
 
@@ -156,7 +156,8 @@ def test_strikes_late_correction_is_undone(client):
     before = strikes_of(client, base)
     table = rnd["tables"][0]
     url = f"{base}/rounds/1/tables/{table['table']}"
-    fixed = client.put(url, json=by_order(table["players"], ranking[::-1]), headers=auth(token))
+    headers = correcting(client, base, token)
+    fixed = client.put(url, json=by_order(table["players"], ranking[::-1]), headers=headers)
     assert fixed.status_code == 200 and fixed.get_json()["changes"]
     assert strikes_of(client, base) != before
     assert client.post(f"{base}/undo", headers=auth(token)).status_code == 200

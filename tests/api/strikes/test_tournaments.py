@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from pairing_service.store import schema
-from tests.support import assert_problem
+from tests.support import assert_problem, if_match
 
 BASE = "/v1/strikes/tournaments"
 
@@ -114,11 +114,12 @@ def test_one_result_per_table_after_repeated_puts(client, store_app):
     table = rnd["tables"][0]
     forward, backward = [f"P{i}" for i in range(9)], [f"P{i}" for i in reversed(range(9))]
     for ranking in (forward, forward, backward, backward):
-        client.put(
+        answer = client.put(
             f"{BASE}/{tid}/rounds/1/tables/1",
             json=results_by_order(table["players"], ranking),
-            headers=auth,
+            headers={**auth, **if_match(client, f"{BASE}/{tid}")},  # the correction says so
         )
+        assert answer.status_code == 200
     # The repeats were no-ops; the correction is logged beside the entry it replaces.
     log = (
         store_app.extensions["pairing_store"]
@@ -145,14 +146,16 @@ def test_corrections_after_the_next_round_starts_say_what_they_change(client):
     closed = play_round(client, tid, auth, ranking)
     table = closed["tables"][0]
     url = f"{BASE}/{tid}/rounds/1/tables/1"
+    correcting = {**auth, **if_match(client, f"{BASE}/{tid}")}
     corrected = client.put(
-        url, json=results_by_order(table["players"], ranking[::-1]), headers=auth
+        url, json=results_by_order(table["players"], ranking[::-1]), headers=correcting
     )
     assert corrected.status_code == 200 and corrected.get_json()["changes"] == []
     seating = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()["tables"]
     # Round 2 has started: the correction is allowed (nobody's elimination changes at
     # 35 strikes), says what it changed, and round 2's seating stands.
-    late = client.put(url, json=results_by_order(table["players"], ranking), headers=auth)
+    correcting = {**auth, **if_match(client, f"{BASE}/{tid}")}
+    late = client.put(url, json=results_by_order(table["players"], ranking), headers=correcting)
     assert late.status_code == 200, late.get_data(as_text=True)
     changes = late.get_json()["changes"]
     first, last = sorted(table["players"], key=ranking.index)[:: len(table["players"]) - 1]
