@@ -59,7 +59,9 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
         first seating and the players back.""",
         result="""Enter or correct a table's result (idempotent).
 
-        The latest round's tables may be entered and corrected freely. A table of an
+        The latest round's tables may be entered, and corrected with `If-Match` (the
+        revision read: a different result over one that stands without it is a 409 naming
+        the result that stands; the same result again changes nothing). A table of an
         earlier round may be corrected when that changes nobody's elimination and not the
         ending (else 409: undo back to it); the later rounds were seated from the old
         standings and stand as played, and `changes` (and the history) say what changed.
