@@ -230,9 +230,9 @@ def test_a_report_whose_positions_contradict_the_scores_is_refused(client):
     assert league.read()["revision"] == revision  # nothing written
     # Equal scores share a position, or a tie-break splits them; both are taken.
     tied = [dict(r, score=s) for r, s in zip(seat_order, (90, 120, 90, 40), strict=True)]
-    for positions in ((2, 1, 2, 4), (3, 1, 2, 4)):
+    for correction, positions in enumerate(((2, 1, 2, 4), (3, 1, 2, 4))):
         results = [dict(r, position=p) for r, p in zip(tied, positions, strict=True)]
-        answer = league.report(1, "1-A", 1, results, league.token)
+        answer = league.report(1, "1-A", 1, results, league.token, correcting=bool(correction))
         assert answer.status_code == 200, answer.get_json()
     table = league.read("/seasons/1/leagues/1-A")["standings"]
     assert table[0]["player"] == seats[1] and table[0]["league_points"] == 10
