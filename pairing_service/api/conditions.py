@@ -108,13 +108,19 @@ def observe(tournament_id: str, revision: int) -> None:
 
 
 def add_etag(response: Response) -> Response:
-    """A successful answer about a held tournament carries its revision as its ETag."""
+    """A successful answer about a held tournament carries its revision as its ETag. A read
+    is never served stale from a cache: a public one is revalidated (``no-cache``, against
+    the ETag: standings change as results come in), a director's is kept by nobody
+    (``private, no-store``: it may hold players' e-mail addresses)."""
     seen = g.get("held_revision")
     if seen is None or response.status_code >= 300:
         return response
     tournament_id, revision = seen
     if (request.view_args or {}).get("tournament_id") == tournament_id:
         response.headers["ETag"] = etag(revision)
+        if request.method == "GET":
+            private = "Authorization" in request.headers
+            response.headers["Cache-Control"] = "private, no-store" if private else "no-cache"
     return response
 
 
