@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from flask import Flask
 
 from . import event_pages, front_door, health, widget
+from .body_limit import init_body_limit
 from .conditions import init_conditions
 from .converters import CONVERTERS
 from .cors import init_cors
@@ -36,5 +37,6 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     init_observe(app)
     init_cors(app)
     init_rate_limit(app)
+    init_body_limit(app)  # after the request id, the CORS check and the limit
     register_swagger_assets(app)
     return api

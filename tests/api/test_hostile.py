@@ -6,6 +6,7 @@ answers after creation.
 
 from __future__ import annotations
 
+import io
 import logging
 
 import pytest
@@ -448,6 +449,28 @@ def test_a_body_over_the_limit_is_413(app):
         content_type="application/json",
     )
     assert_problem(response, 413)
+
+
+@pytest.mark.parametrize("size", [4096, 4097])
+def test_a_chunked_body_is_held_to_the_limit(app, size):
+    """A chunked body has no Content-Length: one past the limit is a 413 (not a truncated
+    document answered "invalid JSON"), one at the limit is read whole (here: parsed, then
+    refused for its empty list)."""
+    app.config["MAX_CONTENT_LENGTH"] = 4096
+    body = b'{"games": [' + b" " * (size - 13) + b"]}"
+    assert len(body) == size
+    response = app.test_client().post(
+        "/v1/league/table",
+        input_stream=io.BytesIO(body),
+        content_type="application/json",
+        environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""},
+    )
+    if size > 4096:
+        assert_problem(response, 413)
+        assert "4096 bytes" in response.get_json()["detail"]
+    else:
+        assert_problem(response, 422)
+        assert response.get_json()["detail"].startswith("/games")
 
 
 def test_writes_are_rate_limited(tmp_path):
