@@ -56,6 +56,13 @@ IDEMPOTENCY_KEY: dict[str, Any] = {
     "tournament and token) without making a second; with another request, 422. Whoever "
     "sends the key and the request gets the token: keep it as secret as the token.",
 }
+WRITE_IDEMPOTENCY_KEY: dict[str, Any] = {
+    **IDEMPOTENCY_KEY,
+    "description": "A key of the client's (a random UUID) that makes the write safe to "
+    "retry for a day: the same key with the same request acts once, and its retry is "
+    "answered with what the first did (the round it started, the entry it undid) without "
+    "acting again; with another request, 422.",
+}
 KEY_FORM = re.compile(r"[!-~]{16,200}")  # visible ASCII, as IDEMPOTENCY_KEY states it
 
 

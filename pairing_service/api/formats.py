@@ -46,6 +46,7 @@ from .league import tools as league_tools
 from .log_routes import add_log_routes
 from .puffing_billy import events as puffing_billy_events
 from .puffing_billy import tools as puffing_billy_tools
+from .scorekeepers import add_scorekeeper_routes
 from .scrabble import final_round as scrabble_final_round
 from .strikes import tools as strikes_tools
 from .strikes import tournaments as strikes_tournaments
@@ -63,6 +64,9 @@ class Format:
     # them, and the format's name in that description ("": ``name``).
     status_words: str = ""
     title: str = ""
+    # How its results are entered, if scorekeepers may enter them (``scorekeepers.py``):
+    # "rounds" (a token may be limited to one round) or "boards"; "": only the director.
+    scorekeeping: str = ""
 
     def __post_init__(self) -> None:
         if (self.ledger is None) != (self.held is None):
@@ -83,6 +87,7 @@ FORMATS: tuple[Format, ...] = (
         lambda rules: StrikesLedger(rules.strikes),
         strikes_tournaments.HELD,
         status_words="registered, round_open, between_rounds or finished",
+        scorekeeping="rounds",
     ),
     Format(
         "diagonal",
@@ -91,6 +96,7 @@ FORMATS: tuple[Format, ...] = (
         diagonal_events.HELD,
         status_words="registered, round_open, between_rounds or finished",
         title="Diagonal Race",
+        scorekeeping="rounds",
     ),
     Format(
         "puffing_billy",
@@ -99,6 +105,7 @@ FORMATS: tuple[Format, ...] = (
         puffing_billy_events.HELD,
         status_words="its stage (preliminary, final, finished)",
         title="Puffing Billy",
+        scorekeeping="boards",
     ),
     Format(
         "league",
@@ -148,6 +155,9 @@ def register_formats(api: Api, formats: Sequence[Format] = FORMATS) -> None:
     held = {fmt.name: fmt.held for fmt in formats if fmt.held is not None}
     for name, resource in held.items():
         add_log_routes(name, resource)
+    for fmt in formats:
+        if fmt.held is not None and fmt.scorekeeping:
+            add_scorekeeper_routes(fmt.name, fmt.held, fmt.scorekeeping == "rounds")
     for blueprint in blueprints(formats):
         api.register_blueprint(blueprint)
     api.register_blueprint(listing_blueprint(held, status_description(formats)))

@@ -18,8 +18,14 @@ from marshmallow import Schema
 
 from ..engine.event_log import Action, Entry, Ledger
 from ..engine.round_ledger import RoundByRound, RoundLedger
-from ..store import Held, HeldStore, WrongToken
-from .conditions import HEADERS, IDEMPOTENCY_KEY, IF_MATCH, idempotency_key_problem
+from ..store import Held, HeldStore, Scoring, WrongToken
+from .conditions import (
+    HEADERS,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    WRITE_IDEMPOTENCY_KEY,
+    idempotency_key_problem,
+)
 from .director_token import AUTH_DOC, director_token
 from .errors import problem
 from .held_schemas import NoShowsIn
@@ -45,6 +51,7 @@ class HeldBlueprint(StrictBlueprint):
     """The blueprint of a format the service holds: its writes are rate-limited."""
 
     has_log_routes = False  # set by log_routes.add_log_routes
+    has_scorekeeper_routes = False  # set by scorekeepers.add_scorekeeper_routes
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -75,22 +82,27 @@ class HeldBlueprint(StrictBlueprint):
 
         return decorate
 
-    def writes(self, players: bool = False, rotation: bool = False) -> Callable[[F], F]:
+    def writes(
+        self, players: bool = False, rotation: bool = False, results: bool = False
+    ) -> Callable[[F], F]:
         """Mark and document a write: the bearer token (checked before the body, see
         ``_authorise_write``), and the problems a write can give. ``players``: tokens
         other than the director's may write too (a league's players report games);
         ``rotation``: the token a rotation replaced may retry it (``…/token``, which has
-        no body). Either way only a missing token is refused early; the store checks the
-        token under its lock."""
+        no body); ``results``: a scorekeeper's token may make it (a result of the round
+        the path names, if their token names one). For players and rotations only a
+        missing token is refused early; the store checks every token under its lock."""
 
-        def decorate(view: F) -> F:
-            view.__dict__[WRITER] = "director" if not (players or rotation) else "others"
-            documented: F = self.doc(**AUTH_DOC, **{HEADERS: [IF_MATCH]})(
+        def decide_writer(view: F) -> F:
+            writer = "results" if results else "others" if players or rotation else "director"
+            view.__dict__[WRITER] = writer
+            headers = [IF_MATCH] if rotation else [IF_MATCH, WRITE_IDEMPOTENCY_KEY]
+            documented: F = self.doc(**AUTH_DOC, **{HEADERS: headers})(
                 self.documents(*WRITE_ERRORS)(view)
             )
             return documented
 
-        return decorate
+        return decide_writer
 
 
 WRITER = "held_writer"  # the mark ``writes`` leaves on a view; wrappers copy its __dict__
@@ -112,9 +124,14 @@ def _authorise_write() -> None:
     if writer is None:
         return
     token = director_token()
-    tournament_id = (request.view_args or {}).get("tournament_id")
-    if writer == "director" and tournament_id is not None:
+    arguments = request.view_args or {}
+    tournament_id = arguments.get("tournament_id")
+    if tournament_id is None:
+        return
+    if writer == "director":
         held_store().check_director(tournament_id, token)
+    elif writer == "results":
+        held_store().check_director(tournament_id, token, Scoring(arguments.get("number")))
 
 
 def read_by_director(held: Held[Any]) -> bool:
@@ -156,6 +173,21 @@ def director_write(
     (the engine's refusals: 404, 409, 422). The tournament after it, and the entry logged
     (None when the state already was what was asked)."""
     return held_store().write(ledger, tournament_id, director_token(), decide)
+
+
+def result_write(
+    ledger: Ledger[S],
+    tournament_id: str,
+    round_number: int | None,
+    decide: Callable[[S], Action | None],
+) -> tuple[Held[S], Entry | None]:
+    """A result entered (of round ``round_number``; None: a write with no round): as
+    :func:`director_write`, made with the director's token or a scorekeeper's, whom the
+    log then names as its actor."""
+    scoring = Scoring(round_number)
+    return held_store().write_as(
+        ledger, tournament_id, director_token(), lambda state, _: decide(state), False, scoring
+    )
 
 
 def made(answer: object, endpoint: str, **values: Any) -> tuple[object, int, dict[str, str]]:
@@ -375,12 +407,15 @@ class RoundRoutes(ABC, Generic[E, R]):
         class Result(MethodView):
             @blp.arguments(routes.result_in)
             @blp.response(200, routes.result_out)
-            @blp.writes()
+            @blp.writes(results=True)
             @described(docs.result)
             def put(self, body: Body, tournament_id: str, number: int, **at: int) -> Any:
                 (place,) = at.values()  # the table or game, as the path names it
-                held, entry = routes.write(
-                    tournament_id, lambda s: routes.enter_result(s, number, place, body)
+                held, entry = result_write(
+                    routes.ledger(),
+                    tournament_id,
+                    number,
+                    lambda s: routes.enter_result(s, number, place, body),
                 )
                 return routes.result_view(held, number, place, changes_of(entry))
 

@@ -30,14 +30,18 @@ from datetime import datetime
 from typing import ClassVar, Generic, TypeVar
 
 from .errors import Conflict, NotFound
-from .event_codec import JSON, EventCodec, LogEvent, to_json
+from .event_codec import JSON, EventCodec, LogEvent, omitted_when, to_json
 from .ranking import ordinal
 
 CREATED = "created"
 UNDONE = "undone"
 TOKEN_REPLACED = "token_replaced"
-STORE_KINDS = frozenset({TOKEN_REPLACED})  # the store's entries: no format folds or undoes them
+SCOREKEEPER_ADDED = "scorekeeper_added"
+SCOREKEEPER_REVOKED = "scorekeeper_revoked"
+# The store's entries: no format folds or undoes them.
+STORE_KINDS = frozenset({TOKEN_REPLACED, SCOREKEEPER_ADDED, SCOREKEEPER_REVOKED})
 DIRECTOR = "director"  # the actor of every action taken with the director token
+SCOREKEEPER = "scorekeeper"  # a scorekeeper's actor is "scorekeeper <number>"
 
 State = TypeVar("State")
 
@@ -56,6 +60,30 @@ class TokenReplaced(LogEvent):
     """The store's record that a new director token was issued (never which)."""
 
     logged_as = TOKEN_REPLACED
+
+
+@dataclass(frozen=True)
+class ScorekeeperAdded(LogEvent):
+    """The store's record that the director issued scorekeeper ``number`` a token that
+    enters results (of round ``round`` only, when it names one). Never the token, nor the
+    name the director gave them: the history is public."""
+
+    logged_as = SCOREKEEPER_ADDED
+    number: int
+    round: int | None = omitted_when(None)
+
+
+@dataclass(frozen=True)
+class ScorekeeperRevoked(LogEvent):
+    """The store's record that scorekeeper ``number``'s token no longer works."""
+
+    logged_as = SCOREKEEPER_REVOKED
+    number: int
+
+
+def scorekeeper_actor(number: int) -> str:
+    """Who the log says made a write with scorekeeper ``number``'s token."""
+    return f"{SCOREKEEPER} {number}"
 
 
 @dataclass(frozen=True)
@@ -289,14 +317,24 @@ class Ledger(ABC, Generic[State]):
                 return f"Undid action {entry} ({kind})"
             case TokenReplaced():
                 return "A new director token was issued; the one before it no longer works"
+            case ScorekeeperAdded(number=number, round=None):
+                return f"Scorekeeper {number} was issued a token that enters results"
+            case ScorekeeperAdded(number=number, round=round_number):
+                return (
+                    f"Scorekeeper {number} was issued a token that enters results "
+                    f"of round {round_number}"
+                )
+            case ScorekeeperRevoked(number=number):
+                return f"Scorekeeper {number}'s token was revoked"
             case event:
                 return self._describe_event(event)
 
 
 def format_events(what: str, *events: type[LogEvent]) -> EventCodec:
-    """The codec of a format's log: its own events and the store's (undo, a new token);
-    ``what`` names the log in errors ("a strikes log")."""
-    return EventCodec(what, Undone, TokenReplaced, *events)
+    """The codec of a format's log: its own events and the store's (undo, a new token,
+    scorekeepers); ``what`` names the log in errors ("a strikes log")."""
+    store_events = (Undone, TokenReplaced, ScorekeeperAdded, ScorekeeperRevoked)
+    return EventCodec(what, *store_events, *events)
 
 
 def read_action(ledger: Ledger[State], kind: str, data: Mapping[str, JSON]) -> Action:

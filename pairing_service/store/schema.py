@@ -55,7 +55,7 @@ log = Table(
 )
 
 # A create sent with an Idempotency-Key: what it made, so that its retry answers the same
-# tournament and token (0005). Keys are kept a day (``tournament_store.KEY_LIFETIME``).
+# tournament and token (0005). Keys are kept a day (``write_keys.KEY_LIFETIME``).
 idempotency_keys = Table(
     "idempotency_keys",
     metadata,
@@ -64,5 +64,38 @@ idempotency_keys = Table(
     Column("tournament_id", String(32), nullable=False),
     Column("token_salt", String(32), nullable=False),  # the token: derived_token(key, ...)
     Column("created_at", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+)
+
+# Scorekeepers: tokens a director issues that enter results and nothing else (0006). Only
+# the token's hash is kept; ``name`` is the director's label for them, read only by the
+# director; ``round``, when set, is the one round whose results the token enters.
+scorekeepers = Table(
+    "scorekeepers",
+    metadata,
+    Column("tournament_id", String(32), nullable=False),
+    Column("number", Integer, nullable=False),  # 1, 2, 3, ... within the tournament
+    Column("name", String(80), nullable=False),
+    Column("round", Integer, nullable=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("token_salt", String(32), nullable=True),  # set when an Idempotency-Key made it
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    PrimaryKeyConstraint("tournament_id", "number"),
+    ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+    Index("ix_scorekeepers_token_hash", "token_hash", unique=True),
+)
+
+# A write to a held tournament sent with an Idempotency-Key: the log entry it appended, so
+# that its retry answers that entry instead of acting twice (0006). Kept a day.
+write_keys = Table(
+    "write_keys",
+    metadata,
+    Column("tournament_id", String(32), nullable=False),
+    Column("key_hash", String(64), nullable=False),  # SHA-256 of the key
+    Column("request_hash", String(64), nullable=False),  # the request it was sent with
+    Column("seq", Integer, nullable=False),  # the entry the write appended
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("tournament_id", "key_hash"),
     ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
 )

@@ -19,8 +19,6 @@ are never changed: writes fold their own copy, and keep it only after their comm
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import secrets
 import threading
@@ -28,8 +26,8 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
@@ -43,14 +41,19 @@ from ..engine.event_log import (
     Action,
     Entry,
     Ledger,
+    ScorekeeperAdded,
+    ScorekeeperRevoked,
     TokenReplaced,
     is_correction,
     read_action,
     undo,
 )
 from ..instruments import STORE_WRITES
-from . import schema
+from . import schema, scorekeepers, write_keys
 from .database import WRITE, is_postgresql, migrate
+from .scorekeepers import Scorekeeper
+from .tokens import derived_token, hash_token, now, utc
+from .write_keys import KEY_LIFETIME, IdempotencyKeyReused
 
 S = TypeVar("S")
 
@@ -88,6 +91,14 @@ class ResultStands(StoreError):
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A write that enters a result, which a scorekeeper's token may make too: of round
+    ``round`` (None: a write with no round, a Puffing Billy board)."""
+
+    round: int | None = None
+
+
+@dataclass(frozen=True)
 class Conditions:
     """What the request asks of a write besides its action (the API reads them from its
     headers, ``If-Match``): whether it ``names`` the revision it is made on, and the
@@ -96,13 +107,9 @@ class Conditions:
 
     names: bool = False
     revisions: frozenset[int] | None = None
-    # A create's Idempotency-Key, and the digest of the request that sent it.
+    # The write's Idempotency-Key, and the digest of the request that sent it.
     idempotency_key: str | None = None
     request_digest: str = ""
-
-
-class IdempotencyKeyReused(StoreError):
-    """A create's idempotency key was sent before with a different request (a 422)."""
 
 
 def no_conditions() -> Conditions:
@@ -137,31 +144,7 @@ class Held(Generic[S]):
     state: S
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def derived_token(secret: str, tournament_id: str, salt: str) -> str:
-    """A director token derived from a secret the client holds (the token a rotation
-    replaces, a create's idempotency key) and a random salt, so that a retry with the
-    same secret can be answered the same token while only hashes are stored (the salt
-    alone, or the stored hashes, do not give it)."""
-    key = secret.encode("utf-8")
-    digest = hmac.new(key, f"{tournament_id}:{salt}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _utc(moment: datetime) -> datetime:
-    # SQLite keeps no offset; every time stored is UTC.
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 KEPT_STATES = 64  # per process; a state of a large event is a few MB at most
-KEY_LIFETIME = timedelta(days=1)  # how long a create's idempotency key is answered
 
 
 class HeldStore:
@@ -228,7 +211,7 @@ class HeldStore:
         return [
             (
                 index_of[r.token_hash],
-                HeldRow(r.id, r.format, r.name, _utc(r.created_at), r.revision),
+                HeldRow(r.id, r.format, r.name, utc(r.created_at), r.revision),
             )
             for r in rows
         ]
@@ -341,11 +324,20 @@ class HeldStore:
         token: str,
         decide: Callable[[S, str], Action | None],
         others: bool = True,
+        scoring: Scoring | None = None,
     ) -> tuple[Held[S], Entry | None]:
-        """As :meth:`write`, for an action that someone other than the director may take
-        (``others``): ``decide`` is told who acts, the director or whoever the ledger
-        says holds this token (a league's player), and the log records it."""
-        with self._locked(ledger, tournament_id, token, others) as (conn, row, log, state, actor):
+        """As :meth:`write`, for an action that someone other than the director may take:
+        whoever the ledger says holds this token (``others``: a league's player), or a
+        scorekeeper (``scoring``: a result, of the round it names). ``decide`` is told
+        who acts, and the log records it.
+
+        With an idempotency key, a write whose key appended an entry before is answered
+        with that entry and the tournament as it is, deciding nothing again."""
+        with self._locked(ledger, tournament_id, token, others, scoring=scoring) as locked:
+            conn, row, log, state, actor = locked
+            earlier = self._written_with_key(conn, row, log)
+            if earlier is not None:
+                return self._held(row, log, state), earlier
             action = decide(state, actor)
             if action is None:
                 return self._held(row, log, state), None
@@ -353,6 +345,7 @@ class HeldStore:
                 stands = action.data.get("was")
                 raise ResultStands(row.revision, ledger.summary(action), stands)
             entry = self._append(conn, tournament_id, log, action, actor)
+            self._keep_write_key(conn, entry, tournament_id)
             ledger.apply(state, entry)
             held = self._held(row, [*log, entry], state, bumped=True)
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
@@ -365,12 +358,16 @@ class HeldStore:
         ``target``, only if that is the entry (``event_log.undo``): when it is already
         undone, nothing is written and the undo that took it back is answered again."""
         with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+            earlier = self._written_with_key(conn, row, log)
+            if earlier is not None:
+                return self._held(row, log, state), earlier
             action = undo(log, target)
             if action is None:
                 earlier = next(e for e in log if e.kind == UNDONE and e.data["entry"] == target)
                 return self._held(row, log, state), earlier
             self._unless_stale(row)
             entry = self._append(conn, tournament_id, log, action, actor)
+            self._keep_write_key(conn, entry, tournament_id)
             after = [*log, entry]
             held = self._held(row, after, ledger.fold(after), bumped=True)
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
@@ -409,6 +406,70 @@ class HeldStore:
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._keep(held), new_token
 
+    # --- scorekeepers ---------------------------------------------------------------
+
+    def add_scorekeeper(
+        self,
+        ledger: Ledger[S],
+        tournament_id: str,
+        token: str,
+        name: str,
+        round_number: int | None,
+    ) -> tuple[Held[S], Scorekeeper, str]:
+        """A scorekeeper's token, issued by the director (returned once; its hash kept).
+        With an idempotency key, a retry answers the same scorekeeper and token (derived
+        from the key and a stored salt), issuing none."""
+        key = self.conditions().idempotency_key
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+            earlier = self._written_with_key(conn, row, log)
+            if earlier is not None and key is not None:
+                made = scorekeepers.numbered(conn, tournament_id, int(earlier.data["number"]))
+                assert made.token_salt is not None  # made with this key
+                return (
+                    self._held(row, log, state),
+                    made,
+                    derived_token(key, row.id, made.token_salt),
+                )
+            self._unless_stale(row)
+            salt: str | None = None
+            new_token = secrets.token_urlsafe(32)
+            if key is not None:  # its retry is answered the same token
+                salt = secrets.token_hex(16)
+                new_token = derived_token(key, tournament_id, salt)
+            added = scorekeepers.add(
+                conn, tournament_id, name, round_number, hash_token(new_token), salt, now()
+            )
+            event = ScorekeeperAdded(added.number, round_number)
+            entry = self._append(conn, tournament_id, log, Action.of(event), actor)
+            self._keep_write_key(conn, entry, tournament_id)
+            held = self._held(row, [*log, entry], state, bumped=True)  # the state is unchanged
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
+        return self._keep(held), added, new_token
+
+    def revoke_scorekeeper(
+        self, ledger: Ledger[S], tournament_id: str, token: str, number: int
+    ) -> tuple[Held[S], Scorekeeper]:
+        """Scorekeeper ``number``'s token stops working (the director's write). Revoking a
+        revoked one again writes nothing."""
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+            found = scorekeepers.numbered(conn, tournament_id, number)
+            if found.revoked_at is not None:
+                return self._held(row, log, state), found
+            self._unless_stale(row)
+            entry = self._append(
+                conn, tournament_id, log, Action.of(ScorekeeperRevoked(number)), actor
+            )
+            scorekeepers.revoke(conn, tournament_id, number, entry.at)
+            held = self._held(row, [*log, entry], state, bumped=True)
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
+        return self._keep(held), replace(found, revoked_at=entry.at)
+
+    def scorekeepers_of(self, ledger: Ledger[Any], tournament_id: str) -> list[Scorekeeper]:
+        """The tournament's scorekeepers, revoked ones too (for its director)."""
+        with self.engine.connect() as conn:
+            self._row(conn, ledger, tournament_id)
+            return scorekeepers.listed(conn, tournament_id)
+
     # --- states kept between requests ---------------------------------------------------
 
     def _recall(self, tournament_id: str, revision: int) -> Held[Any] | None:
@@ -433,21 +494,30 @@ class HeldStore:
         with self.engine.connect() as conn:
             conn.execute(select(1))
 
-    def check_director(self, tournament_id: str, token: str) -> None:
+    def check_director(
+        self, tournament_id: str, token: str, scoring: Scoring | None = None
+    ) -> None:
         """Refuse a director's write before its body is read: TournamentNotFound when there
-        is no such tournament, WrongToken when ``token`` is not its director's. The write
-        checks again under its lock (the token may be replaced in between). The first use
-        of a token a rotation issued retires the token it replaced."""
+        is no such tournament, WrongToken when ``token`` is not its director's (nor, for a
+        result (``scoring``), a scorekeeper's who may enter it; NotPermitted, saying why,
+        for a scorekeeper's that may not). The write checks again under its lock (the
+        token may be replaced or revoked in between). The first use of a token a
+        rotation issued retires the token it replaced."""
         table = schema.tournaments
         query = select(table.c.token_hash, table.c.previous_token_hash).where(
             table.c.id == tournament_id
         )
+        digest = hash_token(token)
         with self.engine.connect() as conn:
             row = conn.execute(query).one_or_none()
-        if row is None:
-            raise TournamentNotFound(tournament_id)
-        if not hmac.compare_digest(row.token_hash, hash_token(token)):
-            raise WrongToken(tournament_id)
+            if row is None:
+                raise TournamentNotFound(tournament_id)
+            if not hmac.compare_digest(row.token_hash, digest):
+                if scoring is None:
+                    scorekeepers.refuse_beyond_results(conn, tournament_id, digest)
+                elif scorekeepers.entering(conn, tournament_id, digest, scoring.round):
+                    return
+                raise WrongToken(tournament_id)
         if row.previous_token_hash is not None:
             self._retire_previous([tournament_id])
 
@@ -461,11 +531,13 @@ class HeldStore:
         token: str,
         others: bool = False,
         previous: bool = False,
+        scoring: Scoring | None = None,
     ) -> Iterator[tuple[Connection, Any, list[Entry], S, str]]:
         """The locked row, its log, a state of it that is the caller's to change, and who
         acts: the director, or (``others``) whoever the ledger says holds the token, or
-        (``previous``) the director with the token the last rotation replaced, while its
-        successor is unused. A write with the current token retires the one it replaced."""
+        (``scoring``) a scorekeeper who may enter that result, or (``previous``) the
+        director with the token the last rotation replaced, while its successor is
+        unused. A write with the current token retires the one it replaced."""
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             row = self._row(conn, ledger, tournament_id, lock=True)
             digest = hash_token(token)
@@ -476,7 +548,11 @@ class HeldStore:
                 row.previous_token_hash, digest
             )
             director = director or (previous and replaced)
-            if not director and not others:
+            scorekeeper = None
+            if not director and scoring is not None:
+                scorekeeper = scorekeepers.entering(conn, tournament_id, digest, scoring.round)
+            if not director and scorekeeper is None and not others:
+                scorekeepers.refuse_beyond_results(conn, tournament_id, digest)
                 raise WrongToken(tournament_id)
             kept = self._recall(tournament_id, row.revision)
             if kept is not None:
@@ -484,10 +560,33 @@ class HeldStore:
             else:
                 log = self._log(conn, ledger, tournament_id)
                 state = ledger.fold(log)
-            actor = DIRECTOR if director else ledger.actor(state, digest)
+            if director:
+                actor: str | None = DIRECTOR
+            elif scorekeeper is not None:
+                actor = scorekeeper.actor
+            else:
+                actor = ledger.actor(state, digest)
             if actor is None:
                 raise WrongToken(tournament_id)
             yield conn, row, log, state, actor
+
+    def _written_with_key(self, conn: Connection, row: Any, log: Sequence[Entry]) -> Entry | None:
+        """The entry a write with the request's idempotency key appended before, if one
+        did (IdempotencyKeyReused if it came with another request)."""
+        conditions = self.conditions()
+        if conditions.idempotency_key is None:
+            return None
+        seq = write_keys.earlier_entry(
+            conn, row.id, conditions.idempotency_key, conditions.request_digest, now()
+        )
+        return None if seq is None else next(e for e in log if e.seq == seq)
+
+    def _keep_write_key(self, conn: Connection, entry: Entry, tournament_id: str) -> None:
+        """Record that the write with the request's idempotency key appended ``entry``."""
+        conditions = self.conditions()
+        if conditions.idempotency_key is not None:
+            key, digest = conditions.idempotency_key, conditions.request_digest
+            write_keys.keep(conn, tournament_id, key, digest, entry.seq, entry.at)
 
     def _retire_previous(
         self, tournament_ids: Sequence[str], conn: Connection | None = None
@@ -522,9 +621,7 @@ class HeldStore:
             .where(table.c.tournament_id == tournament_id)
             .order_by(table.c.seq)
         )
-        return [
-            Entry(r.seq, read_action(ledger, r.kind, r.data), _utc(r.at), r.actor) for r in rows
-        ]
+        return [Entry(r.seq, read_action(ledger, r.kind, r.data), utc(r.at), r.actor) for r in rows]
 
     def _append(
         self,
@@ -572,7 +669,7 @@ class HeldStore:
             id=row.id,
             format=row.format,
             name=row.name,
-            created_at=_utc(row.created_at),
+            created_at=utc(row.created_at),
             revision=row.revision + (1 if bumped else 0),
             log=tuple(log),
             state=state,

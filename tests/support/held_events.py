@@ -126,3 +126,66 @@ FORMATS: dict[str, Callable[..., Held]] = {
     "puffing_billy": held_billy,
     "league": held_league,
 }
+
+
+@dataclass
+class Slot:
+    """Somewhere a result is entered, empty, and two different results for it."""
+
+    base: str
+    token: str
+    url: str
+    first: dict
+    second: dict
+
+
+def strikes_slot(client) -> Slot:
+    base, token = strikes_event(client)
+    players = client.post(f"{base}/rounds", headers=auth(token)).get_json()["tables"][0]["players"]
+
+    def sheet(order: list[str]) -> dict:
+        return {"results": [{"player": p, "score": 50 - i} for i, p in enumerate(order)]}
+
+    url = f"{base}/rounds/1/tables/1"
+    return Slot(base, token, url, sheet(players), sheet(players[::-1]))
+
+
+def diagonal_slot(client) -> Slot:
+    base, token = race(client)
+    game = client.post(f"{base}/rounds", headers=auth(token)).get_json()["games"][0]
+    a, b = game["players"]
+    url = f"{base}/rounds/1/games/{game['game']}"
+    return Slot(base, token, url, {"winner": a, "pieces_left": 2}, {"winner": b, "pieces_left": 1})
+
+
+def billy_slot(client) -> Slot:
+    base, token = billy(client)
+
+    def sheet(rows: list[tuple[str, int]]) -> dict:
+        return {"players": [{"id": p, "score": s} for p, s in rows]}
+
+    first, second = sheet([("A", 100), ("B", 90)]), sheet([("B", 100), ("A", 90)])
+    return Slot(base, token, f"{base}/boards/1", first, second)
+
+
+def league_slot(client) -> Slot:
+    org = league_season(client, reported=False)
+    seats = org.seats[0]
+
+    def sheet(order: list[str]) -> dict:
+        return {
+            "results": [
+                {"player": p, "score": 90 - 10 * i, "position": i + 1} for i, p in enumerate(order)
+            ]
+        }
+
+    url = f"{org.base}/seasons/1/leagues/1-A/games/1"
+    return Slot(org.base, org.token, url, sheet(seats), sheet(seats[::-1]))
+
+
+SLOTS: dict[str, Callable[..., Slot]] = {
+    "strikes": strikes_slot,
+    "diagonal": diagonal_slot,
+    "puffing_billy": billy_slot,
+    "league": league_slot,
+}

@@ -25,7 +25,7 @@ from ...engine.league.letters import letter
 from ...engine.ranking import decimal_text
 from ...mail import Mail, NotSent, send
 from ...store import Held
-from ...store.tournament_store import hash_token
+from ...store.tokens import hash_token
 from ..common import prefers
 from ..director_token import director_token
 from ..held_blueprint import (

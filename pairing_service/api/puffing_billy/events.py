@@ -26,6 +26,7 @@ from ..held_blueprint import (
     entered_answer,
     held_store,
     ledger,
+    result_write,
 )
 from ..held_schemas import LateEntrantIn
 from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
@@ -151,7 +152,7 @@ class Board(MethodView):
 
     @blp.arguments(BoardPlayersIn)
     @blp.response(200, BoardEnteredOut)
-    @blp.writes()
+    @blp.writes(results=True)
     def put(self, body: dict[str, Any], tournament_id: str, board: int) -> Any:
         """Enter or correct the score sheet numbered ``board`` (idempotent). Before the
         preliminaries close it is a preliminary board; after, a board of the final, with
@@ -163,10 +164,10 @@ class Board(MethodView):
         place in the cut (else 409: undo back to the close); the cut stands, and `changes`
         (and the history) say what changed."""
         entries = entries_of(body["players"])
-        held, entry = held_store().write(
+        held, entry = result_write(
             boards(),
             tournament_id,
-            director_token(),
+            None,
             lambda event: boards().enter_board(event, board, entries, body.get("name")),
         )
         return EventBoard(held.id, held.state.board(board), tuple(changes_of(entry)))
