@@ -13,6 +13,7 @@ from .body_limit import init_body_limit
 from .conditions import init_conditions
 from .converters import CONVERTERS
 from .cors import init_cors
+from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
 from .observe import init_observe
@@ -34,6 +35,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(event_pages.bp)
     register_error_handlers(app, api)
     init_conditions(app)
+    init_costly(app)
     init_observe(app)
     init_cors(app)
     init_rate_limit(app)

@@ -31,6 +31,7 @@ from ..store import (
 )
 from .common import RequiresPlugin, validator_properties
 from .conditions import HeaderParametersPlugin, etag
+from .costly import BUSY_RETRY_SECONDS, Busy
 from .observe import request_id
 
 PROBLEM_JSON = "application/problem+json"
@@ -94,6 +95,7 @@ PROBLEM_TYPES = {
 }
 # Types answered beside their status's own: a browser's origin refused (cors.py).
 CORS_REFUSED = PROBLEM_PAGE + "cors-origin-refused"
+BUSY = PROBLEM_PAGE + "busy"  # every slot for costly computations is taken (costly.py)
 RETRY_AFTER_SECONDS = 5  # a database outage: when to try again
 DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)  # not reached, or lost
 
@@ -283,6 +285,17 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
             422,
             "Idempotency-Key: this key was sent before with a different request; nothing "
             "was made. A new request needs a new key",
+        )
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy) -> Response:
+        return problem(
+            503,
+            f"the service is already running {error.slots} costly computation(s), its limit; "
+            "try again shortly",
+            title="Busy",
+            kind=BUSY,
+            headers={"Retry-After": str(BUSY_RETRY_SECONDS)},
         )
 
     @app.errorhandler(TournamentNotFound)

@@ -12,7 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
 
-from .errors import CORS_REFUSED, PROBLEM_PAGE, PROBLEM_TYPES
+from .errors import BUSY, CORS_REFUSED, PROBLEM_PAGE, PROBLEM_TYPES
 
 bp = Blueprint("front_door", __name__, template_folder="templates")
 
@@ -121,6 +121,16 @@ PROBLEMS = (
         "the service is back (docs/operations.md).",
     ),
     ProblemPage(
+        "busy",
+        503,
+        "Busy",
+        "A costly computation (a simulation of whole events) was asked for while the service "
+        "was already running as many as it allows at once, so that results and reads stay "
+        "answered. Nothing was computed.",
+        "Send the same request again after the seconds Retry-After gives, or ask for fewer "
+        "simulated events. The operator sets the limit with PAIRING_COSTLY_CONCURRENCY.",
+    ),
+    ProblemPage(
         "body-too-large",
         413,
         "Body too large",
@@ -205,4 +215,5 @@ def problem_page(name: str) -> Response:
 
 def problem_names() -> set[str]:
     """Every problem type the service answers, by name (the tests hold each to a page)."""
-    return {path.removeprefix(PROBLEM_PAGE) for path in [*PROBLEM_TYPES.values(), CORS_REFUSED]}
+    answered = [*PROBLEM_TYPES.values(), CORS_REFUSED, BUSY]
+    return {path.removeprefix(PROBLEM_PAGE) for path in answered}

@@ -1,5 +1,9 @@
 """GET /healthz (the process is up) and GET /readyz (the rules are loaded and the database
-answers: a load balancer sends no traffic to an instance whose database is out of reach)."""
+answers: a load balancer sends no traffic to an instance whose database is out of reach).
+
+A Redis that keeps the rate limits and does not answer is reported, but leaves the
+instance ready: writes go on with the limits counted in memory, and taking every instance
+out of service at once for a counter store would stop the event it protects."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import problem, unavailable
 from .parsing import StrictBlueprint
+from .ratelimit import rate_limit_storage_status
 
 log = logging.getLogger(__name__)
 blp = StrictBlueprint("health", __name__, description="Liveness and readiness.")
@@ -22,6 +27,13 @@ class HealthOut(Schema):
     status = fields.String(required=True)
     rules = fields.Dict(keys=fields.String(), values=fields.Integer())
     database = fields.String(metadata={"description": "`ok`: the database answered."})
+    rate_limit_storage = fields.String(
+        metadata={
+            "description": "Where the write limits are counted in Redis: `ok`, or "
+            "`unavailable` (writes go on, counted in each worker's memory until it answers "
+            "again: the instance stays ready). Absent when they are counted in memory."
+        }
+    )
 
 
 @blp.route("/healthz")
@@ -47,4 +59,10 @@ class Ready(MethodView):
         except SQLAlchemyError as error:
             log.warning("not ready: the database does not answer (%s)", type(error).__name__)
             return unavailable()
-        return {"status": "ready", "rules": rules.summary(), "database": "ok"}
+        ready = {"status": "ready", "rules": rules.summary(), "database": "ok"}
+        storage = rate_limit_storage_status(current_app)
+        if storage is not None:
+            ready["rate_limit_storage"] = storage
+            if storage != "ok":
+                log.warning("the rate limit storage does not answer: counting in memory")
+        return ready

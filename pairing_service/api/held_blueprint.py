@@ -68,6 +68,7 @@ class HeldBlueprint(StrictBlueprint):
         def decorate(view: Any) -> Any:
             if hasattr(view, "post"):
                 view.post = self.doc(**{HEADERS: [IDEMPOTENCY_KEY]})(view.post)
+                view.post.__dict__[CREATES] = True  # counted per address (ratelimit.py)
             return register(view)
 
         return decorate
@@ -106,6 +107,7 @@ class HeldBlueprint(StrictBlueprint):
 
 
 WRITER = "held_writer"  # the mark ``writes`` leaves on a view; wrappers copy its __dict__
+CREATES = "held_creates"  # the mark ``route`` leaves on a create
 
 
 def _checked_idempotency_key() -> Response | None:

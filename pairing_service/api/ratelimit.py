@@ -1,25 +1,39 @@
 """Rate limiting of writes to held tournaments, with Flask-Limiter.
 
-``WRITE_RATE_LIMIT`` (env ``PAIRING_WRITE_RATE_LIMIT``) is "<count>/<seconds>", default
-"120/60": each client address may make that many writes (POST, PUT, DELETE) to held
-tournaments of every format (the routes of a ``HeldBlueprint``), together, per moving
-window; more get a 429 problem with Retry-After. An empty value turns it off.
+At a venue every scorekeeper shares one address (the venue's Wi-Fi, or the load balancer
+in front of the service), so writes are counted per token, not per address:
+
+- ``WRITE_RATE_LIMIT`` (env ``PAIRING_WRITE_RATE_LIMIT``), "<count>/<seconds>", default
+  "120/60": the writes (POST, PUT, DELETE) each token may make — a director's, a
+  scorekeeper's, a league player's — to held tournaments of every format, per moving
+  window. A write sent without a token is counted against its address.
+- ``CREATE_RATE_LIMIT`` (env ``PAIRING_CREATE_RATE_LIMIT``; default: the write limit):
+  the tournaments, events and organisations each address may create per window.
+
+More get a 429 problem with Retry-After. An empty ``WRITE_RATE_LIMIT`` turns both off.
 
 ``RATE_LIMIT_STORAGE`` (env ``PAIRING_RATE_LIMIT_STORAGE``) is where the counts live:
 ``memory://`` (the default: per worker process, so N workers allow N times the limit) or
 ``redis://host:6379`` when several workers or instances serve one database, so the limit
-holds across all of them.
+holds across all of them. When Redis stops answering, writes go on: the limits are
+counted in each worker's memory meanwhile (a warning is logged), Redis is tried again
+every few requests, and ``/readyz`` says which (:func:`rate_limit_storage_status`).
 """
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import Any
+
+from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from .held_blueprint import HeldBlueprint
+from ..store.tokens import hash_token
+from .held_blueprint import CREATES, HeldBlueprint
 
 WRITE_METHODS = ["POST", "PUT", "DELETE"]
+# A storage that does not answer within this is taken as down (rather than holding writes).
+STORAGE_TIMEOUT_SECONDS = 0.5
 
 
 def limit_text(setting: str | None) -> str | None:
@@ -29,30 +43,77 @@ def limit_text(setting: str | None) -> str | None:
     count, _, seconds = str(setting).partition("/")
     limit, window = int(count), int(float(seconds or 60))
     if limit < 1 or window < 1:
-        raise ValueError(f"WRITE_RATE_LIMIT must be '<count>/<seconds>', not {setting!r}")
+        raise ValueError(f"a rate limit must be '<count>/<seconds>', not {setting!r}")
     return f"{limit} per {window} second"
 
 
+def writer_key() -> str:
+    """Whose writes these are: the bearer token's (only a prefix of its hash is kept in
+    the counts), else the client's address."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return "token:" + hash_token(token.strip())[:32]
+    return "address:" + (get_remote_address() or "")
+
+
+def creating() -> bool:
+    """Whether the request is a create (``HeldBlueprint.route("")``'s POST)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
+    return bool(getattr(method, CREATES, False))
+
+
 def init_rate_limit(app: Flask) -> Limiter | None:
-    limit = limit_text(app.config.get("WRITE_RATE_LIMIT"))
-    if limit is None:
+    writes_limit = limit_text(app.config.get("WRITE_RATE_LIMIT"))
+    if writes_limit is None:
         return None
+    creates_limit = limit_text(app.config.get("CREATE_RATE_LIMIT")) or writes_limit
+    storage = app.config["RATE_LIMIT_STORAGE"]
+    options: dict[str, Any] = {}  # redis-py takes float timeouts; the stub says int
+    if storage.startswith(("redis://", "rediss://")):
+        timeout = STORAGE_TIMEOUT_SECONDS
+        options = {"socket_timeout": timeout, "socket_connect_timeout": timeout}
     limiter = Limiter(
         get_remote_address,
         app=app,
-        storage_uri=app.config["RATE_LIMIT_STORAGE"],
+        storage_uri=storage,
+        storage_options=options,
         strategy="moving-window",
         headers_enabled=True,
         default_limits=[],
+        in_memory_fallback_enabled=True,  # Redis down: count in memory, keep writing
+        swallow_errors=True,
     )
     writes = limiter.shared_limit(
-        limit,
-        scope="held-writes",  # one count for every held format's writes
+        writes_limit,
+        scope="held-writes",  # one count per token for every held format's writes
+        key_func=writer_key,
         methods=WRITE_METHODS,
-        error_message=f"more than {limit.replace(' per ', ' writes per ')}s from this "
-        "address; try again shortly",
+        exempt_when=creating,
+        error_message=f"more than {writes_limit.replace(' per ', ' writes per ')}s with this "
+        "token; try again shortly",
+    )
+    creates = limiter.shared_limit(
+        creates_limit,
+        scope="held-creates",
+        key_func=get_remote_address,
+        methods=["POST"],
+        exempt_when=lambda: not creating(),
+        error_message=f"more than {creates_limit.replace(' per ', ' creations per ')}s from "
+        "this address; try again shortly",
     )
     for blueprint in app.blueprints.values():
         if isinstance(blueprint, HeldBlueprint):
             writes(blueprint)
+            creates(blueprint)
+    app.extensions["pairing_limiter"] = limiter
     return limiter
+
+
+def rate_limit_storage_status(app: Flask) -> str | None:
+    """``ok`` when the rate limit's Redis answers, ``unavailable`` when it does not (the
+    limits are counted in memory meanwhile); None when the counts are kept in memory."""
+    limiter: Limiter | None = app.extensions.get("pairing_limiter")
+    if limiter is None or not app.config["RATE_LIMIT_STORAGE"].startswith(("redis", "rediss")):
+        return None
+    return "ok" if limiter.storage.check() else "unavailable"

@@ -211,12 +211,16 @@ def test_one_entry_serves_a_new_held_format(tmp_path):
     app.extensions["pairing_store"].engine.dispose()
 
 
-def test_a_new_held_formats_writes_share_the_write_rate_limit(tmp_path):
+def test_a_new_held_formats_writes_and_creates_are_rate_limited(tmp_path):
     app = tally_app(tmp_path, WRITE_RATE_LIMIT="2/60")
     client = app.test_client()
-    token = client.post("/v1/tally/events").get_json()["token"]
+    made = client.post("/v1/tally/events").get_json()
+    base, token = f"/v1/tally/events/{made['id']}", made["token"]
     assert client.post("/v1/held/lookup", json={"tokens": [token]}).status_code == 200
+    assert client.post("/v1/tally/events").status_code == 201  # creates: per address
     assert client.post("/v1/tally/events").status_code == 429
+    statuses = [client.post(f"{base}/points/ann", headers=auth(token)).status_code for _ in "abc"]
+    assert statuses == [200, 200, 429]  # writes: per token
     app.extensions["pairing_store"].engine.dispose()
 
 

@@ -499,7 +499,7 @@ def test_writes_are_rate_limited(tmp_path):
         ("/v1/puffing-billy/events", {"players": [{"id": "a"}]}),
     ],
 )
-def test_one_rate_limit_covers_every_held_format(tmp_path, path, body):
+def test_a_tokens_writes_share_one_count_in_every_held_format(tmp_path, path, body):
     app = create_app(
         {
             "TESTING": True,
@@ -508,9 +508,10 @@ def test_one_rate_limit_covers_every_held_format(tmp_path, path, body):
         }
     )
     client = app.test_client()
-    created = client.post(path, json=body).get_json()
+    created = client.post(path, json=body).get_json()  # a create: counted per address
     auth = {"Authorization": f"Bearer {created['token']}"}
     assert client.post(f"{path}/{created['id']}/undo", headers=auth).status_code == 409
+    assert client.post(f"{path}/{created['id']}/token", headers=auth).status_code == 200
     assert_problem(client.post(f"{path}/{created['id']}/undo", headers=auth), 429)
     assert client.get(f"{path}/{created['id']}/history").status_code == 200  # reads are free
     app.extensions["pairing_store"].engine.dispose()

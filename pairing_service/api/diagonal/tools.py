@@ -8,6 +8,7 @@ from typing import Any
 from flask.views import MethodView
 
 from ...engine.diagonal import Entrant, GameResult, check_history, plan_round, simulate, tally
+from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
 from .schemas import (
@@ -111,6 +112,7 @@ class Simulate(MethodView):
     @blp.arguments(SimulateIn)
     @blp.response(200, SimulateOut)
     @engine_timed("diagonal")
+    @costly
     def post(self, body: dict[str, Any]) -> Any:
         """Simulate whole events: rounds played, games per player, chances to win."""
         players = body["players"]

@@ -21,6 +21,7 @@ from ...engine.strikes import (
 )
 from ...engine.strikes.plans import SEED_RANGE
 from ..common import loaded_rules
+from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
 from .tool_schemas import (
@@ -136,6 +137,7 @@ class Planner(MethodView):
     @blp.arguments(PlanIn)
     @blp.response(200, PlanOut)
     @engine_timed("strikes")
+    @costly
     def post(self, body: dict[str, Any]) -> Any:
         """Simulate whole events: how many rounds, and games per player, to expect."""
         report = simulate(

@@ -1,0 +1,33 @@
+"""A budget for costly computations: while every slot is taken, a simulation answers 503
+``busy`` at once with Retry-After, and everything else is answered as usual."""
+
+from __future__ import annotations
+
+from pairing_service.api.costly import slot
+from tests.support import assert_problem
+
+PLAN = {"players": 12, "game": "4-3", "threshold": 3, "events": 5, "seed": 1}
+SIMULATE = {"players": [{"id": f"R{i}", "rating": 1500 + i} for i in range(6)], "events": 3}
+
+
+def test_a_simulation_waits_for_no_slot_and_answers_busy(app, client, tmp_path):
+    app.config.update(COSTLY_CONCURRENCY=1, COSTLY_SLOTS_DIR=str(tmp_path / "slots"))
+    assert client.post("/v1/strikes/plan", json=PLAN).status_code == 200
+    with slot(str(tmp_path / "slots"), 1):  # another worker's simulation runs
+        for path, body in (("/v1/strikes/plan", PLAN), ("/v1/diagonal/simulate", SIMULATE)):
+            busy = client.post(path, json=body)
+            problem = assert_problem(busy, 503)
+            assert problem["type"] == "/problems/busy"
+            assert int(busy.headers["Retry-After"]) >= 1
+        assert client.post("/v1/strikes/tables", json={"players": 9}).status_code == 200
+        assert client.get("/problems/busy").status_code == 200
+    assert client.post("/v1/strikes/plan", json=PLAN).status_code == 200  # released
+
+
+def test_two_slots_run_two_at_once(app, client, tmp_path):
+    folder = str(tmp_path / "slots")
+    app.config.update(COSTLY_CONCURRENCY=2, COSTLY_SLOTS_DIR=folder)
+    with slot(folder, 2):
+        assert client.post("/v1/strikes/plan", json=PLAN).status_code == 200
+        with slot(folder, 2):
+            assert_problem(client.post("/v1/strikes/plan", json=PLAN), 503)
