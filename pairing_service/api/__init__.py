@@ -14,6 +14,7 @@ from .converters import CONVERTERS
 from .cors import init_cors
 from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
+from .league import pages as league_pages
 from .observe import init_observe
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
@@ -31,6 +32,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(widget.bp)
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)
+    app.register_blueprint(league_pages.bp)
     register_error_handlers(app, api)
     init_conditions(app)
     init_observe(app)
