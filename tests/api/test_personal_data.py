@@ -94,7 +94,7 @@ def test_no_public_page_of_a_league_shows_an_email_address(client):
     """The server-rendered pages (not in the API document): the organisation's, each
     season's, and the report page a letter links to."""
     base, token = _league_with_addresses(client)
-    edited = client.patch(base + "/players/m2", json={"email": f"new@{MAIL}"}, headers=auth(token))
+    edited = client.put(base + "/players/m2", json={"email": f"new@{MAIL}"}, headers=auth(token))
     assert edited.status_code == 200
     organisation = base.rsplit("/", 1)[1]
     pages = [

@@ -454,7 +454,7 @@ class PlayerResource(MethodView):
     @blp.arguments(PlayerEditIn)
     @blp.response(200, PlayerOut)
     @blp.writes()
-    def patch(self, body: dict[str, Any], tournament_id: str, player: str) -> Any:
+    def put(self, body: dict[str, Any], tournament_id: str, player: str) -> Any:
         """Edit a player's record (the organiser): the `name` and `email` sent replace the
         record's (null clears one; a field not sent stays). Logged, so it can be undone.
         The new address is the one the next letters go to; the new name shows in every

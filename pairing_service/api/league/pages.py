@@ -76,7 +76,8 @@ def _league_tables(held: Held[Organisation], season: Season) -> list[dict[str, A
         table = standings_rows(held, season.number, league.name)
         names = {p: org.name_of(p, season.number) or p for p in league.players}
         labelled = {p: f"{name} ({p})" if name != p else p for p, name in names.items()}
-        standings: ShownTable = shown_table("Table", table.header, table.rows, labelled)
+        named = {p: name for p, name in names.items() if name != p}
+        standings: ShownTable = shown_table("Table", table.header, table.rows, named)
         games = [
             [
                 str(number),

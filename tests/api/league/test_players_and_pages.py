@@ -94,16 +94,16 @@ def test_a_players_record_read_and_edited_by_the_organiser(client):
     # Edits: the organiser's token only, a valid address, a player the record has.
     path = f"{league.base}/players/p2"
     edit = {"name": "Pia Berg", "email": f"pia@{MAIL}"}
-    assert_problem(client.patch(path, json=edit), 401)
-    assert_problem(client.patch(path, json=edit, headers=auth(other.token)), 403)
+    assert_problem(client.put(path, json=edit), 401)
+    assert_problem(client.put(path, json=edit, headers=auth(other.token)), 403)
     assert_problem(
-        client.patch(path, json={"email": "nope"}, headers=auth(league.token)), 422, "/email"
+        client.put(path, json={"email": "nope"}, headers=auth(league.token)), 422, "/email"
     )
-    assert_problem(client.patch(path, json={"name": 5}, headers=auth(league.token)), 422, "/name")
+    assert_problem(client.put(path, json={"name": 5}, headers=auth(league.token)), 422, "/name")
     assert_problem(
-        client.patch(f"{league.base}/players/nobody", json=edit, headers=auth(league.token)), 404
+        client.put(f"{league.base}/players/nobody", json=edit, headers=auth(league.token)), 404
     )
-    edited = client.patch(path, json=edit, headers=auth(league.token))
+    edited = client.put(path, json=edit, headers=auth(league.token))
     assert edited.status_code == 200 and edited.get_json()["email"] == f"pia@{MAIL}"
     assert league.read("/players/p2")["name"] == "Pia Berg"
     table = league.read("/seasons/1/leagues/1-A")["standings"]
@@ -118,7 +118,7 @@ def test_a_players_record_read_and_edited_by_the_organiser(client):
     assert undone.status_code == 200, undone.get_json()
     assert league.read("/players/p2")["name"] == "Player 2"
     # Only the e-mail address: the name stays.
-    only = client.patch(path, json={"email": None}, headers=auth(league.token)).get_json()
+    only = client.put(path, json={"email": None}, headers=auth(league.token)).get_json()
     assert only["name"] == "Player 2" and only["email"] is None
 
 
@@ -278,6 +278,7 @@ def test_the_public_pages_of_a_season(client):
     html = page.get_data(as_text=True)
     assert "League 1-A · Division 1" in html
     assert "4.5" in html and "Player 1" in html and game["name"] in html
+    assert "<td>Player 1 (p1)</td>" in html and "(p1) (p1)" not in html
     assert "not reported yet" in html and "1 of " in html
     assert MAIL not in html
     report = client.get(f"/events/league/{league.id}/seasons/1/report?league=1-A")
