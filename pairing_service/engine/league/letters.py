@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .ledger import Organisation
+from .ledger import Organisation, short_words
 
 TOKEN_PLACEHOLDER = "<your reporting token>"
 
@@ -61,6 +61,8 @@ def letter(
         "The link carries your reporting token: it lets you report the games you play in, "
         "so keep it to yourself. A game is reported once; if a report is wrong, write to "
         "the organiser, who corrects it.",
+        "",
+        f"In this season, {short_words(season.short_games)}.",
         "",
         "Good games!",
     ]

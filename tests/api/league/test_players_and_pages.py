@@ -246,6 +246,25 @@ def test_a_season_may_record_a_no_show_as_a_three_player_game(client):
     assert "3-player game" in page and "10, 5, 1" in page
 
 
+def test_a_bad_short_games_setting_is_refused_naming_the_field(client):
+    bad = {"name": "X", "code": "AGR", "short_games": {"mode": "three_player", "points": [9]}}
+    assert_problem(client.post(BASE, json=bad), 422, "/short_games/points")
+    league = League(client)
+    unknown = {"short_games": {"mode": "sometimes"}}
+    assert_problem(league.organiser("post", "/seasons", unknown), 422, "/short_games/mode")
+    seasons = f"{league.base}/seasons"
+    not_json = client.post(seasons, data=b"mode=x", headers=auth(league.token))
+    assert_problem(not_json, 415)
+    broken = client.post(
+        seasons, data=b"{", headers={**auth(league.token), "Content-Type": "application/json"}
+    )
+    assert_problem(broken, 400)
+    assert league.read()["seasons"] == []  # nothing was opened
+    made = client.post(BASE, json={**bad, "short_games": {"mode": "three_player"}}).get_json()
+    assert made["short_games"]["mode"] == "three_player"
+    assert made["short_games"]["points"] == [10, 6, 3]
+
+
 def test_the_setting_changes_until_the_first_result(client):
     league = League(client)
     league.season(1, players([f"p{i}" for i in range(7)]))
@@ -291,5 +310,10 @@ def test_the_public_pages_of_a_season(client):
     unknown = client.get(f"/events/league/{league.id}/seasons/1/report?league=9-Z")
     assert 'data-league=""' in unknown.get_data(as_text=True)
     assert client.get(f"/events/league/{league.id}/seasons/2").status_code == 404
+    assert league.organiser("post", "/seasons/1/close").status_code == 409  # games to play
+    waiting = League(client, code="XYZ")
+    assert waiting.organiser("post", "/seasons").status_code == 201
+    idle = client.get(f"/events/league/{waiting.id}/seasons/1/report").get_data(as_text=True)
+    assert "not being played" in idle and 'id="report"' not in idle
     organisation = client.get(f"/events/league/{league.id}").get_data(as_text=True)
     assert f"/events/league/{league.id}/seasons/1" in organisation and MAIL not in organisation
