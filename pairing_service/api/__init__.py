@@ -16,6 +16,7 @@ from .cors import init_cors
 from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
+from .league import pages as league_pages
 from .observe import init_observe
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
@@ -33,6 +34,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(widget.bp)
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)
+    app.register_blueprint(league_pages.bp)
     register_error_handlers(app, api)
     init_conditions(app)
     init_costly(app)

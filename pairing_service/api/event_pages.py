@@ -37,6 +37,9 @@ ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {
     "strikes": seating_table,
     "diagonal": pairing_table,
 }
+# Pages of its own a format's event links to, as (title, address): a league's seasons
+# (league/pages.py registers them).
+PAGE_LINKS: dict[str, Callable[[Held[Any]], list[tuple[str, str]]]] = {}
 REFRESH_SECONDS = 60
 STATUS_WORDS = {
     "registered": "Registered: the first round has not started",
@@ -163,6 +166,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "round_table": round_table,
         "standings": shown_table("Standings", header, rows, names),
         "name": request.args.get("name", ""),
+        "links": PAGE_LINKS[fmt.name](held) if fmt.name in PAGE_LINKS else [],
         "page_url": request.url_root.rstrip("/") + request.path.removesuffix("/sheet"),
     }
 

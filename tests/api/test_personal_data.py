@@ -41,7 +41,7 @@ def _filled(path: str, ids: dict[str, str]) -> str | None:
     prefix = next((p for p in ids if path.startswith(p)), None)
     if "{tournament_id}" in path and prefix is None:
         return None
-    values = {"number": "1", "board": "1", "league": "1-A"}
+    values = {"number": "1", "board": "1", "league": "1-A", "player": "m3"}
     if prefix is not None:
         values["tournament_id"] = ids[prefix]
     return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], path)
@@ -71,7 +71,7 @@ def test_no_public_read_answers_an_email_address(client):
 
 def test_the_director_reads_the_addresses_players_gave(client):
     base, token = _league_with_addresses(client)
-    for route in ("/seasons/1/letters", "/history", "/export"):
+    for route in ("/seasons/1/letters", "/history", "/export", "/players", "/players/m3"):
         public = client.get(base + route).get_data(as_text=True)
         director = client.get(base + route, headers=auth(token)).get_data(as_text=True)
         assert MAIL not in public
@@ -80,12 +80,38 @@ def test_the_director_reads_the_addresses_players_gave(client):
     assert letters and all(letter["email"] is None for letter in letters)
 
 
-@pytest.mark.parametrize("route", ["/seasons/1/letters", "/history", "/export"])
+@pytest.mark.parametrize(
+    "route", ["/seasons/1/letters", "/history", "/export", "/players", "/players/m3"]
+)
 def test_a_read_with_another_tournaments_token_is_refused(client, route):
     base, _ = _league_with_addresses(client)
     _, other = _league_with_addresses(client)
     answer = client.get(base + route, headers=auth(other))
     assert answer.status_code == 403
+
+
+def test_no_public_page_of_a_league_shows_an_email_address(client):
+    """The server-rendered pages (not in the API document): the organisation's, each
+    season's, and the report page a letter links to."""
+    base, token = _league_with_addresses(client)
+    edited = client.put(base + "/players/m2", json={"email": f"new@{MAIL}"}, headers=auth(token))
+    assert edited.status_code == 200
+    organisation = base.rsplit("/", 1)[1]
+    pages = [
+        f"/events/league/{organisation}",
+        f"/events/league/{organisation}/sheet",
+        f"/events/league/{organisation}/seasons/1",
+        f"/events/league/{organisation}/seasons/1/report?league=1-A",
+    ]
+    for page in pages:
+        answer = client.get(page)
+        assert answer.status_code == 200, page
+        assert MAIL not in answer.get_data(as_text=True), page
+    history = client.get(base + "/history").get_data(as_text=True)
+    assert "player_edited" in history and MAIL not in history
+    assert f"new@{MAIL}" in client.get(base + "/history", headers=auth(token)).get_data(
+        as_text=True
+    )
 
 
 def test_every_held_format_has_an_event_read():

@@ -4,7 +4,12 @@ CSV or printable text.
 
 Reads are public. The organiser's writes need the organisation's token
 (``director_token.py``); a player reports a game they played in with their own reporting
-token, answered once to the organiser when the season is formed.
+token, answered once to the organiser when the season is formed (and carried by the link
+to their report page in their letter: ``pages.py``).
+
+Players are people across seasons: ``…/players`` is the organisation's record of each
+(name; the e-mail address only for the director; the seasons played), which a sign-up by
+id alone reuses and the organiser edits; ``…/signups/import`` signs a season up from CSV.
 """
 
 from __future__ import annotations
@@ -16,12 +21,15 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from flask import Response, current_app, url_for
+from flask import Response, current_app, request, url_for
 from flask.views import MethodView
+from marshmallow import Schema
 
+from ...engine.errors import FieldError
 from ...engine.league import Line
 from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
 from ...engine.league.letters import letter
+from ...engine.league.log_events import DEFAULT_SHORT_GAMES, ShortGames
 from ...engine.ranking import decimal_text
 from ...mail import Mail, NotSent, send
 from ...store import Held
@@ -51,9 +59,15 @@ from .schemas import (
     OrganisationCreatedOut,
     OrganisationIn,
     OrganisationOut,
+    PlayerEditIn,
+    PlayerOut,
+    PlayersOut,
+    SeasonIn,
     SeasonOut,
+    SeasonSettingsIn,
     SignUpsIn,
 )
+from .signups_csv import CsvRefused, at_line, signup_rows
 from .tools import results_of
 from .views import (
     FormedSeason,
@@ -61,6 +75,8 @@ from .views import (
     LeaguePage,
     Letter,
     LetterNotSent,
+    Players,
+    PlayerView,
     ReportedGame,
     SeasonLetters,
 )
@@ -75,6 +91,7 @@ blp = HeldBlueprint(
     "standings.",
 )
 
+SEASON_IN = SeasonIn()
 SEASON = TOURNAMENT + "/seasons/<int(min=1, max=10000):number>"
 LEAGUE = SEASON + "/leagues/<league_name:league>"
 
@@ -89,10 +106,20 @@ def organisation_read(held: Held[Organisation]) -> dict[str, Any]:
     return as_read_by(OrganisationOut(), held)
 
 
-def season_url(held: Held[Organisation], number: int) -> str:
-    return url_for(
-        "league_organisations.SeasonResource", tournament_id=held.id, number=number, _external=True
-    )
+def report_page_url(held: Held[Organisation], number: int) -> str:
+    """The public page where a player reports a game of the season (``pages.py``); the
+    letter adds the player's league and, in the URL's fragment, their token."""
+    return url_for("league_pages.report_page", tournament_id=held.id, number=number, _external=True)
+
+
+def short_games_of(body: dict[str, Any]) -> ShortGames | None:
+    """The ``short_games`` setting a request sends, or None."""
+    given = body.get("short_games")
+    if given is None:
+        return None
+    if given["mode"] == "dropped_out":
+        return DEFAULT_SHORT_GAMES  # the 3-player scale applies to three_player only
+    return ShortGames("three_player", tuple(Fraction(str(p)) for p in given["points"]))
 
 
 NO_SMTP = "the service has no mail server (SMTP_URL): send the letters of GET …/letters yourself"
@@ -108,18 +135,20 @@ def send_letters(
     why: dict[str, NotSent] = {}
     addressed = []
     for signup in season.signups.values():
-        if not signup.email:
-            why[signup.player] = NotSent("no_address", "no e-mail address was given")
+        if not org.email_of(signup.player):
+            why[signup.player] = NotSent(
+                "no_address", "no e-mail address was given, at this sign-up or before"
+            )
         elif not url:
             why[signup.player] = NotSent("smtp_not_configured", NO_SMTP)
         else:
             addressed.append(signup)
     outcomes: list[NotSent | None] = []
     if addressed:
-        report_url = season_url(held, season.number)
+        report_url = report_page_url(held, season.number)
         mails = [
             Mail(
-                s.email or "",
+                org.email_of(s.player) or "",
                 f"{org.code} Meeple League, season {season.number}: your games",
                 letter(org, season.number, s.player, report_url, tokens[s.player]),
                 org.name_of(s.player, season.number),
@@ -147,10 +176,11 @@ class Organisations(MethodView):
     @blp.arguments(OrganisationIn)
     @blp.response(201, OrganisationCreatedOut)
     def post(self, body: dict[str, Any]) -> Any:
-        """Create an organisation (one game); the answer carries the organiser's token, once."""
-        held, token = held_store().create(
-            leagues(), body.get("name"), leagues().created(body["code"])
-        )
+        """Create an organisation (one game); the answer carries the organiser's token, once.
+        `short_games`: how its seasons record a game with a seat empty (default: the
+        absentee is reported as having dropped out)."""
+        created = leagues().created(body["code"], short_games_of(body))
+        held, token = held_store().create(leagues(), body.get("name"), created)
         return created_answer(
             held, token, organisation_read, "league_organisations.OrganisationResource"
         )
@@ -175,14 +205,34 @@ class LifetimeResource(MethodView):
         return held_store().read(leagues(), tournament_id).state.lifetime()
 
 
+def optional_body(schema: Schema) -> dict[str, Any]:
+    """A body a route may go without: {} when none is sent, else ``schema``'s load of it
+    (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
+    if not request.get_data(cache=True).strip():
+        return {}
+    loaded: dict[str, Any] = blp.ARGUMENTS_PARSER.parse(schema, request, location="json")
+    return loaded
+
+
 @blp.route(TOURNAMENT + "/seasons")
 class Seasons(MethodView):
+    @blp.doc(
+        requestBody={
+            "required": False,
+            "content": {"application/json": {"schema": SeasonIn}},
+        }
+    )
     @blp.response(201, SeasonOut)
     @blp.writes()
     def post(self, tournament_id: str) -> Any:
-        """Open the next season's sign-ups (the previous season must be closed)."""
+        """Open the next season's sign-ups (the previous season must be closed). An
+        optional body sets the season's own `short_games` (else the organisation's)."""
+        short = short_games_of(optional_body(SEASON_IN))
         held, _ = held_store().write(
-            leagues(), tournament_id, director_token(), leagues().open_season
+            leagues(),
+            tournament_id,
+            director_token(),
+            lambda org: leagues().open_season(org, short),
         )
         number = len(held.state.seasons)
         location = url_for(
@@ -201,13 +251,34 @@ class SeasonResource(MethodView):
         return HeldSeason.of(held_store().read(leagues(), tournament_id), number)
 
 
+@blp.route(SEASON + "/settings")
+class SeasonSettings(MethodView):
+    @blp.arguments(SeasonSettingsIn)
+    @blp.response(200, SeasonOut)
+    @blp.writes()
+    def put(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+        """Set how the season records a game with a seat empty (`short_games`), until
+        its first result (409 after it)."""
+        short = short_games_of(body)
+        assert short is not None  # required by the schema
+        held, _ = held_store().write(
+            leagues(),
+            tournament_id,
+            director_token(),
+            lambda org: leagues().set_short_games(org, number, short),
+        )
+        return HeldSeason.of(held, number)
+
+
 @blp.route(SEASON + "/signups")
 class SignUps(MethodView):
     @blp.arguments(SignUpsIn)
     @blp.response(200, SeasonOut)
     @blp.writes()
     def post(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
-        """Sign players up, in sign-up order (refused once the season is formed)."""
+        """Sign players up, in sign-up order (refused once the season is formed). A
+        returner may sign up by id alone: the organisation's record of them (name,
+        e-mail address) carries over; a name or address given updates the record."""
         players = [
             SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
             for p in body["players"]
@@ -312,13 +383,19 @@ class CloseSeason(MethodView):
 
 
 def letters_of(held: Held[Organisation], number: int, director: bool) -> list[Letter]:
-    """The season's letters; each player's e-mail address only for the ``director``."""
-    season = held.state.season(number)
+    """The season's letters; each player's e-mail address (their record's) only for the
+    ``director``."""
+    org = held.state
+    season = org.season(number)
     if season.status == "signup":
         return []
-    url = season_url(held, number)
+    url = report_page_url(held, number)
     return [
-        Letter(s.player, s.email if director else None, letter(held.state, number, s.player, url))
+        Letter(
+            s.player,
+            org.email_of(s.player) if director else None,
+            letter(org, number, s.player, url),
+        )
         for s in season.signups.values()
     ]
 
@@ -347,6 +424,92 @@ class Letters(MethodView):
             rule = "\n" + "-" * 72 + "\n\n"
             return Response(rule.join(each.text for each in letters), mimetype="text/plain")
         return SeasonLetters(number, letters)
+
+
+@blp.route(TOURNAMENT + "/players")
+class PlayersResource(MethodView):
+    @blp.response(200, PlayersOut)
+    @blp.documents(403, 404)
+    def get(self, tournament_id: str) -> Any:
+        """Every player of the organisation, in order of their first sign-up: id, display
+        name, the seasons played (league, division, and once closed place and league
+        points). The e-mail address only with the organisation's director token (null
+        without it; another token: 403)."""
+        held = held_store().read(leagues(), tournament_id)
+        director = read_by_director(held)
+        org = held.state
+        return Players([PlayerView.of(org, p, director) for p in org.players])
+
+
+@blp.route(TOURNAMENT + "/players/<player_id:player>")
+class PlayerResource(MethodView):
+    @blp.response(200, PlayerOut)
+    @blp.documents(403, 404)
+    def get(self, tournament_id: str, player: str) -> Any:
+        """A player's record: name, seasons played; the e-mail address only with the
+        organisation's director token."""
+        held = held_store().read(leagues(), tournament_id)
+        return PlayerView.of(held.state, player, read_by_director(held))
+
+    @blp.arguments(PlayerEditIn)
+    @blp.response(200, PlayerOut)
+    @blp.writes()
+    def put(self, body: dict[str, Any], tournament_id: str, player: str) -> Any:
+        """Edit a player's record (the organiser): the `name` and `email` sent replace the
+        record's (null clears one; a field not sent stays). Logged, so it can be undone.
+        The new address is the one the next letters go to; the new name shows in every
+        season's tables (a later sign-up's name replaces it from that season on)."""
+
+        def edit(org: Organisation) -> Any:
+            record = org.record(player)
+            name = body.get("name", record.name)
+            email = body.get("email", record.email)
+            return leagues().edit_player(org, player, name or None, email or None)
+
+        held, _ = held_store().write(leagues(), tournament_id, director_token(), edit)
+        return PlayerView.of(held.state, player, director=True)
+
+
+@blp.route(SEASON + "/signups/import")
+class SignUpsImport(MethodView):
+    @blp.doc(
+        requestBody={
+            "required": True,
+            "content": {
+                "text/csv": {
+                    "schema": {"type": "string"},
+                    "example": "id,name,email\nann,Ann Lee,ann@club.example\nbob,,\n",
+                }
+            },
+        }
+    )
+    @blp.response(200, SeasonOut)
+    @blp.writes()
+    @blp.documents(400, 415, 422)
+    def post(self, tournament_id: str, number: int) -> Any:
+        """Sign players up from a CSV file (`Content-Type: text/csv`): a header line
+        naming the columns `id` (required), `name`, `email`, `laurels` (any order), then
+        a player a line, in sign-up order. An empty cell is a cell not given (a returner's
+        record carries over). All or nothing: any line at fault refuses the whole file
+        (422; each error's `pointer` is `/lines/<line number in the file>/<column>`)."""
+        try:
+            rows = signup_rows(request)
+        except CsvRefused as refused:
+            return refused.answer()
+        players = [
+            SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
+            for _, p in rows
+        ]
+        try:
+            held, _ = held_store().write(
+                leagues(),
+                tournament_id,
+                director_token(),
+                lambda org: leagues().sign_up(org, number, players),
+            )
+        except FieldError as refused:
+            return at_line(refused, [line for line, _ in rows]).answer()
+        return HeldSeason.of(held, number)
 
 
 def games_table(held: Held[Organisation], number: int, name: str) -> Table:

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, get_args
 
-from marshmallow import Schema, fields, validate, validates
+from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from ...engine.errors import FieldError, Rule
 from ...engine.league import TIEBREAKERS
+from ...engine.league.ledger import short_words
+from ...engine.league.log_events import SHORT_GAME_MODES, ShortGames
 from ...mail import Reason
 from ..common import (
     ID_LENGTH,
+    NAME_LENGTH,
     Contract,
     Requires,
     StrictBoolean,
@@ -397,6 +400,57 @@ class LifetimeOut(Schema):
 MAX_SIGNUPS = 1000
 
 
+class ShortGamesIn(Schema):
+    """How a game played with a seat empty (a player who did not come) is recorded."""
+
+    mode = fields.String(
+        required=True,
+        validate=validate.OneOf(SHORT_GAME_MODES),
+        metadata={
+            "description": "dropped_out (the default: the absentee is listed dropped_out, "
+            "placed last with no points, and the game stays a 4-player game: 10, 6, 3 for "
+            "the three who played) or three_player (the absentee is left out of the report "
+            "and the game is not theirs; the three who played score `points`)."
+        },
+    )
+    points = fields.List(
+        StrictFloat(validate=validate.Range(0, 1000)),
+        load_default=lambda: [10, 6, 3],
+        validate=validate.Length(3, 3),
+        metadata={"description": "A 3-player game's league points, 1st-3rd (three_player)."},
+    )
+
+    @validates("points")
+    def _falling(self, value: list[float], **_: Any) -> None:
+        if value != sorted(value, reverse=True):
+            raise ValidationError("points must not rise from one place to the next")
+
+
+class ShortGamesOut(Schema):
+    """Reads a :class:`~pairing_service.engine.league.log_events.ShortGames`."""
+
+    mode = fields.String(required=True, validate=validate.OneOf(SHORT_GAME_MODES))
+    points = fields.List(StrictFloat(), required=True)
+    words = fields.Method(
+        "_words", required=True, metadata={"description": "The setting in words."}
+    )
+
+    def _words(self, short: ShortGames) -> str:
+        return short_words(short)
+
+
+def short_games_field(**kwargs: Any) -> fields.Nested:
+    return fields.Nested(
+        ShortGamesIn,
+        metadata={
+            "description": "How a game played with a seat empty is recorded (default: "
+            "the absentee dropped out, as the service always did); changeable until the "
+            "season's first result."
+        },
+        **kwargs,
+    )
+
+
 class OrganisationIn(Schema):
     name = event_name()
     code = fields.String(
@@ -407,6 +461,15 @@ class OrganisationIn(Schema):
             "example": "AGR",
         },
     )
+    short_games = short_games_field()
+
+
+class SeasonIn(Schema):
+    short_games = short_games_field()
+
+
+class SeasonSettingsIn(Schema):
+    short_games = short_games_field(required=True)
 
 
 class SignUpIn(EntrantIn):
@@ -418,7 +481,10 @@ class SignUpIn(EntrantIn):
     email = fields.Email(
         allow_none=True,
         validate=validate.Length(max=254),
-        metadata={"description": "Where the season's letter goes (when SMTP is configured)."},
+        metadata={
+            "description": "Where the season's letter goes (when SMTP is configured); a "
+            "returner who gives none keeps the address of their record."
+        },
     )
 
 
@@ -452,6 +518,12 @@ class OrganisationOut(HeldOut):
         dump_default=None,  # before the first season there is no latest
     )
     seasons = fields.List(fields.Nested(SeasonSummaryOut), required=True, attribute="state.seasons")
+    short_games = fields.Nested(
+        ShortGamesOut,
+        required=True,
+        attribute="state.short_games",
+        metadata={"description": "The seasons' default for a game with a seat empty."},
+    )
 
 
 class OrganisationCreatedOut(OrganisationOut, TokenOut):
@@ -462,7 +534,11 @@ class SignUpOut(Schema):
     """Reads a :class:`~pairing_service.engine.league.ledger.SignUp`."""
 
     id = fields.String(required=True, attribute="player")
-    name = fields.String(allow_none=True, required=True)
+    name = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The display name: given at this sign-up, else the record's."},
+    )
     laurels = StrictFloat(required=True)
 
 
@@ -493,6 +569,12 @@ class SeasonOut(Schema):
     winner = fields.String(allow_none=True, required=True, attribute="season.winner")
     promoted = fields.List(fields.String(), required=True)
     relegated = fields.List(fields.String(), required=True)
+    short_games = fields.Nested(
+        ShortGamesOut,
+        required=True,
+        attribute="season.short_games",
+        metadata={"description": "How this season records a game with a seat empty."},
+    )
 
 
 class ReportingTokenOut(PairOut):
@@ -603,3 +685,41 @@ class LettersOut(Schema):
 
     season = fields.Integer(required=True)
     letters = fields.List(fields.Nested(LetterOut), required=True)
+
+
+# --- players across seasons -------------------------------------------------------------------
+
+
+class PlayerEditIn(Schema):
+    """An edit of a player's record: the fields sent replace the record's (null clears)."""
+
+    name = fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable])
+    email = fields.Email(allow_none=True, validate=validate.Length(max=254))
+
+
+class PlayedSeasonOut(Schema):
+    """Reads a :class:`PlayedSeason`."""
+
+    season = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["signup", "running", "closed"]))
+    league = fields.String(allow_none=True, required=True)
+    division = fields.Integer(allow_none=True, required=True)
+    place = fields.Integer(allow_none=True, required=True)
+    league_points = StrictFloat(allow_none=True, required=True)
+
+
+class PlayerOut(Schema):
+    """Reads a :class:`PlayerView`."""
+
+    id = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    email = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Only with the organisation's director token; else null."},
+    )
+    seasons = fields.List(fields.Nested(PlayedSeasonOut), required=True)
+
+
+class PlayersOut(Schema):
+    players = fields.List(fields.Nested(PlayerOut), required=True)

@@ -4,7 +4,8 @@ engine's objects, or groups or counts them: small typed views, built by the rout
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ...engine.league import Formation, League, Line, Schedule
 from ...engine.league.ledger import HeldGame, HeldLeague, Organisation, Season, SignUp
@@ -71,15 +72,18 @@ class HeldSeason:
     season: Season
     promoted: list[str]
     relegated: list[str]
+    names: dict[str, str | None]  # each signed-up player's display name this season
 
     @classmethod
     def of(cls, held: Held[Organisation], number: int) -> HeldSeason:
-        season = held.state.season(number)
-        return cls(held.id, season, *held.state.moves(season))
+        org = held.state
+        season = org.season(number)
+        names = {p: org.name_of(p, number) for p in season.signups}
+        return cls(held.id, season, *org.moves(season), names)
 
     @property
     def signups(self) -> list[SignUp]:
-        return list(self.season.signups.values())
+        return [replace(s, name=self.names.get(s.player)) for s in self.season.signups.values()]
 
     @property
     def leagues(self) -> list[LeagueProgress]:
@@ -147,3 +151,52 @@ class SeasonLetters:
 
     season: int
     letters: list[Letter]
+
+
+@dataclass(frozen=True)
+class PlayedSeason:
+    """A season a player signed up for: their league, and once closed their place."""
+
+    season: int
+    status: str
+    league: str | None
+    division: int | None
+    place: int | None
+    league_points: Fraction | None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player's record across seasons; the e-mail address only for the director."""
+
+    id: str
+    name: str | None
+    email: str | None
+    seasons: list[PlayedSeason]
+
+    @classmethod
+    def of(cls, org: Organisation, player: str, director: bool) -> PlayerView:
+        record = org.record(player)
+        played = []
+        for season in org.seasons:
+            if player not in season.signups:
+                continue
+            league = season.league_of(player)
+            finish = next((f for f in season.finishes if f.player == player), None)
+            played.append(
+                PlayedSeason(
+                    season.number,
+                    season.status,
+                    league.name if league else None,
+                    league.division if league else None,
+                    finish.place if finish else None,
+                    finish.league_points if finish else None,
+                )
+            )
+        email = record.email if director else None
+        return cls(player, record.name, email, played)
+
+
+@dataclass(frozen=True)
+class Players:
+    players: list[PlayerView]

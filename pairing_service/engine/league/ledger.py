@@ -20,6 +20,17 @@ An organisation (one game, e.g. code ``AGR``) keeps every season in one log:
 Lifetime standings fold the closed seasons: league points by division, and the season
 winners.
 
+Players are people across seasons: the organisation keeps a record of each (id, display
+name, e-mail address, the seasons played). A sign-up by id alone reuses the record (a
+returner's name and address carry over); a sign-up that gives a name or an address
+updates it; ``player_edited`` is the organiser's edit of a record.
+
+A game played with a seat empty (a player who did not come) is recorded as the season's
+``ShortGames`` setting says (``log_events.py``): by default as today, the absentee listed
+as having dropped out; or as a 3-player game on its own scale. The setting is the
+organisation's (at its creation) unless the season sets its own (``season_opened``,
+``season_settings_changed``), and cannot change once the season has a result.
+
 The day of the event, for a league (``docs/league.md``): a late entrant is a sign-up
 before the season is formed (after it, they sign up for the next season); a player who
 does not come to a game is reported as having dropped out of it (the abandoned-game rule:
@@ -39,19 +50,24 @@ from typing import Literal
 from ..errors import Conflict, NotFound, NotPermitted, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import DIRECTOR, Action, Entry, Ledger, changed, numbered, standing_changes
+from ..ranking import decimal_text
 from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
 from .lifetime import Lifetime, SeasonLeague, lifetime
 from .log_events import (
+    DEFAULT_SHORT_GAMES,
     LEAGUE_EVENTS,
     Created,
     FormedLeague,
     GameCorrected,
     GameReported,
     OrganisationSettings,
+    PlayerEdited,
     Reported,
     SeasonClosed,
     SeasonFormed,
     SeasonOpened,
+    SeasonSettingsChanged,
+    ShortGames,
     Signed,
     SignedUp,
 )
@@ -77,6 +93,25 @@ class SignUp:
     name: str | None
     laurels: Fraction
     email: str | None
+
+
+@dataclass
+class PlayerRecord:
+    """A player of the organisation across seasons: the display names given (each with
+    the season from which it holds: a sign-up's season, 0 for the organiser's edit, which
+    corrects every season), and the e-mail address last given."""
+
+    player: str
+    names: list[tuple[int, str]] = field(default_factory=list)
+    email: str | None = None
+
+    @property
+    def name(self) -> str | None:
+        return self.names[-1][1] if self.names else None
+
+    def name_through(self, season: int) -> str | None:
+        given = [name for since, name in self.names if since <= season]
+        return given[-1] if given else None
 
 
 @dataclass(frozen=True)
@@ -119,6 +154,11 @@ class Season:
     reporters: dict[str, str] = field(default_factory=dict)  # token hash -> player
     finishes: tuple[Finish, ...] = ()
     winner: str | None = None
+    short_games: ShortGames = DEFAULT_SHORT_GAMES
+
+    @property
+    def has_result(self) -> bool:
+        return any(g.results is not None for lg in self.leagues.values() for g in lg.games.values())
 
     def league(self, name: str) -> HeldLeague:
         if name not in self.leagues:
@@ -132,10 +172,31 @@ class Season:
 class Organisation:
     """The state of a held league organisation, folded from its log."""
 
-    def __init__(self, code: str, rules: LeagueRules) -> None:
+    def __init__(
+        self, code: str, rules: LeagueRules, short_games: ShortGames = DEFAULT_SHORT_GAMES
+    ) -> None:
         self.code = code
         self.rules = rules
+        self.short_games = short_games  # the seasons' default
         self.seasons: list[Season] = []
+        self.players: dict[str, PlayerRecord] = {}  # by first sign-up
+
+    def points(self, season: Season) -> dict[int, tuple[Fraction, ...]]:
+        """League points by the number of players in a game, in ``season``: the rules'
+        scale, and a 3-player game's when the season records short games so."""
+        scale = dict(self.rules.league_points)
+        if season.short_games.mode == "three_player":
+            scale[3] = season.short_games.points
+        return scale
+
+    def record(self, player: str) -> PlayerRecord:
+        if player not in self.players:
+            raise NotFound(f"the organisation has no player {player!r}")
+        return self.players[player]
+
+    def email_of(self, player: str) -> str | None:
+        found = self.players.get(player)
+        return found.email if found else None
 
     @property
     def latest(self) -> Season | None:
@@ -148,7 +209,7 @@ class Organisation:
         """The league's table now, with the full tiebreaker chain."""
         lines = league_table(
             league.reported(),
-            self.rules.league_points,
+            self.points(season),
             season.order,
             league.players,
             recorded=True,
@@ -173,12 +234,10 @@ class Organisation:
 
     def name_of(self, player: str, through: int) -> str | None:
         """The player's display name as last given at a sign-up to season ``through`` or
-        an earlier one (a returner need not give it again), or None."""
-        for season in reversed(self.seasons[:through]):
-            signup = season.signups.get(player)
-            if signup is not None and signup.name:
-                return signup.name
-        return None
+        an earlier one (a returner need not give it again), or by the organiser's edit of
+        the record; or None."""
+        found = self.players.get(player)
+        return found.name_through(through) if found else None
 
     def most_recent_finish(self, player: str, before: int) -> Finish | None:
         for season in reversed(self.seasons[: before - 1]):
@@ -280,9 +339,17 @@ class Organisation:
                     f"{result.player!r} did not play {held.name} ({', '.join(held.seats)})",
                 )
         missing = [p for p in held.seats if p not in {r.player for r in results}]
-        if missing:
-            raise InvalidLeague(("results",), f"no result for {', '.join(missing)} in {held.name}")
-        game_places(results, self.rules.league_points, seats=held.seats)
+        short = season.short_games.mode == "three_player" and len(missing) == 1
+        if missing and not short:
+            also = (
+                " (a 3-player game leaves out one absentee, no more)"
+                if season.short_games.mode == "three_player"
+                else " (list a player who did not come too, marked dropped_out)"
+            )
+            raise InvalidLeague(
+                ("results",), f"no result for {', '.join(missing)} in {held.name}{also}"
+            )
+        game_places(results, self.points(season), seats=held.seats)
         return held
 
 
@@ -321,11 +388,33 @@ class LeagueLedger(Ledger[Organisation]):
         self.rules = rules
 
     @staticmethod
-    def created(code: str) -> Action:
-        return Action.of(Created(OrganisationSettings(code), ()))
+    def created(code: str, short_games: ShortGames | None = None) -> Action:
+        return Action.of(Created(OrganisationSettings(code, short_games), ()))
 
-    def open_season(self, org: Organisation) -> Action:
-        return Action.of(SeasonOpened(org.check_open()))
+    def open_season(self, org: Organisation, short_games: ShortGames | None = None) -> Action:
+        return Action.of(SeasonOpened(org.check_open(), short_games))
+
+    def set_short_games(self, org: Organisation, number: int, short: ShortGames) -> Action | None:
+        """A season's setting for games with a seat empty, until its first result."""
+        season = org.season(number)
+        if season.has_result or season.status == "closed":
+            raise Conflict(
+                f"season {number} has results: how a game with a seat empty is recorded "
+                "cannot change now (the games reported were recorded under it)"
+            )
+        if season.short_games == short:
+            return None
+        return Action.of(SeasonSettingsChanged(number, short))
+
+    def edit_player(
+        self, org: Organisation, player: str, name: str | None, email: str | None
+    ) -> Action | None:
+        """The organiser's edit of a player's record (the name and address it holds now);
+        None when it holds them already."""
+        record = org.record(player)
+        if record.name == name and record.email == email:
+            return None
+        return Action.of(PlayerEdited(player, name, email))
 
     def sign_up(self, org: Organisation, number: int, players: Sequence[SignUp]) -> Action:
         season = org.signup_season(number)
@@ -439,17 +528,29 @@ class LeagueLedger(Ledger[Organisation]):
     def start(self, created: Entry) -> Organisation:
         match self._event(created.action):
             case Created(settings=settings):
-                return Organisation(settings.code, self.rules)
+                short = settings.short_games or DEFAULT_SHORT_GAMES
+                return Organisation(settings.code, self.rules, short)
         raise ValueError(f"a league log begins with its creation, not {created.kind!r}")
 
     def _apply_event(self, org: Organisation, event: LogEvent, actor: str) -> None:
         match event:
-            case SeasonOpened(season=number):
-                org.seasons.append(Season(number))
+            case SeasonOpened(season=number, short_games=short):
+                org.seasons.append(Season(number, short_games=short or org.short_games))
+            case SeasonSettingsChanged(season=number, short_games=short):
+                org.season(number).short_games = short
+            case PlayerEdited(player=player, name=name, email=email):
+                record = org.record(player)
+                record.names = [(0, name)] if name else []
+                record.email = email
             case SignedUp(season=number, players=players):
                 season = org.season(number)
                 for p in players:
                     season.signups[p.id] = SignUp(p.id, p.name, p.laurels, p.email)
+                    record = org.players.setdefault(p.id, PlayerRecord(p.id))
+                    if p.name:
+                        record.names.append((number, p.name))
+                    if p.email:
+                        record.email = p.email
             case SeasonFormed(season=number):
                 _form(org, org.season(number), event)
             case GameReported(season=number, league=name, game=game, results=results):
@@ -473,7 +574,10 @@ class LeagueLedger(Ledger[Organisation]):
     def clone(self, org: Organisation) -> Organisation:
         # apply() adds seasons, fills a season's sign-ups, leagues and finishes, and
         # replaces games (each immutable) in a league's games.
-        copy = Organisation(org.code, org.rules)
+        copy = Organisation(org.code, org.rules, org.short_games)
+        copy.players = {
+            pid: replace(record, names=list(record.names)) for pid, record in org.players.items()
+        }
         for season in org.seasons:
             leagues = {
                 name: replace(lg, games=dict(lg.games)) for name, lg in season.leagues.items()
@@ -499,6 +603,8 @@ class LeagueLedger(Ledger[Organisation]):
     def public(self, action: Action) -> Mapping[str, JSON]:
         """As the director sees it, less the players' e-mail addresses (sign-ups)."""
         data = self.for_director(action)
+        if action.kind == PlayerEdited.logged_as:
+            return {k: v for k, v in data.items() if k != "email"}
         players = data.get("players")
         if action.kind != SignedUp.logged_as or not isinstance(players, list):
             return data
@@ -514,8 +620,13 @@ class LeagueLedger(Ledger[Organisation]):
         match event:
             case Created(settings=settings):
                 return f"Created the {settings.code} organisation"
-            case SeasonOpened(season=number):
-                return f"Season {number}: sign-ups open"
+            case SeasonOpened(season=number, short_games=short):
+                how = "" if short is None else f" ({short_words(short)})"
+                return f"Season {number}: sign-ups open{how}"
+            case SeasonSettingsChanged(season=number, short_games=short):
+                return f"Season {number}: {short_words(short)}"
+            case PlayerEdited(player=player, name=name):
+                return f"Edited player {player}'s record (name: {name or 'none'})"
             case SignedUp(season=number, players=players):
                 ids = [p.id for p in players]
                 more = f" and {len(ids) - 8} more" if len(ids) > 8 else ""
@@ -557,4 +668,19 @@ def _places(rows: Sequence[Reported]) -> str:
     return ", ".join(
         f"{r.position}. {r.player} {r.score}" + (" (dropped out)" if r.dropped_out else "")
         for r in ordered
+    )
+
+
+def short_words(short: ShortGames) -> str:
+    """How a game with a seat empty is recorded, in words (the public page says it)."""
+    if short.mode == "dropped_out":
+        return (
+            "a player who does not come to a game is reported as having dropped out of it: "
+            "placed last, with no points; the three who played score their places on the "
+            "4-player scale (10, 6, 3)"
+        )
+    scale = ", ".join(decimal_text(p) for p in short.points)
+    return (
+        "a game a player does not come to is a 3-player game: the absentee is left out of "
+        f"it, and the three who played take {scale}"
     )

@@ -2,14 +2,19 @@
 to each player at the beginning of the season clearly specifying what games they are in,
 who those games are with, and what they need to do next").
 
-Plain text, for the organiser to mail-merge or for the service to send. The reporting
-token is a placeholder unless given: the service keeps only its hash, so only the
-formation itself (which answers the tokens once) can fill it in.
+Plain text, for the organiser to mail-merge or for the service to send. It carries the
+link to the player's report page (the league's public page where they enter a game's
+scores): the page's address, their league, and their reporting token in the link's
+fragment (``#token=…``), which a browser never sends to a server. The token is a
+placeholder unless given: the service keeps only its hash, so only the formation itself
+(which answers the tokens once) can fill it in.
 """
 
 from __future__ import annotations
 
-from .ledger import Organisation
+from urllib.parse import quote
+
+from .ledger import Organisation, short_words
 
 TOKEN_PLACEHOLDER = "<your reporting token>"
 
@@ -18,9 +23,10 @@ def letter(
     org: Organisation,
     season_number: int,
     player: str,
-    report_url: str,
+    report_page: str,
     token: str = TOKEN_PLACEHOLDER,
 ) -> str:
+    """``report_page``: the address of the season's report page (``…/report``)."""
     season = org.season(season_number)
     league = season.league_of(player)
     if league is None:  # every signed-up player is in a league once the season is formed
@@ -48,15 +54,15 @@ def letter(
         "",
         "What to do next: set up (or join) each game online with the players listed, in "
         "the seat order given. When a game ends, its winner reports every player's score "
-        "and finishing position, on the league's page or with:",
+        "on their report page (the positions follow from the scores):",
         "",
-        f"  curl -X PUT {report_url}/leagues/{league.name}/games/<game number> \\",
-        f"    -H 'Authorization: Bearer {token}' -H 'Content-Type: application/json' \\",
-        '    -d \'{"results": [{"player": "...", "score": 0, "position": 1}, ...]}\'',
+        f"  {report_page}?league={quote(league.name)}#token={token}",
         "",
-        f"Your reporting token: {token}",
-        "It lets you report the games you play in; keep it to yourself. A game is reported "
-        "once; if a report is wrong, write to the organiser, who corrects it.",
+        "The link carries your reporting token: it lets you report the games you play in, "
+        "so keep it to yourself. A game is reported once; if a report is wrong, write to "
+        "the organiser, who corrects it.",
+        "",
+        f"In this season, {short_words(season.short_games)}.",
         "",
         "Good games!",
     ]

@@ -1,11 +1,13 @@
 """The events of a Meeple League organisation's log (``engine/event_codec.py`` stores
 them): each season's sign-ups, its leagues as formed, each game's report, and its close
-with every finish by the full tiebreaker chain."""
+with every finish by the full tiebreaker chain; the organiser's edits of a player's record
+(name, e-mail) and of a season's setting for games with a seat empty."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from ..event_codec import JSON, LogEvent, omitted_when
 from ..event_log import Creation, ListedPlayer, format_events
@@ -18,11 +20,36 @@ SEASON_FORMED = "season_formed"
 GAME_REPORTED = "game_reported"
 GAME_CORRECTED = "game_corrected"
 SEASON_CLOSED = "season_closed"
+PLAYER_EDITED = "player_edited"
+SEASON_SETTINGS_CHANGED = "season_settings_changed"
+
+ShortGameMode = Literal["dropped_out", "three_player"]
+SHORT_GAME_MODES: tuple[ShortGameMode, ...] = ("dropped_out", "three_player")
+
+
+@dataclass(frozen=True)
+class ShortGames:
+    """How a game played with a seat empty (a player who did not come) is recorded.
+
+    ``dropped_out`` (the default, and what the service always did): the game keeps its
+    four players; the absentee is listed ``dropped_out``, placed last with no points, and
+    the game counts among their games with the score reported; the three who played take
+    the 4-player scale's first three places (10, 6, 3). ``three_player``: the game is a
+    3-player game; the absentee is left out of the report and the game is not theirs at
+    all (no game, no score in any tiebreak); the three who played score ``points``."""
+
+    mode: ShortGameMode = "dropped_out"
+    points: tuple[Fraction, ...] = (Fraction(10), Fraction(6), Fraction(3))
+
+
+DEFAULT_SHORT_GAMES = ShortGames()
 
 
 @dataclass(frozen=True)
 class OrganisationSettings:
     code: str  # the game's, e.g. AGR
+    # The seasons' default for games with a seat empty (None: DEFAULT_SHORT_GAMES).
+    short_games: ShortGames | None = omitted_when(None)  # noqa: RUF009 (a field())
 
 
 @dataclass(frozen=True)
@@ -35,6 +62,28 @@ class Created(Creation):
 class SeasonOpened(LogEvent):
     logged_as = SEASON_OPENED
     season: int
+    # None: the organisation's setting
+    short_games: ShortGames | None = omitted_when(None)  # noqa: RUF009 (a field())
+
+
+@dataclass(frozen=True)
+class SeasonSettingsChanged(LogEvent):
+    """A season's setting for games with a seat empty, changed before its first result."""
+
+    logged_as = SEASON_SETTINGS_CHANGED
+    season: int
+    short_games: ShortGames
+
+
+@dataclass(frozen=True)
+class PlayerEdited(LogEvent):
+    """The organiser's edit of a player's record: the name and e-mail address it holds
+    now (either may be None: no name, no address)."""
+
+    logged_as = PLAYER_EDITED
+    player: str
+    name: str | None
+    email: str | None
 
 
 @dataclass(frozen=True)
@@ -144,4 +193,6 @@ LEAGUE_EVENTS = format_events(
     GameReported,
     GameCorrected,
     SeasonClosed,
+    PlayerEdited,
+    SeasonSettingsChanged,
 )

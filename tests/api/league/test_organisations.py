@@ -13,6 +13,7 @@ import pytest
 
 from tests.support import assert_problem, auth
 from tests.support import correcting as correcting_headers
+from tests.support.mailbox import local_smtp
 
 BASE = "/v1/league/organisations"
 
@@ -328,27 +329,8 @@ def test_a_returner_who_signs_up_without_a_name_is_greeted_by_it(client):
 @pytest.fixture()
 def smtp_server():
     """A local SMTP server that keeps what it receives (never a real one)."""
-    from aiosmtpd.controller import Controller
-    from aiosmtpd.handlers import Message
-
-    received = []
-
-    class Keep(Message):
-        async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-            if address.startswith("refused"):  # a mailbox the server does not have
-                return "550 5.1.1 no such mailbox here"
-            envelope.rcpt_tos.append(address)
-            return "250 OK"
-
-        def handle_message(self, message):
-            received.append(message)
-
-    from tests.support.servers import free_port
-
-    controller = Controller(Keep(), hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield f"smtp://127.0.0.1:{controller.port}", received
-    controller.stop()
+    with local_smtp() as server:
+        yield server
 
 
 def test_letters_are_sent_by_smtp_when_configured(tmp_path, smtp_server):

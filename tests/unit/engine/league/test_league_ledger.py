@@ -11,12 +11,14 @@ import pytest
 from pairing_service.engine.event_log import Action, Entry, undo
 from pairing_service.engine.league.ledger import LeagueLedger, SignUp
 from pairing_service.engine.league.log_events import (
+    DEFAULT_SHORT_GAMES,
     LEAGUE_EVENTS,
     GameCorrected,
     GameReported,
     Reported,
     SeasonClosed,
     SeasonOpened,
+    ShortGames,
 )
 from pairing_service.engine.league.table import Result
 from tests.support.logs import AT, act, logged, stored
@@ -154,3 +156,31 @@ def test_a_report_from_before_drop_outs_were_recorded_reads_as_played():
         {"player": "a", "score": 9, "position": 1},
         {"player": "b", "score": 0, "position": 2, "dropped_out": True},
     ]
+
+
+def test_player_records_carry_names_and_addresses_across_seasons(ledger):
+    log, org = season_played(ledger)
+    first = {p: SignUp(p, p.upper(), Fraction(0), f"{p}@club.example") for p in ("x", "y")}
+    org = act(ledger, log, ledger.open_season(org))
+    org = act(ledger, log, ledger.sign_up(org, 2, list(first.values())))
+    assert org.email_of("x") == "x@club.example" and org.name_of("x", 2) == "X"
+    # An edit corrects the record in every season; a later sign-up's name holds from it.
+    org = act(ledger, log, ledger.edit_player(org, "x", "Xena", None))
+    assert (org.name_of("x", 1), org.name_of("x", 2), org.email_of("x")) == ("Xena", "Xena", None)
+    assert ledger.edit_player(org, "x", "Xena", None) is None  # already so
+    edited = log[-1].action
+    assert ledger.public(edited) == {"player": "x", "name": "Xena"}
+    assert LEAGUE_EVENTS.decode(edited.kind, stored(edited).data) == ledger._event(edited)
+    log.append(Entry(len(log) + 1, undo(log), AT))
+    again = ledger.fold(log)
+    assert again.name_of("x", 2) == "X" and again.email_of("x") == "x@club.example"
+
+
+def test_logs_written_before_the_short_games_setting_read_as_todays_rule(ledger):
+    created = LEAGUE_EVENTS.decode("created", {"settings": {"code": "AGR"}, "players": []})
+    opened = LEAGUE_EVENTS.decode("season_opened", {"season": 1})
+    assert isinstance(opened, SeasonOpened) and opened.short_games is None
+    org = ledger.fold(logged([Action.of(created), Action.of(opened)]))
+    assert org.season(1).short_games == DEFAULT_SHORT_GAMES
+    assert org.points(org.season(1)) == {4: ledger.rules.league_points[4]}
+    assert ShortGames("dropped_out") == DEFAULT_SHORT_GAMES

@@ -1,0 +1,134 @@
+"""A season's sign-ups as a CSV file (``POST …/seasons/{n}/signups/import``).
+
+A header line names the columns (``id`` required; ``name``, ``email``, ``laurels``; any
+order and case); then a player a line, in sign-up order. Spreadsheets' habits are
+accepted: a UTF-8 byte-order mark, ``;`` or a tab as the separator, blank lines. An empty
+cell is a cell not given, so a returner's record (name, address) carries over. Every line
+is checked as a JSON sign-up is (``SignUpIn``); every error names its line in the file and
+its column (``/lines/<n>/<column>``), and any error refuses the whole file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from flask import Request, Response
+from marshmallow import ValidationError
+
+from ...engine.errors import FieldError
+from ..errors import flatten, pointer, problem
+from .schemas import MAX_SIGNUPS, SignUpIn
+
+COLUMNS = ("id", "name", "email", "laurels")
+MAX_ERRORS = 20
+ROW = SignUpIn()
+
+
+class CsvRefused(Exception):
+    """A CSV file refused: its problem answer (the route answers it)."""
+
+    def __init__(
+        self, status: int, detail: str, errors: list[dict[str, str]] | None = None
+    ) -> None:
+        super().__init__(detail)
+        self.status, self.detail, self.errors = status, detail, errors
+
+    def answer(self) -> Response:
+        return problem(self.status, self.detail, errors=self.errors)
+
+
+def _refuse(errors: list[dict[str, str]]) -> CsvRefused:
+    shown = "; ".join(f"{e['pointer']}: {e['detail']}" for e in errors[:5])
+    return CsvRefused(422, f"nothing was signed up: {shown}", errors)
+
+
+def _separator(header: str) -> str:
+    if "," not in header:
+        for other in (";", "\t"):
+            if other in header:
+                return other
+    return ","
+
+
+def signup_rows(request: Request) -> list[tuple[int, dict[str, Any]]]:
+    """Each sign-up of the file with its line number (1 is the header), checked."""
+    if request.mimetype != "text/csv":
+        raise CsvRefused(415, f"send text/csv, not {request.mimetype or 'no content type'}")
+    try:
+        text = request.get_data(cache=True).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CsvRefused(400, "the CSV file is not UTF-8") from None
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise _refuse([{"pointer": "/lines/1", "detail": "line 1 must name the columns"}])
+    reader = csv.reader(io.StringIO(text), delimiter=_separator(lines[0]))
+    header = [column.strip().casefold() for column in next(reader)]
+    wrong = [c for c in header if c not in COLUMNS]
+    repeated = [c for i, c in enumerate(header) if c in header[:i]]
+    if "id" not in header or wrong or repeated:
+        said = (
+            f"unknown column {wrong[0]!r}"
+            if wrong
+            else f"column {repeated[0]!r} twice"
+            if repeated
+            else "no id column"
+        )
+        detail = f"line 1 names the columns ({', '.join(COLUMNS)}; id required): {said}"
+        raise _refuse([{"pointer": "/lines/1", "detail": detail}])
+    rows: list[tuple[int, dict[str, Any]]] = []
+    errors: list[dict[str, str]] = []
+    for cells in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) > len(header):
+            detail = f"line {line} has {len(cells)} cells, the header {len(header)}"
+            errors.append({"pointer": pointer("lines", line), "detail": detail})
+            continue
+        given = {c: cell.strip() for c, cell in zip(header, cells, strict=False) if cell.strip()}
+        try:
+            rows.append((line, ROW.load(_typed(given))))
+        except ValidationError as invalid:
+            for error in flatten(invalid.messages):
+                column = error["pointer"].strip("/") or "id"
+                errors.append(
+                    {
+                        "pointer": pointer("lines", line, column),
+                        "detail": f"line {line}, {column}: {error['detail']}",
+                    }
+                )
+        if len(errors) >= MAX_ERRORS:
+            break
+    if errors:
+        raise _refuse(errors)
+    if not rows:
+        raise _refuse([{"pointer": "/lines", "detail": "the file signs nobody up"}])
+    if len(rows) > MAX_SIGNUPS:
+        detail = f"at most {MAX_SIGNUPS} sign-ups in one file, not {len(rows)}"
+        raise _refuse([{"pointer": "/lines", "detail": detail}])
+    return rows
+
+
+def _typed(given: dict[str, str]) -> dict[str, Any]:
+    """Cells as the JSON sign-up types them: laurels a number (when it reads as one)."""
+    if "laurels" in given:
+        try:
+            return {**given, "laurels": float(given["laurels"])}
+        except ValueError:
+            pass  # the schema says it is not a number
+    return given
+
+
+def at_line(refused: FieldError, lines: Sequence[int]) -> CsvRefused:
+    """The engine's refusal of a sign-up (``players/<i>/id``: listed twice, signed up
+    already) at its line in the file."""
+    at = refused.at
+    if len(at) >= 2 and at[0] == "players" and isinstance(at[1], int) and at[1] < len(lines):
+        line = lines[at[1]]
+        column = str(at[2]) if len(at) > 2 else "id"
+        detail = f"line {line}, {column}: {refused.message}"
+        return _refuse([{"pointer": pointer("lines", line, column), "detail": detail}])
+    return _refuse([{"pointer": pointer(*at), "detail": refused.message}])
