@@ -56,7 +56,10 @@ def test_the_api_reference_page_works_in_a_browser(sites):
     api = sites["api"]
     spec = json.loads(urllib.request.urlopen(api + "/openapi.json").read())
     operations = sum(
-        1 for methods in spec["paths"].values() for m in methods if m in ("get", "post", "put", "delete")
+        1
+        for methods in spec["paths"].values()
+        for m in methods
+        if m in ("get", "post", "put", "delete")
     )
     page = sites["browser"].new_page(viewport={"width": 1280, "height": 2000})
     errors = watch_errors(page)
