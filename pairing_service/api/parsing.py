@@ -21,6 +21,8 @@ from typing import Any
 
 import flask
 from flask_smorest import Blueprint
+from marshmallow import Schema, validate
+from marshmallow import fields as ma_fields
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort
 
@@ -170,13 +172,58 @@ def query_fields(query: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+# What a tsh file's query string calls two of the request's fields (``tsh_division``).
+TSH_QUERY_NAMES = {"tsh_round": "after", "tsh_complete_rounds_only": "complete_rounds_only"}
+BODY_FIELDS = ("players", "tsh")  # what a CSV or tsh body holds: never in the query
+_QUERY_TYPES = (
+    (ma_fields.Boolean, "boolean"),
+    (ma_fields.Integer, "integer"),
+    (ma_fields.Number, "number"),
+    (ma_fields.String, "string"),
+)
+
+
+def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
+    """The OpenAPI query parameters of a standings route: every scalar field of its JSON
+    body but the standings, which a CSV or tsh body takes from the query string
+    (``query_fields``), under the names the query gives them."""
+    parameters = []
+    for name, field in schema().fields.items():
+        kind = next((t for cls, t in _QUERY_TYPES if isinstance(field, cls)), None)
+        if name in BODY_FIELDS or kind is None:
+            continue
+        described: dict[str, Any] = {"type": kind}
+        for rule in field.validators:
+            if isinstance(rule, validate.OneOf):
+                described["enum"] = list(rule.choices)
+            if isinstance(rule, validate.Range):
+                described.update(
+                    {
+                        k: v
+                        for k, v in (("minimum", rule.min), ("maximum", rule.max))
+                        if v is not None
+                    }
+                )
+        note = str(field.metadata.get("description", "")).strip()
+        parameters.append(
+            {
+                "in": "query",
+                "name": TSH_QUERY_NAMES.get(name, name),
+                "required": False,
+                "schema": described,
+                "description": f"With a text/csv or text/plain body only (a JSON body has "
+                f"it as `{name}`). {note}".strip(),
+            }
+        )
+    return parameters
+
+
 def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
     """A text/plain body is a tsh division file; ``after`` in the query is ``tsh_round``."""
     fields = query_fields(query)
-    if "after" in fields:
-        fields["tsh_round"] = fields.pop("after")
-    if "complete_rounds_only" in fields:
-        fields["tsh_complete_rounds_only"] = fields.pop("complete_rounds_only")
+    for name, in_query in TSH_QUERY_NAMES.items():
+        if in_query in fields:
+            fields[name] = fields.pop(in_query)
     return {"tsh": text, **fields}
 
 

@@ -16,3 +16,35 @@ def test_committed_openapi_is_up_to_date():
 
 def test_openapi_is_valid():
     validate(yaml.safe_load(generate()))
+
+
+def test_every_field_a_text_body_takes_from_the_query_is_documented(client):
+    """A CSV or tsh body's other fields come from the query string: the document names
+    each (tsh's `after` and `complete_rounds_only` as the query calls them), and the
+    service refuses one it does not name."""
+    from pairing_service.api.parsing import TSH_QUERY_NAMES
+    from pairing_service.api.scrabble.schemas import FinalRoundIn
+
+    spec = client.get("/openapi.json").get_json()
+    operation = spec["paths"]["/v1/scrabble/final-round"]["post"]
+    documented = {p["name"] for p in operation["parameters"] if p["in"] == "query"}
+    in_query = {
+        TSH_QUERY_NAMES.get(name, name)
+        for name in FinalRoundIn().fields
+        if name not in ("players", "tsh")  # the body
+    }
+    assert documented == in_query
+    assert set(operation["requestBody"]["content"]) == {
+        "application/json",
+        "text/csv",
+        "text/plain",
+    }
+    csv = "A,3,100\nB,3,50\nC,2,10\nD,1,-160\n"
+    answered = client.post(
+        "/v1/scrabble/final-round?victors=1&rounds_left=1",
+        data=csv,
+        content_type="text/csv",
+    )
+    assert answered.status_code == 200, answered.get_json()
+    refused = client.post("/v1/scrabble/final-round?bogus=1", data=csv, content_type="text/csv")
+    assert refused.status_code == 422 and "bogus" in refused.get_data(as_text=True)

@@ -31,8 +31,9 @@ from ...engine.scrabble import (
 from ...engine.scrabble.contention import BYE_SPREAD
 from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
+from ..conditions import HEADERS
 from ..metrics import engine_timed
-from ..parsing import StandingsBlueprint, decoding_notes
+from ..parsing import StandingsBlueprint, decoding_notes, query_parameters
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
@@ -79,6 +80,7 @@ TEXT_ANSWER_DOC = {
     }
 }
 CSV_DOC = {
+    HEADERS: query_parameters(FinalRoundIn),  # the doc's own parameters, beside the body's
     "requestBody": {
         "content": {
             "application/json": {"example": JSON_EXAMPLE},
