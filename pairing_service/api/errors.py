@@ -9,7 +9,8 @@ internals; a client must never cause one.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -33,6 +34,7 @@ from .common import RequiresPlugin, validator_properties
 from .conditions import HeaderParametersPlugin, etag
 from .costly import BUSY_RETRY_SECONDS, Busy
 from .observe import request_id
+from .parsing import csv_lines
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -43,6 +45,12 @@ class FieldErrorSchema(Schema):
         required=True, metadata={"description": "JSON Pointer into the request body"}
     )
     detail = fields.String(required=True)
+    line = fields.Integer(
+        metadata={
+            "description": "A text/csv body: the line of the file the player is on (the "
+            "pointer counts players, from 0; this counts the file's lines, from 1)."
+        }
+    )
 
 
 class ProblemSchema(Schema):
@@ -143,6 +151,9 @@ def problem(
     rid = request_id()
     if rid is not None:
         body["instance"] = f"urn:pairing-advisor:request:{rid}"
+    lines = csv_lines()
+    if lines:
+        errors, body["detail"] = _with_file_lines(errors or [], detail, lines)
     if errors:
         body["errors"] = errors
     if rule is not None:
@@ -153,6 +164,30 @@ def problem(
         if name.lower() != "content-type":
             response.headers[name] = value
     return response
+
+
+_PLAYER_AT = re.compile(r"/players/(\d+)(?:/[^\s:;]*)?")  # a pointer at a player, or in one
+
+
+def _with_file_lines(
+    errors: list[dict[str, Any]], detail: str, lines: Sequence[int]
+) -> tuple[list[dict[str, Any]], str]:
+    """A CSV body's problem: each player it points at named by their line in the file."""
+
+    def line_of(found: re.Match[str] | None) -> int | None:
+        index = int(found.group(1)) if found else -1
+        return lines[index] if 0 <= index < len(lines) else None
+
+    marked = []
+    for error in errors:
+        line = line_of(_PLAYER_AT.match(error.get("pointer", "")))
+        marked.append(error if line is None else {**error, "line": line})
+
+    def named(found: re.Match[str]) -> str:
+        line = line_of(found)
+        return found.group(0) if line is None else f"{found.group(0)} (CSV line {line})"
+
+    return marked, _PLAYER_AT.sub(named, detail)
 
 
 def field_problem(

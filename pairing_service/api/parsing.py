@@ -116,6 +116,7 @@ def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
     if rows and _is_header(rows[0][1]):
         columns = _header_columns(rows.pop(0)[1])
     players: list[dict[str, Any]] = []
+    flask.g.csv_lines = [line for line, _ in rows]  # problems name the player's file line
     for line, row in rows:
         if len(row) > len(columns):
             raise MalformedJSON(f"CSV line {line} has more than {len(columns)} columns")
@@ -240,6 +241,14 @@ def _decoded(raw: bytes, mimetype: str, readers: Mapping[str, Reader]) -> str:
             raise
         flask.g.decoding_notes = (LATIN1_NOTE,)
         return raw.decode("latin-1")
+
+
+def csv_lines() -> list[int]:
+    """The file line of each player of the request's CSV body (none for other bodies)."""
+    if not flask.has_request_context():
+        return []
+    lines: list[int] = flask.g.get("csv_lines", [])
+    return lines
 
 
 def decoding_notes() -> tuple[str, ...]:

@@ -509,8 +509,12 @@ class LeagueLedger(Ledger[Organisation]):
         )
         return finishes, changes
 
-    def close_season(self, org: Organisation, number: int) -> Action:
+    def close_season(self, org: Organisation, number: int) -> Action | None:
+        """Close the season; closing a closed one again changes nothing (None), as a
+        closed round of the other formats closes again."""
         season = org.season(number)
+        if season.status == "closed":
+            return None
         if season.status != "running":
             raise Conflict(f"season {number} is {season.status}; only a running season closes")
         waiting = [

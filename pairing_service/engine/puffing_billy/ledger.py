@@ -279,9 +279,17 @@ class BoardLedger(Ledger[BoardEvent]):
         event.late_entry(player, most_players)
         return Action.of(PlayerEntered(player, name))
 
-    def close_preliminaries(self, event: BoardEvent, finalists: int) -> Action:
+    def close_preliminaries(self, event: BoardEvent, finalists: int) -> Action | None:
+        """Close the preliminaries with this cut. Closing them again with the same cut
+        changes nothing (None: a repeated close is answered as done, as a round's is in
+        strikes and Diagonal Race); with another cut it is refused (undo the close)."""
         if event.stage != "preliminary":
-            raise Conflict("the preliminaries are closed already")
+            if finalists == event.finalists:
+                return None
+            raise Conflict(
+                f"the preliminaries are closed already, with {event.finalists} to qualify: "
+                "undo the close to cut again"
+            )
         result = event.result()
         if not result.preliminary:
             raise Conflict("no preliminary board has been entered")
@@ -294,13 +302,12 @@ class BoardLedger(Ledger[BoardEvent]):
             PreliminariesClosed(finalists, tuple(cut.qualifiers), tuple(cut.tied_at_cut))
         )
 
-    def close_final(self, event: BoardEvent) -> Action:
+    def close_final(self, event: BoardEvent) -> Action | None:
+        """Close the final; closing it again changes nothing (None)."""
+        if event.stage == "finished":
+            return None
         if event.stage != "final":
-            raise Conflict(
-                "the final is closed already"
-                if event.stage == "finished"
-                else "close the preliminaries first"
-            )
+            raise Conflict("close the preliminaries first")
         result = event.result()
         if not result.final:
             raise Conflict("no final board has been entered")

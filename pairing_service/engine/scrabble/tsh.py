@@ -186,12 +186,19 @@ def _rounds_counted(
     if after_round is not None:
         if after_round < 0:
             raise TshError(0, f"round {after_round} does not exist")
+        if after_round > entered:
+            raise TshError(
+                0,
+                f"the file has results for {entered} round{'s' if entered != 1 else ''} "
+                f"(the last complete one is round {complete}): there is no round "
+                f"{after_round} to pair after",
+            )
         if after_round > complete:
             missing = _first_without_result(active, complete)
             raise TshError(
                 missing.line,
                 f"round {after_round} is not complete: {missing.label} has no result in "
-                f"round {complete + 1}",
+                f"round {complete + 1}, the first round with a result missing",
             )
         return after_round
     if complete < entered and not complete_rounds_only:

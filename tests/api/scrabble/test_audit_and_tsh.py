@@ -64,7 +64,10 @@ def test_asking_for_a_round_not_yet_played_is_refused(client):
     problem = assert_problem(
         client.post(FINAL, json={"tsh": DIVISION_A, "tsh_round": 9}), 422, "/tsh"
     )
-    assert "round 9 is not complete" in problem["detail"]
+    assert problem["detail"] == (
+        "/tsh: the file has results for 7 rounds (the last complete one is round 7): there "
+        "is no round 9 to pair after"
+    )
 
 
 LEADERS = [

@@ -159,6 +159,22 @@ def test_csv_bad_number_is_422(client):
     assert "/players/0/wins" in [e["pointer"] for e in problem["errors"]]
 
 
+def test_csv_problems_count_the_files_lines(client):
+    """The pointer counts players from 0; the file's lines (header and blank lines
+    included) are named beside it, in each error and in the detail."""
+    text = "id,wins,spread\n\nA,3,100\nB,x,2\nA,1,5\n"
+    problem = assert_problem(client.post(URL, data=text, content_type="text/csv"), 422)
+    assert problem["errors"] == [
+        {"pointer": "/players/1/wins", "detail": "Not a valid number.", "line": 4}
+    ]
+    assert problem["detail"] == "/players/1/wins (CSV line 4): Not a valid number."
+    duplicate = "id,wins,spread\nA,3,100\n\nA,1,5\n"
+    problem = assert_problem(client.post(URL, data=duplicate, content_type="text/csv"), 422)
+    assert problem["errors"][0]["line"] == 4 and "(CSV line 4)" in problem["detail"]
+    as_json = client.post(URL, json={"players": [{"id": "A", "wins": "x", "spread": 1}]})
+    assert "line" not in assert_problem(as_json, 422)["errors"][0]
+
+
 def test_unknown_route_and_method(client):
     assert_problem(client.get("/v1/nothing"), 404)
     problem = client.get(URL)

@@ -177,7 +177,8 @@ def test_after_round_and_complete_rounds_only_compose():
         with pytest.raises(TshError) as caught:
             read_division(ROUND_8_PARTLY, 8, complete_rounds_only=complete_rounds_only)
         assert str(caught.value) == (
-            "line 7: round 8 is not complete: Priya Patel (player 5) has no result in round 8"
+            "line 7: round 8 is not complete: Priya Patel (player 5) has no result in round 8, "
+            "the first round with a result missing"
         )
 
 
