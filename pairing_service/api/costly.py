@@ -30,6 +30,8 @@ from typing import Any, TypeVar
 
 from flask import Flask, current_app
 
+from .workers import serving_workers
+
 F = TypeVar("F", bound=Callable[..., Any])
 BUSY_RETRY_SECONDS = 5
 
@@ -43,7 +45,7 @@ class Busy(Exception):
 
 
 def default_concurrency() -> int:
-    return max(1, int(os.environ.get("WEB_CONCURRENCY") or 2) // 2)
+    return max(1, serving_workers() // 2)
 
 
 def default_slots_dir() -> str:

@@ -13,9 +13,11 @@ in front of the service), so writes are counted per token, not per address:
 More get a 429 problem with Retry-After. An empty ``WRITE_RATE_LIMIT`` turns both off.
 
 ``RATE_LIMIT_STORAGE`` (env ``PAIRING_RATE_LIMIT_STORAGE``) is where the counts live:
-``memory://`` (the default: per worker process, so N workers allow N times the limit) or
+``memory://`` (the default: each worker counts in its own memory, so each allows its share
+of the limit, the count divided by ``WEB_CONCURRENCY`` and rounded up: together about the
+limit, and a client whose writes all reach one worker is refused at that share) or
 ``redis://host:6379`` when several workers or instances serve one database, so the limit
-holds across all of them. When Redis stops answering, writes go on: the limits are
+holds exactly across all of them. When Redis stops answering, writes go on: the limits are
 counted in each worker's memory meanwhile (a warning is logged), Redis is tried again
 every few requests, and ``/readyz`` says which (:func:`rate_limit_storage_status`).
 """
@@ -30,21 +32,29 @@ from flask_limiter.util import get_remote_address
 
 from ..store.tokens import hash_token
 from .held_blueprint import CREATES, HeldBlueprint
+from .workers import serving_workers
 
 WRITE_METHODS = ["POST", "PUT", "DELETE"]
 # A storage that does not answer within this is taken as down (rather than holding writes).
 STORAGE_TIMEOUT_SECONDS = 0.5
 
 
-def limit_text(setting: str | None) -> str | None:
-    """Flask-Limiter's form of a "<count>/<seconds>" setting; None when it is off."""
+def limit_text(setting: str | None, shares: int = 1) -> str | None:
+    """Flask-Limiter's form of a "<count>/<seconds>" setting, the count divided among
+    ``shares`` counters that each see a part of the traffic; None when it is off."""
     if not setting:
         return None
     count, _, seconds = str(setting).partition("/")
     limit, window = int(count), int(float(seconds or 60))
     if limit < 1 or window < 1:
         raise ValueError(f"a rate limit must be '<count>/<seconds>', not {setting!r}")
-    return f"{limit} per {window} second"
+    return f"{-(-limit // shares)} per {window} second"
+
+
+def counters(storage: str) -> int:
+    """How many counters a limit is kept in: one per worker when each counts in its own
+    memory (so that together they allow about the limit, not N times it), else one."""
+    return serving_workers() if storage.startswith("memory://") else 1
 
 
 def writer_key() -> str:
@@ -63,12 +73,20 @@ def creating() -> bool:
     return bool(getattr(method, CREATES, False))
 
 
+def _refusal(setting: str, what: str, whose: str) -> str:
+    """What a 429 says: the limit as set, whatever share of it each counter keeps."""
+    count, _, seconds = str(setting).partition("/")
+    window = int(float(seconds or 60))
+    return f"more than {int(count)} {what} per {window} seconds {whose}; try again shortly"
+
+
 def init_rate_limit(app: Flask) -> Limiter | None:
-    writes_limit = limit_text(app.config.get("WRITE_RATE_LIMIT"))
+    storage = app.config["RATE_LIMIT_STORAGE"]
+    shares = counters(storage)
+    writes_limit = limit_text(app.config.get("WRITE_RATE_LIMIT"), shares)
     if writes_limit is None:
         return None
-    creates_limit = limit_text(app.config.get("CREATE_RATE_LIMIT")) or writes_limit
-    storage = app.config["RATE_LIMIT_STORAGE"]
+    creates_limit = limit_text(app.config.get("CREATE_RATE_LIMIT"), shares) or writes_limit
     options: dict[str, Any] = {}  # redis-py takes float timeouts; the stub says int
     if storage.startswith(("redis://", "rediss://")):
         timeout = STORAGE_TIMEOUT_SECONDS
@@ -90,8 +108,7 @@ def init_rate_limit(app: Flask) -> Limiter | None:
         key_func=writer_key,
         methods=WRITE_METHODS,
         exempt_when=creating,
-        error_message=f"more than {writes_limit.replace(' per ', ' writes per ')}s with this "
-        "token; try again shortly",
+        error_message=_refusal(app.config["WRITE_RATE_LIMIT"], "writes", "with this token"),
     )
     creates = limiter.shared_limit(
         creates_limit,
@@ -99,8 +116,11 @@ def init_rate_limit(app: Flask) -> Limiter | None:
         key_func=get_remote_address,
         methods=["POST"],
         exempt_when=lambda: not creating(),
-        error_message=f"more than {creates_limit.replace(' per ', ' creations per ')}s from "
-        "this address; try again shortly",
+        error_message=_refusal(
+            app.config.get("CREATE_RATE_LIMIT") or app.config["WRITE_RATE_LIMIT"],
+            "creations",
+            "from this address",
+        ),
     )
     for blueprint in app.blueprints.values():
         if isinstance(blueprint, HeldBlueprint):

@@ -78,3 +78,18 @@ def test_readyz_says_the_rate_limit_redis_answers(limited, redis_url):
     assert ready.status_code == 200 and ready.get_json()["rate_limit_storage"] == "ok"
     in_memory = limited().get("/readyz").get_json()
     assert "rate_limit_storage" not in in_memory
+
+
+def test_workers_counting_in_memory_each_keep_their_share(limited, monkeypatch, redis_url):
+    """Four workers each counting in memory allow their quarter each, together the limit
+    (not four times it); the 429 states the limit as set. Counted in Redis, one count."""
+    monkeypatch.setenv("WEB_CONCURRENCY", "4")
+    one_worker = limited(WRITE_RATE_LIMIT="8/60")
+    made = one_worker.post(TOURNAMENTS, json=PLAYERS).get_json()
+    statuses = [_undo(one_worker, made, made["token"]).status_code for _ in range(3)]
+    assert statuses == [409, 409, 429]  # 8 / 4 workers = 2 in this one
+    refused = _undo(one_worker, made, made["token"])
+    assert "more than 8 writes per 60 seconds" in assert_problem(refused, 429)["detail"]
+    shared = limited(WRITE_RATE_LIMIT="8/60", RATE_LIMIT_STORAGE=redis_url)
+    made = shared.post(TOURNAMENTS, json=PLAYERS).get_json()
+    assert [_undo(shared, made, made["token"]).status_code for _ in range(8)] == [409] * 8
