@@ -244,12 +244,21 @@ class RoundLedger(Ledger[S], Generic[S, R]):
         would change who was eliminated or the ending, which later rounds were made on."""
         after = self.clone(state)
         after.round(number).results[key] = result
-        ending_changes = self._decided(state) != self._decided(after)
+        try:
+            now_out, now_decided = self._eliminations(after), self._decided(after)
+        except FieldError as impossible:
+            # Out sooner, a player could not have played the later games they did: the
+            # later rounds stand on the result being replaced (not a fault of the request).
+            raise Conflict(
+                f"this correction would change who was eliminated (with it, "
+                f"{impossible.message} in a later round), and the rounds after round "
+                f"{number} were {self.remade} on it: undo back to round {number} to correct it"
+            ) from None
         refuse_changed_decisions(
             number,
             self._eliminations(state),
-            self._eliminations(after),
-            ending_changes,
+            now_out,
+            self._decided(state) != now_decided,
             self.remade,
         )
         changes = standing_changes(self._figures(state), self._figures(after), self.measure)

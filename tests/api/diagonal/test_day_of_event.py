@@ -154,3 +154,29 @@ def test_a_late_entrants_starting_losses_follow_the_events_setting(client):
     assert client.get(race(client)[0]).get_json()["late_entry_losses"] == "most"
     page = client.get(f"/events/diagonal/{base.rsplit('/', 1)[1]}").get_data(as_text=True)
     assert "A late entrant starts with the fewest losses of the players still in." in page
+
+
+def test_a_late_correction_that_would_put_out_a_player_who_played_on_is_a_409(client):
+    """Turned round, a game of round 1 would have put out a player who then played in
+    round 2: a 409 naming them, not a 422 pointing inside the engine's rounds."""
+    base, token = race(client, players=8, first_round_opponents=2)
+    first = race_round(client, base, token)
+    second = race_round(client, base, token)
+    losses_after_1 = {p: 0 for g in first["games"] for p in g["players"]}
+    for g in first["games"]:
+        losses_after_1[max(g["players"])] += 1
+    in_round_2 = {p for g in second["games"] for p in g["players"]}
+    game = next(
+        g
+        for g in first["games"]
+        if losses_after_1[min(g["players"])] == 1 and min(g["players"]) in in_round_2
+    )
+    winner, loser = min(game["players"]), max(game["players"])
+    turned = client.put(
+        f"{base}/rounds/1/games/{game['game']}",
+        json={"winner": loser, "pieces_left": 1},
+        headers=correcting(client, base, token),
+    )
+    problem = refused(client, base, turned, 409)
+    assert f"'{winner}' was eliminated after round 1" in problem["detail"]
+    assert "undo back to round 1" in problem["detail"]
