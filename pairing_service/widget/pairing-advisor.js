@@ -196,10 +196,15 @@ class PairingAdvisor extends HTMLElement {
 
 const REPORTED = "pairing-advisor-reported";
 
-// A held tournament's standings, read without a token and refreshed on demand. Subclasses
-// name their collection and draw the event; this base fetches and reports problems.
+// Auto-refresh: refresh="60" reads the event again every 60 seconds (at least every
+// MIN_REFRESH), while the page is shown; without it, on demand (the button).
+const MIN_REFRESH = 15;
+
+// A held tournament's standings, read without a token and refreshed on demand or every
+// `refresh` seconds. Subclasses name their collection and draw the event; this base
+// fetches and reports problems.
 class HeldStandings extends HTMLElement {
-  static get observedAttributes() { return ["tournament", "event", "organisation", "api", "season", "league", "division", "view"]; }
+  static get observedAttributes() { return ["tournament", "event", "organisation", "api", "season", "league", "division", "view", "refresh"]; }
 
   constructor() {
     super();
@@ -220,15 +225,29 @@ class HeldStandings extends HTMLElement {
         this.output);
     }
     document.addEventListener(REPORTED, this.onReported);
+    this.schedule();
     this.refresh();
   }
 
   disconnectedCallback() {
     document.removeEventListener(REPORTED, this.onReported);
+    clearInterval(this.timer);
+    this.timer = undefined;
   }
 
-  attributeChangedCallback() {
-    if (this.output) this.refresh();
+  attributeChangedCallback(name) {
+    if (name === "refresh") this.schedule();
+    if (this.output && name !== "refresh") this.refresh();
+  }
+
+  // Every `refresh` seconds while connected; a hidden tab (a phone in a pocket) is skipped.
+  schedule() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = Number(this.getAttribute("refresh"));
+    if (!this.isConnected || !Number.isFinite(seconds) || seconds <= 0) return;
+    this.timer = setInterval(() => { if (!document.hidden) this.refresh(); },
+      Math.max(seconds, MIN_REFRESH) * 1000);
   }
 
   async refresh() {

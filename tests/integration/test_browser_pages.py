@@ -40,6 +40,23 @@ def test_the_demo_page_embeds_every_widget(sites):
     page.locator("diagonal-standings table.standings tbody tr").first.wait_for(timeout=15_000)
     assert page.locator("strikes-standings").is_hidden()
     assert page.locator("diagonal-standings table.standings tbody tr").count() == 3
+    # And to a league organisation: its standings and the players' report form.
+    org = call_api(sites["api"], "POST", "/v1/league/organisations", {"code": "AGR"})
+    auth = org["token"]
+    base = f"/v1/league/organisations/{org['id']}"
+    call_api(sites["api"], "POST", f"{base}/seasons", token=auth)
+    signups = {"players": [{"id": f"L{i}", "name": f"Player {i}"} for i in range(7)]}
+    call_api(sites["api"], "POST", f"{base}/seasons/1/signups", signups, auth)
+    call_api(sites["api"], "POST", f"{base}/seasons/1/form", token=auth)
+    page.select_option("#format", "league-standings")
+    page.fill("#tournament", org["id"])
+    page.fill("#refresh", "60")
+    page.get_by_role("button", name="Show standings").click()
+    league = page.locator("league-standings")
+    league.locator("table tbody tr").first.wait_for(timeout=15_000)
+    assert league.get_attribute("refresh") == "60" and league.get_attribute("organisation")
+    assert page.locator("diagonal-standings").is_hidden()
+    assert page.locator("#report league-report").is_visible()
     page.screenshot(path=str(SHOTS / "demo.png"), full_page=True)
     assert errors == []
 

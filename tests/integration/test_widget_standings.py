@@ -9,6 +9,8 @@ go to test-output/widget/.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.support.widget import SHOTS, call_api, host_page, strikes_tournament, watch_errors
@@ -413,4 +415,39 @@ def test_a_league_table_shows_names_decimals_and_what_decided(sites, width):
     assert form.locator("table.report tbody tr").first.inner_text().startswith(name[seats[0]])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(SHOTS / f"league-table-{width}.png"), full_page=True)
+    assert errors == []
+
+
+def test_standings_refresh_by_themselves_when_asked(sites):
+    """refresh="20": the widget reads the event again every 20 seconds (the page's clock
+    is Playwright's, run forward) and shows a result entered meanwhile; not before."""
+    api = sites["api"]
+    players = [{"id": p} for p in ["ann", "bob", "cat", "dan", "eve", "fay", "gus"]]
+    created = call_api(api, "POST", "/v1/strikes/tournaments", {"players": players, "seed": 4})
+    base, token = f"/v1/strikes/tournaments/{created['id']}", created["token"]
+    tables = call_api(api, "POST", f"{base}/rounds", token=token)["tables"]
+    sites["pages"]["/live.html"] = host_page(
+        api,
+        f"<strikes-standings api='{api}' tournament='{created['id']}' refresh='20'>"
+        "</strikes-standings>",
+    )
+    page = sites["browser"].new_page(viewport={"width": 360, "height": 1000})
+    errors = watch_errors(page)
+    page.clock.install()
+    page.goto(sites["host"] + "/live.html")
+    widget = page.locator("strikes-standings")
+    widget.locator("table.standings tbody tr").first.wait_for(timeout=15_000)
+    strikes = (
+        "document.querySelector('strikes-standings').shadowRoot"
+        ".querySelector('table.standings').innerText"
+    )
+    shown = page.evaluate(strikes)
+    table = tables[0]
+    result = {"results": [{"player": p, "score": 90 - i} for i, p in enumerate(table["players"])]}
+    call_api(api, "PUT", f"{base}/rounds/1/tables/{table['table']}", result, token)
+    page.clock.run_for(15_000)
+    page.wait_for_timeout(500)
+    assert page.evaluate(strikes) == shown  # not yet read again
+    page.clock.run_for(6_000)
+    page.wait_for_function(f"() => {strikes} !== {json.dumps(shown)}", timeout=10_000)
     assert errors == []
