@@ -575,6 +575,15 @@ class SeasonOut(Schema):
         attribute="season.short_games",
         metadata={"description": "How this season records a game with a seat empty."},
     )
+    drop_out_flags = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "Players signed up who dropped out of a game in an earlier season, "
+            "with the games: the seed takes their place in future events away, and the GM "
+            "decides (the service refuses no one)."
+        },
+    )
 
 
 class ReportingTokenOut(PairOut):

@@ -73,13 +73,14 @@ class HeldSeason:
     promoted: list[str]
     relegated: list[str]
     names: dict[str, str | None]  # each signed-up player's display name this season
+    drop_out_flags: list[str]  # sign-ups who dropped out of a game in an earlier season
 
     @classmethod
     def of(cls, held: Held[Organisation], number: int) -> HeldSeason:
         org = held.state
         season = org.season(number)
         names = {p: org.name_of(p, number) for p in season.signups}
-        return cls(held.id, season, *org.moves(season), names)
+        return cls(held.id, season, *org.moves(season), names, org.drop_out_flags(number))
 
     @property
     def signups(self) -> list[SignUp]:

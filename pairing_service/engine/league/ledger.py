@@ -239,6 +239,35 @@ class Organisation:
         found = self.players.get(player)
         return found.name_through(through) if found else None
 
+    def games_dropped_out_of(self, player: str, before: int) -> list[str]:
+        """The games of seasons before ``before`` that ``player`` dropped out of, by name.
+        The seed: "Players who drop out of games will lose their ability to play in future
+        Meeple League events". A GM "empowered to fix things using their best judgment"
+        decides, so the service flags such a sign-up (``drop_out_flags``) and refuses none."""
+        return [
+            game.name
+            for season in self.seasons[: max(before - 1, 0)]
+            for league in season.leagues.values()
+            for game in league.games.values()
+            if game.results is not None
+            and any(r.player == player and r.dropped_out for r in game.results)
+        ]
+
+    def drop_out_flags(self, number: int) -> list[str]:
+        """Season ``number``'s sign-ups who dropped out of a game before, in words."""
+        flags = []
+        for player in self.season(number).signups:
+            games = self.games_dropped_out_of(player, number)
+            if games:
+                listed = ", ".join(games[:3]) + (
+                    f" and {len(games) - 3} more" if len(games) > 3 else ""
+                )
+                flags.append(
+                    f"{player} dropped out of {listed}: the league's rule is that players who "
+                    "drop out of games lose their place in future events (the GM decides)"
+                )
+        return flags
+
     def most_recent_finish(self, player: str, before: int) -> Finish | None:
         for season in reversed(self.seasons[: before - 1]):
             for finish in season.finishes:

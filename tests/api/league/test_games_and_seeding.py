@@ -66,6 +66,20 @@ def test_a_held_game_with_a_leaver_is_reported_and_closes_the_season(client):
     history = league.read("/history")["actions"]
     assert f"{leaver}" in history[-7]["summary"] and "dropped out" in history[-7]["summary"]
     assert league.organiser("post", "/seasons/1/close").status_code == 200
+    # Signing up again, the leaver is flagged to the organiser (the seed takes their place
+    # in future events away; the GM decides), and nobody else is.
+    assert league.organiser("post", "/seasons").status_code == 201
+    again = {"players": [{"id": p} for p in [leaver, "p0" if leaver != "p0" else "p1"]]}
+    season = league.organiser("post", "/seasons/2/signups", again).get_json()
+    (flag,) = season["drop_out_flags"]
+    assert flag.startswith(f"{leaver} dropped out of {first_game_name(games)}")
+    assert "the GM decides" in flag
+    assert [s["id"] for s in season["signups"]] == [p["id"] for p in again["players"]]
+    assert league.read("/seasons/1")["drop_out_flags"] == []
+
+
+def first_game_name(games: list[dict]) -> str:
+    return games[0]["name"]
 
 
 # --- the same game entered twice -----------------------------------------------------------
