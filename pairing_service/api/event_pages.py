@@ -99,6 +99,13 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
         counted = public["preliminary_boards_counted"]
         boards = "every board" if counted is None else f"each player's best {counted} boards"
         shown.append(f"The preliminaries count {boards}.")
+    finals = {
+        "winner_margin": "placement, and the winner's margin over the runner-up",
+        "close_play": "the preliminaries' method (placement and close-play bonuses)",
+        "placement_only": "placement only, ties broken by the preliminary rank",
+    }
+    if public.get("finals_scoring") in finals:
+        shown.append(f"Boards of the final score {finals[public['finals_scoring']]}.")
     for key, counted in (("late_entry_strikes", "strikes"), ("late_entry_losses", "losses")):
         if key in public:
             start = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}

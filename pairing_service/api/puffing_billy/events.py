@@ -14,7 +14,8 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger
+from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
+from ...engine.puffing_billy.scoring import FinalsScoring
 from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (
@@ -65,6 +66,11 @@ def event_read(held: Held[BoardEvent]) -> dict[str, Any]:
     return as_read_by(PBEventOut(), RankedEvent.of(held))
 
 
+def settings_of(body: dict[str, Any]) -> EventSettings:
+    """The director's settings a create or a settings write sends."""
+    return EventSettings(body["preliminary_boards_counted"], FinalsScoring(body["finals_scoring"]))
+
+
 @blp.route("")
 class Events(MethodView):
     @blp.arguments(PBEventIn)
@@ -72,8 +78,7 @@ class Events(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Register an event's players; the answer carries the director token, once."""
         created = boards().created(
-            [(p["id"], p.get("name")) for p in body["players"]],
-            body["preliminary_boards_counted"],
+            [(p["id"], p.get("name")) for p in body["players"]], settings_of(body)
         )
         held, token = held_store().create(boards(), body.get("name"), created)
         return created_answer(held, token, event_read, "puffing_billy_events.Event")
@@ -120,7 +125,7 @@ class Settings(MethodView):
             boards(),
             tournament_id,
             director_token(),
-            lambda event: boards().change_settings(event, body["preliminary_boards_counted"]),
+            lambda event: boards().change_settings(event, settings_of(body)),
         )
         return RankedEvent.of(held)
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, missing, validate
 
+from ...engine.puffing_billy import FinalsScoring
 from ..common import (
     Contract,
     Requires,
@@ -210,6 +211,21 @@ def boards_counted_field(**extra: Any) -> fields.Integer:
     )
 
 
+def finals_scoring_field(**extra: Any) -> fields.String:
+    """How boards of the final are scored (the seed's finals method is cut off)."""
+    return fields.String(
+        validate=validate.OneOf([f.value for f in FinalsScoring]),
+        metadata={
+            "description": "How a board of the final is scored; the seed's text of its finals "
+            "method is cut off, so the director chooses. winner_margin (the default): "
+            "placement, and the winner's margin over the runner-up as a share of the winning "
+            "score (x 0.5); close_play: the preliminaries' method; placement_only: 3, 2, 1, "
+            "0, ties broken by the preliminary rank (docs/puffing-billy.md, Finals)."
+        },
+        **extra,
+    )
+
+
 class EventIn(Contract):
     requires = (
         Requires(
@@ -239,6 +255,7 @@ class EventIn(Contract):
         },
     )
     preliminary_boards_counted = boards_counted_field(load_default=None)
+    finals_scoring = finals_scoring_field(load_default=FinalsScoring.WINNER_MARGIN.value)
 
 
 class PBStandingOut(Schema):
@@ -309,10 +326,14 @@ class PBEventIn(Schema):
         metadata={"description": f"Every entrant, 1-{MAX_EVENT_PLAYERS}; ids unique."},
     )
     preliminary_boards_counted = boards_counted_field(load_default=None)
+    finals_scoring = finals_scoring_field(load_default=FinalsScoring.WINNER_MARGIN.value)
 
 
 class SettingsIn(Schema):
+    """The whole set: a setting left out is set to its default."""
+
     preliminary_boards_counted = boards_counted_field(required=True)
+    finals_scoring = finals_scoring_field(load_default=FinalsScoring.WINNER_MARGIN.value)
 
 
 class FinalistsIn(Schema):
@@ -355,6 +376,11 @@ class PBEventOut(HeldOut):
         required=True,
         attribute="state.counted",
         metadata={"description": "The setting: each player's best N boards count; null: all."},
+    )
+    finals_scoring = fields.String(
+        required=True,
+        attribute="state.chosen.finals.value",
+        metadata={"description": "The setting: how boards of the final are scored."},
     )
     standings = fields.List(
         fields.Nested(PBStandingOut), required=True, attribute="result.preliminary"

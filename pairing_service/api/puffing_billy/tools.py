@@ -6,7 +6,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ...engine.puffing_billy import Board, BoardEntry, Method, standings
+from ...engine.puffing_billy import Board, BoardEntry, FinalsScoring, Method, standings
 from ...engine.puffing_billy import score_board as score
 from ..common import loaded_rules
 from ..metrics import engine_timed
@@ -57,6 +57,7 @@ class EventStandings(MethodView):
             loaded_rules().puffing_billy,
             body["finalists"],
             body["preliminary_boards_counted"],
+            FinalsScoring(body["finals_scoring"]),
         )
         scored = zip(boards, result.boards, strict=True)
         return ScoredEvent(result, [ScoredBoard.of(board, players) for board, players in scored])

@@ -4,6 +4,7 @@ from .event import Board, EventResult, Standing, standings
 from .scoring import (
     BoardEntry,
     BoardRules,
+    FinalsScoring,
     InvalidBoard,
     Method,
     ScoredEntry,
@@ -15,6 +16,7 @@ __all__ = [
     "BoardEntry",
     "BoardRules",
     "EventResult",
+    "FinalsScoring",
     "InvalidBoard",
     "Method",
     "ScoredEntry",

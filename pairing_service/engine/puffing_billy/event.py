@@ -24,7 +24,15 @@ from decimal import Decimal
 
 from ..errors import Rule
 from ..ranking import rank_by
-from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
+from .scoring import (
+    BoardEntry,
+    BoardRules,
+    FinalsScoring,
+    InvalidBoard,
+    Method,
+    ScoredEntry,
+    score_board,
+)
 
 
 @dataclass(frozen=True)
@@ -100,11 +108,13 @@ def standings(
     rules: BoardRules,
     finalists: int = 0,
     counted: int | None = None,
+    finals: FinalsScoring = FinalsScoring.WINNER_MARGIN,
 ) -> EventResult:
     scored_boards: list[tuple[Method, list[ScoredEntry]]] = []
     for index, board in enumerate(boards):
         try:
-            scored_boards.append((board.stage, score_board(board.entries, rules, board.stage)))
+            scored = score_board(board.entries, rules, board.stage, finals)
+            scored_boards.append((board.stage, scored))
         except InvalidBoard as exc:
             raise InvalidBoard(("boards", index, *exc.at), exc.message, rule=exc.rule) from exc
     result = rank_boards(scored_boards, finalists, counted)

@@ -33,6 +33,7 @@ from ..event_log import Action, Entry, Ledger, ListedPlayer, changed, standing_c
 from .event import EventResult, check_seats, rank_boards
 from .log_events import (
     BOARDS_COUNTED,
+    FINALS_SCORING,
     PUFFING_BILLY_EVENTS,
     BoardCorrected,
     BoardEntered,
@@ -42,7 +43,15 @@ from .log_events import (
     PreliminariesClosed,
     SettingsChanged,
 )
-from .scoring import BoardEntry, BoardRules, InvalidBoard, Method, ScoredEntry, score_board
+from .scoring import (
+    BoardEntry,
+    BoardRules,
+    FinalsScoring,
+    InvalidBoard,
+    Method,
+    ScoredEntry,
+    score_board,
+)
 
 Stage = Literal["preliminary", "final", "finished"]
 
@@ -65,19 +74,55 @@ class Placing:
     basis: str  # final, qualified (no final board), preliminaries
 
 
+@dataclass(frozen=True)
+class EventSettings:
+    """What the seed leaves to the director: the best ``counted`` preliminary boards count
+    (None: every one), and how boards of the final are scored. The defaults are what the
+    service did before these were settings."""
+
+    counted: int | None = None
+    finals: FinalsScoring = FinalsScoring.WINNER_MARGIN
+
+    def logged(self) -> dict[str, JSON]:
+        """As the log keeps them: a setting at its default is left out."""
+        kept: dict[str, JSON] = {}
+        if self.counted is not None:
+            kept[BOARDS_COUNTED] = self.counted
+        if self.finals is not FinalsScoring.WINNER_MARGIN:
+            kept[FINALS_SCORING] = self.finals.value
+        return kept
+
+    @classmethod
+    def read(cls, logged: Mapping[str, JSON]) -> EventSettings:
+        counted = logged.get(BOARDS_COUNTED)
+        finals = logged.get(FINALS_SCORING, FinalsScoring.WINNER_MARGIN.value)
+        return cls(counted if isinstance(counted, int) else None, FinalsScoring(str(finals)))
+
+    def words(self) -> str:
+        every = "every board" if self.counted is None else f"the best {self.counted} boards"
+        return f"the preliminaries count {every}; finals are scored {self.finals.value}"
+
+
 class BoardEvent:
     """The state of a held Puffing Billy event, folded from its log."""
 
-    def __init__(self, players: Mapping[str, str | None], counted: int | None = None) -> None:
+    def __init__(
+        self, players: Mapping[str, str | None], settings: EventSettings | None = None
+    ) -> None:
         self.players = dict(players)  # id -> name, in registration order
         self.boards: dict[int, HeldBoard] = {}
         self.stage: Stage = "preliminary"
         self.finalists = 0
-        self.counted = counted  # the best N preliminary boards count (None: every one)
+        self.chosen = settings or EventSettings()
+
+    @property
+    def counted(self) -> int | None:
+        """The best N preliminary boards count (None: every one)."""
+        return self.chosen.counted
 
     def settings(self) -> dict[str, JSON]:
         """The director's settings as the log keeps them (absent: the default)."""
-        return {} if self.counted is None else {BOARDS_COUNTED: self.counted}
+        return self.chosen.logged()
 
     # --- reading ------------------------------------------------------------------------
 
@@ -180,19 +225,21 @@ class BoardLedger(Ledger[BoardEvent]):
         self.rules = rules
 
     @staticmethod
-    def created(players: Sequence[tuple[str, str | None]], counted: int | None = None) -> Action:
-        """A new event; ``counted``: its preliminaries count each player's best N boards."""
+    def created(
+        players: Sequence[tuple[str, str | None]], settings: EventSettings | None = None
+    ) -> Action:
+        """A new event, with the director's settings (the defaults without)."""
         if not players:
             raise InvalidBoard(("players",), "register at least one player")
         refuse_repeats([p for p, _ in players], ("players",), InvalidBoard, ("id",))
-        settings = BoardEvent({}, counted).settings()
-        return Action.of(Created(settings, tuple(ListedPlayer(p, n) for p, n in players)))
+        logged = (settings or EventSettings()).logged()
+        return Action.of(Created(logged, tuple(ListedPlayer(p, n) for p, n in players)))
 
     @staticmethod
-    def change_settings(event: BoardEvent, counted: int | None) -> Action | None:
+    def change_settings(event: BoardEvent, settings: EventSettings) -> Action | None:
         """The settings changed, until the first board is entered (then a 409: the boards
         were scored and ranked under the old ones); None when they are already these."""
-        wanted = BoardEvent({}, counted).settings()
+        wanted = settings.logged()
         if wanted == event.settings():
             return None
         if event.boards:
@@ -211,7 +258,7 @@ class BoardLedger(Ledger[BoardEvent]):
     ) -> Action | None:
         """A board's score sheet, or its correction; None when it is already exactly this."""
         stage = event.check_board(number, entries)
-        scored = tuple(score_board(entries, self.rules, stage))
+        scored = tuple(score_board(entries, self.rules, stage, event.chosen.finals))
         alternates = tuple(e.id for e in entries if e.alternate)
         existing = event.boards.get(number)
         if existing is not None and (existing.entries, existing.name, existing.alternates) == (
@@ -318,7 +365,7 @@ class BoardLedger(Ledger[BoardEvent]):
     def start(self, created: Entry) -> BoardEvent:
         match self._event(created.action):
             case Created(players=players, settings=settings):
-                return BoardEvent({p.id: p.name for p in players}, _counted(settings))
+                return BoardEvent({p.id: p.name for p in players}, EventSettings.read(settings))
         raise ValueError(f"a Puffing Billy log begins with its creation, not {created.kind!r}")
 
     def _apply_event(self, state: BoardEvent, event: LogEvent, actor: str) -> None:
@@ -333,14 +380,14 @@ class BoardLedger(Ledger[BoardEvent]):
             case PlayerEntered(player=player, name=name):
                 state.players[player] = name
             case SettingsChanged(settings=settings):
-                state.counted = _counted(settings)
+                state.chosen = EventSettings.read(settings)
             case _:
                 raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")
 
     def clone(self, event: BoardEvent) -> BoardEvent:
         # apply() replaces whole boards (each immutable), moves the stage on and registers
         # late entrants (BoardEvent copies the players).
-        copy = BoardEvent(event.players, event.counted)
+        copy = BoardEvent(event.players, event.chosen)
         copy.boards = dict(event.boards)
         copy.stage, copy.finalists = event.stage, event.finalists
         return copy
@@ -370,12 +417,5 @@ class BoardLedger(Ledger[BoardEvent]):
             case FinalClosed(champions=champions):
                 return f"Final closed: {', '.join(champions)} won"
             case SettingsChanged(settings=settings):
-                counted = _counted(settings)
-                every = "every board" if counted is None else f"the best {counted} boards"
-                return f"Settings changed: the preliminaries count {every}"
+                return f"Settings changed: {EventSettings.read(settings).words()}"
         raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")
-
-
-def _counted(settings: Mapping[str, JSON]) -> int | None:
-    counted = settings.get(BOARDS_COUNTED)
-    return counted if isinstance(counted, int) else None

@@ -18,12 +18,15 @@ SETTINGS_CHANGED = "settings_changed"
 # The event's settings (``Created.settings``, ``SettingsChanged``), each defaulting to what
 # the service did before it was a setting: every preliminary board counts.
 BOARDS_COUNTED = "preliminary_boards_counted"
+FINALS_SCORING = "finals_scoring"
 
 
 @dataclass(frozen=True)
 class Created(Creation):
     upcasters = ((1, players_named),)
-    settings: dict[str, JSON]  # BOARDS_COUNTED: int or absent (every board)
+    # BOARDS_COUNTED: int or absent (every board); FINALS_SCORING: a FinalsScoring value or
+    # absent (winner_margin)
+    settings: dict[str, JSON]
     players: tuple[ListedPlayer, ...]
 
 

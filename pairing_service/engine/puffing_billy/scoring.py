@@ -38,6 +38,21 @@ class Method(StrEnum):
     FINAL = "final"
 
 
+class FinalsScoring(StrEnum):
+    """How a board of the final is scored: the seed's text of its finals method is cut
+    off, so the director chooses (docs/puffing-billy.md, "Finals").
+
+    ``winner_margin`` (the default, this service's reading of "reward those players who
+    could soundly defeat their opponents"): placement, and the winner's margin over the
+    runner-up. ``close_play``: the preliminaries' method, for directors who keep one
+    method throughout. ``placement_only``: 3, 2, 1, 0; ties at the final are broken by
+    the preliminary rank."""
+
+    WINNER_MARGIN = "winner_margin"
+    CLOSE_PLAY = "close_play"
+    PLACEMENT_ONLY = "placement_only"
+
+
 class InvalidBoard(FieldError):
     """A board the rules cannot score, at ``at`` in the input."""
 
@@ -100,9 +115,13 @@ class ScoredEntry:
 
 
 def score_board(
-    entries: Sequence[BoardEntry], rules: BoardRules, method: Method = Method.PRELIMINARY
+    entries: Sequence[BoardEntry],
+    rules: BoardRules,
+    method: Method = Method.PRELIMINARY,
+    finals: FinalsScoring = FinalsScoring.WINNER_MARGIN,
 ) -> list[ScoredEntry]:
-    """Every listed player's placement, bonus and total, in the order given."""
+    """Every listed player's placement, bonus and total, in the order given (a board of
+    the final scored the ``finals`` way)."""
     if not entries:
         raise InvalidBoard(("players",), "a board needs at least one player")
     if len(entries) > rules.max_players:
@@ -114,11 +133,12 @@ def score_board(
     places = _places(entries)
     scores = [e.score for e in entries]
     winning = max(s for s, p in zip(scores, places, strict=True) if p == 1)
-    slot_bonus = (
-        _preliminary_bonuses(scores, winning, rules)
-        if method is Method.PRELIMINARY
-        else _final_bonuses(scores, places, winning, rules)
-    )
+    if method is Method.PRELIMINARY or finals is FinalsScoring.CLOSE_PLAY:
+        slot_bonus = _preliminary_bonuses(scores, winning, rules)
+    elif finals is FinalsScoring.PLACEMENT_ONLY:
+        slot_bonus = [Decimal(0)] * len(scores)
+    else:
+        slot_bonus = _final_bonuses(scores, places, winning, rules)
     scored = []
     for index, entry in enumerate(entries):
         group = [i for i, p in enumerate(places) if p == places[index]]

@@ -114,3 +114,35 @@ def test_the_best_boards_are_chosen_by_score_then_bonus_then_order():
     assert counted_boards(boards, 2) == [boards[1], boards[2]]  # kept in the order entered
     assert counted_boards(boards, 3) == boards[:3]
     assert counted_boards(boards, 9) == boards
+
+
+def test_the_finals_scoring_is_the_directors_until_the_first_board(client):
+    """Set at creation or before the first board; the final's boards are scored by it (the
+    default, winner_margin, as before); shown on the read and the public page."""
+    players = [{"id": p} for p in ["Ada", "Bo", "Cy", "Di"]]
+    default = client.post(BASE, json={"players": players}).get_json()
+    assert read(client, default["id"])["finals_scoring"] == "winner_margin"
+    made = client.post(BASE, json={"players": players, "finals_scoring": "placement_only"})
+    tid, token = made.get_json()["id"], made.get_json()["token"]
+    assert read(client, tid)["finals_scoring"] == "placement_only"
+    url = f"{BASE}/{tid}/settings"
+    body = {"preliminary_boards_counted": None, "finals_scoring": "close_play"}
+    changed = client.put(url, json=body, headers=auth(token)).get_json()
+    assert changed["finals_scoring"] == "close_play"
+    summary = client.get(f"{BASE}/{tid}/history").get_json()["actions"][-1]["summary"]
+    assert (
+        summary
+        == "Settings changed: the preliminaries count every board; finals are scored close_play"
+    )
+    bad = {"preliminary_boards_counted": None, "finals_scoring": "speed_round"}
+    assert_problem(client.put(url, json=bad, headers=auth(token)), 422, "/finals_scoring")
+    put_board(client, tid, token, 1, [("Ada", 200), ("Bo", 100)])
+    put_board(client, tid, token, 2, [("Cy", 200), ("Di", 100)])
+    client.post(f"{BASE}/{tid}/preliminaries/close", json={"finalists": 4}, headers=auth(token))
+    final = put_board(client, tid, token, 3, [("Ada", 252), ("Bo", 248), ("Cy", 123), ("Di", 98)])
+    totals = [p["total_exact"] for p in final.get_json()["players"]]
+    assert totals == ["3.028", "2.492", "1.244", "0.194"]  # scored close_play
+    later = {"preliminary_boards_counted": None, "finals_scoring": "winner_margin"}
+    assert_problem(client.put(url, json=later, headers=auth(token)), 409)
+    page = client.get(f"/events/puffing-billy/{tid}").get_data(as_text=True)
+    assert "Boards of the final score the preliminaries&#39; method" in page

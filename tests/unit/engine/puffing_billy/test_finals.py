@@ -16,6 +16,7 @@ import yaml
 from pairing_service.engine.puffing_billy import (
     Board,
     BoardEntry,
+    FinalsScoring,
     InvalidBoard,
     Method,
     score_board,
@@ -98,6 +99,28 @@ def test_the_seeds_worked_example_is_a_preliminary_board_and_stays_digit_for_dig
     as_final = final(BILLY_EXAMPLE, pb)
     assert as_final["Jenny"].total == Decimal("3.008")
     assert [as_final[p].total for p in ("Damien", "Stephen", "Sybil", "Ben")] == [2, 1, 0, 0]
+
+
+def test_the_directors_finals_scoring_scores_the_seeds_sheet_as_a_final(pb):
+    """winner_margin (the default) gives the margin rule above; close_play the seed's
+    preliminary digits; placement_only the placements alone."""
+    entries = board(*BILLY_EXAMPLE)
+    totals = {
+        finals: [str(e.total) for e in score_board(entries, pb, Method.FINAL, finals)]
+        for finals in FinalsScoring
+    }
+    assert totals == {
+        FinalsScoring.WINNER_MARGIN: ["3.008", "2.000", "1.000", "0.000", "0.000"],
+        FinalsScoring.CLOSE_PLAY: ["3.028", "2.492", "1.240", "0.194", "0.000"],
+        FinalsScoring.PLACEMENT_ONLY: ["3.000", "2.000", "1.000", "0.000", "0.000"],
+    }
+    assert [str(e.total) for e in score_board(entries, pb, Method.FINAL)] == totals[
+        FinalsScoring.WINNER_MARGIN
+    ]
+    # A preliminary board keeps the seed's method whatever the finals are scored by.
+    for finals in FinalsScoring:
+        prelim = score_board(entries, pb, Method.PRELIMINARY, finals)
+        assert [str(e.total) for e in prelim] == totals[FinalsScoring.CLOSE_PLAY]
 
 
 def test_the_rule_is_written_next_to_the_data():
