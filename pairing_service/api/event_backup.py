@@ -248,9 +248,11 @@ class BackupDocument(Schema):
 
 def add_backup_routes(fmt: str, resource: HeldResource) -> None:
     """``GET …/{id}/backup`` and ``POST …/import`` for the format ``fmt``, under its
-    blueprint. Once per blueprint, as the log routes (``log_routes.add_log_routes``)."""
+    blueprint. Once per blueprint, as the log routes (``log_routes.add_log_routes``); none
+    for a format whose entries this module cannot decide again (not in :data:`REPLAYERS`):
+    a backup it could not check would not be restored."""
     blp, read_schema, shape = resource.blueprint, resource.read_schema, resource.shape
-    if getattr(blp, "has_backup_routes", False):
+    if fmt not in REPLAYERS or getattr(blp, "has_backup_routes", False):
         return
     blp.has_backup_routes = True
     prefix = read_schema.__name__.removesuffix("Out")

@@ -18,7 +18,16 @@ from sqlalchemy import func, select
 
 from pairing_service.store import schema
 from tests.support import assert_problem, auth, correcting, make_app
-from tests.support.held_events import BILLY, DIAGONAL, LEAGUE, STRIKES, billy, board, race
+from tests.support.held_events import (
+    BILLY,
+    DIAGONAL,
+    LEAGUE,
+    STRIKES,
+    billy,
+    board,
+    league_season,
+    race,
+)
 
 MAIL = "mailbox.example"
 
@@ -75,8 +84,8 @@ def strikes(client) -> Event:
     return Event("strikes", STRIKES, event_id, token, {"number": "2"})
 
 
-def diagonal(client) -> Event:
-    base, token = race(client)
+def diagonal(client, players: int = 8) -> Event:
+    base, token = race(client, players)
     games = client.post(f"{base}/rounds", headers=auth(token)).get_json()["games"]
     for game in games:
         url = f"{base}/rounds/1/games/{game['game']}"
@@ -440,3 +449,142 @@ def test_a_retried_import_answers_the_same_copy(app, client):
     assert_problem(_import(client, collection, other, **key), 422)
     assert _import(client, collection, document).status_code == 201  # no key: a new copy
     assert tournaments(app) == 3
+
+
+# --- every kind of every format's log -----------------------------------------------------
+
+
+def _strikes_kinds(client) -> Event:
+    """Drops, a re-seat for a no-show, and the kinds of ``strikes``."""
+    event = strikes(client)
+    base, token = event.base, event.token
+    seated = client.get(f"{base}/rounds/2").get_json()["tables"][0]["players"]
+    answer = client.post(
+        f"{base}/rounds/2/reseat", json={"no_shows": [seated[0]]}, headers=auth(token)
+    )
+    assert answer.status_code == 200, answer.get_json()
+    for table in client.get(f"{base}/rounds/2").get_json()["tables"]:
+        results = [{"player": p, "place": i + 1} for i, p in enumerate(table["players"])]
+        url = f"{base}/rounds/2/tables/{table['table']}"
+        assert client.put(url, json={"results": results}, headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/rounds/2/close", headers=auth(token)).status_code == 200
+    standing = client.get(base).get_json()["standings"]
+    still_in = next(s["player"] for s in standing if s["status"] == "active")
+    dropped = client.post(f"{base}/players/{still_in}/drop", headers=auth(token))
+    assert dropped.status_code == 200, dropped.get_json()
+    return event
+
+
+def _diagonal_kinds(client) -> Event:
+    event = diagonal(client, players=16)
+    base, token = event.base, event.token
+    playing = client.get(f"{base}/rounds/2").get_json()["games"][0]["players"]
+    answer = client.post(
+        f"{base}/rounds/2/reseat", json={"no_shows": [playing[0]]}, headers=auth(token)
+    )
+    assert answer.status_code == 200, answer.get_json()
+    for game in client.get(f"{base}/rounds/2").get_json()["games"]:
+        url = f"{base}/rounds/2/games/{game['game']}"
+        body = {"winner": game["players"][0], "pieces_left": 1}
+        assert client.put(url, json=body, headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/rounds/2/close", headers=auth(token)).status_code == 200
+    standing = client.get(base).get_json()["standings"]
+    still_in = next(s["player"] for s in standing if s["status"] == "active")
+    dropped = client.post(f"{base}/players/{still_in}/drop", headers=auth(token))
+    assert dropped.status_code == 200, dropped.get_json()
+    return event
+
+
+def _billy_kinds(client) -> Event:
+    created = client.post(BILLY, json={"players": [{"id": p} for p in "ABCD"]}).get_json()
+    base, token = f"{BILLY}/{created['id']}", created["token"]
+    counted = {"preliminary_boards_counted": 1}
+    assert client.put(f"{base}/settings", json=counted, headers=auth(token)).status_code == 200
+    assert board(client, base, token, 1, [("A", 100), ("B", 90)]).status_code == 200
+    assert board(client, base, token, 2, [("C", 80), ("D", 70)]).status_code == 200
+    close = client.post(f"{base}/preliminaries/close", json={"finalists": 2}, headers=auth(token))
+    assert close.status_code == 200, close.get_json()
+    finalists = client.get(base).get_json()["qualifiers"]
+    rows = [(p, 200 - 10 * i) for i, p in enumerate(finalists)]
+    assert board(client, base, token, 3, rows).status_code == 200
+    assert client.post(f"{base}/final/close", headers=auth(token)).status_code == 200
+    return Event("puffing_billy", BILLY, created["id"], token, {"board": "3"})
+
+
+def _league_kinds(client) -> Event:
+    org = league_season(client, closed=True, reported=True)
+    base, token = org.base, org.token
+    games = client.get(f"{base}/seasons/1/leagues/1-A").get_json()["games"]
+    game = games[-1]
+    bumped = [dict(r, score=r["score"] + 1) for r in game["results"]]
+    for result in bumped:
+        result.pop("dropped_out", None)
+    url = f"{base}/seasons/1/leagues/1-A/games/{game['game']}"
+    fixed = client.put(url, json={"results": bumped}, headers=correcting(client, base, token))
+    assert fixed.status_code == 200, fixed.get_json()
+    event_id = base.rsplit("/", 1)[1]
+    return Event("league", LEAGUE, event_id, token, {"number": "1", "league": "1-A"})
+
+
+KINDS = {
+    "strikes": (strikes, _strikes_kinds),
+    "diagonal": (diagonal, _diagonal_kinds),
+    "puffing_billy": (puffing_billy, _billy_kinds),
+    "league": (league, _league_kinds),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(KINDS))
+def test_every_kind_of_entry_restores_on_the_same_instance(app, client, fmt):
+    ledger = app.extensions["pairing_ledgers"][fmt]
+    seen: set[str] = set()
+    for build in KINDS[fmt]:
+        event = build(client)
+        document = _backup(client, event)
+        seen |= {entry["kind"] for entry in document["log"]}
+        answer = _import(client, event.collection, document)
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+        made = answer.get_json()
+        restored = Event(fmt, event.collection, made["id"], made["token"], event.values)
+        assert _backup(client, restored) == document
+        assert _answers(client, restored) == _answers(client, event)
+    # Every kind the format logs was restored (a kind added later needs its replay).
+    assert seen == set(ledger.events.events)
+
+
+# --- an entry the rules refuse, in every format -------------------------------------------
+
+
+def _first(document: dict, *kinds: str) -> tuple[int, dict]:
+    index = next(i for i, e in enumerate(document["log"]) if e["kind"] in kinds)
+    return index, document["log"][index]
+
+
+def _break_a_rule(fmt: str, document: dict) -> int:
+    """Change one entry of the backup so that the format's rules refuse it; its index."""
+    if fmt == "strikes":  # a table the round does not have
+        index, entry = _first(document, "result_entered")
+        entry["data"]["table"] = 99
+    elif fmt == "diagonal":  # a winner who did not play the game
+        index, entry = _first(document, "result_entered")
+        entry["data"]["winner"] = "R-nobody"
+    elif fmt == "puffing_billy":  # a placement its score does not give
+        index, entry = _first(document, "board_entered")
+        entry["data"]["players"][0]["placement"] = "9.000"
+    else:  # a report by a player who did not play the game
+        index, entry = _first(document, "game_reported")
+        seats = {r["player"] for r in entry["data"]["results"]}
+        entry["actor"] = next(f"m{i}" for i in range(7) if f"m{i}" not in seats)
+    return index
+
+
+@pytest.mark.parametrize("fmt", sorted(BUILDERS))
+def test_an_entry_the_rules_refuse_fails_the_whole_import(app, client, fmt):
+    event = BUILDERS[fmt](client)
+    document = _backup(client, event)
+    before = tournaments(app)
+    index = _break_a_rule(fmt, document)
+    problem = assert_problem(_import(client, event.collection, document), 422, f"/log/{index}")
+    assert problem["rule"] == "backup-replays"
+    assert f"entry {index + 1} (" in problem["detail"]
+    assert tournaments(app) == before
