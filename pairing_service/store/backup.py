@@ -15,6 +15,10 @@ are checked the same way (``event_log.undo``). The first entry the rules refuse 
 whole restore, naming it (``/log/<index>``); nothing is written. The copy is then written
 in one transaction, under a new id, with a new director token (answered once), its
 entries' seq, times and actors as they were, and the revision the backup names.
+
+The write is the store's own create, with a whole log: :func:`restore` uses
+:class:`HeldStore`'s helpers for the row, the log, the idempotency key and the kept
+states, so that the copy is stored exactly as a tournament made through the API is.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from ..engine.event_log import (
     read_action,
     undo,
 )
+from ..instruments import STORE_WRITES
 from . import schema
 from .database import WRITE
 from .tournament_store import Held, HeldStore, derived_token, hash_token
@@ -145,10 +150,17 @@ def read_backup(ledger: Ledger[Any], document: Mapping[str, Any]) -> Backup:
             )
         try:
             action = read_action(ledger, item["kind"], item["data"])
+            written = to_json(ledger._event(action))
         except REFUSALS as error:
             known = item["kind"] in ledger.events.events
             at: Location = ("log", index, "data" if known else "kind")
             raise BackupRefused(at, f"entry {index + 1}: {error}") from None
+        unknown = _unknown_key(item["data"], {**written, "version": None})
+        if unknown is not None:
+            raise BackupRefused(
+                ("log", index, "data", *unknown),
+                f"entry {index + 1} ({item['kind']}) records nothing under this key",
+            )
         entries.append(Entry(item["seq"], action, _utc(item["at"]), item["actor"]))
     if tournament["revision"] < len(entries):
         raise BackupRefused(
@@ -162,6 +174,26 @@ def read_backup(ledger: Ledger[Any], document: Mapping[str, Any]) -> Backup:
         tournament["revision"],
         tuple(entries),
     )
+
+
+def _unknown_key(stored: JSON, written: JSON, path: Location = ()) -> Location | None:
+    """Where ``stored`` (an entry's data) has a key that its event, read and written again
+    (``written``), does not: the codec reads the keys it knows and passes over others, so
+    a key it would pass over is refused rather than copied into the new log unread. (An
+    older shape has fewer keys, never more: its upcasters add them.)"""
+    if isinstance(stored, dict) and isinstance(written, dict):
+        for key, value in stored.items():
+            if key not in written:
+                return (*path, key)
+            found = _unknown_key(value, written[key], (*path, key))
+            if found is not None:
+                return found
+    elif isinstance(stored, list) and isinstance(written, list) and len(stored) == len(written):
+        for index, (item, again) in enumerate(zip(stored, written, strict=True)):
+            found = _unknown_key(item, again, (*path, index))
+            if found is not None:
+                return found
+    return None
 
 
 def _utc(moment: datetime) -> datetime:
@@ -261,4 +293,5 @@ def restore(store: HeldStore, ledger: Ledger[S], backup: Backup, state: S) -> tu
         if key is None or (earlier := store._made_with(ledger, key, digest)) is None:
             raise
         return earlier
+    STORE_WRITES.labels(ledger.format, "imported").inc()  # committed
     return store._keep(store._held(row, backup.log, state)), token

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import threading
 import uuid
 from dataclasses import dataclass
 
@@ -588,3 +589,36 @@ def test_an_entry_the_rules_refuse_fails_the_whole_import(app, client, fmt):
     assert problem["rule"] == "backup-replays"
     assert f"entry {index + 1} (" in problem["detail"]
     assert tournaments(app) == before
+
+
+def test_a_key_the_log_does_not_know_is_refused_not_copied(app, client):
+    collection, document = _tampered(client)
+    changed = copy.deepcopy(document)
+    changed["log"][0]["data"]["players"][2]["email"] = f"p2@{MAIL}"
+    problem = assert_problem(
+        _import(client, collection, changed), 422, "/log/0/data/players/2/email"
+    )
+    assert problem["rule"] == "backup-replays"
+    assert tournaments(app) == 1
+
+
+def test_racing_imports_with_one_key_make_one_copy(store_app):
+    client = store_app.test_client()
+    collection, document = _tampered(client)
+    headers = {"Idempotency-Key": str(uuid.uuid4())}
+    answers: list = []
+
+    def restore() -> None:
+        answer = store_app.test_client().post(
+            f"{collection}/import", json=document, headers=headers
+        )
+        answers.append((answer.status_code, answer.get_json()))
+
+    threads = [threading.Thread(target=restore) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert {status for status, _ in answers} == {201}
+    assert len({(made["id"], made["token"]) for _, made in answers}) == 1
+    assert tournaments(store_app) == 2  # the original and one copy
