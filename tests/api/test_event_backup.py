@@ -254,6 +254,10 @@ def test_a_restored_event_reads_the_same_everywhere_and_plays_on(app, other_app,
     assert sum(status == 200 for status, _, _ in original.values()) >= 20
     for key, expected in original.items():
         assert copied[key] == expected, key
+    # The director's list finds the copy by its token, as it stands.
+    listed = other.get("/v1/held", headers=auth(restored.token)).get_json()
+    (held,) = listed["tournaments"]
+    assert held["id"] == restored.id and held["revision"] == document["tournament"]["revision"]
     # The backup of the copy is the backup.
     assert _backup(other, restored) == document
     # Tokens: the old one is refused on the copy, the new one is refused on the original.
