@@ -12,11 +12,12 @@ them (strikes, seatings, pairings, the cut, finishes) must come out the same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import url_for
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from ..engine.diagonal.ledger import RaceEvent, RaceLedger
 from ..engine.diagonal.log_events import Created as RaceCreated
@@ -57,6 +58,8 @@ from ..engine.strikes.scoring import Finish
 from ..store.backup import (
     BACKUP_FORMAT,
     BACKUP_VERSION,
+    Backup,
+    BackupRefused,
     Replayer,
     backup_document,
     read_backup,
@@ -65,10 +68,21 @@ from ..store.backup import (
 )
 from .conditions import HEADERS, IDEMPOTENCY_KEY
 from .diagonal.schemas import MAX_FIELD as MAX_RACERS
+from .diagonal.schemas import RaceEventIn, RaceResultIn, RacerIn
 from .director_token import AUTH_DOC, director_token
+from .errors import flatten
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
-from .puffing_billy.schemas import MAX_EVENT_PLAYERS
-from .strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS
+from .held_schemas import LateEntrantIn, NoShowsIn
+from .league.schemas import GameReportIn, OrganisationIn, SignUpsIn
+from .puffing_billy.schemas import (
+    MAX_EVENT_PLAYERS,
+    BoardPlayersIn,
+    FinalistsIn,
+    PBEventIn,
+    SettingsIn,
+)
+from .strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, TableResultIn
+from .strikes.tournament_schemas import TournamentIn
 
 # --- how each format's rules decide an entry again ---------------------------------------
 
@@ -200,6 +214,155 @@ REPLAYERS = {
 }
 
 
+# --- the requests the director sent, as their schemas check them --------------------------
+#
+# The rules check what a request asks of the state; the request's own bounds (lengths,
+# patterns, ranges: a strikes event's number of plans, a score, an e-mail address) are its
+# schema's. A backup brings each request's input in an entry, so each entry's input is
+# loaded through the schema of the request that made it, as that request would have been.
+
+Request = tuple[type[Schema], dict[str, Any]]  # a request's schema, and its body
+
+
+def _named(player_id: str, name: str | None) -> dict[str, Any]:
+    return {"id": player_id} if name is None else {"id": player_id, "name": name}
+
+
+def _named_in(name: str | None) -> dict[str, Any]:
+    return {} if name is None else {"name": name}
+
+
+def _round_request(event: LogEvent) -> Request | None:
+    match event:
+        case Reseated(no_shows=no_shows):
+            return NoShowsIn, {"no_shows": list(no_shows)}
+    return None
+
+
+def _strikes_request(event: LogEvent, name: str | None) -> Request | None:
+    match event:
+        case StrikesCreated(settings=settings, players=players):
+            body = {
+                **_named_in(name),
+                "players": [_named(p.id, p.name) for p in players],
+                "threshold": settings.threshold,
+                "game": settings.game,
+                "two_player_games": settings.two_player_games,
+                "strategy": settings.strategy,
+                "plans": settings.plans,
+                "seed": settings.seed,
+                "late_entry_strikes": settings.late_entry,
+            }
+            return TournamentIn, body
+        case TableEntered(results=rows):
+            results = [
+                {"player": r.player, "score": r.score}
+                if r.score is not None
+                else {"player": r.player, "place": r.place}
+                for r in rows
+            ]
+            return TableResultIn, {"results": results}
+        case StrikesEntered(player=player, name=entrant):
+            return LateEntrantIn, _named(player, entrant)
+    return _round_request(event)
+
+
+def _diagonal_request(event: LogEvent, name: str | None) -> Request | None:
+    match event:
+        case RaceCreated(settings=settings, players=players):
+            racers = [
+                {**_named(p.id, p.name), **({} if p.rating is None else {"rating": p.rating})}
+                for p in players
+            ]
+            body = {
+                **_named_in(name),
+                "players": racers,
+                "first_round_opponents": settings.first_round_opponents,
+                "opponents": settings.opponents,
+                "late_entry_losses": settings.late_entry,
+            }
+            return RaceEventIn, body
+        case GameEntered(winner=winner, pieces_left=left):
+            return RaceResultIn, {"winner": winner, "pieces_left": left}
+        case RacerEntered(player=player, name=entrant, rating=rating):
+            rated = {} if rating is None else {"rating": rating}
+            return RacerIn, {**_named(player, entrant), **rated}
+    return _round_request(event)
+
+
+def _billy_request(event: LogEvent, name: str | None) -> Request | None:
+    match event:
+        case BoardsCreated(settings=settings, players=players):
+            body = {
+                **_named_in(name),
+                "players": [_named(p.id, p.name) for p in players],
+                "preliminary_boards_counted": settings.get(BOARDS_COUNTED),
+            }
+            return PBEventIn, body
+        case SettingsChanged(settings=settings):
+            return SettingsIn, {"preliminary_boards_counted": settings.get(BOARDS_COUNTED)}
+        case BoardEntered(name=board, players=scored, alternates=alternates):
+            sheet = [
+                {"id": s.id, "score": s.score, "place": s.place}
+                | ({"alternate": True} if s.id in alternates else {})
+                for s in scored
+            ]
+            return BoardPlayersIn, {"players": sheet, **_named_in(board)}
+        case BoardPlayerEntered(player=player, name=entrant):
+            return LateEntrantIn, _named(player, entrant)
+        case PreliminariesClosed(finalists=finalists):
+            return FinalistsIn, {"finalists": finalists}
+    return None
+
+
+def _league_request(event: LogEvent, name: str | None) -> Request | None:
+    match event:
+        case OrganisationCreated(settings=settings):
+            return OrganisationIn, {**_named_in(name), "code": settings.code}
+        case SignedUp(players=players):
+            signups = [
+                {**_named(p.id, p.name), "laurels": float(p.laurels)}
+                | ({} if p.email is None else {"email": p.email})
+                for p in players
+            ]
+            return SignUpsIn, {"players": signups}
+        case GameReported(results=results):
+            reported = [
+                {"player": r.player, "score": r.score, "position": r.position}
+                | ({"dropped_out": True} if r.dropped_out else {})
+                for r in results
+            ]
+            return GameReportIn, {"results": reported}
+    return None
+
+
+REQUESTS: dict[str, Callable[[LogEvent, str | None], Request | None]] = {
+    "strikes": _strikes_request,
+    "diagonal": _diagonal_request,
+    "puffing_billy": _billy_request,
+    "league": _league_request,
+}
+
+
+def check_requests(fmt: str, backup: Backup) -> None:
+    """Every entry's input, loaded through the schema of the request that made it (a
+    creation with the backup's name); BackupRefused at the first it refuses."""
+    for index, entry in enumerate(backup.log):
+        request = REQUESTS[fmt](ledger_of(fmt)._event(entry.action), backup.name)
+        if request is None:
+            continue
+        schema, body = request
+        try:
+            schema().load(body)
+        except ValidationError as error:
+            wrong = next(flatten(error.messages))
+            raise BackupRefused(
+                ("log", index, "data"),
+                f"entry {entry.seq} ({entry.kind}) is not a request the service takes: "
+                f"{wrong['pointer'] or '/'}: {wrong['detail']}",
+            ) from None
+
+
 # --- the document, and the routes ---------------------------------------------------------
 
 
@@ -298,6 +461,7 @@ def add_backup_routes(fmt: str, resource: HeldResource) -> None:
             written. `Idempotency-Key` as for a create."""
             ledger = ledger_of(fmt)
             backup = read_backup(ledger, document)
+            check_requests(fmt, backup)
             state = replay(ledger, backup.log, REPLAYERS[fmt](ledger))
             held, token = restore(held_store(), ledger, backup, state)
             location = url_for(resource.read_endpoint, tournament_id=held.id)

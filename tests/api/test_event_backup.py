@@ -626,3 +626,20 @@ def test_racing_imports_with_one_key_make_one_copy(store_app):
     assert {status for status, _ in answers} == {201}
     assert len({(made["id"], made["token"]) for _, made in answers}) == 1
     assert tournaments(store_app) == 2  # the original and one copy
+
+
+def test_an_entry_no_request_could_have_made_is_refused(app, client):
+    collection, document = _tampered(client)
+    # A creation the create's schema refuses (the rules alone would take it).
+    changed = copy.deepcopy(document)
+    changed["log"][0]["data"]["settings"]["plans"] = 10**9
+    problem = assert_problem(_import(client, collection, changed), 422, "/log/0/data")
+    assert "/plans" in problem["detail"] and problem["rule"] == "backup-replays"
+    # A league sign-up with an address no sign-up takes.
+    event = league(client)
+    document = _backup(client, event)
+    index, entry = _first(document, "signed_up")
+    entry["data"]["players"][1]["email"] = "not an address"
+    problem = assert_problem(_import(client, LEAGUE, document), 422, f"/log/{index}/data")
+    assert "/players/1/email" in problem["detail"]
+    assert tournaments(app) == 2  # the two originals
