@@ -437,10 +437,12 @@ def add_backup_routes(fmt: str, resource: HeldResource) -> None:
         @blp.doc(**AUTH_DOC)
         @blp.documents(401, 403, 404)
         def get(self, tournament_id: str) -> Any:
-            """The whole tournament as a backup, for the director only (401 without the
-            director token, 403 with another): every entry of its log as the store keeps
-            it, players' e-mail addresses and the hashes of a league's reporting tokens
-            included, but no director token. `POST …/import` makes a copy from it."""
+            """The whole tournament as a backup, for its director only.
+
+            401 without the director token, 403 with another. Every entry of its log as
+            the store keeps it, players' e-mail addresses and the hashes of a league's
+            reporting tokens included, but no director token. `POST …/import` makes a
+            copy from it."""
             director_token()  # 401 without one
             held = held_store().read(ledger_of(fmt), tournament_id)
             read_by_director(held)  # 403 with another tournament's
@@ -453,12 +455,14 @@ def add_backup_routes(fmt: str, resource: HeldResource) -> None:
         @blp.doc(**{HEADERS: [IDEMPOTENCY_KEY]})
         @blp.documents(409, 429)
         def post(self, document: dict[str, Any]) -> Any:
-            """A new tournament from a backup (`GET …/{id}/backup`), on this instance or
-            another: the same log, state, history, standings and revision, under a new
-            id, with a new director token (shown once; the old one does not work on the
-            copy). Every entry is decided again by this format's rules; the first they
-            refuse fails the import (422 naming it, `/log/<index>`) and nothing is
-            written. `Idempotency-Key` as for a create."""
+            """A new tournament from a backup: a new id and director token, the rest the same.
+
+            The backup is `GET …/{id}/backup`'s, from this instance or another. The copy has
+            the same log, state, history, standings and revision; its director token is
+            shown only here (the old one does not work on the copy). Every entry is decided
+            again by this format's rules, its input checked as its request's was; the first
+            refused fails the import (422 naming it, `/log/<index>`) and nothing is written.
+            `Idempotency-Key` as for a create."""
             ledger = ledger_of(fmt)
             backup = read_backup(ledger, document)
             check_requests(fmt, backup)
