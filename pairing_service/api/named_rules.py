@@ -141,8 +141,9 @@ _RULES = (
     NamedRule(
         Rule.BACKUP_REPLAYS,
         "A backup is of this route's format, its log numbered 1, 2, 3, … from its creation "
-        "to no later than its revision, and the format's rules decide every entry again, "
-        "on the state the entries before it give, as the entry records it.",
+        "to no later than its revision, each entry's data is what its kind records and its "
+        "input a request the service takes, and the format's rules decide every entry "
+        "again, on the state the entries before it give, as the entry records it.",
         (
             "POST /v1/strikes/tournaments/import",
             "POST /v1/diagonal/events/import",
