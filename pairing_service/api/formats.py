@@ -39,6 +39,7 @@ from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
 from .diagonal import events as diagonal_events
 from .diagonal import tools as diagonal_tools
+from .event_backup import add_backup_routes
 from .held_blueprint import HeldResource
 from .held_listing import listing_blueprint
 from .league import organisations as league_organisations
@@ -150,11 +151,12 @@ def _and(names: Sequence[str]) -> str:
 
 
 def register_formats(api: Api, formats: Sequence[Format] = FORMATS) -> None:
-    """Register every format's blueprints, with the log routes of each held format, then
-    the director's list of the held formats' tournaments."""
+    """Register every format's blueprints, with the log and backup routes of each held
+    format, then the director's list of the held formats' tournaments."""
     held = {fmt.name: fmt.held for fmt in formats if fmt.held is not None}
     for name, resource in held.items():
         add_log_routes(name, resource)
+        add_backup_routes(name, resource)
     for fmt in formats:
         if fmt.held is not None and fmt.scorekeeping:
             add_scorekeeper_routes(fmt.name, fmt.held, fmt.scorekeeping == "rounds")

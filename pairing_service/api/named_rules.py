@@ -138,6 +138,19 @@ _RULES = (
         "and a returner did not play last season.",
         ("POST /v1/league/formation",),
     ),
+    NamedRule(
+        Rule.BACKUP_REPLAYS,
+        "A backup is of this route's format, its log numbered 1, 2, 3, … from its creation "
+        "to no later than its revision, each entry's data is what its kind records and its "
+        "input a request the service takes, and the format's rules decide every entry "
+        "again, on the state the entries before it give, as the entry records it.",
+        (
+            "POST /v1/strikes/tournaments/import",
+            "POST /v1/diagonal/events/import",
+            "POST /v1/puffing-billy/events/import",
+            "POST /v1/league/organisations/import",
+        ),
+    ),
 )
 
 NAMED_RULES: dict[str, NamedRule] = {named.rule.value: named for named in _RULES}

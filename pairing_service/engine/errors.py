@@ -25,6 +25,7 @@ class Rule(StrEnum):
     GAME_SIZE = "game-size"
     POINTS_FALL = "points-fall"
     FORMATION_RECORDS = "formation-records"
+    BACKUP_REPLAYS = "backup-replays"
 
 
 Location = tuple[str | int, ...]

@@ -206,6 +206,31 @@ BREAKING = [
         {"signups": ["A", "B", "C", "D"]},
         "/signups",
     ),
+    (
+        "backup-replays",
+        "post",
+        "/v1/strikes/tournaments/import",
+        {
+            "format": "pairing-advisor-backup",
+            "version": 1,
+            "tournament": {
+                "format": "strikes",
+                "name": None,
+                "created_at": "2026-01-01T00:00:00+00:00",
+                "revision": 1,
+            },
+            "log": [
+                {
+                    "seq": 1,
+                    "kind": "round_closed",
+                    "data": {"round": 1},
+                    "actor": "director",
+                    "at": "2026-01-01T00:00:00+00:00",
+                }
+            ],
+        },
+        "/log",
+    ),
 ]
 
 
