@@ -105,7 +105,7 @@ def main() -> int:
         }
     )
     client = app.test_client()
-    run_event(client, 16, 4, 999, Report(16, 4))  # warm-up
+    run_event(client, 100, 3, 999, Report(100, 3))  # warm-up (first imports, caches)
     met = True
     print(
         "| players | rounds | events | pairing p50 ms | worst ms | back-to-back | "

@@ -3,6 +3,7 @@ answers read where a value needs more than one of the engine's objects."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
 from marshmallow import Schema, fields, validate
@@ -189,18 +190,25 @@ class ScrabbleRoundView(HeldRound[ScrabbleEvent]):
 
     @property
     def games(self) -> list[ScrabbleGameView]:
+        met = self.held.state.meetings(before=self.number)
         return [
-            ScrabbleGameView(self.held, self.number, g) for g in range(1, len(self.round.games) + 1)
+            ScrabbleGameView(self.held, self.number, g, met=met[frozenset(pair)])
+            for g, pair in enumerate(self.round.games, start=1)
         ]
 
 
+@dataclass(frozen=True)
 class ScrabbleGameView(HeldResult[ScrabbleEvent]):
+    met: int | None = None  # times the two were paired before, when the round counted it
+
     @property
     def players(self) -> list[str]:
         return list(self.held.state.round(self.number).game(self.at))
 
     @property
     def repeat(self) -> int:
+        if self.met is not None:
+            return self.met
         return self.held.state.repeat(self.number, self.at)
 
     @property

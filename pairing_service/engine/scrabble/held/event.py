@@ -201,9 +201,11 @@ class ScrabbleEvent:
     def active(self) -> list[str]:
         return [p for p in self.players if p not in self.dropped]
 
-    def meetings(self) -> Counter[frozenset[str]]:
-        """How often each pair has been paired (games of every round started)."""
-        return Counter(frozenset(g) for r in self.rounds for g in r.games)
+    def meetings(self, before: int | None = None) -> Counter[frozenset[str]]:
+        """How often each pair has been paired (games of every round started, or of the
+        rounds before round ``before``)."""
+        rounds = self.rounds if before is None else self.rounds[: before - 1]
+        return Counter(frozenset(g) for r in rounds for g in r.games)
 
     def repeat(self, number: int, game: int) -> int:
         """How many times the players of a game were paired in the rounds before."""

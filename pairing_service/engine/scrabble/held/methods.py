@@ -157,8 +157,56 @@ def _advised(
         repeats_allowed=policy.allowance,
         withdrawn=frozenset(standings.ids) - frozenset(players),
     )
-    games = tuple((g.players[0], g.players[1]) for g in advice.games if not g.bye)
+    games = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
     byes = [g.players[0] for g in advice.games if g.bye]
     rule = advice.rule
     words = f"{rule.id}: {rule.method}" if rule.id else rule.method
-    return Pairing(games, byes[0] if byes else None, words)
+    swapped = without_back_to_back(standings, policy, games)
+    if swapped:
+        words += f"; partners swapped to avoid a back-to-back rematch ({', '.join(swapped)})"
+    return Pairing(tuple(games), byes[0] if byes else None, words)
+
+
+def _by_rank(standings: Standings, pair: Pair) -> Pair:
+    a, b = sorted(pair, key=standings.rank)
+    return a, b
+
+
+def without_back_to_back(
+    standings: Standings, policy: RepeatPolicy, games: list[Pair]
+) -> list[str]:
+    """Swap partners between games (in place) so that no game repeats the last round's,
+    as tsh never pairs one: each such game with the nearest game on the board whose swap
+    makes neither game a back-to-back rematch nor a meeting past the allowance (else the
+    nearest making no back-to-back rematch). The advisor's principles may rank its own
+    pairing above, but a director does not pair the same two players twice running. The
+    swaps made, in words ("P3-P9 and P4-P7 for P3-P4, P7-P9")."""
+    made: list[str] = []
+
+    def cost(pair: tuple[str, str]) -> tuple[int, int]:
+        back, over, _ = policy.pair_cost(standings, *pair)
+        return back, over
+
+    for at in range(len(games)):
+        if cost(games[at])[0] == 0:
+            continue
+        a, b = games[at]
+        best: tuple[tuple[int, int], int, Pair, Pair] | None = None
+        for other in sorted(range(len(games)), key=lambda j: (abs(j - at), j)):
+            if other == at:
+                continue
+            c, d = games[other]
+            for first, second in (((a, c), (b, d)), ((a, d), (b, c))):
+                paid = tuple(x + y for x, y in zip(cost(first), cost(second), strict=True))
+                if paid[0] == 0 and (best is None or paid < best[0]):
+                    best = ((paid[0], paid[1]), other, first, second)
+            if best is not None and best[0] == (0, 0):
+                break
+        if best is None:
+            continue  # no swap avoids it: the advisor's game stands
+        _, other, first, second = best
+        first, second = (_by_rank(standings, pair) for pair in (first, second))
+        was = f"{a}-{b}, {games[other][0]}-{games[other][1]}"
+        games[at], games[other] = first, second
+        made.append(f"{first[0]}-{first[1]} and {second[0]}-{second[1]} for {was}")
+    return made

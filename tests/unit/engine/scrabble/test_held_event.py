@@ -14,8 +14,13 @@ from pairing_service.engine.event_log import Entry, undo
 from pairing_service.engine.scrabble.held.event import InvalidEvent
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
 from pairing_service.engine.scrabble.held.log_events import Entrant, EventSettings
-from pairing_service.engine.scrabble.held.methods import bye_for, pair_round
+from pairing_service.engine.scrabble.held.methods import (
+    bye_for,
+    pair_round,
+    without_back_to_back,
+)
 from pairing_service.engine.scrabble.held.schedule import scheduled
+from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
 from pairing_service.engine.scrabble.standings import Player, Standings
 
 AT = datetime(2026, 11, 26, tzinfo=UTC)
@@ -211,3 +216,14 @@ def test_a_no_show_is_withdrawn_and_the_round_paired_again(rules):
     assert no_show not in {p for g in rnd.games for p in g} and rnd.bye is not None
     assert event.state.dropped == {no_show: 1}
     assert "paired again" in event.ledger.describe(event.log[-1].action)
+
+
+def test_a_back_to_back_rematch_is_swapped_with_the_nearest_game():
+    last_round = {"A": "B", "B": "A", "C": "E", "E": "C", "D": "F", "F": "D"}
+    players = [Player(p, 10 - i, 0, opponents=(last_round[p],)) for i, p in enumerate("ABCDEF")]
+    standings = Standings.from_players(players)
+    games = [("A", "B"), ("C", "D"), ("E", "F")]
+    swapped = without_back_to_back(standings, RepeatPolicy(1), games)
+    assert games == [("A", "C"), ("B", "D"), ("E", "F")]
+    assert swapped == ["A-C and B-D for A-B, C-D"]
+    assert not any(standings.back_to_back(a, b) for a, b in games)
