@@ -20,8 +20,10 @@ from pairing_service.engine.scrabble.held.methods import (
     without_back_to_back,
 )
 from pairing_service.engine.scrabble.held.schedule import scheduled
+from pairing_service.engine.scrabble.held.tsh_export import division_file, tsh_name
 from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
 from pairing_service.engine.scrabble.standings import Player, Standings
+from pairing_service.engine.scrabble.tsh import read_division
 
 AT = datetime(2026, 11, 26, tzinfo=UTC)
 
@@ -227,3 +229,26 @@ def test_a_back_to_back_rematch_is_swapped_with_the_nearest_game():
     assert games == [("A", "C"), ("B", "D"), ("E", "F")]
     assert swapped == ["A-C and B-D for A-B, C-D"]
     assert not any(standings.back_to_back(a, b) for a, b in games)
+
+
+def test_the_tsh_file_reads_back_and_keeps_an_open_round_unscored(rules):
+    event = Event(rules, 7, 3, bye_spread=75)
+    rng = random.Random(2)
+    event.play(rng)
+    ours = {(s.wins * 2, s.spread) for s in event.state.standings()}
+    event.act(event.ledger.start_round(event.state))  # open: the file has no scores of it
+    text = division_file(event.state)
+    lines = text.splitlines()
+    assert len(lines) == 7
+    bye = event.state.round(1).bye
+    bye_line = lines[event.state.rating_order().index(bye)]
+    assert bye_line.split(";")[1].split()[0] == "75"
+    division = read_division(text, complete_rounds_only=True)
+    assert division.rounds == 1 and division.partly_entered == 2
+    assert {(p.half_wins, p.spread) for p in division.players} == ours
+
+
+def test_names_are_made_safe_for_a_tsh_line():
+    assert tsh_name("Player 12") == "Player-12"
+    assert tsh_name("#Lee; Ann") == "Lee, Ann"
+    assert tsh_name("Smith, John 3rd") == "Smith, John 3rd"
