@@ -248,3 +248,17 @@ def test_the_tsh_export_reads_back_to_the_same_standings(client):
         content_type="text/plain",
     )
     assert advised.status_code == 200, advised.get_json()
+
+
+def test_the_public_page_shows_the_round_and_its_slips_ask_for_scores(client):
+    base, token = create(client, players=5)
+    rnd = start(client, base, token)
+    tid = base.rsplit("/", 1)[1]
+    page = client.get(f"/events/scrabble/{tid}")
+    assert page.status_code == 200
+    assert rnd["games"][0]["players"][0] in page.get_data(as_text=True)
+    slips = client.get(f"/events/scrabble/{tid}/slips").get_data(as_text=True)
+    assert slips.count('<section class="slip">') == len(rnd["games"])  # the bye has none
+    assert "<th>score</th>" in slips and "pieces left" not in slips
+    text = client.get(f"{base}/rounds/1?format=text").get_data(as_text=True)
+    assert "bye" in text and rnd["bye"] in text
