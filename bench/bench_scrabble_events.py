@@ -113,9 +113,9 @@ def main() -> int:
     met = True
     print(
         "| players | rounds | events | pairing p50 ms | worst ms | back-to-back | "
-        "most meetings (allowed) | byes spread |"
+        "repeats before the final | most meetings (allowed) | byes spread |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|:---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
     for players, rounds in SIZES:
         report = Report(players, rounds)
         for seed in seeds:
