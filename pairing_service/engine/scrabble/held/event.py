@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...errors import Conflict, FieldError, NotFound, refuse_repeats
+from ...errors import Conflict, FieldError, NotFound, Rule, refuse_repeats
 from ...event_log import numbered
 from ...round_ledger import refuse_late_entry, refuse_no_shows
 from ..pairing.advisor import MAX_VICTORS
@@ -306,7 +306,11 @@ class ScrabbleEvent:
             raise InvalidEvent(("scores",), "give both scores, or the player who forfeited")
         if forfeit is not None:
             if forfeit not in (a, b):
-                raise InvalidEvent(("forfeit",), f"{forfeit!r} is not in game {game} ({a} v {b})")
+                raise InvalidEvent(
+                    ("forfeit",),
+                    f"{forfeit!r} is not in game {game} ({a} v {b})",
+                    rule=Rule.KNOWN_PLAYER,
+                )
             return GameResult(None, forfeit, self.settings.bye_spread if spread is None else spread)
         if spread is not None:
             raise InvalidEvent(("spread",), "a spread is given for a forfeit only")
