@@ -279,7 +279,8 @@ class ScrabbleEvent:
         if chosen == "advisor":
             victors = min(self.settings.victors, MAX_VICTORS, len(players) - 1) or 1
             rounds_left = max(1, self.settings.rounds - number + 1)
-            final = FinalRound(table, victors, self.settings.spread_cap, rounds_left)
+            everyone = self.pairing_standings(list(self.players))
+            final = FinalRound(table, victors, self.settings.spread_cap, rounds_left, everyone)
         pairing = pair_round(
             chosen,
             self.pairing_standings(players),

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...matching import NoPerfectMatching, every_pair, min_cost_perfect_matching_arrays
-from ..pairing.advisor import advise
+from ..errors import InvalidStandings
+from ..pairing.advisor import Advice, advise
 from ..pairing.policy import RepeatPolicy
 from ..pairing.swiss import Meetings, SwissMemo, pair_swiss
 from ..rule_table import RuleTable
@@ -55,6 +56,9 @@ class FinalRound:
     victors: int
     spread_cap: int | None
     rounds_left: int
+    # Every player's standings, the withdrawn too (their place and games count for the
+    # victor places); the standings of those who play are the fallback (below).
+    everyone: Standings | None = None
 
 
 def bye_for(standings: Standings, players: Sequence[str], byes: dict[str, int]) -> str:
@@ -147,8 +151,36 @@ def _matched(
 def _advised(
     standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
 ) -> Pairing:
-    """The advisor's pairing of the players who play (the standings hold only them)."""
-    advice = advise(
+    """The advisor's pairing of the players who play (``standings`` holds only them).
+
+    Withdrawn players are judged as the advisor judges players who sit out: out of reach
+    of the victor places, they keep their place and never displace anyone. When one could
+    still finish a victor (they play no more, so no result of theirs is known), the
+    advisor would ask for the round to be paired by hand; the held event pairs it among
+    those who play, the withdrawn left out of the contention, and says so."""
+    note = ""
+    try:
+        if final.everyone is None:
+            raise InvalidStandings((), "no standings of the withdrawn")
+        advice = _advice(final.everyone, players, policy, final)
+    except InvalidStandings as refused:
+        advice = _advice(standings, players, policy, final)
+        if refused.player is not None:
+            note = f"; {refused.player} withdrew while still in reach of a victor place: left out"
+    games = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
+    byes = [g.players[0] for g in advice.games if g.bye]
+    rule = advice.rule
+    words = (f"{rule.id}: {rule.method}" if rule.id else rule.method) + note
+    swapped = without_back_to_back(standings, policy, games)
+    if swapped:
+        words += f"; partners swapped to avoid a back-to-back rematch ({', '.join(swapped)})"
+    return Pairing(tuple(games), byes[0] if byes else None, words)
+
+
+def _advice(
+    standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
+) -> Advice:
+    return advise(
         standings,
         final.table,
         victors=final.victors,
@@ -157,14 +189,6 @@ def _advised(
         repeats_allowed=policy.allowance,
         withdrawn=frozenset(standings.ids) - frozenset(players),
     )
-    games = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
-    byes = [g.players[0] for g in advice.games if g.bye]
-    rule = advice.rule
-    words = f"{rule.id}: {rule.method}" if rule.id else rule.method
-    swapped = without_back_to_back(standings, policy, games)
-    if swapped:
-        words += f"; partners swapped to avoid a back-to-back rematch ({', '.join(swapped)})"
-    return Pairing(tuple(games), byes[0] if byes else None, words)
 
 
 def _by_rank(standings: Standings, pair: Pair) -> Pair:

@@ -252,3 +252,20 @@ def test_names_are_made_safe_for_a_tsh_line():
     assert tsh_name("Player 12") == "Player-12"
     assert tsh_name("#Lee; Ann") == "Lee, Ann"
     assert tsh_name("Smith, John 3rd") == "Smith, John 3rd"
+
+
+def test_the_final_round_with_players_withdrawn(rules):
+    event = Event(rules, 10, 4)
+    rng = random.Random(8)
+    for _ in range(3):
+        event.play(rng)
+    ranked = [s.player for s in event.state.standings()]
+    event.act(event.ledger.drop(event.state, ranked[-1]))  # out of reach: judged exactly
+    event.act(event.ledger.drop(event.state, ranked[0]))  # the leader: left out, said so
+    event.act(event.ledger.start_round(event.state))
+    final = event.state.latest
+    assert final.method == "advisor"
+    paired = {p for g in final.games for p in g}
+    assert final.bye is None and paired == set(ranked[1:-1])
+    assert f"{ranked[0]} withdrew while still in reach of a victor place" in final.rule
+    assert ranked[-1] not in final.rule
