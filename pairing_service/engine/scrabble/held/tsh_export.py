@@ -12,9 +12,9 @@ writes pairings before scores). A withdrawn player carries tsh's ``; off 0``.
 Names are written as the event has them (the player's id when it has no name), with what
 would break a line made safe: ``;`` becomes ``,``, a leading ``#`` is dropped, and a word
 of digits is joined to the word before it by ``-`` (tsh reads the first number of a line
-as the rating). Scores are written as played: with a spread cap, tsh must be configured
-with the same cap to count the same spread (the service's reader counts scores as they
-are).
+as the rating). Scores are written as played: with a spread cap, a reader counting the raw
+difference (the service's own does) shows more spread than the event where a game went
+past the cap.
 """
 
 from __future__ import annotations
