@@ -4,10 +4,12 @@ the final (the advisor's), results by scores, scorekeepers, refusals, the tsh ex
 from __future__ import annotations
 
 import random
+import uuid
 from collections import Counter
 
 from pairing_service.engine.scrabble.tsh import read_division
 from tests.support import assert_problem, auth, correcting
+from tests.support.held_events import kinds
 
 BASE = "/v1/scrabble/events"
 
@@ -262,3 +264,24 @@ def test_the_public_page_shows_the_round_and_its_slips_ask_for_scores(client):
     assert "<th>score</th>" in slips and "pieces left" not in slips
     text = client.get(f"{base}/rounds/1?format=text").get_data(as_text=True)
     assert "bye" in text and rnd["bye"] in text
+
+
+def test_a_retried_round_start_with_a_method_answers_the_round_it_started(client):
+    base, token = create(client, players=6)
+    headers = {**auth(token), "Idempotency-Key": str(uuid.uuid4())}
+    body = {"method": "random", "seed": 3}
+    first = client.post(f"{base}/rounds", json=body, headers=headers)
+    again = client.post(f"{base}/rounds", json=body, headers=headers)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.get_json() == first.get_json()
+    assert kinds(client, base).count("round_started") == 1
+    other = client.post(f"{base}/rounds", json={"method": "koth"}, headers=headers)
+    assert "Idempotency-Key" in assert_problem(other, 422)["detail"]
+
+
+def test_the_document_shows_the_round_starts_optional_body(client):
+    spec = client.get("/openapi.json").get_json()
+    start = spec["paths"]["/v1/scrabble/events/{tournament_id}/rounds"]["post"]
+    assert start["requestBody"]["required"] is False
+    assert "requestBody" not in spec["paths"]["/v1/diagonal/events/{tournament_id}/rounds"]["post"]
+    assert "/v1/scrabble/events/{tournament_id}/tsh" in spec["paths"]
