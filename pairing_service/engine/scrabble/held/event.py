@@ -41,6 +41,7 @@ class GameResult:
     scores: tuple[int, int] | None
     forfeit: str | None = None
     spread: int = 0
+    players: Pair = field(default=("", ""), compare=False)  # the game's, for its words
 
 
 Outcome = Literal["win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"]
@@ -312,10 +313,11 @@ class ScrabbleEvent:
                     f"{forfeit!r} is not in game {game} ({a} v {b})",
                     rule=Rule.KNOWN_PLAYER,
                 )
-            return GameResult(None, forfeit, self.settings.bye_spread if spread is None else spread)
+            spread = self.settings.bye_spread if spread is None else spread
+            return GameResult(None, forfeit, spread, (a, b))
         if spread is not None:
             raise InvalidEvent(("spread",), "a spread is given for a forfeit only")
-        return GameResult(scores)
+        return GameResult(scores, players=(a, b))
 
     def late_entry(self, entrant: Entrant) -> int:
         """The round a late entrant joins before."""

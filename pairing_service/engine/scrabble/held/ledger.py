@@ -38,12 +38,13 @@ from .log_events import (
 __all__ = ["ScrabbleEvent", "ScrabbleLedger"]
 
 
-def _score_words(result: GameResult | Score, game: tuple[str, str] | None = None) -> str:
+def _score_words(result: GameResult | Score, game: tuple[str, str]) -> str:
+    """A result in the history's words: "ann 412, bob 388"; "bob forfeited to ann (+50)"."""
     if result.scores is None:
-        return f"{result.forfeit} forfeited ({result.spread:+d})"
-    a, b = result.scores
-    players = f"{game[0]} {a}, {game[1]} {b}" if game else f"{a}-{b}"
-    return players
+        winner = game[1] if result.forfeit == game[0] else game[0]
+        return f"{result.forfeit} forfeited to {winner} ({result.spread:+d})"
+    (a, b), (x, y) = game, result.scores
+    return f"{a} {x}, {b} {y}"
 
 
 class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
@@ -93,7 +94,9 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         return self._result(event, number, game, result)
 
     def _entered(self, number: int, key: int, result: GameResult) -> LogEvent:
-        return ResultEntered(number, key, result.scores, result.forfeit, result.spread)
+        return ResultEntered(
+            number, key, result.players, result.scores, result.forfeit, result.spread
+        )
 
     def _corrected(
         self,
@@ -105,7 +108,14 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
     ) -> LogEvent:
         previous = Score(was.scores, was.forfeit, was.spread)
         return ResultCorrected(
-            number, key, result.scores, result.forfeit, result.spread, previous, tuple(changes)
+            number,
+            key,
+            result.players,
+            result.scores,
+            result.forfeit,
+            result.spread,
+            previous,
+            tuple(changes),
         )
 
     def _decided(self, state: ScrabbleEvent) -> Hashable:
@@ -159,7 +169,7 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 )
             case ResultEntered(round=number, game=game):  # or corrected
                 state.round(number).results[game] = GameResult(
-                    event.scores, event.forfeit, event.spread
+                    event.scores, event.forfeit, event.spread, event.players
                 )
             case PlayerEntered(player=player, name=name, rating=rating):
                 state.players[player] = Entrant(player, name, rating)
@@ -188,12 +198,15 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 rule = f" ({event.rule})" if event.rule else ""
                 return f"Round {number} paired by {method}{rule}: {len(games)} games{byes}"
             case ResultCorrected(round=number, game=game, was=was):
-                now = _score_words(GameResult(event.scores, event.forfeit, event.spread))
-                return correction_words(
-                    number, f"game {game}", now, _score_words(was), event.changes
+                now = _score_words(
+                    GameResult(event.scores, event.forfeit, event.spread), event.players
                 )
+                before = _score_words(was, event.players)
+                return correction_words(number, f"game {game}", now, before, event.changes)
             case ResultEntered(round=number, game=game):
-                now = _score_words(GameResult(event.scores, event.forfeit, event.spread))
+                now = _score_words(
+                    GameResult(event.scores, event.forfeit, event.spread), event.players
+                )
                 return result_words(number, f"game {game}", now)
             case PlayerEntered(player=player, rating=rating, before_round=before_round):
                 return f"{player} entered late, rated {rating}, before round {before_round}"

@@ -86,6 +86,7 @@ class Score:
 @dataclass(frozen=True)
 class ResultEntered(ResultEntry):
     game: int
+    players: Pair  # the game's, in its order: the history names them
     scores: tuple[int, int] | None  # None: a forfeit
     forfeit: str | None  # the player who forfeited
     spread: int  # the forfeit's spread (0 for a game played)
