@@ -32,6 +32,13 @@ BENCHES = [
         "<= 100 ms per answer (p50)",
     ),
     (
+        "Held Scrabble events: every round through the API, default schedule",
+        "bench_scrabble_events.py",
+        [],
+        "pairing p50 <= 50 ms at 100 players; no back-to-back rematch, no pair past the "
+        "allowance, byes spread",
+    ),
+    (
         "Strikes seating: optimize against best of 30",
         "bench_strikes.py",
         [],
@@ -87,6 +94,7 @@ def main() -> int:
         if quick and script in (
             "bench_web.py",
             "bench_scrabble.py",
+            "bench_scrabble_events.py",
             "bench_strikes.py",
             "bench_events.py",
             "bench_league.py",

@@ -28,6 +28,7 @@ from .diagonal.events import pairing_table
 from .formats import FORMATS, Format
 from .held_blueprint import held_store, ledger_of
 from .printable_tables import Table
+from .scrabble.events import pairing_table as scrabble_boards
 from .strikes.tournaments import seating_table
 
 bp = Blueprint("event_pages", __name__, template_folder="templates")
@@ -36,6 +37,7 @@ bp = Blueprint("event_pages", __name__, template_folder="templates")
 ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {
     "strikes": seating_table,
     "diagonal": pairing_table,
+    "scrabble": scrabble_boards,
 }
 # Pages of its own a format's event links to, as (title, address): a league's seasons
 # (league/pages.py registers them).
@@ -188,8 +190,8 @@ class Slip:
 
 
 def _slips(table: ShownTable) -> list[Slip]:
-    """A slip per table (strikes: a line per seat, grouped by table) or game (Diagonal:
-    a line per game, its two players)."""
+    """A slip per table (strikes: a line per seat, grouped by table) or game (Diagonal
+    and Scrabble: a line per game, its two players)."""
     header = table.header
     if "table" in header:
         at, player = header.index("table"), header.index("player")
@@ -201,8 +203,10 @@ def _slips(table: ShownTable) -> list[Slip]:
         return [Slip(f"Table {label}", players, asked) for label, players in grouped.items()]
     at = header.index("game")
     seats = [i for i, column in enumerate(header) if column.startswith("player")]
-    asked = ("won (tick)", "pieces left")
-    return [Slip(f"Game {row[at]}", [row[i] for i in seats], asked) for row in table.rows]
+    scored = "score a" in header  # Scrabble: each player's score; its bye has no slip
+    boxes: tuple[str, ...] = ("score",) if scored else ("won (tick)", "pieces left")
+    games = [row for row in table.rows if row[at] != "bye"]
+    return [Slip(f"Game {row[at]}", [row[i] for i in seats], boxes) for row in games]
 
 
 @bp.get("/events/<format_path>/<tournament_id>/slips")

@@ -35,6 +35,7 @@ from ..engine.diagonal.ledger import RaceLedger
 from ..engine.event_log import Ledger
 from ..engine.league.ledger import LeagueLedger
 from ..engine.puffing_billy.ledger import BoardLedger
+from ..engine.scrabble.held.ledger import ScrabbleLedger
 from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
 from .diagonal import events as diagonal_events
@@ -48,6 +49,7 @@ from .log_routes import add_log_routes
 from .puffing_billy import events as puffing_billy_events
 from .puffing_billy import tools as puffing_billy_tools
 from .scorekeepers import add_scorekeeper_routes
+from .scrabble import events as scrabble_events
 from .scrabble import final_round as scrabble_final_round
 from .strikes import tools as strikes_tools
 from .strikes import tournaments as strikes_tournaments
@@ -81,7 +83,15 @@ class Format:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("scrabble", (scrabble_final_round.blp,)),
+    Format(
+        "scrabble",
+        (scrabble_final_round.blp,),
+        lambda rules: ScrabbleLedger(rules.scrabble),
+        scrabble_events.HELD,
+        status_words="registered, round_open, between_rounds or finished",
+        title="Scrabble",
+        scorekeeping="rounds",
+    ),
     Format(
         "strikes",
         (strikes_tools.blp,),

@@ -192,6 +192,15 @@ def result_write(
     )
 
 
+def optional_body(blueprint: StrictBlueprint, schema: type[Schema]) -> dict[str, Any]:
+    """A body a route may go without: {} when none is sent, else ``schema``'s load of it
+    (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
+    if not request.get_data(cache=True).strip():
+        return {}
+    loaded: dict[str, Any] = blueprint.ARGUMENTS_PARSER.parse(schema(), request, location="json")
+    return loaded
+
+
 def made(answer: object, endpoint: str, **values: Any) -> tuple[object, int, dict[str, str]]:
     """201 with ``answer``, and where to read what was made (``endpoint`` at ``values``)."""
     return answer, 201, {"Location": url_for(endpoint, **values)}
@@ -301,6 +310,8 @@ class RoundRoutes(ABC, Generic[E, R]):
     result_view: Callable[[Held[E], int, int, list[str]], object]
     result_out: type[Schema]
     entrant_in: type[Schema]
+    # An optional body of the round start (the method a director chooses): None, none.
+    start_in: type[Schema] | None = None
 
     def __init__(self) -> None:
         module, about = type(self).__module__, self.docs.about
@@ -320,6 +331,10 @@ class RoundRoutes(ABC, Generic[E, R]):
     # format says which of its engine's calls it is.
     @abstractmethod
     def start_round(self, state: E) -> Action | None: ...
+
+    def start_round_as(self, state: E, body: Body) -> Action | None:
+        """The round start a body asks for (``start_in``); without one, ``start_round``."""
+        return self.start_round(state)
 
     @abstractmethod
     def round_file(self, held: Held[E], number: int, wanted: str) -> Response:
@@ -367,13 +382,23 @@ class RoundRoutes(ABC, Generic[E, R]):
             def get(self, tournament_id: str) -> Any:
                 return routes.view(held_store().read(routes.ledger(), tournament_id))
 
+        start_doc: dict[str, Any] = {}
+        if routes.start_in is not None:
+            body_schema = routes.start_in
+            start_doc["requestBody"] = {
+                "required": False,
+                "content": {"application/json": {"schema": body_schema}},
+            }
+
         @blp.route(TOURNAMENT + "/rounds")
         class Rounds(MethodView):
+            @blp.doc(**start_doc)
             @blp.response(201, routes.round_out)
             @blp.writes()
             @described(docs.start_round)
             def post(self, tournament_id: str) -> Any:
-                held, _ = routes.write(tournament_id, routes.start_round)
+                body = {} if routes.start_in is None else optional_body(blp, routes.start_in)
+                held, _ = routes.write(tournament_id, lambda s: routes.start_round_as(s, body))
                 latest = held.state.latest
                 assert latest is not None  # the round just started
                 started = routes.round_view(held, latest.number)

@@ -12,6 +12,7 @@ from tests.support.held_events import FORMATS
 BAD = {"results": "not a list", "players": 7, "no_shows": 3}
 # A write of each format whose body the BAD one breaks.
 WRITES = {
+    "scrabble": "/players",
     "strikes": "/players",
     "diagonal": "/players",
     "puffing_billy": "/players",

@@ -151,7 +151,7 @@ def listed_status(app) -> str:
 
 def test_the_registry_names_every_held_format_once(app):
     held = [fmt.name for fmt in FORMATS if fmt.held is not None]
-    assert held == ["strikes", "diagonal", "puffing_billy", "league"]
+    assert held == ["scrabble", "strikes", "diagonal", "puffing_billy", "league"]
     assert list(app.extensions["pairing_ledgers"]) == held
     assert listed_formats(app) == held
     assert "scrabble" in [fmt.name for fmt in FORMATS]
@@ -164,7 +164,7 @@ def test_the_document_lists_the_blueprints_in_registry_order(app):
 
 def test_the_lists_status_words_come_from_the_registry(app):
     assert listed_status(app) == (
-        "strikes and Diagonal Race: registered, round_open, between_rounds or finished; "
+        "Scrabble, strikes and Diagonal Race: registered, round_open, between_rounds or finished; "
         "Puffing Billy: its stage (preliminary, final, finished); a league organisation: its "
         "latest season's (signup, running, closed), or no_season."
     )
@@ -175,7 +175,14 @@ def test_one_entry_serves_a_new_held_format(tmp_path):
     app = tally_app(tmp_path)
     client = app.test_client()
     assert isinstance(app.extensions["pairing_ledgers"]["tally"], TallyLedger)
-    assert listed_formats(app) == ["strikes", "diagonal", "puffing_billy", "league", "tally"]
+    assert listed_formats(app) == [
+        "scrabble",
+        "strikes",
+        "diagonal",
+        "puffing_billy",
+        "league",
+        "tally",
+    ]
     assert listed_status(app).endswith("; tally: counting.")
     assert "/v1/tally/events/{tournament_id}/history" in spec_of(app)["paths"]
 

@@ -13,6 +13,7 @@ STRIKES = "/v1/strikes/tournaments"
 DIAGONAL = "/v1/diagonal/events"
 BILLY = "/v1/puffing-billy/events"
 LEAGUE = "/v1/league/organisations"
+SCRABBLE = "/v1/scrabble/events"
 
 
 def revision(client, base: str) -> int:
@@ -43,6 +44,13 @@ def race(client, players: int = 8, rated: bool = True, **settings) -> tuple[str,
     ]
     created = client.post(DIAGONAL, json={"players": field, **settings}).get_json()
     return f"{DIAGONAL}/{created['id']}", created["token"]
+
+
+def scrabble_event(client, players: int = 8, rounds: int = 4) -> tuple[str, str]:
+    field = [{"id": f"W{i}", "rating": 1900 - 20 * i} for i in range(players)]
+    body = {"name": "Club open", "players": field, "rounds": rounds}
+    created = client.post(SCRABBLE, json=body).get_json()
+    return f"{SCRABBLE}/{created['id']}", created["token"]
 
 
 def billy(client, players: str = "ABCDE") -> tuple[str, str]:
@@ -109,6 +117,12 @@ def held_diagonal(client) -> Held:
     return Held("diagonal", base, token, f"{base}/rounds/1")
 
 
+def held_scrabble(client) -> Held:
+    base, token = scrabble_event(client)
+    client.post(f"{base}/rounds", headers=auth(token))
+    return Held("scrabble", base, token, f"{base}/rounds/1")
+
+
 def held_billy(client) -> Held:
     base, token = billy(client)
     board(client, base, token, 1, [("A", 100), ("B", 90)])
@@ -125,6 +139,7 @@ FORMATS: dict[str, Callable[..., Held]] = {
     "diagonal": held_diagonal,
     "puffing_billy": held_billy,
     "league": held_league,
+    "scrabble": held_scrabble,
 }
 
 
@@ -158,6 +173,13 @@ def diagonal_slot(client) -> Slot:
     return Slot(base, token, url, {"winner": a, "pieces_left": 2}, {"winner": b, "pieces_left": 1})
 
 
+def scrabble_slot(client) -> Slot:
+    base, token = scrabble_event(client)
+    game = client.post(f"{base}/rounds", headers=auth(token)).get_json()["games"][0]
+    url = f"{base}/rounds/1/games/{game['game']}"
+    return Slot(base, token, url, {"scores": [420, 380]}, {"scores": [380, 420]})
+
+
 def billy_slot(client) -> Slot:
     base, token = billy(client)
 
@@ -188,4 +210,5 @@ SLOTS: dict[str, Callable[..., Slot]] = {
     "diagonal": diagonal_slot,
     "puffing_billy": billy_slot,
     "league": league_slot,
+    "scrabble": scrabble_slot,
 }

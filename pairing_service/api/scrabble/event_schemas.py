@@ -1,0 +1,318 @@
+"""Schemas of Scrabble events held by the service (bounds stated here), and the views the
+answers read where a value needs more than one of the engine's objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from marshmallow import Schema, fields, validate
+
+from ...engine.scrabble.held.event import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    GameResult,
+    ScrabbleEvent,
+    ScrabbleRound,
+)
+from ...engine.scrabble.held.log_events import (
+    BYE_SPREAD,
+    DEFAULT_REPEATS_ALLOWED,
+    DEFAULT_VICTORS,
+    METHODS,
+)
+from ...engine.scrabble.held.schedule import scheduled
+from ...engine.scrabble.pairing.advisor import MAX_VICTORS
+from ...engine.scrabble.pairing.policy import MAX_REPEATS_ALLOWED
+from ..common import (
+    ID_LENGTH,
+    Contract,
+    Requires,
+    needs,
+    one_of_fields,
+    player_id,
+    printable,
+)
+from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
+from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+
+MAX_RATING = 4000
+MAX_SCORE = 2000
+MAX_SPREAD = 1000
+MAX_SEED = 2**31 - 1
+
+
+def rating_field(required: bool) -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        required=required,
+        validate=validate.Range(0, MAX_RATING),
+        metadata={
+            "description": "The player's rating (seeds round 1, breaks ties).",
+            "example": 1720,
+        },
+    )
+
+
+class ScrabblePlayerIn(EntrantIn):
+    rating = rating_field(required=True)
+
+
+def repeats_field(description: str, default: int | None = None) -> fields.Integer:
+    if default is None:
+        return fields.Integer(
+            strict=True,
+            validate=validate.Range(0, MAX_REPEATS_ALLOWED),
+            metadata={"description": description},
+        )
+    return fields.Integer(
+        strict=True,
+        load_default=default,
+        validate=validate.Range(0, MAX_REPEATS_ALLOWED),
+        metadata={"description": description},
+    )
+
+
+class ScrabbleEventIn(Schema):
+    name = event_name()
+    players = entrants(ScrabblePlayerIn, 2, MAX_PLAYERS)
+    rounds = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "The rounds planned; the last is the final round.", "example": 7},
+    )
+    spread_cap = fields.Integer(
+        strict=True,
+        allow_none=True,
+        load_default=None,
+        validate=validate.Range(1, MAX_SPREAD),
+        metadata={
+            "description": "The most spread one game counts, either way (null: uncapped); "
+            "the final round's advisor bounds a game's margin by it."
+        },
+    )
+    bye_spread = fields.Integer(
+        strict=True,
+        load_default=BYE_SPREAD,
+        validate=validate.Range(0, MAX_SPREAD),
+        metadata={"description": "A bye's spread, and a forfeit's unless its result says."},
+    )
+    repeats_allowed = repeats_field(
+        "Meetings a pair may already have when the final round (and any round the director "
+        "pairs with the event's allowance) pairs them again; the middle rounds of the "
+        "default schedule allow none where a pairing avoids them.",
+        DEFAULT_REPEATS_ALLOWED,
+    )
+    victors = fields.Integer(
+        strict=True,
+        load_default=DEFAULT_VICTORS,
+        validate=validate.Range(1, MAX_VICTORS),
+        metadata={"description": "The places the final round's advisor pairs for."},
+    )
+    seed = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "Random rounds' seed (each round adds its number)."},
+    )
+
+
+class StartRoundIn(Schema):
+    method = fields.String(
+        validate=validate.OneOf(METHODS),
+        metadata={
+            "description": "seeded (by rating, top half against bottom half), random, swiss "
+            "(within win groups), koth (adjacent ranks) or advisor (the final-round advisor); "
+            "without it, the default schedule's (`schedule` in the event's read)."
+        },
+    )
+    repeats_allowed = repeats_field(
+        "Meetings a pair may already have and be paired again at no cost; without it, the "
+        "schedule's for this round."
+    )
+    seed = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "A random round's seed (default: the event's plus the round)."},
+    )
+
+
+class ScrabbleResultIn(Contract):
+    requires = (
+        Requires(one_of_fields("scores", "forfeit"), "", "give both scores, or who forfeited"),
+        Requires(needs("spread", "forfeit"), "spread", "a spread is given for a forfeit only"),
+    )
+
+    scores = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
+        validate=validate.Length(2, 2),
+        metadata={
+            "description": "Both players' scores, in the game's order (`players`).",
+            "example": [412, 388],
+        },
+    )
+    forfeit = fields.String(
+        validate=[validate.Length(1, ID_LENGTH), printable],
+        metadata={"description": "The player who forfeited: the other wins by `spread`."},
+    )
+    spread = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_SPREAD),
+        metadata={"description": "A forfeit's spread (default: the event's bye spread)."},
+    )
+
+
+class ScrabbleEntrantIn(ScrabblePlayerIn):
+    """A late entrant: their missed rounds are unplayed (no result), as tsh records them."""
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+class ScrabbleEventView(HeldView[ScrabbleEvent]):
+    """A held Scrabble event as its page answers it."""
+
+    @property
+    def schedule(self) -> list[dict[str, object]]:
+        settings = self.state.settings
+        planned: list[dict[str, object]] = []
+        for number in range(1, settings.rounds + 1):
+            method, allowance = scheduled(number, settings)
+            planned.append({"round": number, "method": method, "repeats_allowed": allowance})
+        return planned
+
+
+class ScrabbleRoundView(HeldRound[ScrabbleEvent]):
+    @cached_property
+    def round(self) -> ScrabbleRound:
+        return self.held.state.round(self.number)
+
+    @property
+    def games(self) -> list[ScrabbleGameView]:
+        met = self.held.state.meetings(before=self.number)
+        return [
+            ScrabbleGameView(self.held, self.number, g, met=met[frozenset(pair)])
+            for g, pair in enumerate(self.round.games, start=1)
+        ]
+
+
+@dataclass(frozen=True)
+class ScrabbleGameView(HeldResult[ScrabbleEvent]):
+    met: int | None = None  # times the two were paired before, when the round counted it
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.held.state.round(self.number).game(self.at))
+
+    @property
+    def repeat(self) -> int:
+        if self.met is not None:
+            return self.met
+        return self.held.state.repeat(self.number, self.at)
+
+    @property
+    def result(self) -> GameResult | None:
+        return self.held.state.round(self.number).results.get(self.at)
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class ScrabbleStandingOut(Schema):
+    rank = fields.Integer(required=True)
+    player = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    rating = fields.Integer(required=True)
+    wins = fields.Float(required=True, metadata={"description": "A draw is half a win."})
+    losses = fields.Float(required=True)
+    spread = fields.Integer(required=True)
+    games = fields.Integer(
+        required=True, metadata={"description": "Results: games, byes, forfeits."}
+    )
+    byes = fields.Integer(required=True)
+    opponents = fields.List(
+        fields.String(allow_none=True),
+        required=True,
+        metadata={"description": "By round played; null for a bye or a forfeit."},
+    )
+    status = fields.String(required=True, validate=validate.OneOf(["active", "withdrawn"]))
+    withdrawn_before_round = fields.Integer(allow_none=True, required=True)
+
+
+class PlannedRoundOut(Schema):
+    round = fields.Integer(required=True)
+    method = fields.String(required=True, validate=validate.OneOf(METHODS))
+    repeats_allowed = fields.Integer(required=True)
+
+
+class ScrabbleEventOut(ReadOut, HeldOut):
+    """Reads a :class:`ScrabbleEventView`."""
+
+    rounds = fields.Integer(required=True, attribute="state.settings.rounds")
+    spread_cap = fields.Integer(
+        allow_none=True, required=True, attribute="state.settings.spread_cap"
+    )
+    bye_spread = fields.Integer(required=True, attribute="state.settings.bye_spread")
+    repeats_allowed = fields.Integer(required=True, attribute="state.settings.repeats_allowed")
+    victors = fields.Integer(required=True, attribute="state.settings.victors")
+    seed = fields.Integer(required=True, attribute="state.settings.seed")
+    status = round_status()
+    current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")
+    schedule = fields.List(
+        fields.Nested(PlannedRoundOut),
+        required=True,
+        metadata={"description": "The default schedule: each round's method when not chosen."},
+    )
+    standings = fields.List(
+        fields.Nested(ScrabbleStandingOut), required=True, attribute="state.standings"
+    )
+
+
+class ScrabbleEventCreatedOut(ScrabbleEventOut, TokenOut):
+    pass
+
+
+class ScrabbleResultOut(Schema):
+    scores = fields.List(fields.Integer(), allow_none=True, required=True)
+    forfeit = fields.String(allow_none=True, required=True)
+    spread = fields.Integer(required=True)
+
+
+class ScrabbleGameOut(ReadOut):
+    game = fields.Integer(required=True, attribute="at")
+    players = fields.List(fields.String(), required=True)
+    repeat = fields.Integer(
+        required=True, metadata={"description": "Times these two were paired before."}
+    )
+    result = fields.Nested(ScrabbleResultOut, allow_none=True, required=True)
+
+
+class ScrabbleGameEnteredOut(ScrabbleGameOut):
+    changes = changes_field()
+
+
+class ScrabbleRoundOut(ReadOut):
+    event = fields.String(required=True, attribute="held.id")
+    round = fields.Integer(required=True, attribute="number")
+    method = fields.String(required=True, attribute="round.method")
+    repeats_allowed = fields.Integer(required=True, attribute="round.repeats_allowed")
+    seed = fields.Integer(allow_none=True, required=True, attribute="round.seed")
+    rule = fields.String(
+        allow_none=True,
+        required=True,
+        attribute="round.rule",
+        metadata={"description": "The advisor's rule (its round only)."},
+    )
+    status = open_or_closed()
+    games = fields.List(fields.Nested(ScrabbleGameOut), required=True)
+    bye = fields.String(allow_none=True, required=True, attribute="round.bye")
+    waiting = fields.List(
+        fields.Integer(),
+        required=True,
+        attribute="round.waiting",
+        metadata={"description": "Games without a result."},
+    )
+
+
+__all__ = ["MAX_PLAYERS", "player_id"]

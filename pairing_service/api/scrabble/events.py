@@ -1,0 +1,195 @@
+"""Scrabble events held by the service, round by round: create, pair each round (by the
+director's method or the default schedule's), enter games by their scores, close, withdraw,
+late entrants, no-shows paired again, late corrections; and the event as a tsh ``.t`` file.
+
+Reads are public; every write needs the event's director token (``director_token.py``);
+results also a scorekeeper's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask import Response
+from flask.views import MethodView
+
+from ...engine.event_log import Action
+from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
+from ...engine.scrabble.held.log_events import Entrant, EventSettings
+from ...engine.scrabble.held.tsh_export import division_file
+from ...store import Held
+from ..held_blueprint import TOURNAMENT, Body, RoundRoutes, RouteDocs, held_store
+from ..held_views import round_state
+from ..printable_tables import Table, tabular
+from .event_schemas import (
+    ScrabbleEntrantIn,
+    ScrabbleEventCreatedOut,
+    ScrabbleEventIn,
+    ScrabbleEventOut,
+    ScrabbleEventView,
+    ScrabbleGameEnteredOut,
+    ScrabbleGameView,
+    ScrabbleResultIn,
+    ScrabbleRoundOut,
+    ScrabbleRoundView,
+    StartRoundIn,
+)
+
+
+class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
+    """The round routes of a held Scrabble event: a round is paired into games of two, a
+    result is both scores (or a forfeit)."""
+
+    docs = RouteDocs(
+        about="Scrabble events held by the service, run round by round.",
+        create="""Create an event: players with ratings, the rounds planned, the spread cap, the
+        bye's spread, the repeat allowance and the victors the final round pairs for. The
+        answer carries the director token, once.""",
+        read="""The event: status, standings (wins, spread), and the default schedule.""",
+        start_round="""Pair the next round. An optional body chooses the `method` (seeded,
+        random, swiss, koth, advisor), the `repeats_allowed` and a random round's `seed`;
+        without it the default schedule's: seeded in round 1, Swiss by win group in the
+        middle (no repeat where the field allows), the final-round advisor in the last.""",
+        round="""A round's games and results; the board list to pin up with `?format=text` or
+        `Accept: text/plain`, and the games as CSV with `?format=csv` or `Accept: text/csv`.""",
+        round_answer="The round's games and results",
+        reseat="""No-shows: withdraw players who did not come to the open round and pair it
+        again by its method without them. Only before any result of the round is entered
+        (409 after: enter their games as forfeits); undo puts the first pairing back.""",
+        result="""Enter or correct a game's result (idempotent): both scores in the game's
+        order, or the player who forfeited (and the forfeit's spread). A different result
+        where one stands is a correction only with `If-Match` (else 409, saying what
+        stands); it keeps the entry it replaces in the history.
+
+        A game of an earlier round may be corrected: the later rounds' pairings stand,
+        and `changes` (and the history) say what changed in the standings.""",
+        close="""Close a round once every game has a result.""",
+        late_entry="""A late entrant, with a rating, between rounds (409 while a round is open or
+        once the event is over): the rounds missed are unplayed (no result).""",
+        drop="""Withdraw a player between rounds: not paired again; their games still count.""",
+    )
+    name, url_prefix = "scrabble_events", "/v1/scrabble/events"
+    ledger_kind, view, read_out = ScrabbleLedger, ScrabbleEventView, ScrabbleEventOut
+    create_in, created_out = ScrabbleEventIn, ScrabbleEventCreatedOut
+    start_in = StartRoundIn
+
+    def created(self, body: Body) -> Action:
+        settings = EventSettings(
+            body["rounds"],
+            body["spread_cap"],
+            body["bye_spread"],
+            body["repeats_allowed"],
+            body["victors"],
+            body["seed"],
+        )
+        players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
+        return self.ledger().created(settings, players)
+
+    round_view, round_out = ScrabbleRoundView, ScrabbleRoundOut
+
+    def start_round(self, state: ScrabbleEvent) -> Action:
+        return self.ledger().start_round(state)
+
+    def start_round_as(self, state: ScrabbleEvent, body: Body) -> Action:
+        return self.ledger().start_round(
+            state, body.get("method"), body.get("repeats_allowed"), body.get("seed")
+        )
+
+    def round_file(self, held: Held[ScrabbleEvent], number: int, wanted: str) -> Response:
+        return tabular(pairing_table(held, number), wanted, f"scrabble-{held.id}-round-{number}")
+
+    result_at = "games/<int(min=1, max=100000):game>"
+    result_in, result_view, result_out = (
+        ScrabbleResultIn,
+        ScrabbleGameView,
+        ScrabbleGameEnteredOut,
+    )
+
+    def enter_result(self, state: ScrabbleEvent, number: int, at: int, body: Body) -> Action | None:
+        scores = body.get("scores")
+        return self.ledger().enter_result(
+            state,
+            number,
+            at,
+            None if scores is None else (scores[0], scores[1]),
+            body.get("forfeit"),
+            body.get("spread"),
+        )
+
+    def reseat(self, state: ScrabbleEvent, number: int, no_shows: Sequence[str]) -> Action:
+        return self.ledger().reseat(state, number, no_shows)
+
+    entrant_in = ScrabbleEntrantIn
+
+    def enter_late(self, state: ScrabbleEvent, body: Body) -> Action:
+        entrant = Entrant(body["id"], body.get("name"), body["rating"])
+        return self.ledger().enter_late(state, entrant)
+
+    def standings(self, held: Held[ScrabbleEvent]) -> tuple[list[str], list[Sequence[Any]]]:
+        rows = held.state.standings()
+        return STANDING_COLUMNS, [[getattr(row, c) for c in STANDING_COLUMNS] for row in rows]
+
+
+STANDING_COLUMNS = [
+    "rank",
+    "player",
+    "name",
+    "rating",
+    "wins",
+    "losses",
+    "spread",
+    "games",
+    "byes",
+    "status",
+]
+
+
+def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
+    """A round's boards: a line a game, the scores once entered, the bye last."""
+    shown = ScrabbleRoundView(held, number)
+    header = ["game", "player_a", "player_b", "repeat", "score_a", "score_b", "forfeit"]
+    rows: list[Sequence[Any]] = []
+    for game in shown.games:
+        result = game.result
+        scores = result.scores if result and result.scores else (None, None)
+        rows.append([game.at, *game.players, game.repeat, *scores, result and result.forfeit])
+    if shown.round.bye:
+        rows.append(
+            ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, None]
+        )
+    method = shown.round.method
+    title = (
+        f"{held.name or 'Scrabble'}: round {number} ({method}), {round_state(shown.round.closed)}"
+    )
+    return Table(title, header, rows)
+
+
+ROUTES = ScrabbleRoutes()
+HELD = ROUTES.add_routes()
+blp = ROUTES.blueprint
+
+
+@blp.route(TOURNAMENT + "/tsh")
+class DivisionFile(MethodView):
+    @blp.doc(
+        responses={
+            "200": {
+                "description": "The event as a tsh division file (`.t`).",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            }
+        }
+    )
+    @blp.documents(404)
+    def get(self, tournament_id: str) -> Any:
+        """The event as a tsh division file (`.t`): a line per player in rating order,
+        `NAME RATING opponents ; scores` (a bye or forfeit is opponent 0 scoring its spread,
+        an unplayed round 0 scoring 0; a withdrawn player is marked `off 0`). tsh and the
+        service's own reader (`POST /v1/scrabble/final-round` as `text/plain`) read it."""
+        held = held_store().read(ROUTES.ledger(), tournament_id)
+        filename = f"scrabble-{held.id}.t"
+        return Response(
+            division_file(held.state),
+            mimetype="text/plain",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )

@@ -1,0 +1,395 @@
+"""The state of a held Scrabble event, folded from its log: players, rounds with their
+pairings and scores, withdrawals and late entrants; its standings, and the next round's
+pairing by the method asked for (or the default schedule's).
+
+Standings: wins (a draw is half a win; a bye or a forfeit win is a win), then spread
+(each game's score difference, capped at the event's ``spread_cap`` either way when it
+has one; a bye scores ``bye_spread``, a forfeit its own spread), then rating, then the
+order the players were listed in. Results count as they are entered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ...errors import Conflict, FieldError, NotFound, Rule, refuse_repeats
+from ...event_log import numbered
+from ...round_ledger import refuse_late_entry, refuse_no_shows
+from ..pairing.advisor import MAX_VICTORS
+from ..rule_table import RuleTable
+from ..standings import Player, Standings
+from .log_events import Entrant, EventSettings, Method, Pair
+from .methods import FinalRound, Pairing, pair_round
+from .schedule import scheduled
+
+MAX_PLAYERS = 1000
+MAX_ROUNDS = 50
+
+
+class InvalidEvent(FieldError):
+    """Input the event's rules cannot apply to, at ``at`` in the input."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A game's result: both scores in the game's order, or the player who forfeited and
+    the forfeit's spread."""
+
+    scores: tuple[int, int] | None
+    forfeit: str | None = None
+    spread: int = 0
+    players: Pair = field(default=("", ""), compare=False)  # the game's, for its words
+
+
+Outcome = Literal["win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"]
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """One player's round: the opponent (None: a bye or a forfeit), the scores, the
+    outcome and the spread it counts."""
+
+    round: int
+    opponent: str | None
+    score: int | None
+    against: int | None
+    outcome: Outcome
+    spread: int
+
+    @property
+    def half_wins(self) -> int:
+        return {"win": 2, "bye": 2, "forfeit_win": 2, "draw": 1}.get(self.outcome, 0)
+
+
+@dataclass
+class ScrabbleRound:
+    number: int
+    method: Method
+    games: list[Pair]
+    bye: str | None
+    repeats_allowed: int
+    seed: int | None = None
+    rule: str | None = None
+    results: dict[int, GameResult] = field(default_factory=dict)  # game number (from 1)
+    closed: bool = False
+
+    def waiting(self) -> list[int]:
+        return [g for g in range(1, len(self.games) + 1) if g not in self.results]
+
+    def game(self, number: int) -> Pair:
+        if not 1 <= number <= len(self.games):
+            raise NotFound(f"round {self.number} has no game {number}")
+        return self.games[number - 1]
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    player: str
+    name: str | None
+    rating: int
+    wins: float  # a multiple of 0.5: exact
+    losses: float
+    spread: int
+    games: int  # results counted: games, byes and forfeits
+    byes: int
+    opponents: tuple[str | None, ...]  # by round played: None for a bye or forfeit
+    status: str  # active or withdrawn
+    withdrawn_before_round: int | None
+
+
+class ScrabbleEvent:
+    """A held Scrabble event, folded from its log."""
+
+    def __init__(self, settings: EventSettings, players: Sequence[Entrant]) -> None:
+        self.settings = settings
+        self.players = {p.id: p for p in players}
+        self.rounds: list[ScrabbleRound] = []
+        self.dropped: dict[str, int] = {}  # player -> the round before which they left
+        self.joined: dict[str, int] = {}  # late entrant -> the round they joined before
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def latest(self) -> ScrabbleRound | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> ScrabbleRound:
+        return numbered(self.rounds, number, "round")
+
+    def status(self) -> str:
+        """registered, round_open, between_rounds or finished."""
+        latest = self.latest
+        if latest is None:
+            return "registered"
+        if not latest.closed:
+            return "round_open"
+        return "finished" if latest.number >= self.settings.rounds else "between_rounds"
+
+    def rating_order(self) -> list[str]:
+        """Best rating first; equal ratings in the order listed (late entrants last)."""
+        listed = list(self.players)
+        return sorted(listed, key=lambda p: (-self.players[p].rating, listed.index(p)))
+
+    def played(self) -> dict[str, list[PlayedRound]]:
+        """Every player's rounds with a result so far (or a bye), in round order."""
+        cap = self.settings.spread_cap
+        rounds: dict[str, list[PlayedRound]] = {p: [] for p in self.players}
+        for rnd in self.rounds:
+            n = rnd.number
+            if rnd.bye is not None:
+                rounds[rnd.bye].append(
+                    PlayedRound(n, None, None, None, "bye", self.settings.bye_spread)
+                )
+            for number, (a, b) in enumerate(rnd.games, start=1):
+                result = rnd.results.get(number)
+                if result is None:
+                    continue
+                if result.scores is None:
+                    loser = result.forfeit
+                    for p in (a, b):
+                        outcome: Outcome = "forfeit_loss" if p == loser else "forfeit_win"
+                        spread = -result.spread if p == loser else result.spread
+                        rounds[p].append(PlayedRound(n, None, None, None, outcome, spread))
+                    continue
+                mine, theirs = result.scores
+                for p, q, own, other in ((a, b, mine, theirs), (b, a, theirs, mine)):
+                    margin = own - other
+                    if cap is not None:
+                        margin = max(-cap, min(cap, margin))
+                    outcome = "win" if margin > 0 else "draw" if margin == 0 else "loss"
+                    if own != other and margin == 0:  # unreachable: a cap is at least 1
+                        outcome = "win" if own > other else "loss"
+                    rounds[p].append(PlayedRound(n, q, own, other, outcome, margin))
+        return rounds
+
+    def standings(self) -> list[Standing]:
+        """Every player, by wins, then spread, then rating, then the order listed."""
+        played = self.played()
+        order = self.rating_order()
+        at = {p: i for i, p in enumerate(order)}
+        rows = []
+        for pid in order:
+            mine = played[pid]
+            half = sum(r.half_wins for r in mine)
+            spread = sum(r.spread for r in mine)
+            rows.append((pid, half, spread, mine))
+        rows.sort(key=lambda row: (-row[1], -row[2], at[row[0]]))
+        result = []
+        for rank, (pid, half, spread, mine) in enumerate(rows, start=1):
+            entrant = self.players[pid]
+            result.append(
+                Standing(
+                    rank,
+                    pid,
+                    entrant.name,
+                    entrant.rating,
+                    half / 2,
+                    (2 * len(mine) - half) / 2,
+                    spread,
+                    len(mine),
+                    sum(r.outcome == "bye" for r in mine),
+                    tuple(r.opponent for r in mine),
+                    "withdrawn" if pid in self.dropped else "active",
+                    self.dropped.get(pid),
+                )
+            )
+        return result
+
+    def active(self) -> list[str]:
+        return [p for p in self.players if p not in self.dropped]
+
+    def meetings(self, before: int | None = None) -> Counter[frozenset[str]]:
+        """How often each pair has been paired (games of every round started, or of the
+        rounds before round ``before``)."""
+        rounds = self.rounds if before is None else self.rounds[: before - 1]
+        return Counter(frozenset(g) for r in rounds for g in r.games)
+
+    def repeat(self, number: int, game: int) -> int:
+        """How many times the players of a game were paired in the rounds before."""
+        pair = frozenset(self.round(number).game(game))
+        return sum(frozenset(g) == pair for r in self.rounds[: number - 1] for g in r.games)
+
+    # --- deciding -----------------------------------------------------------------------
+
+    def pairing_standings(self, players: Sequence[str]) -> Standings:
+        """The standings a round is paired from, of ``players`` (withdrawn players left
+        out: a meeting with them no longer matters), as the engine's pairing reads them."""
+        keep = set(players)
+        played = self.played()
+        ranked = [s for s in self.standings() if s.player in keep]
+        return Standings.from_players(
+            [
+                Player(
+                    s.player,
+                    int(s.wins * 2),
+                    s.spread,
+                    name=s.name,
+                    opponents=tuple(
+                        r.opponent
+                        for r in played[s.player]
+                        if r.opponent is None or r.opponent in keep
+                    ),
+                )
+                for s in ranked
+            ]
+        )
+
+    def plan(
+        self,
+        table: RuleTable,
+        method: Method | None = None,
+        repeats_allowed: int | None = None,
+        seed: int | None = None,
+    ) -> tuple[Method, int, int | None, Pairing]:
+        """The next round's method, allowance, seed and pairing (the default schedule's
+        method and allowance where not given)."""
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise Conflict(f"round {latest.number} is still open; close it first")
+        number = (latest.number if latest else 0) + 1
+        if number > self.settings.rounds:
+            raise Conflict(
+                f"the event's {self.settings.rounds} planned rounds are played: it is over"
+            )
+        return self.pair(number, table, method, repeats_allowed, seed)
+
+    def pair(
+        self,
+        number: int,
+        table: RuleTable,
+        method: Method | None,
+        repeats_allowed: int | None,
+        seed: int | None,
+    ) -> tuple[Method, int, int | None, Pairing]:
+        default_method, default_allowance = scheduled(number, self.settings)
+        chosen = method or default_method
+        allowance = default_allowance if repeats_allowed is None else repeats_allowed
+        players = self.active()
+        if len(players) < 2:
+            raise Conflict("fewer than two players are left to pair")
+        used_seed = None
+        if chosen == "random":
+            used_seed = self.settings.seed + number if seed is None else seed
+        ratings = {p: self.players[p].rating for p in players}
+        byes = {s.player: s.byes for s in self.standings()}
+        final = None
+        if chosen == "advisor":
+            victors = min(self.settings.victors, MAX_VICTORS, len(players) - 1) or 1
+            rounds_left = max(1, self.settings.rounds - number + 1)
+            everyone = self.pairing_standings(list(self.players))
+            final = FinalRound(table, victors, self.settings.spread_cap, rounds_left, everyone)
+        pairing = pair_round(
+            chosen,
+            self.pairing_standings(players),
+            players,
+            byes,
+            allowance,
+            ratings,
+            used_seed or 0,
+            final,
+        )
+        return chosen, allowance, used_seed, pairing
+
+    def result(
+        self,
+        number: int,
+        game: int,
+        scores: tuple[int, int] | None,
+        forfeit: str | None,
+        spread: int | None,
+    ) -> GameResult:
+        """A game's result as entered; ``spread``: a forfeit's (default: the bye's)."""
+        a, b = self.round(number).game(game)
+        if (scores is None) == (forfeit is None):
+            raise InvalidEvent(("scores",), "give both scores, or the player who forfeited")
+        if forfeit is not None:
+            if forfeit not in (a, b):
+                raise InvalidEvent(
+                    ("forfeit",),
+                    f"{forfeit!r} is not in game {game} ({a} v {b})",
+                    rule=Rule.KNOWN_PLAYER,
+                )
+            spread = self.settings.bye_spread if spread is None else spread
+            return GameResult(None, forfeit, spread, (a, b))
+        if spread is not None:
+            raise InvalidEvent(("spread",), "a spread is given for a forfeit only")
+        return GameResult(scores, players=(a, b))
+
+    def late_entry(self, entrant: Entrant) -> int:
+        """The round a late entrant joins before."""
+        if entrant.id in self.players:
+            raise InvalidEvent(("id",), f"{entrant.id!r} is in this event already")
+        latest = self.latest
+        decided = "the event is over" if self.status() == "finished" else None
+        refuse_late_entry(
+            latest.number if latest and not latest.closed else None,
+            decided,
+            len(self.players),
+            MAX_PLAYERS,
+        )
+        return (latest.number if latest else 0) + 1
+
+    def without_no_shows(self, number: int, no_shows: Sequence[str]) -> ScrabbleEvent:
+        """The event before round ``number`` was paired, the no-shows withdrawn before it."""
+        rnd = self.round(number)
+        if rnd is not self.latest or rnd.closed:
+            raise Conflict(f"round {number} is closed: only the open round is paired again")
+        if rnd.results:
+            games = ", ".join(str(g) for g in sorted(rnd.results))
+            raise Conflict(
+                f"round {number} has results for game(s) {games}: a round is paired again "
+                "only before any result is entered (undo them first, or enter the no-show's "
+                "games as forfeits)"
+            )
+        in_round = {p for game in rnd.games for p in game} | ({rnd.bye} if rnd.bye else set())
+        refuse_no_shows(
+            no_shows,
+            in_round,
+            self.players,
+            InvalidEvent,
+            "is not in this event",
+            f"is not paired in round {number}",
+        )
+        view = ScrabbleEvent(self.settings, list(self.players.values()))
+        view.rounds = [r for r in self.rounds if r.number < number]
+        view.dropped = {**self.dropped, **dict.fromkeys(no_shows, number)}
+        view.joined = dict(self.joined)
+        return view
+
+    def check_close(self, number: int) -> None:
+        rnd = self.round(number)
+        latest = self.latest
+        if latest is not None and rnd.number != latest.number:
+            raise Conflict(f"round {number} was closed before round {latest.number} began")
+        waiting = rnd.waiting()
+        if waiting:
+            listed = ", ".join(str(g) for g in waiting)
+            raise Conflict(f"round {number} cannot close: no result yet for game(s) {listed}")
+
+    def check_drop(self, player: str) -> int:
+        """The round before which ``player`` withdraws (the next round's number)."""
+        if player not in self.players:
+            raise NotFound(f"there is no player {player!r}")
+        latest = self.latest
+        if latest is not None and not latest.closed:
+            raise Conflict(f"round {latest.number} is open; withdraw players between rounds")
+        if self.status() == "finished":
+            raise Conflict("the event is over")
+        if player in self.dropped:
+            raise Conflict(f"{player!r} already withdrew")
+        return (latest.number if latest else 0) + 1
+
+
+def check_created(settings: EventSettings, players: Sequence[Entrant]) -> None:
+    """Refuse an event the rules cannot run, naming the field."""
+    if len(players) < 2:
+        raise InvalidEvent(("players",), "an event needs at least two players")
+    refuse_repeats([p.id for p in players], ("players",), InvalidEvent, ("id",))
+    if not 1 <= settings.rounds <= MAX_ROUNDS:
+        raise InvalidEvent(("rounds",), f"plan 1 to {MAX_ROUNDS} rounds")
+    if not 1 <= settings.victors <= MAX_VICTORS:
+        raise InvalidEvent(("victors",), f"the advisor pairs for 1 to {MAX_VICTORS} victors")

@@ -1,0 +1,218 @@
+"""A Scrabble event held round by round, as a log of the director's actions.
+
+The director creates the event (players with ratings, the rounds planned, the spread cap,
+the bye's spread, the repeat allowance, the victors the final round pairs for), then, round
+by round: pairs the next round (by the method asked for, else the default schedule's:
+``schedule.py``), enters each game's scores (or a forfeit), and closes the round when every
+game has a result. Between rounds a player may withdraw (paired no more; their games
+count) or enter late (their missed rounds are unplayed: no result, as tsh records them). A
+no-show of the open round, before any result of it is entered, is withdrawn and the round
+paired again by its method. A result of an earlier round may be corrected: the later
+rounds' pairings stand, and the correction says what it changed in the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
+
+from ...event_codec import LogEvent
+from ...event_log import Action, Entry
+from ...round_ledger import RoundLedger, correction_words, result_words
+from ..rule_table import RuleTable
+from .event import GameResult, ScrabbleEvent, ScrabbleRound, check_created
+from .log_events import (
+    SCRABBLE_EVENTS,
+    Created,
+    Entrant,
+    EventSettings,
+    Method,
+    PlayerEntered,
+    ResultCorrected,
+    ResultEntered,
+    RoundPaired,
+    RoundRepaired,
+    Score,
+)
+
+__all__ = ["ScrabbleEvent", "ScrabbleLedger"]
+
+
+def _score_words(result: GameResult | Score, game: tuple[str, str]) -> str:
+    """A result in the history's words: "ann 412, bob 388"; "bob forfeited to ann (+50)"."""
+    if result.scores is None:
+        winner = game[1] if result.forfeit == game[0] else game[0]
+        return f"{result.forfeit} forfeited to {winner} ({result.spread:+d})"
+    (a, b), (x, y) = game, result.scores
+    return f"{a} {x}, {b} {y}"
+
+
+class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
+    format = "scrabble"
+    events = SCRABBLE_EVENTS
+    remade = "paired"
+    measure = "record"
+
+    def __init__(self, table: RuleTable) -> None:
+        self.table = table  # the seed's rule table, for the final round's advisor
+
+    @staticmethod
+    def created(settings: EventSettings, players: Sequence[Entrant]) -> Action:
+        check_created(settings, players)
+        return Action.of(Created(settings, tuple(players)))
+
+    def start_round(
+        self,
+        event: ScrabbleEvent,
+        method: Method | None = None,
+        repeats_allowed: int | None = None,
+        seed: int | None = None,
+    ) -> Action:
+        """Pair the next round by ``method`` (default: the schedule's)."""
+        chosen, allowance, used_seed, pairing = event.plan(
+            self.table, method, repeats_allowed, seed
+        )
+        latest = event.latest
+        number = (latest.number if latest else 0) + 1
+        return Action.of(
+            RoundPaired(
+                number, chosen, pairing.games, pairing.bye, allowance, used_seed, pairing.rule
+            )
+        )
+
+    def enter_result(
+        self,
+        event: ScrabbleEvent,
+        number: int,
+        game: int,
+        scores: tuple[int, int] | None,
+        forfeit: str | None = None,
+        spread: int | None = None,
+    ) -> Action | None:
+        """A game's scores (or forfeit), or its correction; None when it is already so."""
+        result = event.result(number, game, scores, forfeit, spread)
+        return self._result(event, number, game, result)
+
+    def _entered(self, number: int, key: int, result: GameResult) -> LogEvent:
+        return ResultEntered(
+            number, key, result.players, result.scores, result.forfeit, result.spread
+        )
+
+    def _corrected(
+        self,
+        number: int,
+        key: int,
+        result: GameResult,
+        was: GameResult,
+        changes: Sequence[str],
+    ) -> LogEvent:
+        previous = Score(was.scores, was.forfeit, was.spread)
+        return ResultCorrected(
+            number,
+            key,
+            result.players,
+            result.scores,
+            result.forfeit,
+            result.spread,
+            previous,
+            tuple(changes),
+        )
+
+    def _decided(self, state: ScrabbleEvent) -> Hashable:
+        return ()  # no decision is taken on the results: later pairings simply stand
+
+    def _eliminations(self, state: ScrabbleEvent) -> Mapping[str, int | None]:
+        return {}
+
+    def _figures(self, state: ScrabbleEvent) -> list[tuple[str, str]]:
+        return [(s.player, f"{s.wins:g}-{s.losses:g} {s.spread:+d}") for s in state.standings()]
+
+    def enter_late(self, event: ScrabbleEvent, entrant: Entrant) -> Action:
+        before_round = event.late_entry(entrant)
+        return Action.of(PlayerEntered(entrant.id, entrant.name, entrant.rating, before_round))
+
+    def reseat(self, event: ScrabbleEvent, number: int, no_shows: Sequence[str]) -> Action:
+        """Withdraw the open round's no-shows and pair it again by its method."""
+        rnd = event.round(number)
+        view = event.without_no_shows(number, no_shows)
+        _, _, _, pairing = view.pair(number, self.table, rnd.method, rnd.repeats_allowed, rnd.seed)
+        return Action.of(
+            RoundRepaired(
+                number, tuple(no_shows), pairing.games, pairing.bye, tuple(rnd.games), rnd.bye
+            )
+        )
+
+    # --- fold ---------------------------------------------------------------------------
+
+    def start(self, created: Entry) -> ScrabbleEvent:
+        match self._event(created.action):
+            case Created(settings=settings, players=players):
+                return ScrabbleEvent(settings, players)
+        raise ValueError(f"a scrabble log begins with its creation, not {created.kind!r}")
+
+    def _drop_player(self, state: ScrabbleEvent, player: str, before_round: int) -> None:
+        state.dropped[player] = before_round
+
+    def _apply_rules(self, state: ScrabbleEvent, event: LogEvent) -> None:
+        match event:
+            case RoundPaired(round=number, games=games, bye=bye):
+                state.rounds.append(
+                    ScrabbleRound(
+                        number,
+                        event.method,
+                        list(games),
+                        bye,
+                        event.repeats_allowed,
+                        event.seed,
+                        event.rule,
+                    )
+                )
+            case ResultEntered(round=number, game=game):  # or corrected
+                state.round(number).results[game] = GameResult(
+                    event.scores, event.forfeit, event.spread, event.players
+                )
+            case PlayerEntered(player=player, name=name, rating=rating):
+                state.players[player] = Entrant(player, name, rating)
+                state.joined[player] = event.before_round
+            case RoundRepaired(round=number, games=games, bye=bye):  # no-shows withdrawn
+                rnd = state.round(number)
+                rnd.games, rnd.bye = list(games), bye
+            case _:
+                raise ValueError(f"a scrabble log has no action {event.logged_as!r}")
+
+    def clone(self, event: ScrabbleEvent) -> ScrabbleEvent:
+        copy = ScrabbleEvent(event.settings, list(event.players.values()))
+        copy.rounds = [
+            replace(r, games=list(r.games), results=dict(r.results)) for r in event.rounds
+        ]
+        copy.dropped = dict(event.dropped)
+        copy.joined = dict(event.joined)
+        return copy
+
+    def _describe_event(self, event: LogEvent) -> str:
+        match event:
+            case Created(players=players, settings=settings):
+                return f"Created with {len(players)} players, {settings.rounds} rounds planned"
+            case RoundPaired(round=number, method=method, games=games, bye=bye):
+                byes = f", bye {bye}" if bye else ""
+                rule = f" ({event.rule})" if event.rule else ""
+                return f"Round {number} paired by {method}{rule}: {len(games)} games{byes}"
+            case ResultCorrected(round=number, game=game, was=was):
+                now = _score_words(
+                    GameResult(event.scores, event.forfeit, event.spread), event.players
+                )
+                before = _score_words(was, event.players)
+                return correction_words(number, f"game {game}", now, before, event.changes)
+            case ResultEntered(round=number, game=game):
+                now = _score_words(
+                    GameResult(event.scores, event.forfeit, event.spread), event.players
+                )
+                return result_words(number, f"game {game}", now)
+            case PlayerEntered(player=player, rating=rating, before_round=before_round):
+                return f"{player} entered late, rated {rating}, before round {before_round}"
+            case RoundRepaired(round=number, no_shows=no_shows, games=games):
+                return (
+                    f"Round {number} paired again without {', '.join(no_shows)} "
+                    f"(no-show, withdrawn): {len(games)} games"
+                )
+        return super()._describe_event(event)

@@ -1,0 +1,128 @@
+"""The events of a held Scrabble event's log (``engine/event_codec.py`` stores them): the
+event's settings and players, each round's pairing with the method that made it, each
+game's scores (or forfeit), late entrants, withdrawals and closed rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...event_codec import omitted_when
+from ...event_log import Creation, format_events
+from ...round_ledger import (
+    RESULT_CORRECTED,
+    LateEntry,
+    PlayerDropped,
+    Reseated,
+    ResultEntry,
+    RoundClosed,
+    RoundStart,
+)
+
+Method = Literal["seeded", "random", "swiss", "koth", "advisor"]
+METHODS: tuple[Method, ...] = ("seeded", "random", "swiss", "koth", "advisor")
+Pair = tuple[str, str]
+
+BYE_SPREAD = 50  # tsh's default: a bye is a win worth +50
+DEFAULT_REPEATS_ALLOWED = 1
+DEFAULT_VICTORS = 2
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """What the director sets at creation.
+
+    ``rounds``: the rounds planned (the last is the final round); ``spread_cap``: the most
+    spread one game counts for, either way (None: uncapped); ``bye_spread``: a bye's (and,
+    unless the result says otherwise, a forfeit's) spread; ``repeats_allowed``: the
+    meetings a pair may have before a round pairs them again, where the schedule does not
+    ask for fewer; ``victors``: the places the final round's advisor pairs for; ``seed``:
+    random pairings' seed (each round adds its number)."""
+
+    rounds: int
+    spread_cap: int | None = None
+    bye_spread: int = BYE_SPREAD
+    repeats_allowed: int = DEFAULT_REPEATS_ALLOWED
+    victors: int = DEFAULT_VICTORS
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: str
+    name: str | None
+    rating: int
+
+
+@dataclass(frozen=True)
+class Created(Creation):
+    settings: EventSettings
+    players: tuple[Entrant, ...]
+
+
+@dataclass(frozen=True)
+class RoundPaired(RoundStart):
+    """A round's pairing as its method made it: the games in board order, the bye, the
+    repeat allowance it kept to, and (the advisor) the rule it followed."""
+
+    method: Method
+    games: tuple[Pair, ...]
+    bye: str | None
+    repeats_allowed: int
+    seed: int | None = omitted_when(None)  # a random round's
+    rule: str | None = omitted_when(None)  # the advisor's rule, in words
+
+
+@dataclass(frozen=True)
+class Score:
+    """A game's result as a correction keeps what it replaced: both scores (in the
+    game's order), or who forfeited and the spread of the forfeit."""
+
+    scores: tuple[int, int] | None
+    forfeit: str | None = None
+    spread: int = 0
+
+
+@dataclass(frozen=True)
+class ResultEntered(ResultEntry):
+    game: int
+    players: Pair  # the game's, in its order: the history names them
+    scores: tuple[int, int] | None  # None: a forfeit
+    forfeit: str | None  # the player who forfeited
+    spread: int  # the forfeit's spread (0 for a game played)
+
+
+@dataclass(frozen=True)
+class ResultCorrected(ResultEntered):
+    logged_as = RESULT_CORRECTED
+    was: Score
+    changes: tuple[str, ...] = omitted_when(())  # a correction of an earlier round only
+
+
+@dataclass(frozen=True)
+class PlayerEntered(LateEntry):
+    rating: int
+    before_round: int  # the rounds before it are unplayed for them (no result)
+
+
+@dataclass(frozen=True)
+class RoundRepaired(Reseated):
+    """The open round's no-shows withdrawn and the round paired again by its method."""
+
+    games: tuple[Pair, ...]
+    bye: str | None
+    was: tuple[Pair, ...]
+    was_bye: str | None
+
+
+SCRABBLE_EVENTS = format_events(
+    "a scrabble log",
+    Created,
+    RoundPaired,
+    ResultEntered,
+    ResultCorrected,
+    RoundClosed,
+    PlayerDropped,
+    PlayerEntered,
+    RoundRepaired,
+)

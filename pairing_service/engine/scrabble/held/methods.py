@@ -1,0 +1,236 @@
+"""The pairing methods of a held Scrabble event's round, each a pure function of the
+standings (``Standings``: players in rank order, with their earlier opponents).
+
+- ``seeded``: by rating, the top half against the bottom half (1 v n/2+1, 2 v n/2+2, ...),
+  the usual first round of a rated event;
+- ``random``: a seeded shuffle, paired in shuffled order;
+- ``swiss``: the engine's Swiss within win groups (``pairing/swiss.py``: top half against
+  bottom half of each win group, floats and the whole-field matching to avoid repeats);
+- ``koth``: King of the Hill, adjacent ranks (1-2, 3-4, ...);
+- ``advisor``: the final-round advisor (``pairing/advisor.py``) on the event's standings.
+
+Every method but the advisor's picks the bye first, when the field is odd: the
+lowest-ranked player among those with the fewest byes (tsh's default, and so nobody gets a
+second bye while someone has none). Seeded, random and KOTH pair by one minimum-cost
+perfect matching whose levels are the pairing policy's (``pairing/policy.py``):
+back-to-back rematches, meetings past the repeat allowance, then the distance from the
+method's ideal partner (squared, so that a displaced pair moves as little as possible),
+then earlier meetings. Without history each gives its ideal pairing exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...matching import NoPerfectMatching, every_pair, min_cost_perfect_matching_arrays
+from ..errors import InvalidStandings
+from ..pairing.advisor import Advice, advise
+from ..pairing.policy import RepeatPolicy
+from ..pairing.swiss import Meetings, SwissMemo, pair_swiss
+from ..rule_table import RuleTable
+from ..standings import Standings
+from .log_events import Method, Pair
+
+# The matching's levels: back-to-back, past the allowance, distance from the ideal
+# partner (squared), earlier meetings.
+CEILINGS = (1, 15, 1023, 15)
+WINDOW = 8  # candidate partners within this distance of the ideal one, widened if need be
+
+
+@dataclass(frozen=True)
+class Pairing:
+    games: tuple[Pair, ...]  # board order: the best-ranked game first
+    bye: str | None
+    rule: str | None = None  # the advisor's rule, in words
+
+
+@dataclass(frozen=True)
+class FinalRound:
+    """What the advisor needs beside the standings."""
+
+    table: RuleTable
+    victors: int
+    spread_cap: int | None
+    rounds_left: int
+    # Every player's standings, the withdrawn too (their place and games count for the
+    # victor places); the standings of those who play are the fallback (below).
+    everyone: Standings | None = None
+
+
+def bye_for(standings: Standings, players: Sequence[str], byes: dict[str, int]) -> str:
+    """The bye of an odd field: the lowest-ranked of those with the fewest byes."""
+    fewest = min(byes.get(p, 0) for p in players)
+    return max((p for p in players if byes.get(p, 0) == fewest), key=standings.rank)
+
+
+def pair_round(
+    method: Method,
+    standings: Standings,
+    players: Sequence[str],
+    byes: dict[str, int],
+    repeats_allowed: int,
+    ratings: dict[str, int],
+    seed: int = 0,
+    final: FinalRound | None = None,
+) -> Pairing:
+    """Round pairings of ``players`` (those who play: the active players of the event)
+    by ``method``. ``byes``: the byes each player has had; ``ratings`` for ``seeded``."""
+    policy = RepeatPolicy(repeats_allowed)
+    if method == "advisor":
+        if final is None:
+            raise ValueError("the advisor needs the final round's settings")
+        return _advised(standings, players, policy, final)
+    ranked = sorted(players, key=standings.rank)
+    bye = bye_for(standings, ranked, byes) if len(ranked) % 2 else None
+    playing = [p for p in ranked if p != bye]
+    if method == "swiss":
+        games = pair_swiss(standings, playing, SwissMemo(policy))
+        return Pairing(tuple(games), bye)
+    if method == "seeded":
+        listed = {p: i for i, p in enumerate(playing)}
+        order = sorted(playing, key=lambda p: (-ratings[p], listed[p]))
+        half = len(order) // 2
+        games = _matched(standings, policy, order, half)
+    elif method == "random":
+        order = list(playing)
+        random.Random(seed).shuffle(order)
+        games = _matched(standings, policy, order, 1)
+    else:  # koth
+        games = _matched(standings, policy, playing, 1)
+    rank = standings.rank
+    ordered = sorted((tuple(sorted(g, key=rank)) for g in games), key=lambda g: rank(g[0]))
+    return Pairing(tuple((a, b) for a, b in ordered), bye)
+
+
+def _matched(
+    standings: Standings,
+    policy: RepeatPolicy,
+    order: Sequence[str],
+    gap: int,
+) -> list[Pair]:
+    """A perfect matching of ``order`` whose ideal pairs are ``gap`` apart in it (1: 1-2,
+    3-4, ...; half the field: the top half against the bottom half), by the policy's
+    levels."""
+    size = len(order)
+    if size == 0:
+        return []
+    meetings = Meetings(standings)
+    positions = meetings.positions_of(order)
+    firsts, seconds = every_pair(size)
+    apart = seconds - firsts
+    if gap == 1:
+        distance = apart - 1  # neighbours in the order: 1-2, 3-4, ...
+    else:
+        distance = np.abs(apart - gap)
+        # the top half against the bottom half: a pair inside one half is costlier
+        distance = np.where((firsts < gap) == (seconds < gap), distance + gap, distance)
+    at_first, at_second = positions[firsts], positions[seconds]
+    repeats = meetings.repeats(at_first, at_second)
+    rematch = np.where(repeats > 0, meetings.back_to_back(at_first, at_second), 0)
+    excess = policy.excess_of(repeats)
+    window = WINDOW
+    while True:
+        near = distance <= window
+        costs = np.stack([rematch, excess, distance**2, repeats], axis=1)[near]
+        try:
+            matched = min_cost_perfect_matching_arrays(
+                size, firsts[near], seconds[near], costs, CEILINGS
+            )
+            break
+        except NoPerfectMatching:
+            if window > 2 * size:
+                raise
+            window *= 2
+    return [(order[a], order[b]) for a, b in matched]
+
+
+def _advised(
+    standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
+) -> Pairing:
+    """The advisor's pairing of the players who play (``standings`` holds only them).
+
+    Withdrawn players are judged as the advisor judges players who sit out: out of reach
+    of the victor places, they keep their place and never displace anyone. When one could
+    still finish a victor (they play no more, so no result of theirs is known), the
+    advisor would ask for the round to be paired by hand; the held event pairs it among
+    those who play, the withdrawn left out of the contention, and says so."""
+    note = ""
+    try:
+        if final.everyone is None:
+            raise InvalidStandings((), "no standings of the withdrawn")
+        advice = _advice(final.everyone, players, policy, final)
+    except InvalidStandings as refused:
+        advice = _advice(standings, players, policy, final)
+        if refused.player is not None:
+            note = f"; {refused.player} withdrew while still in reach of a victor place: left out"
+    games = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
+    byes = [g.players[0] for g in advice.games if g.bye]
+    rule = advice.rule
+    words = (f"{rule.id}: {rule.method}" if rule.id else rule.method) + note
+    swapped = without_back_to_back(standings, policy, games)
+    if swapped:
+        words += f"; partners swapped to avoid a back-to-back rematch ({', '.join(swapped)})"
+    return Pairing(tuple(games), byes[0] if byes else None, words)
+
+
+def _advice(
+    standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
+) -> Advice:
+    return advise(
+        standings,
+        final.table,
+        victors=final.victors,
+        max_spread_per_game=final.spread_cap,
+        rounds_left=final.rounds_left,
+        repeats_allowed=policy.allowance,
+        withdrawn=frozenset(standings.ids) - frozenset(players),
+    )
+
+
+def _by_rank(standings: Standings, pair: Pair) -> Pair:
+    a, b = sorted(pair, key=standings.rank)
+    return a, b
+
+
+def without_back_to_back(
+    standings: Standings, policy: RepeatPolicy, games: list[Pair]
+) -> list[str]:
+    """Swap partners between games (in place) so that no game repeats the last round's,
+    as tsh never pairs one: each such game with the nearest game on the board whose swap
+    makes neither game a back-to-back rematch nor a meeting past the allowance (else the
+    nearest making no back-to-back rematch). The advisor's principles may rank its own
+    pairing above, but a director does not pair the same two players twice running. The
+    swaps made, in words ("P3-P9 and P4-P7 for P3-P4, P7-P9")."""
+    made: list[str] = []
+
+    def cost(pair: tuple[str, str]) -> tuple[int, int]:
+        back, over, _ = policy.pair_cost(standings, *pair)
+        return back, over
+
+    for at in range(len(games)):
+        if cost(games[at])[0] == 0:
+            continue
+        a, b = games[at]
+        best: tuple[tuple[int, int], int, Pair, Pair] | None = None
+        for other in sorted(range(len(games)), key=lambda j: (abs(j - at), j)):
+            if other == at:
+                continue
+            c, d = games[other]
+            for first, second in (((a, c), (b, d)), ((a, d), (b, c))):
+                paid = tuple(x + y for x, y in zip(cost(first), cost(second), strict=True))
+                if paid[0] == 0 and (best is None or paid < best[0]):
+                    best = ((paid[0], paid[1]), other, first, second)
+            if best is not None and best[0] == (0, 0):
+                break
+        if best is None:
+            continue  # no swap avoids it: the advisor's game stands
+        _, other, first, second = best
+        first, second = (_by_rank(standings, pair) for pair in (first, second))
+        was = f"{a}-{b}, {games[other][0]}-{games[other][1]}"
+        games[at], games[other] = first, second
+        made.append(f"{first[0]}-{first[1]} and {second[0]}-{second[1]} for {was}")
+    return made

@@ -1,0 +1,25 @@
+"""The default schedule: which method pairs each round, and the repeats it allows, when
+the director does not choose (``docs/scrabble.md``, "Held events: the default schedule").
+
+- round 1: ``seeded`` (by rating, top half against bottom half: the favourites meet
+  in the later rounds, not the first);
+- the middle rounds: ``swiss`` within win groups, allowing no repeat: a pair meets again
+  only when no pairing of the field avoids it (tsh's default; with the allowance at 1 the
+  Swiss takes a second meeting whenever it is closer to the Swiss order, which at 100
+  players already happens in round 6);
+- the last planned round: the final-round ``advisor`` (the seed's table and the
+  principles GP1-GP4, then the pairing policy), with the event's ``repeats_allowed``.
+"""
+
+from __future__ import annotations
+
+from .log_events import EventSettings, Method
+
+
+def scheduled(number: int, settings: EventSettings) -> tuple[Method, int]:
+    """Round ``number``'s method and repeat allowance by the default schedule."""
+    if number == 1:
+        return "seeded", 0
+    if number >= settings.rounds:
+        return "advisor", settings.repeats_allowed
+    return "swiss", 0

@@ -1,0 +1,287 @@
+"""Scrabble events held by the service, through the API: every round from the first to
+the final (the advisor's), results by scores, scorekeepers, refusals, the tsh export."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections import Counter
+
+from pairing_service.engine.scrabble.tsh import read_division
+from tests.support import assert_problem, auth, correcting
+from tests.support.held_events import kinds
+
+BASE = "/v1/scrabble/events"
+
+
+def create(client, players: int = 12, rounds: int = 5, **settings) -> tuple[str, str]:
+    field = [
+        {"id": f"S{i}", "name": f"Player {chr(65 + i % 26)}{i}", "rating": 2000 - 25 * i}
+        for i in range(players)
+    ]
+    answer = client.post(
+        BASE, json={"name": "Club open", "players": field, "rounds": rounds, **settings}
+    )
+    assert answer.status_code == 201, answer.get_json()
+    body = answer.get_json()
+    assert answer.headers["Location"].endswith(f"{BASE}/{body['id']}")
+    return f"{BASE}/{body['id']}", body["token"]
+
+
+def start(client, base, token, **body) -> dict:
+    answer = client.post(f"{base}/rounds", json=body or None, headers=auth(token))
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def play_round(client, base, token, rng: random.Random) -> dict:
+    """Pair the next round, enter every game (the better-rated wins more often), close."""
+    rnd = start(client, base, token)
+    ratings = {s["player"]: s["rating"] for s in client.get(base).get_json()["standings"]}
+    for game in rnd["games"]:
+        a, b = game["players"]
+        chance = 1 / (1 + 10 ** ((ratings[b] - ratings[a]) / 400))
+        margin = rng.randint(1, 150)
+        scores = [400 + margin, 400] if rng.random() < chance else [380, 380 + margin]
+        url = f"{base}/rounds/{rnd['round']}/games/{game['game']}"
+        answer = client.put(url, json={"scores": scores}, headers=auth(token))
+        assert answer.status_code == 200, answer.get_json()
+    closed = client.post(f"{base}/rounds/{rnd['round']}/close", headers=auth(token))
+    assert closed.status_code == 200, closed.get_json()
+    return closed.get_json()
+
+
+def test_an_event_runs_by_the_default_schedule_to_its_final_round(client):
+    base, token = create(client, players=13, rounds=6)
+    event = client.get(base).get_json()
+    assert [r["method"] for r in event["schedule"]] == ["seeded"] + ["swiss"] * 4 + ["advisor"]
+    assert event["status"] == "registered"
+    rng = random.Random(3)
+    rounds = [play_round(client, base, token, rng) for _ in range(6)]
+    assert [r["method"] for r in rounds] == ["seeded"] + ["swiss"] * 4 + ["advisor"]
+    assert rounds[-1]["rule"]  # the advisor says which rule it followed
+    event = client.get(base).get_json()
+    assert event["status"] == "finished"
+    # 13 players: a bye every round, never twice to one player
+    byes = Counter(r["bye"] for r in rounds)
+    assert len(byes) == 6 and max(byes.values()) == 1
+    # no back-to-back rematch, and no pair met more than twice (allowance 1)
+    met: Counter[frozenset[str]] = Counter()
+    last: dict[str, str] = {}
+    for rnd in rounds:
+        for game in rnd["games"]:
+            a, b = game["players"]
+            assert last.get(a) != b
+            met[frozenset((a, b))] += 1
+        last = {p: q for g in rnd["games"] for p, q in (g["players"], g["players"][::-1])}
+    assert max(met.values()) <= 2
+    # the middle rounds repeat nobody: 13 players have plenty of fresh opponents
+    early: Counter[frozenset[str]] = Counter(
+        frozenset(g["players"]) for rnd in rounds[:5] for g in rnd["games"]
+    )
+    assert max(early.values()) == 1
+    standings = event["standings"]
+    assert [s["rank"] for s in standings] == list(range(1, 14))
+    keys = [(-s["wins"], -s["spread"]) for s in standings]
+    assert keys == sorted(keys)
+    assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 409
+
+
+def test_round_one_seeded_pairs_the_top_half_against_the_bottom_half(client):
+    base, token = create(client, players=8)
+    rnd = start(client, base, token)
+    assert rnd["method"] == "seeded" and rnd["bye"] is None
+    assert [g["players"] for g in rnd["games"]] == [
+        ["S0", "S4"],
+        ["S1", "S5"],
+        ["S2", "S6"],
+        ["S3", "S7"],
+    ]
+
+
+def test_the_director_chooses_a_method_per_round(client):
+    base, token = create(client, players=8, rounds=4)
+    first = start(client, base, token, method="random", seed=7)
+    assert first["method"] == "random" and first["seed"] == 7
+    again = create(client, players=8, rounds=4)
+    same = start(client, again[0], again[1], method="random", seed=7)
+    assert [g["players"] for g in same["games"]] == [g["players"] for g in first["games"]]
+    for game in first["games"]:
+        url = f"{base}/rounds/1/games/{game['game']}"
+        client.put(url, json={"scores": [400, 300]}, headers=auth(token))
+    client.post(f"{base}/rounds/1/close", headers=auth(token))
+    koth = start(client, base, token, method="koth", repeats_allowed=0)
+    assert koth["method"] == "koth" and koth["repeats_allowed"] == 0
+    ranked = [s["player"] for s in client.get(base).get_json()["standings"]]
+    for game in koth["games"]:
+        a, b = (ranked.index(p) for p in game["players"])
+        assert abs(a - b) <= 3 and game["repeat"] == 0
+
+
+def test_results_forfeits_corrections_and_what_they_change(client):
+    base, token = create(client, players=4, rounds=3, bye_spread=75)
+    rnd = start(client, base, token)
+    (a, b), (c, d) = (g["players"] for g in rnd["games"])
+    entered = client.put(
+        f"{base}/rounds/1/games/1", json={"scores": [420, 380]}, headers=auth(token)
+    )
+    assert entered.get_json()["result"] == {"scores": [420, 380], "forfeit": None, "spread": 0}
+    forfeit = client.put(f"{base}/rounds/1/games/2", json={"forfeit": d}, headers=auth(token))
+    assert forfeit.get_json()["result"] == {"scores": None, "forfeit": d, "spread": 75}
+    rows = {s["player"]: s for s in client.get(base).get_json()["standings"]}
+    assert (rows[a]["wins"], rows[a]["spread"]) == (1, 40)
+    assert (rows[c]["wins"], rows[c]["spread"], rows[d]["spread"]) == (1, 75, -75)
+    # a different result without If-Match: 409, saying what stands
+    url = f"{base}/rounds/1/games/1"
+    assert_problem(client.put(url, json={"scores": [300, 380]}, headers=auth(token)), 409)
+    client.post(f"{base}/rounds/1/close", headers=auth(token))
+    start(client, base, token)
+    fixed = client.put(
+        url, json={"scores": [300, 380]}, headers=correcting(client, base, token)
+    ).get_json()
+    assert any("record of" in line for line in fixed["changes"])
+    assert fixed["changes"][-1] == "round 2 was paired before this correction and is kept as it was"
+    rows = {s["player"]: s for s in client.get(base).get_json()["standings"]}
+    assert (rows[b]["wins"], rows[b]["spread"]) == (1, 80)
+    # the same result again writes nothing
+    revision = client.get(base).get_json()["revision"]
+    client.put(url, json={"scores": [300, 380]}, headers=auth(token))
+    assert client.get(base).get_json()["revision"] == revision
+    # undo takes the correction back
+    client.post(f"{base}/undo", headers=auth(token))
+    rows = {s["player"]: s for s in client.get(base).get_json()["standings"]}
+    assert rows[a]["spread"] == 40
+
+
+def test_refusals_name_the_field(client):
+    field = [{"id": "A", "rating": 1500}, {"id": "B", "rating": 1400}]
+    assert_problem(client.post(BASE, json={"players": field}), 422, "/rounds")
+    bad = [{"id": "A", "rating": 1500}, {"id": "A", "rating": 1400}]
+    assert_problem(client.post(BASE, json={"players": bad, "rounds": 3}), 422, "/players/1/id")
+    no_rating = [{"id": "A"}, {"id": "B", "rating": 1400}]
+    assert_problem(
+        client.post(BASE, json={"players": no_rating, "rounds": 3}), 422, "/players/0/rating"
+    )
+    base, token = create(client, players=4)
+    assert_problem(
+        client.post(f"{base}/rounds", json={"method": "dice"}, headers=auth(token)), 422, "/method"
+    )
+    start(client, base, token)
+    url = f"{base}/rounds/1/games/1"
+    assert_problem(client.put(url, json={"scores": [400]}, headers=auth(token)), 422, "/scores")
+    assert_problem(client.put(url, json={}, headers=auth(token)), 422)
+    assert_problem(
+        client.put(url, json={"forfeit": "nobody"}, headers=auth(token)), 422, "/forfeit"
+    )
+    assert_problem(
+        client.put(url, json={"scores": [1, 2], "spread": 10}, headers=auth(token)), 422, "/spread"
+    )
+    assert_problem(client.put(url, json={"scores": [400, 300]}), 401)
+    _, other = create(client, players=4)
+    assert_problem(client.put(url, json={"scores": [400, 300]}, headers=auth(other)), 403)
+    assert_problem(
+        client.put(f"{base}/rounds/1/games/9", json={"scores": [1, 2]}, headers=auth(token)), 404
+    )
+    assert_problem(client.post(f"{base}/rounds/1/close", headers=auth(token)), 409)
+
+
+def test_a_scorekeeper_enters_results_and_nothing_else(client):
+    base, token = create(client, players=4)
+    start(client, base, token)
+    keeper = client.post(f"{base}/scorekeepers", json={"name": "Desk"}, headers=auth(token))
+    assert keeper.status_code == 201, keeper.get_json()
+    kept = keeper.get_json()["token"]
+    url = f"{base}/rounds/1/games/1"
+    assert client.put(url, json={"scores": [400, 350]}, headers=auth(kept)).status_code == 200
+    assert_problem(client.post(f"{base}/rounds/1/close", headers=auth(kept)), 403)
+    actors = [a["actor"] for a in client.get(f"{base}/history").get_json()["actions"]]
+    assert actors[-1].startswith("scorekeeper")
+
+
+def test_withdrawals_late_entries_and_no_shows(client):
+    base, token = create(client, players=6, rounds=4)
+    rnd = start(client, base, token)
+    no_show = rnd["games"][0]["players"][1]
+    again = client.post(
+        f"{base}/rounds/1/reseat", json={"no_shows": [no_show]}, headers=auth(token)
+    )
+    assert again.status_code == 200, again.get_json()
+    paired = [p for g in again.get_json()["games"] for p in g["players"]]
+    assert no_show not in paired and again.get_json()["bye"] is not None
+    for game in again.get_json()["games"]:
+        client.put(
+            f"{base}/rounds/1/games/{game['game']}",
+            json={"scores": [400, 300]},
+            headers=auth(token),
+        )
+    client.post(f"{base}/rounds/1/close", headers=auth(token))
+    late = client.post(f"{base}/players", json={"id": "L", "rating": 1700}, headers=auth(token))
+    assert late.status_code == 201, late.get_json()
+    dropped = client.post(f"{base}/players/S5/drop", headers=auth(token))
+    assert dropped.status_code == 200
+    rows = {s["player"]: s for s in dropped.get_json()["standings"]}
+    assert rows["S5"]["status"] == "withdrawn" and rows["L"]["games"] == 0
+    second = start(client, base, token)
+    paired = {p for g in second["games"] for p in g["players"]} | {second["bye"]}
+    assert "L" in paired and "S5" not in paired and no_show not in paired
+
+
+def test_the_tsh_export_reads_back_to_the_same_standings(client):
+    base, token = create(client, players=11, rounds=4)
+    rng = random.Random(5)
+    for _ in range(3):
+        play_round(client, base, token, rng)
+    last = client.get(base).get_json()["standings"][-1]["player"]
+    assert client.post(f"{base}/players/{last}/drop", headers=auth(token)).status_code == 200
+    play_round(client, base, token, rng)
+    answer = client.get(f"{base}/tsh")
+    assert answer.status_code == 200 and answer.mimetype == "text/plain"
+    division = read_division(answer.get_data(as_text=True))
+    assert division.rounds == 4 and list(division.withdrawn.values()) == [0]
+    theirs = sorted(((p.half_wins, p.spread, p.name) for p in division.players), reverse=True)
+    standings = client.get(base).get_json()["standings"]
+    mine = [(int(s["wins"] * 2), s["spread"], s["name"]) for s in standings]
+    assert [t[:2] for t in theirs] == [m[:2] for m in mine]
+    assert {t[2] for t in theirs} == {m[2] for m in mine}
+    # the service's own advisor reads the file
+    advised = client.post(
+        "/v1/scrabble/final-round?complete_rounds_only=true",
+        data=answer.get_data(),
+        content_type="text/plain",
+    )
+    assert advised.status_code == 200, advised.get_json()
+
+
+def test_the_public_page_shows_the_round_and_its_slips_ask_for_scores(client):
+    base, token = create(client, players=5)
+    rnd = start(client, base, token)
+    tid = base.rsplit("/", 1)[1]
+    page = client.get(f"/events/scrabble/{tid}")
+    assert page.status_code == 200
+    assert rnd["games"][0]["players"][0] in page.get_data(as_text=True)
+    slips = client.get(f"/events/scrabble/{tid}/slips").get_data(as_text=True)
+    assert slips.count('<section class="slip">') == len(rnd["games"])  # the bye has none
+    assert "<th>score</th>" in slips and "pieces left" not in slips
+    text = client.get(f"{base}/rounds/1?format=text").get_data(as_text=True)
+    assert "bye" in text and rnd["bye"] in text
+
+
+def test_a_retried_round_start_with_a_method_answers_the_round_it_started(client):
+    base, token = create(client, players=6)
+    headers = {**auth(token), "Idempotency-Key": str(uuid.uuid4())}
+    body = {"method": "random", "seed": 3}
+    first = client.post(f"{base}/rounds", json=body, headers=headers)
+    again = client.post(f"{base}/rounds", json=body, headers=headers)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.get_json() == first.get_json()
+    assert kinds(client, base).count("round_started") == 1
+    other = client.post(f"{base}/rounds", json={"method": "koth"}, headers=headers)
+    assert "Idempotency-Key" in assert_problem(other, 422)["detail"]
+
+
+def test_the_document_shows_the_round_starts_optional_body(client):
+    spec = client.get("/openapi.json").get_json()
+    start = spec["paths"]["/v1/scrabble/events/{tournament_id}/rounds"]["post"]
+    assert start["requestBody"]["required"] is False
+    assert "requestBody" not in spec["paths"]["/v1/diagonal/events/{tournament_id}/rounds"]["post"]
+    assert "/v1/scrabble/events/{tournament_id}/tsh" in spec["paths"]
