@@ -65,6 +65,13 @@ BENCHES = [
         "the web layer's share reported",
     ),
     (
+        "Start-up and respawn: gunicorn with 4 workers",
+        "startup.py",
+        [],
+        "median <= 3 s from launch to the first 200 from /readyz; <= 1 s from SIGKILL of a "
+        "worker to its replacement answering",
+    ),
+    (
         "Load: 50 clients for 60 s on gunicorn",
         "load.py",
         ["--seconds", "60"],

@@ -5,10 +5,17 @@ from several gunicorn workers queue for the lock instead of failing midway. Post
 writers lock their tournament's row (``SELECT ... FOR UPDATE``). Migrations run under a lock
 (an advisory lock on PostgreSQL, the write lock on SQLite), so workers starting together
 migrate once.
+
+Every engine forgets its pooled connections in a forked child (``dispose(close=False)``,
+SQLAlchemy's advice for pools that cross a fork): gunicorn loads the app once in its
+master and forks the workers from it, and a connection must never be shared by two
+processes.
 """
 
 from __future__ import annotations
 
+import os
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +39,26 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def forget_connections_after_fork(engine: Engine) -> None:
+    """In a forked child, drop the parent's pooled connections without closing them (they
+    are the parent's to close); the child opens its own. Weak: the engine may go."""
+    ref = weakref.ref(engine)
+
+    def forget() -> None:
+        alive = ref()
+        if alive is not None:
+            alive.dispose(close=False)
+
+    os.register_at_fork(after_in_child=forget)
+
+
 def make_engine(url: str, **options: Any) -> Engine:
+    engine = _make_engine(url, **options)
+    forget_connections_after_fork(engine)
+    return engine
+
+
+def _make_engine(url: str, **options: Any) -> Engine:
     url = normalise_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":

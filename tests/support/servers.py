@@ -45,11 +45,17 @@ def call(
 
 
 def start_gunicorn(
-    database_url: str, port: int, log: Path, wrapper: tuple[str, ...] = (), **env: str
+    database_url: str,
+    port: int,
+    log: Path,
+    wrapper: tuple[str, ...] = (),
+    config: str = "gunicorn.conf.py",
+    **env: str,
 ) -> subprocess.Popen[bytes]:
     """gunicorn with WORKERS workers in its own process group (so a test can kill it all);
     ``env`` adds to or overrides its environment (workers, the write limit, ...);
-    ``wrapper`` is a command to run it under (a benchmark's valgrind)."""
+    ``wrapper`` is a command to run it under (a benchmark's valgrind); ``config`` another
+    configuration file (a benchmark's comparison)."""
     environment = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -66,7 +72,7 @@ def start_gunicorn(
             "-m",
             "gunicorn",
             "--config",
-            "gunicorn.conf.py",
+            config,
             "--bind",
             f"127.0.0.1:{port}",
             "pairing_service:create_app()",
@@ -77,6 +83,24 @@ def start_gunicorn(
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
+
+
+def worker_pids(master: int) -> set[int]:
+    """The live children of gunicorn's master (its workers), from /proc (Linux)."""
+    try:
+        listed = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    except OSError:
+        return set()
+    return {int(pid) for pid in listed if is_alive(int(pid))}
+
+
+def is_alive(pid: int) -> bool:
+    """Whether ``pid`` runs: exists and is not a zombie (dead, waiting to be reaped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def wait_ready(base: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 60) -> None:
