@@ -45,6 +45,9 @@ from pairing_service.serving import (  # noqa: E402
 # This machine only unless HOST says otherwise (0.0.0.0: the room; the Docker image sets it).
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", min(4, multiprocessing.cpu_count() * 2)))
+# The app sizes what its workers share without a shared store by it (api/workers.py: a write
+# limit counted in memory, the slots of costly computations): set it when chosen here.
+os.environ["WEB_CONCURRENCY"] = str(workers)
 # Import and build the app once; workers are forks of it (each opens its own database
 # connections: store/database.py).
 preload_app = True
