@@ -187,7 +187,7 @@ _QUERY_TYPES = (
 def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
     """The OpenAPI query parameters of a standings route: every scalar field of its JSON
     body but the standings, which a CSV or tsh body takes from the query string
-    (``query_fields``), under the names the query gives them."""
+    (``query_fields``) and a JSON body may, under the names the query gives them."""
     parameters = []
     for name, field in schema().fields.items():
         kind = next((t for cls, t in _QUERY_TYPES if isinstance(field, cls)), None)
@@ -212,20 +212,38 @@ def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
                 "name": TSH_QUERY_NAMES.get(name, name),
                 "required": False,
                 "schema": described,
-                "description": f"With a text/csv or text/plain body only (a JSON body has "
-                f"it as `{name}`). {note}".strip(),
+                "description": f"The body's `{name}`, given in the query string: how a "
+                f"text/csv or text/plain body gives it (with a JSON body, either place, not "
+                f"both). {note}".strip(),
             }
         )
     return parameters
 
 
-def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
-    """A text/plain body is a tsh division file; ``after`` in the query is ``tsh_round``."""
+def _renamed(query: Mapping[str, str]) -> dict[str, Any]:
+    """The query's fields under the body's names (``after`` is ``tsh_round``, ...)."""
     fields = query_fields(query)
     for name, in_query in TSH_QUERY_NAMES.items():
         if in_query in fields:
             fields[name] = fields.pop(in_query)
-    return {"tsh": text, **fields}
+    return fields
+
+
+def _query_beside(body: Mapping[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+    """A JSON body's fields given in the query string instead (as a CSV or tsh body gives
+    them all); one given in both is refused, whichever was meant."""
+    fields = _renamed(query)
+    twice = sorted(set(fields) & set(body))
+    if twice:
+        raise MalformedJSON(
+            f"{twice[0]!r} is given both in the query string and in the body: give it once"
+        )
+    return fields
+
+
+def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """A text/plain body is a tsh division file; ``after`` in the query is ``tsh_round``."""
+    return {"tsh": text, **_renamed(query)}
 
 
 Reader = Callable[[str, Mapping[str, str]], dict[str, Any]]
@@ -276,7 +294,10 @@ class StrictParser(FlaskParser):
             if not (mimetype == "application/json" or mimetype.endswith("+json")):
                 accepted = " or ".join(["application/json", *self.readers])
                 abort(415, message=f"send {accepted}, not {mimetype or 'no content type'}")
-            return strict_json_loads(text)
+            loaded = strict_json_loads(text)
+            if self.readers and req.args and isinstance(loaded, dict):
+                return {**loaded, **_query_beside(loaded, req.args)}
+            return loaded
         except UnicodeDecodeError:
             abort(400, messages={"json": ["the request body is not UTF-8"]})
         except MalformedJSON as exc:
