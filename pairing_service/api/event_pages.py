@@ -99,6 +99,8 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
         counted = public["preliminary_boards_counted"]
         boards = "every board" if counted is None else f"each player's best {counted} boards"
         shown.append(f"The preliminaries count {boards}.")
+    if "threshold" in public:
+        shown.append(f"A player is eliminated at {public['threshold']} strikes.")
     for key, counted in (("late_entry_strikes", "strikes"), ("late_entry_losses", "losses")):
         if key in public:
             start = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}
