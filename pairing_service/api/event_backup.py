@@ -25,6 +25,7 @@ from ..engine.diagonal.log_events import PlayerEntered as RacerEntered
 from ..engine.diagonal.log_events import Racer
 from ..engine.diagonal.log_events import ResultEntered as GameEntered
 from ..engine.diagonal.log_events import RoundStarted as RaceRoundStarted
+from ..engine.diagonal.log_events import SettingsChanged as RaceSettingsChanged
 from ..engine.event_codec import LogEvent
 from ..engine.event_log import Action, Ledger
 from ..engine.league.ledger import LeagueLedger, Organisation, SignUp
@@ -55,9 +56,11 @@ from ..engine.round_ledger import (
     RESULT_CORRECTED,
     RESULT_ENTERED,
     PlayerDropped,
+    Reinstatement,
     Reseated,
     RoundClosed,
     RoundLedger,
+    SettingsChange,
 )
 from ..engine.strikes.event import Entrant
 from ..engine.strikes.ledger import HeldEvent, StrikesLedger
@@ -65,6 +68,7 @@ from ..engine.strikes.log_events import Created as StrikesCreated
 from ..engine.strikes.log_events import PlayerEntered as StrikesEntered
 from ..engine.strikes.log_events import ResultEntered as TableEntered
 from ..engine.strikes.log_events import RoundStarted as StrikesRoundStarted
+from ..engine.strikes.log_events import SettingsChanged as StrikesSettingsChanged
 from ..engine.strikes.scoring import Finish
 from ..store.backup import (
     BACKUP_FORMAT,
@@ -79,7 +83,7 @@ from ..store.backup import (
 )
 from .conditions import HEADERS, IDEMPOTENCY_KEY
 from .diagonal.schemas import MAX_FIELD as MAX_RACERS
-from .diagonal.schemas import RaceEventIn, RaceResultIn, RacerIn
+from .diagonal.schemas import RaceEventIn, RaceResultIn, RacerIn, RaceSettingsIn
 from .director_token import AUTH_DOC, director_token
 from .errors import flatten
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
@@ -100,7 +104,7 @@ from .puffing_billy.schemas import (
     SettingsIn,
 )
 from .strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, TableResultIn
-from .strikes.tournament_schemas import TournamentIn
+from .strikes.tournament_schemas import TournamentIn, TournamentSettingsIn
 
 # --- how each format's rules decide an entry again ---------------------------------------
 
@@ -121,9 +125,15 @@ def _rounds(ledger: RoundLedger[Any, Any], state: Any, event: LogEvent) -> Actio
         case PlayerDropped(player=player):
             return ledger.drop(state, player)
         case Reseated(round=number, no_shows=no_shows):
-            reseat: Any = getattr(ledger, "reseat")  # noqa: B009 (both formats have it)
+            reseat: Any = getattr(ledger, "reseat")  # noqa: B009 (every such format has it)
             result: Action = reseat(state, number, list(no_shows))
             return result
+        case Reinstatement(player=player):  # what was added is decided again, and compared
+            return ledger.reinstate(state, player)
+        case SettingsChange():
+            change: Any = getattr(ledger, "change_settings")  # noqa: B009 (each has its own)
+            changed: Action | None = change(state, getattr(event, "settings"))  # noqa: B009
+            return changed
     return _unsupported(event)
 
 
@@ -280,6 +290,9 @@ def _strikes_request(event: LogEvent, name: str | None) -> Request | None:
                 "late_entry_strikes": settings.late_entry,
             }
             return TournamentIn, body
+        case StrikesSettingsChanged(settings=settings):
+            body = {"threshold": settings.threshold, "late_entry_strikes": settings.late_entry}
+            return TournamentSettingsIn, body
         case TableEntered(results=rows):
             results = [
                 {"player": r.player, "score": r.score}
@@ -308,6 +321,8 @@ def _diagonal_request(event: LogEvent, name: str | None) -> Request | None:
                 "late_entry_losses": settings.late_entry,
             }
             return RaceEventIn, body
+        case RaceSettingsChanged(settings=settings):
+            return RaceSettingsIn, {"late_entry_losses": settings.late_entry}
         case GameEntered(winner=winner, pieces_left=left):
             return RaceResultIn, {"winner": winner, "pieces_left": left}
         case RacerEntered(player=player, name=entrant, rating=rating):

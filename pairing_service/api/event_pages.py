@@ -108,6 +108,8 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
     }
     if public.get("finals_scoring") in finals:
         shown.append(f"Boards of the final score {finals[public['finals_scoring']]}.")
+    if "threshold" in public:
+        shown.append(f"A player is eliminated at {public['threshold']} strikes.")
     for key, counted in (("late_entry_strikes", "strikes"), ("late_entry_losses", "losses")):
         if key in public:
             start = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}

@@ -273,6 +273,8 @@ class RouteDocs:
     close: str
     late_entry: str
     drop: str
+    reinstate: str
+    settings: str
 
 
 def described(doc: str) -> Callable[[F], F]:
@@ -288,7 +290,8 @@ def described(doc: str) -> Callable[[F], F]:
 class RoundRoutes(ABC, Generic[E, R]):
     """Persistent tournaments run round by round: their routes, written once for strikes and
     Diagonal Race. Create, read, start the next round, read a round (JSON, CSV or text), seat
-    it again without its no-shows, enter a result, close it, a late entrant, a drop.
+    it again without its no-shows, enter a result, close it, a late entrant, a drop, a
+    dropped player reinstated, the settings changed before the first result.
 
     A format subclasses this with its words (:class:`RouteDocs`), blueprint, ledger,
     schemas, views and engine calls; :meth:`add_routes` adds the routes, in that order, to
@@ -310,6 +313,7 @@ class RoundRoutes(ABC, Generic[E, R]):
     result_view: Callable[[Held[E], int, int, list[str]], object]
     result_out: type[Schema]
     entrant_in: type[Schema]
+    settings_in: type[Schema]  # the settings a director may change before the first result
     # An optional body of the round start (the method a director chooses): None, none.
     start_in: type[Schema] | None = None
 
@@ -349,6 +353,10 @@ class RoundRoutes(ABC, Generic[E, R]):
 
     @abstractmethod
     def enter_late(self, state: E, body: Body) -> Action | None: ...
+
+    @abstractmethod
+    def change_settings(self, state: E, body: Body) -> Action | None:
+        """The settings the body names changed (those it leaves out stay as they are)."""
 
     @abstractmethod
     def standings(self, held: Held[E]) -> tuple[list[str], list[Sequence[Any]]]:
@@ -474,6 +482,27 @@ class RoundRoutes(ABC, Generic[E, R]):
             @described(docs.drop)
             def post(self, tournament_id: str, player: str) -> Any:
                 held, _ = routes.write(tournament_id, lambda s: routes.ledger().drop(s, player))
+                return routes.view(held)
+
+        @blp.route(TOURNAMENT + "/players/<player_id:player>/reinstate")
+        class ReinstatePlayer(MethodView):
+            @blp.response(200, routes.read_out)
+            @blp.writes()
+            @described(docs.reinstate)
+            def post(self, tournament_id: str, player: str) -> Any:
+                held, _ = routes.write(
+                    tournament_id, lambda s: routes.ledger().reinstate(s, player)
+                )
+                return routes.view(held)
+
+        @blp.route(TOURNAMENT + "/settings")
+        class Settings(MethodView):
+            @blp.arguments(routes.settings_in)
+            @blp.response(200, routes.read_out)
+            @blp.writes()
+            @described(docs.settings)
+            def put(self, body: Body, tournament_id: str) -> Any:
+                held, _ = routes.write(tournament_id, lambda s: routes.change_settings(s, body))
                 return routes.view(held)
 
         return HeldResource(

@@ -3,8 +3,11 @@ Diagonal Race (each format adds only its rules: how a round is seated or paired,
 result is, what a late entrant starts with).
 
 Both log the same kinds: ``round_started``, ``result_entered`` / ``result_corrected``,
-``round_closed``, ``player_dropped``, ``player_entered`` and ``round_reseated``. Closing
-a round and dropping a player record the same events in both; a result (a strikes table,
+``round_closed``, ``player_dropped``, ``player_entered``, ``round_reseated``,
+``player_reinstated`` and ``settings_changed``. Closing a round and dropping a player
+record the same events in both; a dropped player is reinstated by the same rules in both
+(between rounds, caught up to what a late entrant would start with: each format says with
+what); a result (a strikes table,
 a Diagonal game) is entered, corrected, and corrected in an earlier round, the same way:
 a correction keeps what it replaced, and one of a round that is no longer the latest is
 refused when it would change who was eliminated or how the event ends (the later rounds
@@ -29,6 +32,8 @@ ROUND_CLOSED = "round_closed"
 PLAYER_DROPPED = "player_dropped"
 PLAYER_ENTERED = "player_entered"
 ROUND_RESEATED = "round_reseated"
+PLAYER_REINSTATED = "player_reinstated"
+SETTINGS_CHANGED = "settings_changed"
 
 
 def refuse_late_entry(
@@ -49,6 +54,44 @@ def refuse_late_entry(
         raise conflict(decided)
     if entrants >= most_players:
         raise conflict(f"an event holds at most {most_players} players")
+
+
+def refuse_reinstatement(
+    player: str,
+    in_play: int | None,
+    decided: str | None,
+    eliminated_after: int | None,
+    dropped_before: int | None,
+) -> None:
+    """Refuse to reinstate ``player`` while round ``in_play`` is open, once the event is
+    ``decided`` (saying how), when they were eliminated (after round ``eliminated_after``),
+    or when they have not dropped (``dropped_before``: the round they left before)."""
+    if in_play is not None:
+        raise Conflict(
+            f"round {in_play} has started: a player is reinstated between rounds "
+            f"(after round {in_play} closes)"
+        )
+    if decided is not None:
+        raise Conflict(decided)
+    if eliminated_after is not None:
+        raise Conflict(
+            f"{player!r} was eliminated after round {eliminated_after}: an eliminated player "
+            "is not reinstated (only one who dropped or did not come)"
+        )
+    if dropped_before is None:
+        raise Conflict(f"{player!r} has not dropped: they are still in")
+
+
+def refuse_after_first_result(results: Sequence[tuple[int, Sequence[int]]], where: str) -> None:
+    """Refuse a change of settings once a result is entered: ``results`` holds each round's
+    number and its results' tables or games (``where``: "table", "game") in the order they
+    were entered; the first is named."""
+    for number, keys in results:
+        if keys:
+            raise Conflict(
+                f"the settings can change only before the first result: round {number}, "
+                f"{where} {keys[0]} has one (undo the results to change them)"
+            )
 
 
 def refuse_no_shows(
@@ -157,6 +200,24 @@ class Reseated(LogEvent):
     no_shows: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Reinstatement(LogEvent):
+    """A dropped player back before ``before_round``; each format adds what they were
+    given to catch up (the strikes or losses added, 0 when they had as many already)."""
+
+    logged_as = PLAYER_REINSTATED
+    player: str
+    before_round: int
+
+
+@dataclass(frozen=True)
+class SettingsChange(LogEvent):
+    """The director's settings changed before the first result; each format adds them,
+    whole, as they now are."""
+
+    logged_as = SETTINGS_CHANGED
+
+
 class PlayedRound(Protocol):
     number: int
     closed: bool
@@ -177,6 +238,10 @@ class RoundByRound(Protocol):
     def check_close(self, number: int) -> None: ...
 
     def check_drop(self, player: str) -> int: ...
+
+    def check_reinstate(self, player: str) -> int:
+        """The round before which a dropped ``player`` comes back (refusals: 404, 409)."""
+        ...
 
 
 S = TypeVar("S", bound=RoundByRound)
@@ -219,6 +284,19 @@ class RoundLedger(Ledger[S], Generic[S, R]):
     @abstractmethod
     def _figures(self, state: S) -> list[tuple[str, str]]:
         """The standings, each player with the figure a correction may change."""
+
+    @abstractmethod
+    def _reinstated(self, state: S, player: str, before_round: int) -> Reinstatement:
+        """The event of ``player`` reinstated before ``before_round``, with what they are
+        given to catch up."""
+
+    @abstractmethod
+    def _reinstate_player(self, state: S, event: Reinstatement) -> None:
+        """Fold a reinstatement: the player is in again, with what they were given."""
+
+    @abstractmethod
+    def _caught_up(self, event: Reinstatement) -> str:
+        """What a reinstatement gave, in the history's words ("with 6 strikes added")."""
 
     measure = "strikes"  # what ``_figures`` shows, in the words of a correction
 
@@ -276,6 +354,12 @@ class RoundLedger(Ledger[S], Generic[S, R]):
     def drop(self, state: S, player: str) -> Action:
         return Action.of(PlayerDropped(player, state.check_drop(player)))
 
+    def reinstate(self, state: S, player: str) -> Action:
+        """A dropped player (or a no-show) back, between rounds; they catch up to what a
+        late entrant would start with now, and keep more if they have more."""
+        before_round = state.check_reinstate(player)
+        return Action.of(self._reinstated(state, player, before_round))
+
     # --- fold ---------------------------------------------------------------------------
 
     def _apply_event(self, state: S, event: LogEvent, actor: str) -> None:
@@ -284,6 +368,8 @@ class RoundLedger(Ledger[S], Generic[S, R]):
                 state.round(number).closed = True
             case PlayerDropped(player=player, before_round=before_round):
                 self._drop_player(state, player, before_round)
+            case Reinstatement():
+                self._reinstate_player(state, event)
             case Reseated(round=number, no_shows=no_shows):
                 for player in no_shows:
                     self._drop_player(state, player, number)
@@ -297,6 +383,8 @@ class RoundLedger(Ledger[S], Generic[S, R]):
                 return f"Round {number} closed"
             case PlayerDropped(player=player, before_round=before_round):
                 return f"{player} dropped before round {before_round}"
+            case Reinstatement(player=player, before_round=before_round):
+                return f"{player} reinstated before round {before_round}, {self._caught_up(event)}"
         raise ValueError(f"a {self.format} log has no action {event.logged_as!r}")
 
 

@@ -520,7 +520,28 @@ def _strikes_kinds(client) -> Event:
     dropped = client.post(f"{base}/players/{still_in}/drop", headers=auth(token))
     assert dropped.status_code == 200, dropped.get_json()
     _scorekeeper_issued_and_revoked(client, base, token)
+    back = client.post(f"{base}/players/{still_in}/reinstate", headers=auth(token))
+    assert back.status_code == 200, back.get_json()
     return event
+
+
+def _strikes_settings(client) -> Event:
+    """Settings changed before the first result, then a round."""
+    players = [{"id": f"P{i}"} for i in range(9)]
+    made = client.post(STRIKES, json={"players": players, "seed": 1}).get_json()
+    base, token = f"{STRIKES}/{made['id']}", made["token"]
+    body = {"threshold": 30, "late_entry_strikes": "mean"}
+    assert client.put(f"{base}/settings", json=body, headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
+    return Event("strikes", STRIKES, made["id"], token, {"number": "1"})
+
+
+def _diagonal_settings(client) -> Event:
+    base, token = race(client)
+    body = {"late_entry_losses": "fewest"}
+    assert client.put(f"{base}/settings", json=body, headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
+    return Event("diagonal", DIAGONAL, base.rsplit("/", 1)[1], token, {"number": "1"})
 
 
 def _scorekeeper_issued_and_revoked(client, base: str, token: str) -> None:
@@ -549,6 +570,8 @@ def _diagonal_kinds(client) -> Event:
     dropped = client.post(f"{base}/players/{still_in}/drop", headers=auth(token))
     assert dropped.status_code == 200, dropped.get_json()
     _scorekeeper_issued_and_revoked(client, base, token)
+    back = client.post(f"{base}/players/{still_in}/reinstate", headers=auth(token))
+    assert back.status_code == 200, back.get_json()
     return event
 
 
@@ -594,8 +617,8 @@ def _league_kinds(client) -> Event:
 
 
 KINDS = {
-    "strikes": (strikes, _strikes_kinds),
-    "diagonal": (diagonal, _diagonal_kinds),
+    "strikes": (strikes, _strikes_kinds, _strikes_settings),
+    "diagonal": (diagonal, _diagonal_kinds, _diagonal_settings),
     "puffing_billy": (puffing_billy, _billy_kinds),
     "league": (league, _league_kinds),
 }

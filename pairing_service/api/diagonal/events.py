@@ -9,6 +9,7 @@ Reads are public; every write needs the event's director token
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import Response
@@ -31,6 +32,7 @@ from .schemas import (
     RacerIn,
     RaceRoundOut,
     RaceRoundView,
+    RaceSettingsIn,
     RaceStandingOut,
 )
 
@@ -66,8 +68,18 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
         late_entry="""A late entrant, between main rounds (409 while a round is open, once a playoff
         is due, or the event is over): with a rating when the event's players have one,
         else ranked last. They start with the most losses of any player still in (0 before
-        the first round).""",
+        the first round), or the fewest, as the event's `late_entry_losses` says.""",
         drop="""Drop a player between rounds; their games so far still count.""",
+        reinstate="""Reinstate a player who dropped (or was paired again as a no-show), between
+        main rounds: the next round pairs them. Their losses become the larger of their own
+        and what a late entrant would start with now (the event's `late_entry_losses`), so
+        leaving and coming back never pays. 409 while a round is open, once a playoff is
+        due or the event is over, for a player who was eliminated or has not dropped; 404
+        for an unknown player. Logged as `player_reinstated` (with the losses added); undo
+        takes it back.""",
+        settings="""Change the event's `late_entry_losses`, until the first result is entered
+        (409 after, naming it: undo the results to change it); the same setting again
+        changes nothing. Logged as `settings_changed`, the settings whole.""",
     )
     name, url_prefix = "diagonal_events", "/v1/diagonal/events"
     ledger_kind, view, read_out = RaceLedger, RaceEventView, RaceEventOut
@@ -104,6 +116,12 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
     def enter_late(self, state: RaceEvent, body: Body) -> Action:
         racer = Racer(body["id"], body.get("name"), body.get("rating"))
         return self.ledger().enter_late(state, racer, MAX_FIELD)
+
+    settings_in = RaceSettingsIn
+
+    def change_settings(self, state: RaceEvent, body: Body) -> Action | None:
+        settings = replace(state.settings, late_entry=body["late_entry_losses"])
+        return self.ledger().change_settings(state, settings)
 
     def standings(self, held: Held[RaceEvent]) -> tuple[list[str], list[Sequence[Any]]]:
         rows = held.state.standings()

@@ -339,9 +339,22 @@ class RaceEventIn(Contract):
         load_default="most",
         validate=validate.OneOf(LATE_LOSSES),
         metadata={
-            "description": "The losses a late entrant starts with, of the players still in: "
-            "the most (the default: nobody falls behind a player who played), or the fewest. "
-            "The seed has no rule (docs/diagonal.md)."
+            "description": "The losses a late entrant (or a reinstated player) starts with, "
+            "of the players still in: the most (the default: nobody falls behind a player "
+            "who played), or the fewest. The seed has no rule (docs/diagonal.md)."
+        },
+    )
+
+
+class RaceSettingsIn(Schema):
+    """The setting a director may change before the first result."""
+
+    late_entry_losses = fields.String(
+        required=True,
+        validate=validate.OneOf(LATE_LOSSES),
+        metadata={
+            "description": "The losses a late entrant (or a reinstated player) starts with, "
+            "of the players still in: the most, or the fewest."
         },
     )
 

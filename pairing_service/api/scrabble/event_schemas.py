@@ -3,10 +3,12 @@ answers read where a value needs more than one of the engine's objects."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, missing, validate
 
 from ...engine.scrabble.held.event import (
     MAX_PLAYERS,
@@ -116,6 +118,22 @@ class ScrabbleEventIn(Schema):
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "Random rounds' seed (each round adds its number)."},
     )
+
+
+def _changeable() -> dict[str, fields.Field[Any]]:
+    """The create's settings, each optional: a settings change names those it changes."""
+    changeable = {}
+    for name, declared in ScrabbleEventIn._declared_fields.items():
+        if name in ("name", "players"):
+            continue
+        field = copy.copy(declared)
+        field.required, field.load_default = False, missing
+        changeable[name] = field
+    return changeable
+
+
+# The settings a director may change before the first result (those left out stay).
+ScrabbleSettingsIn = Schema.from_dict(_changeable(), name="ScrabbleSettingsIn")
 
 
 class StartRoundIn(Schema):

@@ -9,6 +9,7 @@ results also a scorekeeper's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import Response
@@ -33,6 +34,7 @@ from .event_schemas import (
     ScrabbleResultIn,
     ScrabbleRoundOut,
     ScrabbleRoundView,
+    ScrabbleSettingsIn,
     StartRoundIn,
 )
 
@@ -68,6 +70,15 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         late_entry="""A late entrant, with a rating, between rounds (409 while a round is open or
         once the event is over): the rounds missed are unplayed (no result).""",
         drop="""Withdraw a player between rounds: not paired again; their games still count.""",
+        reinstate="""Reinstate a withdrawn player (or a no-show), between rounds: paired again
+        from the next round; the rounds they missed stay unplayed (no result), as a late
+        entrant's. 409 while a round is open, once the event is over, or for a player who
+        has not withdrawn; 404 for an unknown player. Logged as `player_reinstated`; undo
+        takes it back.""",
+        settings="""Change the event's settings (the rounds planned, spread cap, bye spread,
+        repeat allowance, victors, seed; those left out stay), until the first result is
+        entered (then 409 naming it); the same settings again change nothing. Logged as
+        `settings_changed`, the settings whole.""",
     )
     name, url_prefix = "scrabble_events", "/v1/scrabble/events"
     ledger_kind, view, read_out = ScrabbleLedger, ScrabbleEventView, ScrabbleEventOut
@@ -121,6 +132,10 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         return self.ledger().reseat(state, number, no_shows)
 
     entrant_in = ScrabbleEntrantIn
+    settings_in = ScrabbleSettingsIn
+
+    def change_settings(self, state: ScrabbleEvent, body: Body) -> Action | None:
+        return self.ledger().change_settings(state, replace(state.settings, **body))
 
     def enter_late(self, state: ScrabbleEvent, body: Body) -> Action:
         entrant = Entrant(body["id"], body.get("name"), body["rating"])

@@ -65,6 +65,23 @@ class TournamentIn(Schema):
         check_plan_work(data, len(data["players"]))
 
 
+class TournamentSettingsIn(Schema):
+    """The settings a director may change before the first result; those left out stay."""
+
+    threshold = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_THRESHOLD),
+        metadata={"description": "Eliminated at this many strikes (seed: 23, 35 or 47)."},
+    )
+    late_entry_strikes = fields.String(
+        validate=validate.OneOf(LATE_STARTS),
+        metadata={
+            "description": "The strikes a late entrant (or a reinstated player) starts with, "
+            "of the players still in: the most, their mean, or the fewest."
+        },
+    )
+
+
 # --- what the answers read ----------------------------------------------------------------
 
 

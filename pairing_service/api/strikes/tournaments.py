@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import Response
@@ -33,6 +34,7 @@ from .tournament_schemas import (
     TableView,
     TournamentIn,
     TournamentOut,
+    TournamentSettingsIn,
     TournamentView,
 )
 
@@ -71,8 +73,20 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
         ending when the event is decided.""",
         late_entry="""A late entrant, between rounds (409 while a round is open or once the event is
         decided): they start with the most strikes of any player still in (0 before the
-        first round), so joining late puts nobody behind them who played.""",
+        first round), so joining late puts nobody behind them who played; or the mean or
+        the fewest, as the event's `late_entry_strikes` says.""",
         drop="""Drop a player between rounds; they get no further tables.""",
+        reinstate="""Reinstate a player who dropped (or was re-seated as a no-show), between
+        rounds: the next round seats them. Their strikes become the larger of their own and
+        what a late entrant would start with now (the event's `late_entry_strikes`), so
+        leaving and coming back never pays. 409 while a round is open, once the event is
+        decided, for a player who was eliminated or has not dropped; 404 for an unknown
+        player. Logged as `player_reinstated` (with the strikes added); undo takes it back.""",
+        settings="""Change the settings the seed leaves to the director: `threshold` (the
+        elimination level, as the seed suggests 23, 35 or 47) and `late_entry_strikes`.
+        Those the body leaves out stay as they are. Until the first result is entered (409
+        after, naming it: undo the results to change them); the same settings again change
+        nothing. Logged as `settings_changed`, the settings whole.""",
     )
     name, url_prefix = "tournaments", "/v1/strikes/tournaments"
     ledger_kind, view, read_out = StrikesLedger, TournamentView, TournamentOut
@@ -113,6 +127,17 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
     def enter_late(self, state: HeldEvent, body: Body) -> Action:
         most = min(MAX_FIELD, MAX_PLAN_SEATS // state.settings.plans)
         return self.ledger().enter_late(state, body["id"], body.get("name"), most)
+
+    settings_in = TournamentSettingsIn
+
+    def change_settings(self, state: HeldEvent, body: Body) -> Action | None:
+        now = state.settings
+        settings = replace(
+            now,
+            threshold=body.get("threshold", now.threshold),
+            late_entry=body.get("late_entry_strikes", now.late_entry),
+        )
+        return self.ledger().change_settings(state, settings)
 
     def standings(self, held: Held[HeldEvent]) -> tuple[list[str], list[Sequence[Any]]]:
         def shown(standing: Standing, column: str) -> Any:

@@ -21,7 +21,10 @@ a late entrant joins between main rounds with the most losses of anyone still in
 joining late never puts anyone behind a player who played); a no-show, before any result
 of the round is entered, is dropped and the round is paired again without them; a game of
 an earlier round may be corrected when that changes no elimination and not the ending (the
-later rounds' pairings stand), and the correction says what it changed.
+later rounds' pairings stand), and the correction says what it changed; a player who
+dropped may be reinstated between main rounds, their losses caught up to a late entrant's
+start (leaving and coming back never pays); the late entrants' setting may change until
+the first result.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ from ..event_log import Action, Entry, numbered
 from ..round_ledger import (
     RoundLedger,
     correction_words,
+    refuse_after_first_result,
     refuse_late_entry,
     refuse_no_shows,
+    refuse_reinstatement,
     result_words,
 )
 from .event import (
@@ -56,12 +61,14 @@ from .log_events import (
     Created,
     Outcome,
     PlayerEntered,
+    PlayerReinstated,
     Racer,
     RaceSettings,
     ResultCorrected,
     ResultEntered,
     RoundReseated,
     RoundStarted,
+    SettingsChanged,
 )
 
 __all__ = ["RaceEvent", "RaceLedger", "RaceRound", "RaceSettings", "Racer"]
@@ -121,7 +128,9 @@ class RaceEvent:
         self.racers = {r.id: r for r in racers}
         self.rounds: list[RaceRound] = []
         self.dropped: dict[str, int] = {}  # player -> the round before which they left
-        self.starting: dict[str, int] = {}  # late entrant -> the losses they started with
+        # Losses beyond a player's games: a late entrant's start, a reinstated player's
+        # catch-up (never two, so never an elimination of a round played).
+        self.starting: dict[str, int] = {}
 
     # --- reading ------------------------------------------------------------------------
 
@@ -316,9 +325,36 @@ class RaceEvent:
             len(self.racers),
             most_players,
         )
+        return (latest.number if latest else 0) + 1, self.late_start()
+
+    def late_start(self) -> int:
+        """The losses a late entrant would start with now: the most or the fewest of the
+        players still in (the event's ``late_entry`` setting)."""
         losses = [s.losses for s in self.standings() if s.status == "active"]
         start = min if self.settings.late_entry == "fewest" else max
-        return (latest.number if latest else 0) + 1, start(losses, default=0)
+        return start(losses, default=0)
+
+    def check_reinstate(self, player: str) -> int:
+        """The round before which a dropped ``player`` comes back (the next round)."""
+        if player not in self.racers:
+            raise NotFound(f"there is no player {player!r}")
+        latest = self.latest
+        ending = self.ending()
+        decided = None
+        if ending is not None and ending.finished:
+            decided = f"the event is over: {', '.join(ending.winners)} won"
+        elif ending is not None and ending.playoff:
+            decided = (
+                f"the main rounds are over: a playoff between {', '.join(ending.playoff)} is due"
+            )
+        refuse_reinstatement(
+            player,
+            latest.number if latest and not latest.closed else None,
+            decided,
+            self.eliminations().get(player),
+            self.dropped.get(player),
+        )
+        return (latest.number if latest else 0) + 1
 
     def without_no_shows(self, number: int, no_shows: Sequence[str]) -> RaceEvent:
         """The event before round ``number`` was paired, the no-shows dropped before it:
@@ -462,6 +498,20 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
         before_round, losses = event.late_entry(racer, most_players)
         return Action.of(PlayerEntered(racer.id, racer.name, racer.rating, before_round, losses))
 
+    def _reinstated(self, state: RaceEvent, player: str, before_round: int) -> PlayerReinstated:
+        """Caught up to a late entrant's start (the event's setting), or as they are when
+        they have more losses than that."""
+        losses = next(s.losses for s in state.standings() if s.player == player)
+        return PlayerReinstated(player, before_round, max(state.late_start() - losses, 0))
+
+    def change_settings(self, event: RaceEvent, settings: RaceSettings) -> Action | None:
+        """The settings changed, until the first result is entered (then a 409 naming it);
+        None when they are these already."""
+        if settings == event.settings:
+            return None
+        refuse_after_first_result([(r.number, list(r.results)) for r in event.rounds], "game")
+        return Action.of(SettingsChanged(settings))
+
     def reseat(self, event: RaceEvent, number: int, no_shows: Sequence[str]) -> Action:
         """Drop the no-shows of the open round (no result entered yet) and pair it again."""
         plan, _ = event.without_no_shows(number, no_shows).plan()
@@ -488,8 +538,26 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
     def _drop_player(self, state: RaceEvent, player: str, before_round: int) -> None:
         state.dropped[player] = before_round
 
+    def _reinstate_player(self, state: RaceEvent, event: LogEvent) -> None:
+        match event:
+            case PlayerReinstated(player=player, losses=losses):
+                del state.dropped[player]
+                state.starting[player] = state.starting.get(player, 0) + losses
+            case _:
+                raise ValueError(f"not a diagonal reinstatement: {event.logged_as!r}")
+
+    def _caught_up(self, event: LogEvent) -> str:
+        match event:
+            case PlayerReinstated(losses=losses) if losses:
+                return f"{losses} loss(es) added to catch up"
+            case PlayerReinstated():
+                return "with their own losses (no fewer than a late entrant's)"
+        raise ValueError(f"not a diagonal reinstatement: {event.logged_as!r}")
+
     def _apply_rules(self, state: RaceEvent, event: LogEvent) -> None:
         match event:
+            case SettingsChanged(settings=settings):
+                state.settings = settings
             case RoundStarted(round=number, playoff=playoff, games=games):
                 state.rounds.append(
                     RaceRound(
@@ -543,5 +611,10 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
                 return (
                     f"Round {number} paired again without {', '.join(no_shows)} "
                     f"(no-show, dropped): {len(games)} games"
+                )
+            case SettingsChanged(settings=settings):
+                return (
+                    f"Settings changed: a late entrant starts with the {settings.late_entry} "
+                    "losses of the players still in"
                 )
         return super()._describe_event(event)

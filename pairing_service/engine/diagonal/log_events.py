@@ -12,10 +12,12 @@ from ..round_ledger import (
     RESULT_CORRECTED,
     LateEntry,
     PlayerDropped,
+    Reinstatement,
     Reseated,
     ResultEntry,
     RoundClosed,
     RoundStart,
+    SettingsChange,
 )
 from .event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS
 
@@ -104,6 +106,16 @@ class RoundReseated(Reseated):
     was: tuple[Game, ...]
 
 
+@dataclass(frozen=True)
+class PlayerReinstated(Reinstatement):
+    losses: int  # added: what a late entrant would start with, less what they had
+
+
+@dataclass(frozen=True)
+class SettingsChanged(SettingsChange):
+    settings: RaceSettings  # whole, as they now are
+
+
 DIAGONAL_EVENTS = format_events(
     "a diagonal log",
     Created,
@@ -114,4 +126,6 @@ DIAGONAL_EVENTS = format_events(
     PlayerDropped,
     PlayerEntered,
     RoundReseated,
+    PlayerReinstated,
+    SettingsChanged,
 )

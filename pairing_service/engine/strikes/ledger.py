@@ -13,7 +13,12 @@ The day of the event (the seed is silent on all three; this service's readings,
   again for the players who came, as the round's start would have seated them;
 - a result of a round that is no longer the latest may be corrected when the correction
   changes nobody's elimination and not the ending: the later rounds were seated from the
-  old standings and are kept as played, and the correction says what changed.
+  old standings and are kept as played, and the correction says what changed;
+- a player who dropped (or did not come) may be reinstated between rounds: their strikes
+  become the larger of theirs and what a late entrant would start with, so leaving and
+  coming back never pays;
+- the settings the seed leaves to the director (the elimination threshold, a late
+  entrant's start) may change until the first result is entered.
 """
 
 from __future__ import annotations
@@ -28,29 +33,43 @@ from ..event_log import Action, Entry, ListedPlayer
 from ..round_ledger import (
     RoundLedger,
     correction_words,
+    refuse_after_first_result,
     refuse_late_entry,
     refuse_no_shows,
+    refuse_reinstatement,
     result_words,
 )
 from .data import StrikesRules
 from .errors import InvalidInput
-from .event import Entrant, Event, EventConflict, Round, Seat, Settings, late_start
+from .event import (
+    Entrant,
+    Event,
+    EventConflict,
+    EventNotFound,
+    Round,
+    Seat,
+    Settings,
+    late_start,
+)
 from .log_events import (
     STRIKES_EVENTS,
     Created,
     PlayerEntered,
+    PlayerReinstated,
     PlayerResult,
     ResultCorrected,
     ResultEntered,
     RoundReseated,
     RoundStarted,
+    SettingsChanged,
 )
 from .scoring import Finish, Scored
 
 
 class HeldEvent(Event):
     """A strikes event as its log holds it: an :class:`Event` whose late entrants start
-    with the strikes they were given when they joined."""
+    with the strikes they were given when they joined, and whose reinstated players keep
+    the strikes they were given to catch up."""
 
     def __init__(
         self,
@@ -61,7 +80,9 @@ class HeldEvent(Event):
         starting: Mapping[str, Fraction] | None = None,
     ) -> None:
         super().__init__(settings, entrants, rounds, rules)
-        self.starting = dict(starting or {})  # late entrant -> the strikes they started with
+        # Strikes beyond a player's results: a late entrant's start, a reinstated player's
+        # catch-up (both below the threshold, so never an elimination of a round played).
+        self.starting = dict(starting or {})
 
     def strikes(self, through_round: int | None = None) -> dict[str, Fraction]:
         totals = super().strikes(through_round)
@@ -91,9 +112,30 @@ class HeldEvent(Event):
             most_players,
             EventConflict,
         )
+        return (latest.number if latest else 0) + 1, self.late_start()
+
+    def late_start(self) -> Fraction:
+        """The strikes a late entrant would start with now: the most, the mean or the
+        fewest of the players still in (the event's ``late_entry`` setting)."""
         totals = self.strikes()
-        start = late_start([totals[p] for p in self.active()], self.settings.late_entry)
-        return (latest.number if latest else 0) + 1, start
+        return late_start([totals[p] for p in self.active()], self.settings.late_entry)
+
+    def check_reinstate(self, player: str) -> int:
+        """The round before which a dropped ``player`` comes back (the next round)."""
+        if player not in self.entrants:
+            raise EventNotFound(f"there is no player {player!r}")
+        latest = self.latest
+        ending = self.ending()
+        refuse_reinstatement(
+            player,
+            latest.number if latest and not latest.closed else None,
+            f"the event is over: {', '.join(ending.winners)} ({ending.reason})"
+            if ending is not None and ending.finished
+            else None,
+            self.eliminated_after().get(player),
+            self.entrants[player].dropped_before_round,
+        )
+        return (latest.number if latest else 0) + 1
 
     def without_no_shows(self, number: int, no_shows: Sequence[str]) -> HeldEvent:
         """The event before round ``number`` started, the no-shows dropped before it:
@@ -204,6 +246,20 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
         before_round, strikes = event.late_entry(player, most_players)
         return Action.of(PlayerEntered(player, name, before_round, strikes))
 
+    def _reinstated(self, state: HeldEvent, player: str, before_round: int) -> PlayerReinstated:
+        """Caught up to a late entrant's start (the event's setting), or as they are when
+        they have more strikes than that."""
+        behind = state.late_start() - state.strikes()[player]
+        return PlayerReinstated(player, before_round, max(behind, Fraction(0)))
+
+    def change_settings(self, event: HeldEvent, settings: Settings) -> Action | None:
+        """The settings changed, until the first result is entered (then a 409 naming it);
+        None when they are these already."""
+        if settings == event.settings:
+            return None
+        refuse_after_first_result([(r.number, list(r.results)) for r in event.rounds], "table")
+        return Action.of(SettingsChanged(settings))
+
     def reseat(self, event: HeldEvent, number: int, no_shows: Sequence[str]) -> Action:
         """Drop the no-shows of the open round (no result entered yet) and seat it again."""
         new = event.without_no_shows(number, no_shows).next_round()
@@ -230,8 +286,26 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
     def _drop_player(self, state: HeldEvent, player: str, before_round: int) -> None:
         state.entrants[player] = replace(state.entrants[player], dropped_before_round=before_round)
 
+    def _reinstate_player(self, state: HeldEvent, event: LogEvent) -> None:
+        match event:
+            case PlayerReinstated(player=player, strikes=strikes):
+                state.entrants[player] = replace(state.entrants[player], dropped_before_round=None)
+                state.starting[player] = state.starting.get(player, Fraction(0)) + strikes
+            case _:
+                raise ValueError(f"not a strikes reinstatement: {event.logged_as!r}")
+
+    def _caught_up(self, event: LogEvent) -> str:
+        match event:
+            case PlayerReinstated(strikes=strikes) if strikes:
+                return f"{strikes} strikes added to catch up"
+            case PlayerReinstated():
+                return "with their own strikes (no fewer than a late entrant's)"
+        raise ValueError(f"not a strikes reinstatement: {event.logged_as!r}")
+
     def _apply_rules(self, state: HeldEvent, event: LogEvent) -> None:
         match event:
+            case SettingsChanged(settings=settings):
+                state.settings = settings
             case RoundStarted(round=number, kind=kind, detrimental_points=points, seats=seats):
                 state.rounds.append(Round(number, kind, False, list(seats), {}, points))
             case ResultEntered(round=number, table=table, results=rows):  # or corrected
@@ -279,5 +353,11 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
                 return (
                     f"Round {number} seated again without {', '.join(no_shows)} "
                     f"(no-show, dropped): {_tables(seats)} tables"
+                )
+            case SettingsChanged(settings=settings):
+                return (
+                    f"Settings changed: eliminated at {settings.threshold} strikes; a late "
+                    f"entrant starts with the {settings.late_entry} strikes of the players "
+                    "still in"
                 )
         return super()._describe_event(event)

@@ -16,10 +16,12 @@ from ..round_ledger import (
     RESULT_CORRECTED,
     LateEntry,
     PlayerDropped,
+    Reinstatement,
     Reseated,
     ResultEntry,
     RoundClosed,
     RoundStart,
+    SettingsChange,
 )
 from .event import RoundKind, Seat, Settings
 from .scoring import Scored
@@ -83,6 +85,16 @@ class RoundReseated(Reseated):
     was: tuple[Seat, ...]
 
 
+@dataclass(frozen=True)
+class PlayerReinstated(Reinstatement):
+    strikes: Fraction  # added: what a late entrant would start with, less what they had
+
+
+@dataclass(frozen=True)
+class SettingsChanged(SettingsChange):
+    settings: Settings  # whole, as they now are
+
+
 STRIKES_EVENTS = format_events(
     "a strikes log",
     Created,
@@ -93,4 +105,6 @@ STRIKES_EVENTS = format_events(
     PlayerDropped,
     PlayerEntered,
     RoundReseated,
+    PlayerReinstated,
+    SettingsChanged,
 )

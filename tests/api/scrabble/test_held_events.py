@@ -285,3 +285,51 @@ def test_the_document_shows_the_round_starts_optional_body(client):
     assert start["requestBody"]["required"] is False
     assert "requestBody" not in spec["paths"]["/v1/diagonal/events/{tournament_id}/rounds"]["post"]
     assert "/v1/scrabble/events/{tournament_id}/tsh" in spec["paths"]
+
+
+def test_a_withdrawn_player_is_reinstated_between_rounds(client):
+    """Back for round 3 after missing round 2: paired again, round 2 unplayed for them;
+    refused while a round is open, for a player still in, once the event is over."""
+    base, token = create(client, players=8, rounds=3)
+    rng = random.Random(5)
+    play_round(client, base, token, rng)
+    assert client.post(f"{base}/players/S7/drop", headers=auth(token)).status_code == 200
+    second = start(client, base, token)
+    assert all("S7" not in g["players"] for g in second["games"])
+    open_round = client.post(f"{base}/players/S7/reinstate", headers=auth(token))
+    assert "has started" in assert_problem(open_round, 409)["detail"]
+    for game in second["games"]:
+        url = f"{base}/rounds/2/games/{game['game']}"
+        assert client.put(url, json={"scores": [400, 300]}, headers=auth(token)).status_code == 200
+    client.post(f"{base}/rounds/2/close", headers=auth(token))
+    still_in = client.post(f"{base}/players/S1/reinstate", headers=auth(token))
+    assert "has not dropped" in assert_problem(still_in, 409)["detail"]
+    assert_problem(client.post(f"{base}/players/S99/reinstate", headers=auth(token)), 404)
+    back = client.post(f"{base}/players/S7/reinstate", headers=auth(token))
+    assert back.status_code == 200, back.get_json()
+    row = next(s for s in back.get_json()["standings"] if s["player"] == "S7")
+    assert row["status"] == "active" and row["games"] == 1  # round 2 unplayed
+    summary = client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
+    assert summary == "S7 reinstated before round 3, the rounds missed stay unplayed"
+    third = start(client, base, token)
+    assert any("S7" in g["players"] for g in third["games"]) or third.get("bye") == "S7"
+
+
+def test_settings_change_until_the_first_result(client):
+    base, token = create(client, players=6, rounds=4)
+    url = f"{base}/settings"
+    changed = client.put(url, json={"victors": 1, "rounds": 5}, headers=auth(token))
+    assert changed.status_code == 200, changed.get_json()
+    event = changed.get_json()
+    assert (event["rounds"], event["victors"]) == (5, 1)
+    assert len(event["schedule"]) == 5
+    summary = client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
+    assert summary.startswith("Settings changed: 5 rounds planned")
+    assert_problem(client.put(url, json={"victors": 0}, headers=auth(token)), 422, "/victors")
+    rnd = start(client, base, token)
+    game = rnd["games"][0]
+    client.put(
+        f"{base}/rounds/1/games/{game['game']}", json={"scores": [400, 300]}, headers=auth(token)
+    )
+    late = client.put(url, json={"victors": 2}, headers=auth(token))
+    assert "round 1, game" in assert_problem(late, 409)["detail"]

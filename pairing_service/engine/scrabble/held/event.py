@@ -17,7 +17,7 @@ from typing import Literal
 
 from ...errors import Conflict, FieldError, NotFound, Rule, refuse_repeats
 from ...event_log import numbered
-from ...round_ledger import refuse_late_entry, refuse_no_shows
+from ...round_ledger import refuse_late_entry, refuse_no_shows, refuse_reinstatement
 from ..pairing.advisor import MAX_VICTORS
 from ..rule_table import RuleTable
 from ..standings import Player, Standings
@@ -381,6 +381,20 @@ class ScrabbleEvent:
             raise Conflict("the event is over")
         if player in self.dropped:
             raise Conflict(f"{player!r} already withdrew")
+        return (latest.number if latest else 0) + 1
+
+    def check_reinstate(self, player: str) -> int:
+        """The round before which a withdrawn ``player`` comes back (the next round)."""
+        if player not in self.players:
+            raise NotFound(f"there is no player {player!r}")
+        latest = self.latest
+        refuse_reinstatement(
+            player,
+            latest.number if latest and not latest.closed else None,
+            "the event is over" if self.status() == "finished" else None,
+            None,  # nobody is eliminated in a Scrabble event
+            self.dropped.get(player),
+        )
         return (latest.number if latest else 0) + 1
 
 

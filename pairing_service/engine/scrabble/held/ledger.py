@@ -16,9 +16,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 
+from ...errors import Conflict
 from ...event_codec import LogEvent
 from ...event_log import Action, Entry
-from ...round_ledger import RoundLedger, correction_words, result_words
+from ...round_ledger import (
+    Reinstatement,
+    RoundLedger,
+    correction_words,
+    refuse_after_first_result,
+    result_words,
+)
 from ..rule_table import RuleTable
 from .event import GameResult, ScrabbleEvent, ScrabbleRound, check_created
 from .log_events import (
@@ -28,11 +35,13 @@ from .log_events import (
     EventSettings,
     Method,
     PlayerEntered,
+    PlayerReinstated,
     ResultCorrected,
     ResultEntered,
     RoundPaired,
     RoundRepaired,
     Score,
+    SettingsChanged,
 )
 
 __all__ = ["ScrabbleEvent", "ScrabbleLedger"]
@@ -131,6 +140,21 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         before_round = event.late_entry(entrant)
         return Action.of(PlayerEntered(entrant.id, entrant.name, entrant.rating, before_round))
 
+    def _reinstated(self, state: ScrabbleEvent, player: str, before_round: int) -> Reinstatement:
+        return PlayerReinstated(player, before_round)
+
+    def change_settings(self, event: ScrabbleEvent, settings: EventSettings) -> Action | None:
+        """The settings changed, until the first result is entered (then a 409 naming it);
+        None when they are these already. Fewer rounds than are paired already: 409."""
+        if settings == event.settings:
+            return None
+        refuse_after_first_result([(r.number, list(r.results)) for r in event.rounds], "game")
+        check_created(settings, list(event.players.values()))
+        paired = len(event.rounds)
+        if settings.rounds < paired:
+            raise Conflict(f"{paired} rounds are paired already: plan at least {paired}")
+        return Action.of(SettingsChanged(settings))
+
     def reseat(self, event: ScrabbleEvent, number: int, no_shows: Sequence[str]) -> Action:
         """Withdraw the open round's no-shows and pair it again by its method."""
         rnd = event.round(number)
@@ -153,8 +177,16 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
     def _drop_player(self, state: ScrabbleEvent, player: str, before_round: int) -> None:
         state.dropped[player] = before_round
 
+    def _reinstate_player(self, state: ScrabbleEvent, event: Reinstatement) -> None:
+        del state.dropped[event.player]
+
+    def _caught_up(self, event: Reinstatement) -> str:
+        return "the rounds missed stay unplayed"
+
     def _apply_rules(self, state: ScrabbleEvent, event: LogEvent) -> None:
         match event:
+            case SettingsChanged(settings=settings):
+                state.settings = settings
             case RoundPaired(round=number, games=games, bye=bye):
                 state.rounds.append(
                     ScrabbleRound(
@@ -210,6 +242,17 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 return result_words(number, f"game {game}", now)
             case PlayerEntered(player=player, rating=rating, before_round=before_round):
                 return f"{player} entered late, rated {rating}, before round {before_round}"
+            case SettingsChanged(settings=settings):
+                cap = (
+                    "no spread cap"
+                    if settings.spread_cap is None
+                    else (f"spread capped at {settings.spread_cap}")
+                )
+                return (
+                    f"Settings changed: {settings.rounds} rounds planned, {cap}, bye spread "
+                    f"{settings.bye_spread}, {settings.repeats_allowed} repeat(s) allowed, "
+                    f"{settings.victors} victor(s)"
+                )
             case RoundRepaired(round=number, no_shows=no_shows, games=games):
                 return (
                     f"Round {number} paired again without {', '.join(no_shows)} "

@@ -13,10 +13,12 @@ from ...round_ledger import (
     RESULT_CORRECTED,
     LateEntry,
     PlayerDropped,
+    Reinstatement,
     Reseated,
     ResultEntry,
     RoundClosed,
     RoundStart,
+    SettingsChange,
 )
 
 Method = Literal["seeded", "random", "swiss", "koth", "advisor"]
@@ -115,6 +117,17 @@ class RoundRepaired(Reseated):
     was_bye: str | None
 
 
+@dataclass(frozen=True)
+class PlayerReinstated(Reinstatement):
+    """A withdrawn player back before ``before_round``: the rounds they missed stay
+    unplayed (no result, as a late entrant's), so nothing is added to catch up."""
+
+
+@dataclass(frozen=True)
+class SettingsChanged(SettingsChange):
+    settings: EventSettings  # whole, as they now are
+
+
 SCRABBLE_EVENTS = format_events(
     "a scrabble log",
     Created,
@@ -125,4 +138,6 @@ SCRABBLE_EVENTS = format_events(
     PlayerDropped,
     PlayerEntered,
     RoundRepaired,
+    PlayerReinstated,
+    SettingsChanged,
 )

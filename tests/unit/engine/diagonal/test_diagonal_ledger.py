@@ -110,3 +110,39 @@ def test_a_creation_without_names_or_ratings_is_upcast():
 def test_an_entry_missing_a_field_is_refused_by_name():
     with pytest.raises(ValueError, match="RoundClosed data has no 'round'"):
         events.DIAGONAL_EVENTS.decode("round_closed", {})
+
+
+def test_a_reinstatement_and_a_settings_change_fold_exactly_and_read_back():
+    """R1 lost game 1, drops and comes back under the default (the most losses of those
+    still in: 1, as it has), R0 won and comes back with one loss added; the fold replays
+    the losses logged, and undo drops R0 again with none."""
+    ledger = RaceLedger()
+    fewest = events.RaceSettings(late_entry="fewest")
+    actions = [
+        *round_one(),
+        Action.of(RoundClosed(1)),
+        Action.of(PlayerDropped("R0", 2)),
+        Action.of(events.PlayerReinstated("R0", 2, 1)),
+        Action.of(events.SettingsChanged(fewest)),
+    ]
+    for action in actions[-2:]:
+        assert events.DIAGONAL_EVENTS.decode(action.kind, stored(action).data) == action.event
+    assert actions[-2].data == {"player": "R0", "before_round": 2, "losses": 1}
+    log = logged(actions)
+    race = ledger.fold(log)
+    row = next(s for s in race.standings() if s.player == "R0")
+    assert (row.status, row.losses, row.wins) == ("active", 1, 1)
+    assert race.settings == fewest
+    history = [ledger.describe(entry.action) for entry in log]
+    assert history[-2] == "R0 reinstated before round 2, 1 loss(es) added to catch up"
+    assert history[-1] == (
+        "Settings changed: a late entrant starts with the fewest losses of the players still in"
+    )
+    # What the ledger decides is what was logged: R0 had 0 losses, the most still in is 1.
+    dropped = ledger.fold(logged(actions[:-2]))
+    assert ledger.reinstate(dropped, "R0").event == actions[-2].event
+    log.append(Entry(len(log) + 1, undo(log), AT))
+    log.append(Entry(len(log) + 1, undo(log), AT))
+    back = ledger.fold(log)
+    assert back.settings == events.RaceSettings()
+    assert next(s for s in back.standings() if s.player == "R0").status == "dropped"

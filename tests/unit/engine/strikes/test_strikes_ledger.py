@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Action, Entry, ListedPlayer, undo
 from pairing_service.engine.round_ledger import PlayerDropped, RoundClosed
 from pairing_service.engine.strikes import Finish
@@ -15,10 +17,12 @@ from pairing_service.engine.strikes.log_events import (
     STRIKES_EVENTS,
     Created,
     PlayerEntered,
+    PlayerReinstated,
     PlayerResult,
     ResultCorrected,
     ResultEntered,
     RoundStarted,
+    SettingsChanged,
 )
 from tests.support.logs import AT, act, logged, stored
 
@@ -129,3 +133,39 @@ def test_a_creation_whose_players_have_no_names_is_upcast():
 def test_a_kind_the_format_does_not_have_is_refused():
     with pytest.raises(ValueError, match="a strikes log has no action 'board_entered'"):
         STRIKES_EVENTS.decode("board_entered", {})
+
+
+def test_a_reinstatement_and_a_settings_change_fold_exactly_and_read_back(ledger):
+    """P0 won its table (0 strikes), drops and comes back: it is given the most strikes of
+    those still in (15), logged as added, and the fold replays exactly that."""
+    mean = replace(SETTINGS, threshold=23, late_entry="mean")
+    dropped = [*round_one(), Action.of(RoundClosed(1)), Action.of(PlayerDropped("P0", 2))]
+    decided = ledger.reinstate(ledger.fold(logged(dropped)), "P0")
+    assert decided.event == PlayerReinstated("P0", 2, Fraction(15))
+    assert decided.data == {"player": "P0", "before_round": 2, "strikes": "15"}
+    changed = Action.of(SettingsChanged(mean))
+    for action in (decided, changed):
+        assert STRIKES_EVENTS.decode(action.kind, stored(action).data) == action.event
+    log = logged([*dropped, decided])
+    event = ledger.fold(log)
+    assert event.entrants["P0"].dropped_before_round is None
+    assert event.strikes()["P0"] == 15 and "P0" in event.active()
+    assert (
+        ledger.describe(log[-1].action)
+        == "P0 reinstated before round 2, 15 strikes added to catch up"
+    )
+    # Dropped again and back: nothing more to add (15 is the most still in).
+    again = ledger.reinstate(
+        ledger.fold(logged([*dropped, decided, Action.of(PlayerDropped("P0", 2))])), "P0"
+    )
+    assert again.event == PlayerReinstated("P0", 2, Fraction(0))
+    # Undo: dropped, with the strikes of their results only.
+    log.append(Entry(len(log) + 1, undo(log), AT))
+    undone = ledger.fold(log)
+    assert undone.entrants["P0"].dropped_before_round == 2 and undone.strikes()["P0"] == 0
+    # A settings change: refused once a result is entered, folded before one.
+    with pytest.raises(Conflict, match="round 1, table 1 has one"):
+        ledger.change_settings(ledger.fold(logged(round_one())), mean)
+    before = ledger.fold(logged(round_one()[:2]))
+    assert ledger.change_settings(before, SETTINGS) is None
+    assert ledger.fold(logged([*round_one()[:2], changed])).settings == mean
