@@ -130,7 +130,13 @@ _RULES = (
     NamedRule(
         Rule.POINTS_FALL,
         "A points scale never rises from one place to the next.",
-        ("POST /v1/league/table",),
+        ("POST /v1/league/table", "POST /v1/league/organisations"),
+    ),
+    NamedRule(
+        Rule.QUERY_FIELDS,
+        "A field given in the query string is given once (not in the JSON body too), and "
+        "a tsh file's `after` and `complete_rounds_only` come with a tsh file.",
+        (FINAL_ROUND, AUDIT),
     ),
     NamedRule(
         Rule.FORMATION_RECORDS,

@@ -14,17 +14,22 @@ from the query string. A ``text/plain`` tsh file that is not UTF-8 is read as La
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import flask
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask_smorest import Blueprint
-from marshmallow import Schema, validate
-from marshmallow import fields as ma_fields
+from marshmallow import Schema
+from marshmallow.fields import String
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort
+
+from ..engine.errors import FieldError, Rule
 
 MAX_NESTING = 32
 
@@ -103,7 +108,7 @@ CSV_SEPARATORS = (",", ";", "\t")
 LATIN1_NOTE = "the tsh file is not UTF-8: it was read as Latin-1 (check accented names)"
 
 
-def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
+def csv_standings(text: str) -> dict[str, Any]:
     text = text.removeprefix("\ufeff")  # Excel's byte-order mark
     separator = _separator(next((line for line in text.splitlines() if line.strip()), ""))
     try:
@@ -128,7 +133,7 @@ def csv_standings(text: str, query: Mapping[str, str]) -> dict[str, Any]:
             else:
                 player[column] = _number_or_text(cell)
         players.append(player)
-    return {"players": players, **query_fields(query)}
+    return {"players": players}
 
 
 def _separator(first_line: str) -> str:
@@ -165,10 +170,15 @@ def _header_columns(row: list[str]) -> tuple[str, ...]:
     return (*names, *(column for column in CSV_COLUMNS if column not in names))
 
 
-def query_fields(query: Mapping[str, str]) -> dict[str, Any]:
-    """The other request fields of a CSV or text body, from the query string."""
+def query_fields(query: Mapping[str, str], text_fields: Collection[str] = ()) -> dict[str, Any]:
+    """The request's other fields, from the query string: a field of ``text_fields`` as
+    it is written, any other a number, a boolean, null ("" or "null") or text."""
     return {
-        key: None if value in ("", "null") else _number_or_text(value)
+        key: value
+        if key in text_fields
+        else None
+        if value in ("", "null")
+        else _number_or_text(value)
         for key, value in query.items()
     }
 
@@ -176,36 +186,31 @@ def query_fields(query: Mapping[str, str]) -> dict[str, Any]:
 # What a tsh file's query string calls two of the request's fields (``tsh_division``).
 TSH_QUERY_NAMES = {"tsh_round": "after", "tsh_complete_rounds_only": "complete_rounds_only"}
 BODY_FIELDS = ("players", "tsh")  # what a CSV or tsh body holds: never in the query
-_QUERY_TYPES = (
-    (ma_fields.Boolean, "boolean"),
-    (ma_fields.Integer, "integer"),
-    (ma_fields.Number, "number"),
-    (ma_fields.String, "string"),
-)
+_SCALARS = ("boolean", "integer", "number", "string")
+
+
+@functools.cache
+def _field_schemas() -> MarshmallowPlugin:
+    """apispec's converter of a marshmallow field to its OpenAPI schema, as the document's."""
+    plugin = MarshmallowPlugin()
+    APISpec("query parameters", "1", "3.0.3", plugins=[plugin])
+    return plugin
 
 
 def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
     """The OpenAPI query parameters of a standings route: every scalar field of its JSON
     body but the standings, which a CSV or tsh body takes from the query string
-    (``query_fields``) and a JSON body may, under the names the query gives them."""
+    (``query_fields``) and a JSON body may, under the names the query gives them, each
+    with the body field's own schema (type, bounds, pattern, choices)."""
+    converter = _field_schemas().converter
+    assert converter is not None
     parameters = []
     for name, field in schema().fields.items():
-        kind = next((t for cls, t in _QUERY_TYPES if isinstance(field, cls)), None)
-        if name in BODY_FIELDS or kind is None:
+        described = dict(converter.field2property(field))
+        if name in BODY_FIELDS or described.get("type") not in _SCALARS:
             continue
-        described: dict[str, Any] = {"type": kind}
-        for rule in field.validators:
-            if isinstance(rule, validate.OneOf):
-                described["enum"] = list(rule.choices)
-            if isinstance(rule, validate.Range):
-                described.update(
-                    {
-                        k: v
-                        for k, v in (("minimum", rule.min), ("maximum", rule.max))
-                        if v is not None
-                    }
-                )
-        note = str(field.metadata.get("description", "")).strip()
+        note = str(described.pop("description", "")).strip()
+        described.pop("example", None)
         parameters.append(
             {
                 "in": "query",
@@ -220,33 +225,39 @@ def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
     return parameters
 
 
-def _renamed(query: Mapping[str, str]) -> dict[str, Any]:
-    """The query's fields under the body's names (``after`` is ``tsh_round``, ...)."""
-    fields = query_fields(query)
+def query_beside(
+    body: Mapping[str, Any], query: Mapping[str, str], text_fields: Collection[str] = ()
+) -> dict[str, Any]:
+    """The fields of a standings request given in the query string, under the body's names
+    (``after`` is ``tsh_round``, ...): all of them for a CSV or tsh body, any of them for a
+    JSON one. One given in both places is refused, and a tsh file's round without a tsh
+    file (the ``query-fields`` rule)."""
+    body_name = {in_query: name for name, in_query in TSH_QUERY_NAMES.items()}
+    renamed = {body_name.get(k, k): v for k, v in query.items()}
+    fields = query_fields(renamed, text_fields)
     for name, in_query in TSH_QUERY_NAMES.items():
-        if in_query in fields:
-            fields[name] = fields.pop(in_query)
-    return fields
-
-
-def _query_beside(body: Mapping[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
-    """A JSON body's fields given in the query string instead (as a CSV or tsh body gives
-    them all); one given in both is refused, whichever was meant."""
-    fields = _renamed(query)
+        if name in fields and "tsh" not in body:
+            raise FieldError(
+                (in_query,),
+                "a tsh file's round: send the file (text/plain, or `tsh` in the body)",
+                rule=Rule.QUERY_FIELDS,
+            )
     twice = sorted(set(fields) & set(body))
     if twice:
-        raise MalformedJSON(
-            f"{twice[0]!r} is given both in the query string and in the body: give it once"
+        raise FieldError(
+            (twice[0],),
+            "given both in the query string and in the body: give it once",
+            rule=Rule.QUERY_FIELDS,
         )
     return fields
 
 
-def tsh_division(text: str, query: Mapping[str, str]) -> dict[str, Any]:
-    """A text/plain body is a tsh division file; ``after`` in the query is ``tsh_round``."""
-    return {"tsh": text, **_renamed(query)}
+def tsh_division(text: str) -> dict[str, Any]:
+    """A text/plain body is a tsh division file."""
+    return {"tsh": text}
 
 
-Reader = Callable[[str, Mapping[str, str]], dict[str, Any]]
+Reader = Callable[[str], dict[str, Any]]
 
 
 def _decoded(raw: bytes, mimetype: str, readers: Mapping[str, Reader]) -> str:
@@ -278,9 +289,15 @@ def decoding_notes() -> tuple[str, ...]:
 class StrictParser(FlaskParser):
     """Strict JSON; other text types through ``readers`` (mimetype -> reader)."""
 
-    def __init__(self, readers: Mapping[str, Reader] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        readers: Mapping[str, Reader] | None = None,
+        text_fields: Collection[str] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.readers = dict(readers or {})
+        self.text_fields = frozenset(text_fields)  # query values kept as written
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         raw = req.get_data(cache=True)
@@ -290,13 +307,14 @@ class StrictParser(FlaskParser):
         try:
             text = _decoded(raw, mimetype, self.readers)
             if mimetype in self.readers:
-                return self.readers[mimetype](text, req.args)
-            if not (mimetype == "application/json" or mimetype.endswith("+json")):
+                loaded = self.readers[mimetype](text)
+            elif mimetype == "application/json" or mimetype.endswith("+json"):
+                loaded = strict_json_loads(text)
+            else:
                 accepted = " or ".join(["application/json", *self.readers])
                 abort(415, message=f"send {accepted}, not {mimetype or 'no content type'}")
-            loaded = strict_json_loads(text)
             if self.readers and req.args and isinstance(loaded, dict):
-                return {**loaded, **_query_beside(loaded, req.args)}
+                return {**loaded, **query_beside(loaded, req.args, self.text_fields)}
             return loaded
         except UnicodeDecodeError:
             abort(400, messages={"json": ["the request body is not UTF-8"]})
@@ -320,6 +338,16 @@ class StrictBlueprint(Blueprint):  # type: ignore[misc]
 
 
 class StandingsBlueprint(StrictBlueprint):
-    """Strict JSON, CSV standings (``id,wins,spread[,name]``) or a tsh division file."""
+    """Strict JSON, CSV standings (``id,wins,spread[,name]``) or a tsh division file; the
+    request's other fields in the body (JSON) or the query string (``query_beside``), where
+    ``text_fields`` are read as written (a division named 0 stays text)."""
 
-    ARGUMENTS_PARSER = StrictParser(readers={"text/csv": csv_standings, "text/plain": tsh_division})
+    def __init__(self, *args: Any, text_fields: Collection[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        readers = {"text/csv": csv_standings, "text/plain": tsh_division}
+        self.ARGUMENTS_PARSER = StrictParser(readers=readers, text_fields=text_fields)
+
+
+def text_fields(schema: type[Schema]) -> frozenset[str]:
+    """The fields of ``schema`` that hold text (a query string's value is kept as written)."""
+    return frozenset(name for name, field in schema().fields.items() if isinstance(field, String))

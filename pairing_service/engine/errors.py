@@ -26,6 +26,7 @@ class Rule(StrEnum):
     POINTS_FALL = "points-fall"
     FORMATION_RECORDS = "formation-records"
     BACKUP_REPLAYS = "backup-replays"
+    QUERY_FIELDS = "query-fields"
 
 
 Location = tuple[str | int, ...]

@@ -200,6 +200,23 @@ BREAKING = [
         "/points",
     ),
     (
+        "points-fall",
+        "post",
+        "/v1/league/organisations",
+        {"code": "AGR", "short_games": {"mode": "three_player", "points": [3, 6, 10]}},
+        "/short_games/points",
+    ),
+    (
+        "query-fields",
+        "post",
+        "/v1/scrabble/final-round?victors=1",
+        {
+            "players": [{"id": "A", "wins": 1, "spread": 5}, {"id": "B", "wins": 0, "spread": -5}],
+            "victors": 1,
+        },
+        "/victors",
+    ),
+    (
         "formation-records",
         "post",
         "/v1/league/formation",

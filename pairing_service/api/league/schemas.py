@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, get_args
 
-from marshmallow import Schema, ValidationError, fields, validate, validates
+from marshmallow import Schema, fields, validate, validates
 
 from ...engine.errors import FieldError, Rule
 from ...engine.league import TIEBREAKERS
@@ -423,7 +423,11 @@ class ShortGamesIn(Schema):
     @validates("points")
     def _falling(self, value: list[float], **_: Any) -> None:
         if value != sorted(value, reverse=True):
-            raise ValidationError("points must not rise from one place to the next")
+            raise FieldError(
+                ("short_games", "points"),  # where every request carries this schema
+                "points must not rise from one place to the next",
+                rule=Rule.POINTS_FALL,
+            )
 
 
 class ShortGamesOut(Schema):

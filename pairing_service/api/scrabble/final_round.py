@@ -33,7 +33,7 @@ from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
 from ..metrics import engine_timed
-from ..parsing import StandingsBlueprint, decoding_notes, query_parameters
+from ..parsing import StandingsBlueprint, decoding_notes, query_parameters, text_fields
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
@@ -50,6 +50,7 @@ blp = StandingsBlueprint(
     __name__,
     url_prefix="/v1/scrabble",
     description="Scrabble final round with several victors (two by default).",
+    text_fields=text_fields(FinalRoundIn),
 )
 
 TSH_EXAMPLE = (
