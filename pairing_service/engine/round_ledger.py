@@ -82,6 +82,22 @@ def refuse_reinstatement(
         raise Conflict(f"{player!r} has not dropped: they are still in")
 
 
+def refuse_close(
+    number: int,
+    latest: int | None,
+    waiting: Sequence[int],
+    where: str,
+    error: type[Exception] = Conflict,
+) -> None:
+    """Refuse to close round ``number`` when a later round (``latest``) has begun, or while
+    the tables or games ``waiting`` (``where``: "table", "game") have no result."""
+    if latest is not None and number != latest:
+        raise error(f"round {number} was closed before round {latest} began")
+    if waiting:
+        listed = ", ".join(str(key) for key in waiting)
+        raise error(f"round {number} cannot close: no result yet for {where}(s) {listed}")
+
+
 def refuse_after_first_result(results: Sequence[tuple[int, Sequence[int]]], where: str) -> None:
     """Refuse a change of settings once a result is entered: ``results`` holds each round's
     number and its results' tables or games (``where``: "table", "game") in the order they

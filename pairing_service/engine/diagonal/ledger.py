@@ -40,6 +40,7 @@ from ..round_ledger import (
     RoundLedger,
     correction_words,
     refuse_after_first_result,
+    refuse_close,
     refuse_late_entry,
     refuse_no_shows,
     refuse_reinstatement,
@@ -397,13 +398,8 @@ class RaceEvent:
 
     def check_close(self, number: int) -> None:
         rnd = self.round(number)
-        latest = self.latest
-        if latest is not None and rnd.number != latest.number:
-            raise Conflict(f"round {number} was closed before round {latest.number} began")
-        waiting = rnd.waiting()
-        if waiting:
-            listed = ", ".join(str(g) for g in waiting)
-            raise Conflict(f"round {number} cannot close: no result yet for game(s) {listed}")
+        latest = self.latest.number if self.latest is not None else None
+        refuse_close(number, latest, rnd.waiting(), "game")
 
     def check_drop(self, player: str) -> int:
         """The round before which ``player`` leaves (the next round's number)."""

@@ -17,6 +17,7 @@ from typing import Literal
 from ..errors import Conflict, NotFound
 from ..event_codec import omitted_when
 from ..ranking import rank_by
+from ..round_ledger import refuse_close
 from .data import GameKind, StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
 from .plans import RoundType, TablePlan, round_type, table_plan
@@ -404,13 +405,14 @@ class Event:
 
     def check_close(self, number: int) -> None:
         rnd = self.round(number)
-        latest = self.latest
-        if latest is not None and rnd.number != latest.number:
-            raise EventConflict(f"round {number} was closed before round {latest.number} began")
-        waiting = [t for t in rnd.tables() if t not in rnd.results]
-        if waiting:
-            listed = ", ".join(str(t) for t in waiting)
-            raise EventConflict(f"round {number} cannot close: no result yet for table(s) {listed}")
+        latest = self.latest.number if self.latest is not None else None
+        refuse_close(
+            number,
+            latest,
+            [t for t in rnd.tables() if t not in rnd.results],
+            "table",
+            EventConflict,
+        )
 
     def check_drop(self, player: str) -> int:
         """The round before which ``player`` leaves (the next round's number)."""

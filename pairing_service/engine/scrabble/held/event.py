@@ -17,7 +17,12 @@ from typing import Literal
 
 from ...errors import Conflict, FieldError, NotFound, Rule, refuse_repeats
 from ...event_log import numbered
-from ...round_ledger import refuse_late_entry, refuse_no_shows, refuse_reinstatement
+from ...round_ledger import (
+    refuse_close,
+    refuse_late_entry,
+    refuse_no_shows,
+    refuse_reinstatement,
+)
 from ..pairing.advisor import MAX_VICTORS
 from ..rule_table import RuleTable
 from ..standings import Player, Standings
@@ -362,13 +367,8 @@ class ScrabbleEvent:
 
     def check_close(self, number: int) -> None:
         rnd = self.round(number)
-        latest = self.latest
-        if latest is not None and rnd.number != latest.number:
-            raise Conflict(f"round {number} was closed before round {latest.number} began")
-        waiting = rnd.waiting()
-        if waiting:
-            listed = ", ".join(str(g) for g in waiting)
-            raise Conflict(f"round {number} cannot close: no result yet for game(s) {listed}")
+        latest = self.latest.number if self.latest is not None else None
+        refuse_close(number, latest, rnd.waiting(), "game")
 
     def check_drop(self, player: str) -> int:
         """The round before which ``player`` withdraws (the next round's number)."""
