@@ -109,6 +109,17 @@ CSV_DOC = {
 }
 
 
+def left_out(first: int, last: int) -> str:
+    """What pairing after the complete rounds left out: every round from the first with a
+    result missing to the last with any result, said whole, never only its first."""
+    if last <= first:
+        return f"round {first} is partly entered and was not counted"
+    return (
+        f"rounds {first}-{last} were not counted: round {first} is the first with a result "
+        f"missing (the standings are those after round {first - 1})"
+    )
+
+
 @dataclass(frozen=True)
 class Field:
     """What a request's standings are: the players, who has withdrawn, notes for the
@@ -141,7 +152,7 @@ def standings_of(body: dict[str, Any]) -> Field:
             for p in division.absent_last_round
         ]
         if division.partly_entered is not None:
-            notes.append(f"round {division.partly_entered} is partly entered and was not counted")
+            notes.append(left_out(division.partly_entered, division.rounds_entered))
         notes += decoding_notes()
         withdrawn = frozenset(division.withdrawn)
         return Field(

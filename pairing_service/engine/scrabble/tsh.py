@@ -81,8 +81,10 @@ class Division:
     # Players marked ``off`` in the file (they withdrew): id -> the spread tsh gives each of
     # their later rounds. They are in ``players`` (their games count) but not to be paired.
     withdrawn: Mapping[str, int] = field(default_factory=dict)
-    # The first round after ``rounds`` that has some results but not all (then left out).
+    # The first round after ``rounds`` that has some results but not all (then left out),
+    # and the last round with any result (rounds up to it were left out too).
     partly_entered: int | None = None
+    rounds_entered: int = 0
     # Players not withdrawn whose last counted round was a forfeit loss or an unplayed
     # round (opponent 0, score <= 0): tsh pairs them; if they left, they should be ``off``.
     absent_last_round: tuple[str, ...] = ()
@@ -169,6 +171,7 @@ def read_division(
         rounds,
         withdrawn={str(p.number): p.off for p in lines if p.off is not None},
         partly_entered=complete + 1 if complete < entered else None,
+        rounds_entered=entered,
         absent_last_round=absent,
     )
 

@@ -263,6 +263,22 @@ def test_a_partly_entered_round_can_be_left_out_when_asked(client):
         "/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY, "tsh_complete_rounds_only": True}
     ).get_json()
     assert same["pairings"] == body["pairings"]
+
+
+def test_leaving_out_rounds_after_a_gap_says_every_round_it_left_out(client):
+    """A score missing in round 3 of 7: pairing after the complete rounds counts 2, and
+    says that rounds 3-7 were left out, not only round 3."""
+    gap = AFTER_7.replace("4 5 3 1 12 7 10; 418 428 311", "4 5 3 1 12 7 10; 418 428 00")
+    asked = client.post(
+        "/v1/scrabble/final-round?complete_rounds_only=true", data=gap, content_type="text/plain"
+    )
+    assert asked.status_code == 200, asked.get_json()
+    body = asked.get_json()
+    assert body["round"] == 3
+    assert (
+        "rounds 3-7 were not counted: round 3 is the first with a result missing (the "
+        "standings are those after round 2)"
+    ) in body["warnings"]
     alone = {"players": [{"id": "a", "wins": 1, "spread": 0}], "tsh_complete_rounds_only": True}
     assert_problem(client.post("/v1/scrabble/final-round", json=alone), 422)
 
