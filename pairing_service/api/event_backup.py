@@ -13,6 +13,7 @@ them (strikes, seatings, pairings, the cut, finishes) must come out the same.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from flask import url_for
@@ -62,6 +63,14 @@ from ..engine.round_ledger import (
     RoundLedger,
     SettingsChange,
 )
+from ..engine.scrabble.held.event import ScrabbleEvent
+from ..engine.scrabble.held.ledger import ScrabbleLedger
+from ..engine.scrabble.held.log_events import Created as ScrabbleCreated
+from ..engine.scrabble.held.log_events import Entrant as ScrabbleEntrant
+from ..engine.scrabble.held.log_events import PlayerEntered as ScrabbleEntered
+from ..engine.scrabble.held.log_events import ResultEntered as ScrabbleResult
+from ..engine.scrabble.held.log_events import RoundPaired as ScrabblePaired
+from ..engine.scrabble.held.log_events import SettingsChanged as ScrabbleSettingsChanged
 from ..engine.strikes.event import Entrant
 from ..engine.strikes.ledger import HeldEvent, StrikesLedger
 from ..engine.strikes.log_events import Created as StrikesCreated
@@ -103,6 +112,7 @@ from .puffing_billy.schemas import (
     PBEventIn,
     SettingsIn,
 )
+from .scrabble.event_schemas import ScrabbleEntrantIn, ScrabbleEventIn, ScrabbleSettingsIn
 from .strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, TableResultIn
 from .strikes.tournament_schemas import TournamentIn, TournamentSettingsIn
 
@@ -242,11 +252,33 @@ def _league(ledger: Ledger[Any]) -> Replayer:
     return Replayer(decide, frozenset({GameReported.logged_as}))
 
 
+def _scrabble(ledger: Ledger[Any]) -> Replayer:
+    assert isinstance(ledger, ScrabbleLedger)
+
+    def decide(state: ScrabbleEvent | None, event: LogEvent, _: str) -> Action | None:
+        match event:
+            case ScrabbleCreated(settings=settings, players=players):
+                return ledger.created(settings, players)
+        assert state is not None
+        match event:
+            case ScrabblePaired(method=method, repeats_allowed=allowance, seed=seed):
+                return ledger.start_round(state, method, allowance, seed)
+            case ScrabbleResult(round=number, game=game, scores=scores, forfeit=forfeit):
+                spread = None if forfeit is None else event.spread
+                return ledger.enter_result(state, number, game, scores, forfeit, spread)
+            case ScrabbleEntered(player=player, name=name, rating=rating):
+                return ledger.enter_late(state, ScrabbleEntrant(player, name, rating))
+        return _rounds(ledger, state, event)
+
+    return Replayer(decide, by_scorekeepers=ROUND_RESULTS)
+
+
 REPLAYERS = {
     "strikes": _strikes,
     "diagonal": _diagonal,
     "puffing_billy": _puffing_billy,
     "league": _league,
+    "scrabble": _scrabble,
 }
 
 
@@ -403,11 +435,28 @@ def _league_request(event: LogEvent, name: str | None) -> Request | None:
     return None
 
 
+def _scrabble_request(event: LogEvent, name: str | None) -> Request | None:
+    match event:
+        case ScrabbleCreated(settings=settings, players=players):
+            body = {
+                **_named_in(name),
+                "players": [{**_named(p.id, p.name), "rating": p.rating} for p in players],
+                **asdict(settings),
+            }
+            return ScrabbleEventIn, body
+        case ScrabbleSettingsChanged(settings=settings):
+            return ScrabbleSettingsIn, asdict(settings)
+        case ScrabbleEntered(player=player, name=entrant, rating=rating):
+            return ScrabbleEntrantIn, {**_named(player, entrant), "rating": rating}
+    return _round_request(event)
+
+
 REQUESTS: dict[str, Callable[[LogEvent, str | None], Request | None]] = {
     "strikes": _strikes_request,
     "diagonal": _diagonal_request,
     "puffing_billy": _billy_request,
     "league": _league_request,
+    "scrabble": _scrabble_request,
 }
 
 

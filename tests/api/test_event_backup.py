@@ -161,7 +161,71 @@ def league(client) -> Event:
     return Event("league", LEAGUE, created["id"], token, values, reporters)
 
 
+SCRABBLE = "/v1/scrabble/events"
+
+
+def _scrabble_game(client, base: str, token: str, number: int, game: dict) -> None:
+    scores = [400 + 7 * game["game"], 380 - 3 * game["game"]]
+    url = f"{base}/rounds/{number}/games/{game['game']}"
+    assert client.put(url, json={"scores": scores}, headers=auth(token)).status_code == 200
+
+
+def scrabble(client) -> Event:
+    """Three rounds: a correction, a withdrawal, a late entrant, a forfeit, the withdrawn
+    player reinstated, a new token; round 3 (the advisor's) paired."""
+    players = [{"id": f"S{i}", "name": f"Player {i}", "rating": 1800 - 20 * i} for i in range(9)]
+    body = {"name": "Club open", "players": players, "rounds": 3, "spread_cap": 300}
+    made = client.post(SCRABBLE, json=body).get_json()
+    event_id, token = made["id"], made["token"]
+    base = f"{SCRABBLE}/{event_id}"
+    first = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    for game in first["games"]:
+        _scrabble_game(client, base, token, 1, game)
+    fixed = client.put(
+        f"{base}/rounds/1/games/1",
+        json={"scores": [300, 420]},
+        headers=correcting(client, base, token),
+    )
+    assert fixed.status_code == 200, fixed.get_json()
+    assert client.post(f"{base}/rounds/1/close", headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/players/S8/drop", headers=auth(token)).status_code == 200
+    late = client.post(f"{base}/players", json={"id": "late", "rating": 1500}, headers=auth(token))
+    assert late.status_code == 201, late.get_json()
+    second = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    forfeit = {"forfeit": second["games"][0]["players"][1]}
+    url = f"{base}/rounds/2/games/1"
+    assert client.put(url, json=forfeit, headers=auth(token)).status_code == 200
+    for game in second["games"][1:]:
+        _scrabble_game(client, base, token, 2, game)
+    assert client.post(f"{base}/rounds/2/close", headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/players/S7/drop", headers=auth(token)).status_code == 200
+    _undo_last(client, base, token)
+    assert client.post(f"{base}/players/S8/reinstate", headers=auth(token)).status_code == 200
+    token = _rotate(client, base, token)
+    assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
+    return Event("scrabble", SCRABBLE, event_id, token, {"number": "3"})
+
+
+def _scrabble_kinds(client) -> Event:
+    """Settings changed, a no-show paired out, an undo, a scorekeeper issued and revoked."""
+    players = [{"id": f"S{i}", "rating": 1700 - 10 * i} for i in range(6)]
+    made = client.post(SCRABBLE, json={"players": players, "rounds": 2}).get_json()
+    base, token = f"{SCRABBLE}/{made['id']}", made["token"]
+    changed = client.put(f"{base}/settings", json={"victors": 1}, headers=auth(token))
+    assert changed.status_code == 200, changed.get_json()
+    paired = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    no_show = paired["games"][0]["players"][0]
+    again = client.post(
+        f"{base}/rounds/1/reseat", json={"no_shows": [no_show]}, headers=auth(token)
+    )
+    assert again.status_code == 200, again.get_json()
+    _undo_last(client, base, token)
+    _scorekeeper_issued_and_revoked(client, base, token)
+    return Event("scrabble", SCRABBLE, made["id"], token, {"number": "1"})
+
+
 BUILDERS = {
+    "scrabble": scrabble,
     "strikes": strikes,
     "diagonal": diagonal,
     "puffing_billy": puffing_billy,
@@ -294,6 +358,10 @@ def _play_on(client, event: Event) -> int:
         body = {"winner": game["players"][-1], "pieces_left": 1}
         url = f"{base}/rounds/2/games/{game['game']}"
         return client.put(url, json=body, headers=headers).status_code
+    if event.fmt == "scrabble":
+        game = client.get(f"{base}/rounds/3").get_json()["games"][0]
+        url = f"{base}/rounds/3/games/{game['game']}"
+        return client.put(url, json={"scores": [410, 395]}, headers=headers).status_code
     if event.fmt == "puffing_billy":
         qualifiers = client.get(base).get_json()["qualifiers"]
         rows = [(p, 300 - 10 * i) for i, p in enumerate(qualifiers)]
@@ -621,6 +689,7 @@ KINDS = {
     "diagonal": (diagonal, _diagonal_kinds, _diagonal_settings),
     "puffing_billy": (puffing_billy, _billy_kinds),
     "league": (league, _league_kinds),
+    "scrabble": (scrabble, _scrabble_kinds),
 }
 
 
@@ -665,6 +734,9 @@ def _break_a_rule(fmt: str, document: dict) -> int:
     elif fmt == "puffing_billy":  # a placement its score does not give
         index, entry = _first(document, "board_entered")
         entry["data"]["players"][0]["placement"] = "9.000"
+    elif fmt == "scrabble":  # a game the round does not have
+        index, entry = _first(document, "result_entered")
+        entry["data"]["game"] = 99
     else:  # a report by a player who did not play the game
         index, entry = _first(document, "game_reported")
         seats = {r["player"] for r in entry["data"]["results"]}
