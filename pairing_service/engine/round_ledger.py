@@ -21,7 +21,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from .errors import Conflict, FieldError, refuse_repeats
+from .errors import Conflict, FieldError, NotFound, refuse_repeats
 from .event_codec import LogEvent
 from .event_log import Action, Ledger, changed, standing_changes
 
@@ -54,6 +54,30 @@ def refuse_late_entry(
         raise conflict(decided)
     if entrants >= most_players:
         raise conflict(f"an event holds at most {most_players} players")
+
+
+def refuse_drop(
+    player: str,
+    known: bool,
+    in_play: int | None,
+    decided: str | None,
+    gone: bool,
+    error: type[Exception] = Conflict,
+    missing: type[Exception] = NotFound,
+    words: tuple[str, str] = ("drop", "dropped"),
+) -> None:
+    """Refuse to drop ``player`` (``words``: "withdraw", "withdrew" where the format says
+    so) when they are not ``known`` (404), while round ``in_play`` is open, once the event
+    is ``decided`` (saying how), or when they are ``gone`` already."""
+    leave, left = words
+    if not known:
+        raise missing(f"there is no player {player!r}")
+    if in_play is not None:
+        raise error(f"round {in_play} is open; {leave} players between rounds")
+    if decided is not None:
+        raise error(decided)
+    if gone:
+        raise error(f"{player!r} already {left}")
 
 
 def refuse_reinstatement(

@@ -41,6 +41,7 @@ from ..round_ledger import (
     correction_words,
     refuse_after_first_result,
     refuse_close,
+    refuse_drop,
     refuse_late_entry,
     refuse_no_shows,
     refuse_reinstatement,
@@ -403,16 +404,15 @@ class RaceEvent:
 
     def check_drop(self, player: str) -> int:
         """The round before which ``player`` leaves (the next round's number)."""
-        if player not in self.racers:
-            raise NotFound(f"there is no player {player!r}")
         latest = self.latest
-        if latest is not None and not latest.closed:
-            raise Conflict(f"round {latest.number} is open; drop players between rounds")
         ending = self.ending()
-        if ending is not None and ending.finished:
-            raise Conflict("the event is over")
-        if player in self.dropped:
-            raise Conflict(f"{player!r} already dropped")
+        refuse_drop(
+            player,
+            player in self.racers,
+            latest.number if latest is not None and not latest.closed else None,
+            "the event is over" if ending is not None and ending.finished else None,
+            player in self.dropped,
+        )
         row = next(s for s in self.standings() if s.player == player)
         if row.status != "active":
             raise Conflict(f"{player!r} is not in play ({row.status})")

@@ -17,7 +17,7 @@ from typing import Literal
 from ..errors import Conflict, NotFound
 from ..event_codec import omitted_when
 from ..ranking import rank_by
-from ..round_ledger import refuse_close
+from ..round_ledger import refuse_close, refuse_drop
 from .data import GameKind, StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
 from .plans import RoundType, TablePlan, round_type, table_plan
@@ -416,17 +416,18 @@ class Event:
 
     def check_drop(self, player: str) -> int:
         """The round before which ``player`` leaves (the next round's number)."""
-        if player not in self.entrants:
-            raise EventNotFound(f"there is no player {player!r}")
         latest = self.latest
-        if latest is not None and not latest.closed:
-            raise EventConflict(f"round {latest.number} is open; drop players between rounds")
         ending = self.ending()
-        if ending is not None and ending.finished:
-            raise EventConflict("the event is over")
-        entrant = self.entrants[player]
-        if entrant.dropped_before_round is not None:
-            raise EventConflict(f"{player!r} already dropped")
+        entrant = self.entrants.get(player)
+        refuse_drop(
+            player,
+            entrant is not None,
+            latest.number if latest is not None and not latest.closed else None,
+            "the event is over" if ending is not None and ending.finished else None,
+            entrant is not None and entrant.dropped_before_round is not None,
+            EventConflict,
+            EventNotFound,
+        )
         gone = self.eliminated_after()
         if player in gone:
             raise EventConflict(f"{player!r} was eliminated after round {gone[player]}")

@@ -19,6 +19,7 @@ from ...errors import Conflict, FieldError, NotFound, Rule, refuse_repeats
 from ...event_log import numbered
 from ...round_ledger import (
     refuse_close,
+    refuse_drop,
     refuse_late_entry,
     refuse_no_shows,
     refuse_reinstatement,
@@ -372,15 +373,15 @@ class ScrabbleEvent:
 
     def check_drop(self, player: str) -> int:
         """The round before which ``player`` withdraws (the next round's number)."""
-        if player not in self.players:
-            raise NotFound(f"there is no player {player!r}")
         latest = self.latest
-        if latest is not None and not latest.closed:
-            raise Conflict(f"round {latest.number} is open; withdraw players between rounds")
-        if self.status() == "finished":
-            raise Conflict("the event is over")
-        if player in self.dropped:
-            raise Conflict(f"{player!r} already withdrew")
+        refuse_drop(
+            player,
+            player in self.players,
+            latest.number if latest is not None and not latest.closed else None,
+            "the event is over" if self.status() == "finished" else None,
+            player in self.dropped,
+            words=("withdraw", "withdrew"),
+        )
         return (latest.number if latest else 0) + 1
 
     def check_reinstate(self, player: str) -> int:
