@@ -129,8 +129,14 @@ _RULES = (
     ),
     NamedRule(
         Rule.POINTS_FALL,
-        "A points scale never rises from one place to the next.",
-        ("POST /v1/league/table", "POST /v1/league/organisations"),
+        "A points scale, or a list of prize amounts, never rises from one place to the next.",
+        (
+            FINAL_ROUND,
+            AUDIT,
+            "POST /v1/scrabble/events",
+            "POST /v1/league/table",
+            "POST /v1/league/organisations",
+        ),
     ),
     NamedRule(
         Rule.QUERY_FIELDS,

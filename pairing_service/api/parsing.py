@@ -25,7 +25,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask_smorest import Blueprint
 from marshmallow import Schema
-from marshmallow.fields import String
+from marshmallow.fields import List, Number, String
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort
 
@@ -170,15 +170,23 @@ def _header_columns(row: list[str]) -> tuple[str, ...]:
     return (*names, *(column for column in CSV_COLUMNS if column not in names))
 
 
-def query_fields(query: Mapping[str, str], text_fields: Collection[str] = ()) -> dict[str, Any]:
+def query_fields(
+    query: Mapping[str, str], text_fields: Collection[str] = (), list_fields: Collection[str] = ()
+) -> dict[str, Any]:
     """The request's other fields, from the query string: a field of ``text_fields`` as
-    it is written, any other a number, a boolean, null ("" or "null") or text."""
+    it is written, one of ``list_fields`` a comma-separated list (OpenAPI's form style,
+    not exploded: ``prizes=300,200,null``), any other a number, a boolean, null ("" or
+    "null") or text."""
+
+    def value_of(text: str) -> Any:
+        return None if text in ("", "null") else _number_or_text(text)
+
     return {
         key: value
         if key in text_fields
-        else None
-        if value in ("", "null")
-        else _number_or_text(value)
+        else [value_of(item) for item in value.split(",")]
+        if key in list_fields
+        else value_of(value)
         for key, value in query.items()
     }
 
@@ -207,7 +215,8 @@ def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
     parameters = []
     for name, field in schema().fields.items():
         described = dict(converter.field2property(field))
-        if name in BODY_FIELDS or described.get("type") not in _SCALARS:
+        listed = described.get("type") == "array" and name in list_fields(schema)
+        if name in BODY_FIELDS or (described.get("type") not in _SCALARS and not listed):
             continue
         note = str(described.pop("description", "")).strip()
         described.pop("example", None)
@@ -219,6 +228,7 @@ def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
                 "in": "query",
                 "name": TSH_QUERY_NAMES.get(name, name),
                 "required": False,
+                **({"style": "form", "explode": False} if listed else {}),
                 "schema": described,
                 "description": f"The body's `{name}`, given in the query string: how a "
                 f"text/csv or text/plain body gives it (with a JSON body, either place, not "
@@ -229,7 +239,10 @@ def query_parameters(schema: type[Schema]) -> list[dict[str, Any]]:
 
 
 def query_beside(
-    body: Mapping[str, Any], query: Mapping[str, str], text_fields: Collection[str] = ()
+    body: Mapping[str, Any],
+    query: Mapping[str, str],
+    text_fields: Collection[str] = (),
+    list_fields: Collection[str] = (),
 ) -> dict[str, Any]:
     """The fields of a standings request given in the query string, under the body's names
     (``after`` is ``tsh_round``, ...): all of them for a CSV or tsh body, any of them for a
@@ -237,7 +250,7 @@ def query_beside(
     file (the ``query-fields`` rule)."""
     body_name = {in_query: name for name, in_query in TSH_QUERY_NAMES.items()}
     renamed = {body_name.get(k, k): v for k, v in query.items()}
-    fields = query_fields(renamed, text_fields)
+    fields = query_fields(renamed, text_fields, list_fields)
     for name, in_query in TSH_QUERY_NAMES.items():
         if name in fields and "tsh" not in body:
             raise FieldError(
@@ -296,11 +309,13 @@ class StrictParser(FlaskParser):
         self,
         readers: Mapping[str, Reader] | None = None,
         text_fields: Collection[str] = (),
+        list_fields: Collection[str] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.readers = dict(readers or {})
         self.text_fields = frozenset(text_fields)  # query values kept as written
+        self.list_fields = frozenset(list_fields)  # query values split on commas
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         raw = req.get_data(cache=True)
@@ -317,7 +332,8 @@ class StrictParser(FlaskParser):
                 accepted = " or ".join(["application/json", *self.readers])
                 abort(415, message=f"send {accepted}, not {mimetype or 'no content type'}")
             if self.readers and req.args and isinstance(loaded, dict):
-                return {**loaded, **query_beside(loaded, req.args, self.text_fields)}
+                query = query_beside(loaded, req.args, self.text_fields, self.list_fields)
+                return {**loaded, **query}
             return loaded
         except UnicodeDecodeError:
             abort(400, messages={"json": ["the request body is not UTF-8"]})
@@ -345,10 +361,27 @@ class StandingsBlueprint(StrictBlueprint):
     request's other fields in the body (JSON) or the query string (``query_beside``), where
     ``text_fields`` are read as written (a division named 0 stays text)."""
 
-    def __init__(self, *args: Any, text_fields: Collection[str] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        text_fields: Collection[str] = (),
+        list_fields: Collection[str] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         readers = {"text/csv": csv_standings, "text/plain": tsh_division}
-        self.ARGUMENTS_PARSER = StrictParser(readers=readers, text_fields=text_fields)
+        self.ARGUMENTS_PARSER = StrictParser(
+            readers=readers, text_fields=text_fields, list_fields=list_fields
+        )
+
+
+def list_fields(schema: type[Schema]) -> frozenset[str]:
+    """The fields of ``schema`` that hold a list of numbers (``query_fields``)."""
+    return frozenset(
+        name
+        for name, field in schema().fields.items()
+        if isinstance(field, List) and isinstance(field.inner, Number)
+    )
 
 
 def text_fields(schema: type[Schema]) -> frozenset[str]:

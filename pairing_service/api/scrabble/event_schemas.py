@@ -8,7 +8,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from marshmallow import Schema, fields, missing, validate
+from marshmallow import (
+    Schema,
+    ValidationError,
+    fields,
+    missing,
+    validate,
+    validates,
+    validates_schema,
+)
 
 from ...engine.scrabble.held.event import (
     MAX_PLAYERS,
@@ -30,6 +38,7 @@ from ..common import (
     ID_LENGTH,
     Contract,
     Requires,
+    StrictFloat,
     needs,
     one_of_fields,
     player_id,
@@ -37,6 +46,7 @@ from ..common import (
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from .schemas import VICTORS_OR_PRIZES, check_prizes_fall, prizes_field
 
 MAX_RATING = 4000
 MAX_SCORE = 2000
@@ -118,6 +128,16 @@ class ScrabbleEventIn(Schema):
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "Random rounds' seed (each round adds its number)."},
     )
+    prizes = prizes_field()
+
+    @validates("prizes")
+    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
+        check_prizes_fall(value)
+
+    @validates_schema(pass_original=True)
+    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
+        if isinstance(original, dict) and {"victors", "prizes"} <= original.keys():
+            raise ValidationError({"prizes": [VICTORS_OR_PRIZES]})
 
 
 def _changeable() -> dict[str, fields.Field[Any]]:
@@ -273,7 +293,14 @@ class ScrabbleEventOut(ReadOut, HeldOut):
     )
     bye_spread = fields.Integer(required=True, attribute="state.settings.bye_spread")
     repeats_allowed = fields.Integer(required=True, attribute="state.settings.repeats_allowed")
-    victors = fields.Integer(required=True, attribute="state.settings.victors")
+    victors = fields.Integer(required=True, attribute="state.settings.paid_places")
+    prizes = fields.List(
+        StrictFloat(allow_none=True),
+        allow_none=True,
+        required=True,
+        attribute="state.settings.prizes",
+        metadata={"description": "The places that pay, in order (null: victors only)."},
+    )
     seed = fields.Integer(required=True, attribute="state.settings.seed")
     status = round_status()
     current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")

@@ -16,6 +16,7 @@ from flask import Response
 from flask.views import MethodView
 
 from ...engine.event_log import Action
+from ...engine.scrabble.held.event import InvalidEvent
 from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant, EventSettings
 from ...engine.scrabble.held.tsh_export import division_file
@@ -37,6 +38,7 @@ from .event_schemas import (
     ScrabbleSettingsIn,
     StartRoundIn,
 )
+from .schemas import VICTORS_OR_PRIZES, check_prizes_fall
 
 
 class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
@@ -93,6 +95,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             body["repeats_allowed"],
             body["victors"],
             body["seed"],
+            None if body.get("prizes") is None else tuple(body["prizes"]),
         )
         players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
         return self.ledger().created(settings, players)
@@ -135,7 +138,15 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     settings_in = ScrabbleSettingsIn
 
     def change_settings(self, state: ScrabbleEvent, body: Body) -> Action | None:
-        return self.ledger().change_settings(state, replace(state.settings, **body))
+        if {"victors", "prizes"} <= body.keys():
+            raise InvalidEvent(("prizes",), VICTORS_OR_PRIZES)
+        changes = dict(body)
+        if "prizes" in changes:
+            check_prizes_fall(changes["prizes"])
+            changes["prizes"] = tuple(changes["prizes"])
+        elif "victors" in changes:
+            changes["prizes"] = None  # equal places from now on
+        return self.ledger().change_settings(state, replace(state.settings, **changes))
 
     def enter_late(self, state: ScrabbleEvent, body: Body) -> Action:
         entrant = Entrant(body["id"], body.get("name"), body["rating"])

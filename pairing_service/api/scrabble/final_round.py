@@ -18,6 +18,7 @@ from ...engine.scrabble import (
     Need,
     Outcome,
     Player,
+    PrizePlaces,
     RuleTable,
     SeedNote,
     Standings,
@@ -33,7 +34,13 @@ from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
 from ..metrics import engine_timed
-from ..parsing import StandingsBlueprint, decoding_notes, query_parameters, text_fields
+from ..parsing import (
+    StandingsBlueprint,
+    decoding_notes,
+    list_fields,
+    query_parameters,
+    text_fields,
+)
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
@@ -51,6 +58,7 @@ blp = StandingsBlueprint(
     url_prefix="/v1/scrabble",
     description="Scrabble final round with several victors (two by default).",
     text_fields=text_fields(FinalRoundIn),
+    list_fields=list_fields(FinalRoundIn),
 )
 
 TSH_EXAMPLE = (
@@ -236,7 +244,7 @@ def withdrawals_pointed(field: Field) -> Iterator[None]:
 def engine_options(field: Field, body: dict[str, Any]) -> dict[str, Any]:
     """The request's options as the engine's advise and audit take them."""
     return {
-        "victors": body["victors"],
+        "victors": victors_of(body),
         "max_spread_per_game": body["max_spread_per_game"],
         "rounds_left": body["rounds_left"],
         "prefer": body["prefer"],
@@ -248,7 +256,17 @@ def engine_options(field: Field, body: dict[str, Any]) -> dict[str, Any]:
 
 def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice:
     """The engine's advice on these standings with the request's options."""
-    return advise(field.standings, table, **engine_options(field, body))
+    return advise(field.standings, table, **engine_options(field, body), prizes=prizes_of(body))
+
+
+def victors_of(body: dict[str, Any]) -> int:
+    """The places that pay: ``victors``, or as many as ``prizes`` lists."""
+    return len(body["prizes"]) if "prizes" in body else int(body["victors"])
+
+
+def prizes_of(body: dict[str, Any]) -> PrizePlaces | None:
+    """The request's prize places, if it gives them."""
+    return PrizePlaces(tuple(body["prizes"])) if "prizes" in body else None
 
 
 def advice_for(body: dict[str, Any]) -> tuple[Field, Advice, int | None]:
@@ -299,7 +317,12 @@ class Audit(MethodView):
         pairs, bye = read_pairing(standings, games, field.withdrawn)
         with withdrawals_pointed(field):
             result = audit(
-                standings, loaded_rules().scrabble, pairs, bye, **engine_options(field, body)
+                standings,
+                loaded_rules().scrabble,
+                pairs,
+                bye,
+                **engine_options(field, body),
+                prizes=prizes_of(body),
             )
         round_number = body.get("round", field.next_round)
         proposed = [Game((a, b), False, standings.meetings(a, b), "proposed") for a, b in pairs]
@@ -358,7 +381,7 @@ def listed_outcomes(
         standings,
         pairs,
         bye,
-        body["victors"],
+        victors_of(body),
         body["max_spread_per_game"],
         body["rounds_left"],
         MAX_LISTED_OUTCOMES,
@@ -451,7 +474,19 @@ def shape(
         "warnings": advice.warnings,
         "clinching": advice.clinching,
         "max_spread_per_game": body["max_spread_per_game"],
-        "victors": body["victors"],
+        "victors": victors_of(body),
+        "prizes": body.get("prizes"),
+        "prize_model": advice.prize_model,
+        "places": [
+            {
+                "player": reach.player,
+                "rank": standings.rank(reach.player),
+                "best": reach.best,
+                "worst": reach.worst,
+                "text": reach.text(),
+            }
+            for reach in advice.places
+        ],
         "rounds_left": advice.rounds_left,
         "repeats_allowed": body["repeats_allowed"],
         "round": round_number,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, validate, validates
 
+from ...engine.errors import FieldError, Rule
 from ...engine.scrabble import MAX_VICTORS, PREFERENCES
 from ...engine.scrabble.pairing.policy import DEFAULT_REPEATS_ALLOWED, MAX_REPEATS_ALLOWED
 from ..common import (
@@ -34,6 +35,35 @@ MAX_GAMES = 500
 MAX_SPREAD = 1_000_000
 MAX_SPREAD_PER_ROUND = 10_000  # a game's, and a bye's or forfeit's
 MAX_WINS = 1000
+MAX_PRIZE = 1e9
+VICTORS_OR_PRIZES = "give victors (equal places) or prizes (the places that pay), not both"
+
+
+def prizes_field() -> fields.List:  # type: ignore[type-arg]
+    """The places that pay, in order: 1st, 2nd, ... each with its amount (null: paid,
+    amount not given)."""
+    return fields.List(
+        StrictFloat(allow_none=True, validate=validate.Range(0, MAX_PRIZE)),
+        validate=validate.Length(1, MAX_VICTORS),
+        metadata={
+            "description": "The places that pay, in order (1st first), each with its amount "
+            "or null (paid, amount not given: worth more than the next place). Places of "
+            "equal amounts are equal places, where the seed's principles apply; places that "
+            "pay differently are raced head to head, and a player certain of the money but "
+            f"still racing for a better place is not Gibsonized. Instead of `victors`; at "
+            f"most {MAX_VICTORS} places.",
+            "example": [1000, 500, 250, 100, 100],
+        },
+    )
+
+
+def check_prizes_fall(value: list[float | None], at: tuple[str, ...] = ("prizes",)) -> None:
+    """Amounts never rise from one place to the next (``points-fall``)."""
+    given = [amount for amount in value if amount is not None]
+    if given != sorted(given, reverse=True):
+        raise FieldError(
+            at, "prize amounts must not rise from one place to the next", rule=Rule.POINTS_FALL
+        )
 
 
 # A text/csv body (api/parsing.py): an optional header, then one player a line,
@@ -179,6 +209,11 @@ class FinalRoundIn(Contract):
             ),
             lambda body: all(_off_ok(p) for _, p in _players(body)),
         ),
+        Requires(
+            {"not": {"required": ["victors", "prizes"]}},
+            "prizes",
+            VICTORS_OR_PRIZES,
+        ),
     )
 
     players = CheckedList(
@@ -255,6 +290,12 @@ class FinalRoundIn(Contract):
         validate=validate.Range(1, MAX_VICTORS),
         metadata={"description": "How many players share the victory (the seed's case is 2)."},
     )
+    prizes = prizes_field()
+
+    @validates("prizes")
+    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
+        check_prizes_fall(value)
+
     prefer = fields.String(
         load_default="table",
         validate=validate.OneOf(PREFERENCES),
@@ -306,7 +347,11 @@ class RuleOut(Schema):
             "fallback: the configuration."
         },
     )
-    source = fields.String(required=True, validate=validate.OneOf(["table", "fallback"]))
+    source = fields.String(
+        required=True,
+        validate=validate.OneOf(["table", "fallback", "prizes"]),
+        metadata={"description": "prizes: the places pay differently (`prizes`)."},
+    )
     method = fields.String(required=True)
     text = fields.String(required=True)
     reading = fields.String()
@@ -434,6 +479,18 @@ class AlternativeOut(Schema):
     needs = FastList(fields.Nested(NeedOut), required=True)
 
 
+class PlaceReachOut(Schema):
+    player = fields.String(required=True)
+    rank = fields.Integer(required=True)
+    best = fields.Integer(required=True, metadata={"description": "The best place still open."})
+    worst = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The worst place they are certain of; null: may miss the money."},
+    )
+    text = fields.String(required=True, metadata={"example": "will finish between 2nd and 4th"})
+
+
 class FinalRoundOut(Schema):
     configuration = fields.String(required=True, metadata={"example": "0/0/1/2"})
     rule = fields.Nested(RuleOut, required=True)
@@ -455,7 +512,31 @@ class FinalRoundOut(Schema):
     warnings = FastList(fields.String(), required=True)
     clinching = fields.String(required=True, metadata={"description": "How clinching was decided."})
     max_spread_per_game = fields.Integer(allow_none=True, required=True)
-    victors = fields.Integer(required=True)
+    victors = fields.Integer(
+        required=True, metadata={"description": "The places that pay (with `prizes`: how many)."}
+    )
+    prizes = FastList(
+        StrictFloat(allow_none=True),
+        allow_none=True,
+        required=True,
+        metadata={"description": "The prizes asked for, as given (null: victors only)."},
+    )
+    prize_model = fields.String(
+        required=True,
+        validate=validate.OneOf(["victors", "graded"]),
+        metadata={
+            "description": "victors: the paid places are taken as equal (the seed's model); "
+            "graded: `prizes` pay differently and each place's race is paired head to head."
+        },
+    )
+    places = FastList(
+        fields.Nested(PlaceReachOut),
+        required=True,
+        metadata={
+            "description": "With `prizes`: each player who can still finish in the money, "
+            "the best place open to them and the worst they are certain of."
+        },
+    )
     rounds_left = fields.Integer(required=True)
     repeats_allowed = fields.Integer(
         required=True, metadata={"description": "The repeat allowance used (`repeats_allowed`)."}

@@ -21,6 +21,7 @@ from .judge.proof import Outcome
 from .pairing.advisor import MAX_VICTORS, PREFERENCES, Advice, Alternative, SeedNote, advise
 from .pairing.board import Game
 from .pairing.plans import RuleUsed
+from .prize_places import PlaceRace, PrizePlaces, Reach
 from .rule_table import RuleTable
 from .standings import Player, Standings, half_wins_of
 
@@ -35,7 +36,10 @@ __all__ = [
     "InvalidStandings",
     "Need",
     "Outcome",
+    "PlaceRace",
     "Player",
+    "PrizePlaces",
+    "Reach",
     "Result",
     "RuleTable",
     "RuleUsed",

@@ -17,6 +17,7 @@ from .judge.proof import Outcome, RoundUnderTest
 from .pairing.advisor import Advice, advise
 from .pairing.board import pairs_of
 from .pairing.policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
+from .prize_places import PrizePlaces, place_race
 from .rule_table import RuleTable
 from .standings import Standings
 from .withdrawals import field_of
@@ -45,10 +46,14 @@ def audit(
     withdrawn: frozenset[str] = frozenset(),
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
     known_results: Mapping[str, int] | None = None,
+    prizes: PrizePlaces | None = None,
 ) -> Audit:
     """Judge any complete pairing of the field (e.g. tsh's or COP's) against GP1-GP4;
     players who sit the round out (``withdrawn``, with ``known_results``) as the advice
-    takes them (``withdrawals.py``)."""
+    takes them (``withdrawals.py``); ``prizes`` as the advice takes them, the principles
+    judged with the paid places as victors."""
+    if prizes is not None:
+        victors = prizes.paid
     recommendation = advise(
         standings,
         table,
@@ -59,6 +64,7 @@ def audit(
         withdrawn,
         repeats_allowed,
         known_results,
+        prizes,
     )
     field = field_of(standings, victors, max_spread_per_game, rounds_left, withdrawn, known_results)
     in_contention = field.contention
@@ -83,7 +89,13 @@ def audit(
                 f"{ours.id}: {theirs_verdict.status} in the proposal ({theirs_verdict.reason}); "
                 f"{ours.status} in the recommendation"
             )
-    differences += gibson_mistakes(standings, in_contention.clinched, in_contention, pairs)
+    settled = in_contention.clinched
+    if prizes is not None and prizes.graded:
+        # Certain of the money but racing for a better place is not Gibsonized.
+        settled = place_race(
+            standings, prizes, max_spread_per_game, rounds_left, known_results
+        ).settled
+    differences += gibson_mistakes(standings, settled, in_contention, pairs)
     if proposed != recommended and same_verdicts:
         differences.append(_policy_difference(standings, pairs, recommended_pairs))
     return Audit(

@@ -25,6 +25,7 @@ from ...round_ledger import (
     refuse_reinstatement,
 )
 from ..pairing.advisor import MAX_VICTORS
+from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import Player, Standings
 from .log_events import Entrant, EventSettings, Method, Pair
@@ -284,10 +285,14 @@ class ScrabbleEvent:
         byes = {s.player: s.byes for s in self.standings()}
         final = None
         if chosen == "advisor":
-            victors = min(self.settings.victors, MAX_VICTORS, len(players) - 1) or 1
+            places = min(self.settings.paid_places, MAX_VICTORS, len(players) - 1) or 1
             rounds_left = max(1, self.settings.rounds - number + 1)
             everyone = self.pairing_standings(list(self.players))
-            final = FinalRound(table, victors, self.settings.spread_cap, rounds_left, everyone)
+            # A field smaller than the places paid: the places it can fill.
+            prizes = None if self.settings.prizes is None else self.settings.prizes[:places]
+            final = FinalRound(
+                table, places, self.settings.spread_cap, rounds_left, everyone, prizes
+            )
         pairing = pair_round(
             chosen,
             self.pairing_standings(players),
@@ -408,3 +413,10 @@ def check_created(settings: EventSettings, players: Sequence[Entrant]) -> None:
         raise InvalidEvent(("rounds",), f"plan 1 to {MAX_ROUNDS} rounds")
     if not 1 <= settings.victors <= MAX_VICTORS:
         raise InvalidEvent(("victors",), f"the advisor pairs for 1 to {MAX_VICTORS} victors")
+    if settings.prizes is not None:
+        if not 1 <= len(settings.prizes) <= MAX_VICTORS:
+            raise InvalidEvent(("prizes",), f"the advisor pairs for 1 to {MAX_VICTORS} places")
+        try:
+            PrizePlaces(settings.prizes)
+        except ValueError as refused:
+            raise InvalidEvent(("prizes",), str(refused), rule=Rule.POINTS_FALL) from None

@@ -251,7 +251,11 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 return (
                     f"Settings changed: {settings.rounds} rounds planned, {cap}, bye spread "
                     f"{settings.bye_spread}, {settings.repeats_allowed} repeat(s) allowed, "
-                    f"{settings.victors} victor(s)"
+                    + (
+                        f"{settings.victors} victor(s)"
+                        if settings.prizes is None
+                        else f"prizes {', '.join(_amount(a) for a in settings.prizes)}"
+                    )
                 )
             case RoundRepaired(round=number, no_shows=no_shows, games=games):
                 return (
@@ -259,3 +263,10 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                     f"(no-show, withdrawn): {len(games)} games"
                 )
         return super()._describe_event(event)
+
+
+def _amount(amount: float | None) -> str:
+    """A prize as the history says it: its amount, whole when it is, or "paid"."""
+    if amount is None:
+        return "paid"
+    return f"{amount:g}"

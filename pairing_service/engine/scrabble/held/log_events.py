@@ -39,7 +39,9 @@ class EventSettings:
     unless the result says otherwise, a forfeit's) spread; ``repeats_allowed``: the
     meetings a pair may have before a round pairs them again, where the schedule does not
     ask for fewer; ``victors``: the places the final round's advisor pairs for; ``seed``:
-    random pairings' seed (each round adds its number)."""
+    random pairings' seed (each round adds its number); ``prizes``: the places that pay, in
+    order, with their amounts (``prize_places.PrizePlaces``), instead of ``victors`` equal
+    places."""
 
     rounds: int
     spread_cap: int | None = None
@@ -47,6 +49,12 @@ class EventSettings:
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED
     victors: int = DEFAULT_VICTORS
     seed: int = 0
+    prizes: tuple[float | None, ...] | None = omitted_when(None)
+
+    @property
+    def paid_places(self) -> int:
+        """The places the final rounds pair for: ``prizes``' count, else ``victors``."""
+        return self.victors if self.prizes is None else len(self.prizes)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from ..errors import InvalidStandings
 from ..pairing.advisor import Advice, advise
 from ..pairing.policy import RepeatPolicy
 from ..pairing.swiss import Meetings, SwissMemo, pair_swiss
+from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import Standings
 from .log_events import Method, Pair
@@ -59,6 +60,7 @@ class FinalRound:
     # Every player's standings, the withdrawn too (their place and games count for the
     # victor places); the standings of those who play are the fallback (below).
     everyone: Standings | None = None
+    prizes: tuple[float | None, ...] | None = None  # instead of ``victors`` equal places
 
 
 def bye_for(standings: Standings, players: Sequence[str], byes: dict[str, int]) -> str:
@@ -188,6 +190,7 @@ def _advice(
         rounds_left=final.rounds_left,
         repeats_allowed=policy.allowance,
         withdrawn=frozenset(standings.ids) - frozenset(players),
+        prizes=None if final.prizes is None else PrizePlaces(final.prizes),
     )
 
 

@@ -8,18 +8,31 @@ the director does not choose (``docs/scrabble.md``, "Held events: the default sc
   Swiss takes a second meeting whenever it is closer to the Swiss order, which at 100
   players already happens in round 6);
 - the last planned round: the final-round ``advisor`` (the seed's table and the
-  principles GP1-GP4, then the pairing policy), with the event's ``repeats_allowed``.
+  principles GP1-GP4, then the pairing policy), with the event's ``repeats_allowed``;
+- with ``prizes`` that pay differently, the last ``PRIZE_RACE_ROUNDS`` rounds (never round
+  1): the advisor too, with the rounds left counted, as tsh's ChewPair pairs the last
+  rounds: each player who can still reach a better prize place (at their best possible
+  finish) plays the others in that race KOTH, and players whose place is settled are
+  Gibsonized (``pairing/prize_plan.py``). Equal places keep the Swiss until the last
+  round, as before: the seed's principles are for the final round.
 """
 
 from __future__ import annotations
 
+from ..prize_places import PrizePlaces
 from .log_events import EventSettings, Method
+
+PRIZE_RACE_ROUNDS = 3  # the rounds where prize races are decided (ChewPair's span)
 
 
 def scheduled(number: int, settings: EventSettings) -> tuple[Method, int]:
     """Round ``number``'s method and repeat allowance by the default schedule."""
     if number == 1:
         return "seeded", 0
-    if number >= settings.rounds:
+    if number >= settings.rounds or (
+        settings.prizes is not None
+        and PrizePlaces(settings.prizes).graded
+        and number > settings.rounds - PRIZE_RACE_ROUNDS
+    ):
         return "advisor", settings.repeats_allowed
     return "swiss", 0

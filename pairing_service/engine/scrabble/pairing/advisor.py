@@ -19,6 +19,7 @@ from ..explain.verdicts import SEED_READINGS
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
+from ..prize_places import PrizePlaces, Reach, graded_places_warning, place_race
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
 from ..withdrawals import field_of
@@ -26,6 +27,7 @@ from .board import Board, Game, pairs_of, play_engine_pairs
 from .completion import complete_pairing
 from .plans import Plan, RuleUsed, fallback_plan, table_plan
 from .policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
+from .prize_plan import prize_plan
 from .swiss import SwissMemo
 
 MAX_VICTORS = 8
@@ -73,6 +75,8 @@ class Advice:
     rounds_left: int = 1
     alternatives: tuple[Alternative, ...] = ()
     preferred: str = "table"
+    prize_model: str = "victors"  # "victors": the places pay alike; "graded": they do not
+    places: tuple[Reach, ...] = ()  # with prizes: the places still open to each player
 
 
 def advise(
@@ -85,13 +89,18 @@ def advise(
     withdrawn: frozenset[str] = frozenset(),
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
     known_results: Mapping[str, int] | None = None,
+    prizes: PrizePlaces | None = None,
 ) -> Advice:
     """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
     table row's on the principles, when the engine proves there is one (the table's
     pairing is then the alternative). ``withdrawn`` players keep their rank and games but
     are not paired; ``known_results`` gives the spread each round left scores for those
     whose result is known (``withdrawals.py``: who may then sit out).
-    ``repeats_allowed`` is the director's repeat allowance (``policy.py``)."""
+    ``repeats_allowed`` is the director's repeat allowance (``policy.py``). ``prizes``:
+    the places that pay, in order, instead of ``victors`` equal places; when they pay
+    differently the race for each place is paired head to head (``prize_plan.py``)."""
+    if prizes is not None:
+        victors = prizes.paid
     if prefer not in PREFERENCES:
         raise ValueError(f"prefer is one of {', '.join(PREFERENCES)}")
     if not 1 <= victors <= MAX_VICTORS:
@@ -106,9 +115,41 @@ def advise(
     warnings = list(field.warnings)
     warnings += _one_sided_warnings(standings)
     warnings += _complete_tie_warnings(standings, in_contention)
-    plan, plan_warnings = _choose_plan(
-        standings, table, in_contention, victors, cap, config, rounds_left, field.resting_certain
-    )
+    graded = prizes is not None and prizes.graded
+    places: tuple[Reach, ...] = ()
+    if prizes is not None:
+        race = place_race(standings, prizes, cap, rounds_left, known_results)
+        places = tuple(r for r in race.reach if r.player not in withdrawn)
+    if graded:
+        assert prizes is not None
+        plan, plan_warnings = prize_plan(
+            standings,
+            race,
+            prizes,
+            withdrawn,
+            RepeatPolicy(repeats_allowed),
+            cap,
+            rounds_left,
+            victors,
+        )
+        in_play = set(standings.ids) - withdrawn
+        contenders = tuple(p for p in standings.ids if p in {*race.racing, *race.line} & in_play)
+    else:
+        plan, plan_warnings = _choose_plan(
+            standings,
+            table,
+            in_contention,
+            victors,
+            cap,
+            config,
+            rounds_left,
+            field.resting_certain,
+        )
+        contenders = in_contention.contenders
+        graded_warning = graded_places_warning(
+            standings, victors, cap, rounds_left, plan.gibsonized, known_results
+        )
+        plan_warnings += [graded_warning] if graded_warning and prizes is None else []
     warnings += plan_warnings
     swiss = SwissMemo(RepeatPolicy(repeats_allowed))
     tables: FieldTables = {}
@@ -163,7 +204,7 @@ def advise(
         rule=rule,
         games=recommended.games,
         gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
-        contenders=in_contention.contenders,
+        contenders=contenders,
         principles=recommended.principles,
         needs=recommended.needs,
         warnings=tuple(warnings),
@@ -173,6 +214,8 @@ def advise(
         rounds_left=rounds_left,
         alternatives=alternatives,
         preferred=prefer if alternatives else "table",
+        prize_model="graded" if graded else "victors",
+        places=places,
     )
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...matching import Edge, min_cost_perfect_matching
 from ..contention import Contention
 from ..judge.candidates import MAX_COMPARED_PLAYERS, OUTSIDER
 from ..judge.field_scores import FieldTables
@@ -68,7 +67,8 @@ def _play_fixed_pairs(board: Board, plan: Plan) -> None:
     """Step 1: the plan's fixed pairs."""
     rank = board.standings.rank
     for a, b in plan.fixed:
-        board.add(a, b, f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
+        reason = plan.fixed_reasons.get((a, b), f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
+        board.add(a, b, reason)
 
 
 def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: set[str]) -> str:
@@ -279,18 +279,5 @@ def _gibsonized_apart(
 
 
 def _closest_fewest_meetings(board: Board, players: Sequence[str]) -> list[tuple[str, str]]:
-    """Gibsonized players paired among themselves by the pairing policy: no back-to-back
-    rematch or meeting past the allowance where avoidable, then closest rank, then fewest
-    meetings."""
-    if not players:
-        return []
-    standings = board.standings
-    ordered = sorted(players, key=standings.rank)
-    edges: list[Edge] = []
-    for i, a in enumerate(ordered):
-        for j in range(i + 1, len(ordered)):
-            b = ordered[j]
-            back, over, met = board.swiss.policy.pair_cost(standings, a, b)
-            edges.append((i, j, (back, over, abs(standings.rank(a) - standings.rank(b)), met)))
-    matched = min_cost_perfect_matching(len(ordered), edges, (1, 15, len(standings), 15))
-    return [(ordered[i], ordered[j]) for i, j in matched]
+    """Gibsonized players paired among themselves by the pairing policy."""
+    return board.swiss.policy.closest_pairs(board.standings, players)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...matching import Indices
+from ...matching import Edge, Indices, min_cost_perfect_matching
 from ..judge.candidates import OUTSIDER
 from ..standings import Standings
 
@@ -61,6 +61,24 @@ class RepeatPolicy:
         allowance, earlier meetings."""
         met = standings.meetings(a, b)
         return int(bool(met) and standings.back_to_back(a, b)), self.excess(met), met
+
+    def closest_pairs(self, standings: Standings, players: Sequence[str]) -> list[tuple[str, str]]:
+        """An even list of players paired among themselves: no back-to-back rematch or
+        meeting past the allowance where avoidable, then closest rank (KOTH: the smallest
+        sum of rank gaps pairs neighbours), then fewest meetings."""
+        if not players:
+            return []
+        ordered = sorted(players, key=standings.rank)
+        edges: list[Edge] = []
+        for i, a in enumerate(ordered):
+            for j in range(i + 1, len(ordered)):
+                b = ordered[j]
+                back, over, met = self.pair_cost(standings, a, b)
+                gap = abs(standings.rank(a) - standings.rank(b))
+                edges.append((i, j, (back, over, gap, met)))
+        ceilings = (1, MAX_REPEATS_ALLOWED, len(standings), MAX_REPEATS_ALLOWED)
+        matched = min_cost_perfect_matching(len(ordered), edges, ceilings)
+        return [(ordered[i], ordered[j]) for i, j in matched]
 
     def pairing_cost(
         self,

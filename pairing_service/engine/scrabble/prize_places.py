@@ -1,0 +1,175 @@
+"""Prize places: the places that pay, in order, and who can still move between them.
+
+The seed pays ``victors`` places of equal value. Real events pay several places of
+different value (1st > 2nd > ...): a player certain of a top-5 place still races for 3rd
+money, and Gibsonizing them (the victors model's "certain of a victor place") takes that
+race away. ``PrizePlaces`` holds the amounts in place order; neighbouring places that pay
+the same amount form one tier (where the seed's principles apply), and the seed's
+``victors`` are the one-tier case.
+
+Contention per place is the seed's contention with ``victors = b`` for each place b: who
+can still finish in the top b, and who is certain to (with the director's spread
+assumption). Then, as tsh's ChewPair computes flights per prize and COP simulates:
+
+- a player **races** when they can still cross a boundary between two paying tiers (finish
+  in the top b or not, for b below the last paid place);
+- a player races for **the money line** only when the last paid place is all they can
+  still gain or lose;
+- a player in the money whose tier no result can change is **settled**: Gibsonized;
+- everyone else cannot reach a paid place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .contention import Contention, contention
+from .standings import Standings
+
+
+@dataclass(frozen=True)
+class PrizePlaces:
+    """The paid places in order, each with its amount (None: paid, amount not given;
+    such a place is worth more than the next, as places are)."""
+
+    amounts: tuple[float | None, ...]
+
+    def __post_init__(self) -> None:
+        if not self.amounts:
+            raise ValueError("at least one place must pay")
+        given = [a for a in self.amounts if a is not None]
+        if any(a < 0 for a in given):
+            raise ValueError("a prize amount is not negative")
+        if any(later > earlier for earlier, later in pairwise(given)):
+            raise ValueError("prize amounts go down from 1st place")
+
+    @property
+    def paid(self) -> int:
+        return len(self.amounts)
+
+    @property
+    def boundaries(self) -> tuple[int, ...]:
+        """The last place of each tier: where finishing one place lower pays less."""
+        amounts = self.amounts
+        return tuple(
+            place
+            for place in range(1, self.paid + 1)
+            if place == self.paid
+            or amounts[place - 1] is None
+            or amounts[place] != amounts[place - 1]
+        )
+
+    @property
+    def graded(self) -> bool:
+        """More than one tier: the places do not all pay alike."""
+        return len(self.boundaries) > 1
+
+    def describe(self) -> str:
+        """The places in words: "5 prize places, each paying differently"."""
+        tiers = len(self.boundaries)
+        if tiers == 1:
+            return f"{self.paid} equal prize place{'s' if self.paid > 1 else ''}"
+        if tiers == self.paid:
+            return f"{self.paid} prize places, each paying differently"
+        return f"{self.paid} prize places in {tiers} tiers"
+
+
+def ordinal(place: int) -> str:
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The places still open to a player: the best they can reach and the worst they are
+    certain of (None: they may finish out of the money)."""
+
+    player: str
+    best: int
+    worst: int | None
+
+    def text(self) -> str:
+        best = ordinal(self.best)
+        if self.worst == self.best:
+            return f"certain of {best}"
+        if self.worst is None:
+            return f"can finish as high as {best}, or out of the money"
+        return f"will finish between {best} and {ordinal(self.worst)}"
+
+
+@dataclass(frozen=True)
+class PlaceRace:
+    """Who races for what, each in rank order."""
+
+    racing: tuple[str, ...]  # can still cross a boundary between paying tiers
+    line: tuple[str, ...]  # race only for the last paid place (the money line)
+    settled: tuple[str, ...]  # in the money, tier fixed whatever the results
+    reach: tuple[Reach, ...]  # everyone who can still finish in the money
+    money: Contention  # the paid places as one group (the seed's victors = paid)
+
+
+def place_race(
+    standings: Standings,
+    prizes: PrizePlaces,
+    cap: int | None,
+    rounds_left: int = 1,
+    fixed: Mapping[str, int] | None = None,
+) -> PlaceRace:
+    """Contention per place (``contention`` for each b from 1 to the last paid place).
+
+    With ``fixed`` as in ``contention``: players sitting out with a known result."""
+    by_place = {
+        place: contention(standings, place, cap, rounds_left, fixed)
+        for place in range(1, prizes.paid + 1)
+    }
+    inner = prizes.boundaries[:-1]
+    racing = {p for b in inner for p in by_place[b].contenders}
+    money = by_place[prizes.paid]
+    reach = []
+    for player in money.relevant:
+        best = next(b for b in range(1, prizes.paid + 1) if player in set(by_place[b].relevant))
+        worst = next(
+            (b for b in range(1, prizes.paid + 1) if player in set(by_place[b].clinched)), None
+        )
+        reach.append(Reach(player, best, worst))
+    rank = standings.rank
+    return PlaceRace(
+        racing=tuple(sorted(racing, key=rank)),
+        line=tuple(p for p in money.contenders if p not in racing),
+        settled=tuple(p for p in money.clinched if p not in racing),
+        reach=tuple(sorted(reach, key=lambda r: rank(r.player))),
+        money=money,
+    )
+
+
+def graded_places_warning(
+    standings: Standings,
+    victors: int,
+    cap: int | None,
+    rounds_left: int,
+    gibsonized: Sequence[str],
+    fixed: Mapping[str, int] | None = None,
+) -> str | None:
+    """With ``victors`` only (the places taken as equal): a warning when more than two
+    players can still finish in different places among the victors, as an event paying
+    its places differently would race them. Two-victor events are the seed's own
+    format (two equal victors), so the warning is for three victors or more."""
+    if victors < 3:
+        return None
+    race = place_race(standings, PrizePlaces((None,) * victors), cap, rounds_left, fixed)
+    if len(race.racing) <= 2:
+        return None
+    tags = ", ".join(standings.tag(p) for p in race.racing)
+    warning = (
+        f"victors={victors} treats the top {victors} places as equal, but {tags} can still "
+        f"finish in different places among them; if the places pay differently, give "
+        "`prizes` (each place's race is then paired head to head)"
+    )
+    racing_gibsonized = [p for p in gibsonized if p in set(race.racing)]
+    if racing_gibsonized:
+        shown = ", ".join(standings.tag(p) for p in racing_gibsonized)
+        warning += f"; Gibsonized here though still racing for a better place: {shown}"
+    return warning

@@ -1,0 +1,70 @@
+"""Held Scrabble events with prize places: the last rounds race each place head to head."""
+
+from __future__ import annotations
+
+import random
+
+from tests.api.scrabble.test_held_events import BASE, create, play_round
+from tests.support import assert_problem, auth
+
+
+def test_graded_prizes_pair_the_last_three_rounds_by_their_races(client):
+    base, token = create(client, players=14, rounds=7, prizes=[300, 200, 100])
+    event = client.get(base).get_json()
+    assert event["prizes"] == [300, 200, 100] and event["victors"] == 3
+    methods = [r["method"] for r in event["schedule"]]
+    assert methods == ["seeded", "swiss", "swiss", "swiss", "advisor", "advisor", "advisor"]
+    rng = random.Random(7)
+    rounds = [play_round(client, base, token, rng) for _ in range(7)]
+    assert [r["method"] for r in rounds][-3:] == ["advisor"] * 3
+    assert all("prize places" in r["rule"] for r in rounds[-3:])
+
+
+def test_the_final_round_is_the_stateless_advisors_on_the_events_tsh_file(client):
+    base, token = create(client, players=10, rounds=4, prizes=[300, 200, 100], spread_cap=200)
+    rng = random.Random(11)
+    for _ in range(3):
+        play_round(client, base, token, rng)
+    tsh = client.get(f"{base}/tsh").get_data(as_text=True)
+    query = "prizes=300,200,100&max_spread_per_game=200&repeats_allowed=1"
+    stateless = client.post(
+        f"/v1/scrabble/final-round?{query}", data=tsh, content_type="text/plain"
+    )
+    assert stateless.status_code == 200, stateless.get_json()
+    advised = stateless.get_json()
+    assert advised["prize_model"] == "graded"
+    assert any(p["reason"].startswith("prize places") for p in advised["pairings"])
+    final = client.post(f"{base}/rounds", headers=auth(token))
+    assert final.status_code == 201, final.get_json()
+    names = {s["player"]: s["name"] for s in client.get(base).get_json()["standings"]}
+    held = {frozenset(names[p] for p in g["players"]) for g in final.get_json()["games"]}
+    assert held == {frozenset(p["names"]) for p in advised["pairings"] if not p["bye"]}
+
+
+def test_settings_switch_between_prizes_and_victors_until_the_first_result(client):
+    base, token = create(client, players=8, rounds=5, prizes=[None, None])
+    changed = client.put(f"{base}/settings", json={"victors": 3}, headers=auth(token))
+    assert changed.status_code == 200, changed.get_json()
+    event = client.get(base).get_json()
+    assert event["prizes"] is None and event["victors"] == 3
+    changed = client.put(f"{base}/settings", json={"prizes": [50, 20]}, headers=auth(token))
+    assert changed.status_code == 200, changed.get_json()
+    assert client.get(base).get_json()["prizes"] == [50, 20]
+    both = client.put(
+        f"{base}/settings", json={"prizes": [50, 20], "victors": 2}, headers=auth(token)
+    )
+    assert_problem(both, 422)
+    rising = client.put(f"{base}/settings", json={"prizes": [20, 50]}, headers=auth(token))
+    assert assert_problem(rising, 422).get("rule") == "points-fall"
+    assert client.get(base).get_json()["prizes"] == [50, 20]
+
+
+def test_bad_prizes_at_creation_are_refused(client):
+    field = [{"id": f"P{i}", "rating": 1500} for i in range(4)]
+    for prizes, rule in (([10, 20], "points-fall"), ([10] * 9, None)):
+        answer = client.post(BASE, json={"players": field, "rounds": 3, "prizes": prizes})
+        problem = assert_problem(answer, 422)
+        assert "/prizes" in [e["pointer"] for e in problem["errors"]]
+        assert problem.get("rule") == rule
+    both = client.post(BASE, json={"players": field, "rounds": 3, "prizes": [1], "victors": 1})
+    assert_problem(both, 422)

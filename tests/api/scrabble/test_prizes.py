@@ -1,0 +1,118 @@
+"""Prize places over HTTP: the final round and the audit with `prizes`."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import assert_problem
+
+URL = "/v1/scrabble/final-round"
+# A has 1st; B and C race for 2nd; seven players (one bye); spread capped at 100.
+PLAYERS = [
+    {"id": "A", "wins": 8, "spread": 500},
+    {"id": "B", "wins": 6, "spread": 300},
+    {"id": "C", "wins": 6, "spread": 250},
+    {"id": "D", "wins": 5, "spread": 0},
+    {"id": "E", "wins": 3, "spread": -200},
+    {"id": "F", "wins": 2, "spread": -300},
+    {"id": "G", "wins": 1, "spread": -500},
+]
+
+
+def ask(client, **options):
+    response = client.post(URL, json={"players": PLAYERS, "max_spread_per_game": 100, **options})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def games(body):
+    return [p["players"] for p in body["pairings"]]
+
+
+def test_graded_prizes_race_each_place_head_to_head(client):
+    body = ask(client, prizes=[300, 200, 100])
+    assert body["prize_model"] == "graded"
+    assert body["rule"]["source"] == "prizes"
+    assert body["victors"] == 3 and body["prizes"] == [300, 200, 100]
+    assert ["B", "C"] in games(body)
+    assert ["A"] in games(body)  # settled in 1st: Gibsonized, alone, so the bye
+    assert body["gibsonized"] == ["A"]
+    assert body["places"] == [
+        {"player": "A", "rank": 1, "best": 1, "worst": 1, "text": "certain of 1st"},
+        {
+            "player": "B",
+            "rank": 2,
+            "best": 2,
+            "worst": 3,
+            "text": "will finish between 2nd and 3rd",
+        },
+        {
+            "player": "C",
+            "rank": 3,
+            "best": 2,
+            "worst": 3,
+            "text": "will finish between 2nd and 3rd",
+        },
+    ]
+
+
+def test_victors_only_answers_the_seed_model(client):
+    body = ask(client, victors=3)
+    assert body["prize_model"] == "victors"
+    assert body["prizes"] is None and body["places"] == []
+    assert ["C"] in games(body)  # C, racing B for 2nd, is Gibsonized and takes the bye
+
+
+def test_equal_prizes_answer_as_victors_do(client):
+    by_victors = ask(client, victors=2)
+    by_prizes = ask(client, prizes=[100, 100])
+    assert games(by_prizes) == games(by_victors)
+    assert by_prizes["rule"] == by_victors["rule"]
+    assert by_prizes["principles"] == by_victors["principles"]
+
+
+def test_prizes_in_the_query_string_of_a_csv_body(client):
+    csv = "\n".join(f"{p['id']},{p['wins']},{p['spread']}" for p in PLAYERS) + "\n"
+    response = client.post(
+        URL + "?prizes=300,200,100&max_spread_per_game=100",
+        data=csv,
+        content_type="text/csv",
+    )
+    assert response.status_code == 200, response.get_json()
+    assert ["B", "C"] in games(response.get_json())
+
+
+@pytest.mark.parametrize(
+    ("options", "pointer", "rule"),
+    [
+        ({"prizes": [100, 300]}, "/prizes", "points-fall"),
+        ({"prizes": [100, None, 300]}, "/prizes", "points-fall"),
+        ({"prizes": [300, 200], "victors": 2}, "/prizes", None),
+        ({"prizes": []}, "/prizes", None),
+        ({"prizes": [100] * 9}, "/prizes", None),
+        ({"prizes": [-5]}, "/prizes/0", None),
+        ({"prizes": ["lots"]}, "/prizes/0", None),
+    ],
+)
+def test_bad_prizes_are_refused_naming_the_field(client, options, pointer, rule):
+    response = client.post(URL, json={"players": PLAYERS, **options})
+    problem = assert_problem(response, 422)
+    assert pointer in [e["pointer"] for e in problem["errors"]]
+    assert problem.get("rule") == rule
+
+
+def test_audit_does_not_call_a_racer_a_gibson_mistake(client):
+    pairings = [
+        {"players": ["A"]},
+        {"players": ["B", "C"]},
+        {"players": ["D", "E"]},
+        {"players": ["F", "G"]},
+    ]
+    body = {"players": PLAYERS, "max_spread_per_game": 100, "pairings": pairings}
+    graded = client.post("/v1/scrabble/audit", json={**body, "prizes": [300, 200, 100]})
+    assert graded.status_code == 200, graded.get_json()
+    audited = graded.get_json()
+    assert audited["matches_recommendation"] is True
+    assert audited["recommendation"]["prize_model"] == "graded"
+    equal = client.post("/v1/scrabble/audit", json={**body, "victors": 3}).get_json()
+    assert equal["matches_recommendation"] is False

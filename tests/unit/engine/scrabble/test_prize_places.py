@@ -1,0 +1,179 @@
+"""Prize places: tiers, contention per place, and the final round's plan when places pay
+differently (``prize_places.py``, ``pairing/prize_plan.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing_service.engine.scrabble import Player, PrizePlaces, Standings, advise
+from pairing_service.engine.scrabble.prize_places import ordinal, place_race
+from pairing_service.rules import load_rules
+
+TABLE = load_rules().scrabble
+
+
+def standings(*records: tuple[str, float, int], met: dict[str, tuple[str, ...]] | None = None):
+    met = met or {}
+    return Standings.from_players(
+        [
+            Player(id=pid, half_wins=int(wins * 2), spread=spread, opponents=met.get(pid, ()))
+            for pid, wins, spread in records
+        ]
+    )
+
+
+# A (8 wins) has 1st; B and C race for 2nd (both certain of a top-3 place, cap 100); D
+# cannot reach 3rd; seven players, so someone has the bye.
+RACE_FOR_SECOND = standings(
+    ("A", 8, 500),
+    ("B", 6, 300),
+    ("C", 6, 250),
+    ("D", 5, 0),
+    ("E", 3, -200),
+    ("F", 2, -300),
+    ("G", 1, -500),
+)
+
+
+@pytest.mark.parametrize(
+    ("amounts", "boundaries", "graded"),
+    [
+        ((500, 300, 300, 100), (1, 3, 4), True),
+        ((None, None, None), (1, 2, 3), True),
+        ((100, 100), (2,), False),
+        ((None,), (1,), False),
+        ((200, None, None), (1, 2, 3), True),
+    ],
+)
+def test_tiers_are_runs_of_equal_amounts(amounts, boundaries, graded):
+    prizes = PrizePlaces(amounts)
+    assert prizes.boundaries == boundaries
+    assert prizes.graded is graded
+    assert prizes.paid == len(amounts)
+
+
+@pytest.mark.parametrize("amounts", [(), (100, 200), (None, 50, 60), (-1,)])
+def test_amounts_that_do_not_fall_are_refused(amounts):
+    with pytest.raises(ValueError, match=r"prize|place"):
+        PrizePlaces(amounts)
+
+
+def test_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"
+    ]  # fmt: skip
+
+
+def test_race_for_second_place_worked_example():
+    race = place_race(RACE_FOR_SECOND, PrizePlaces((300, 200, 100)), cap=100)
+    assert race.racing == ("B", "C")
+    assert race.settled == ("A",)
+    assert race.line == ()
+    reach = {r.player: (r.best, r.worst) for r in race.reach}
+    assert reach == {"A": (1, 1), "B": (2, 3), "C": (2, 3)}
+    assert race.money.clinched == ("A", "B", "C")
+
+
+def test_victors_model_gives_a_racer_the_bye_and_warns():
+    # Three equal victors: A, B and C are all certain of a victor place, so all three are
+    # Gibsonized and the lone one left (C, still racing B for 2nd money) takes the bye.
+    advice = advise(RACE_FOR_SECOND, TABLE, victors=3, max_spread_per_game=100)
+    bye = next(g.players[0] for g in advice.games if g.bye)
+    assert advice.prize_model == "victors"
+    assert set(advice.gibsonized) == {"A", "B", "C"}
+    assert bye == "C"
+    assert advice.places == ()
+    # Only B and C race (two players): below the warning's threshold of three.
+    assert not any("treats the top" in w for w in advice.warnings)
+
+
+def test_graded_places_race_head_to_head_and_the_settled_player_takes_the_bye():
+    advice = advise(
+        RACE_FOR_SECOND, TABLE, max_spread_per_game=100, prizes=PrizePlaces((300, 200, 100))
+    )
+    games = {g.players for g in advice.games}
+    assert advice.prize_model == "graded"
+    assert advice.rule.source == "prizes"
+    assert ("B", "C") in games
+    assert ("A",) in games  # settled in 1st: Gibsonized, and alone, so the bye
+    assert advice.gibsonized == ("A",)
+    assert advice.contenders == ("B", "C")
+    reason = next(g.reason for g in advice.games if g.players == ("B", "C"))
+    assert "race for places 2nd to 3rd" in reason
+
+
+def test_a_racer_never_gets_the_bye_or_a_non_contender_while_the_race_has_someone_free():
+    # Four places paid, 3rd and 4th alike: an odd racer left over plays someone racing
+    # for the money line (or a settled player), never the bye or a player out of reach.
+    field = standings(
+        ("A", 7, 300),
+        ("B", 7, 200),
+        ("C", 6, 250),
+        ("D", 6, 100),
+        ("E", 6, 50),
+        ("F", 5, 0),
+        ("G", 3, -300),
+        ("H", 2, -600),
+        ("I", 1, -900),
+    )
+    prizes = PrizePlaces((400, 200, 100, 100))
+    race = place_race(field, prizes, cap=None)
+    advice = advise(field, TABLE, max_spread_per_game=None, prizes=prizes)
+    racers = set(race.racing)
+    bye = next(g.players[0] for g in advice.games if g.bye)
+    assert bye not in racers
+    in_race = racers | set(race.line) | set(race.settled)
+    for game in advice.games:
+        if game.bye:
+            continue
+        a, b = game.players
+        if a in racers or b in racers:
+            assert {a, b} <= in_race, game
+
+
+def test_equal_prizes_are_the_victors_model():
+    field = standings(("A", 8, 412), ("B", 8, 120), ("C", 7, 300), ("D", 6, -40))
+    by_victors = advise(field, TABLE, victors=2)
+    by_prizes = advise(field, TABLE, prizes=PrizePlaces((100, 100)))
+    assert by_prizes.games == by_victors.games
+    assert by_prizes.rule == by_victors.rule
+    assert by_prizes.prize_model == "victors"
+    assert [r.player for r in by_prizes.places] == ["A", "B", "C"]
+
+
+def test_graded_warning_with_victors_only_names_the_racers():
+    field = standings(
+        ("A", 9, 400),
+        ("B", 8, 300),
+        ("C", 7.5, 250),
+        ("D", 7, 200),
+        ("E", 7, 150),
+        ("F", 6.5, 100),
+        ("G", 5, 0),
+        ("H", 4, -100),
+    )
+    advice = advise(field, TABLE, victors=5, max_spread_per_game=200)
+    warning = next(w for w in advice.warnings if "treats the top 5 places as equal" in w)
+    assert "`prizes`" in warning
+    assert "#3 C" in warning
+    graded = advise(field, TABLE, max_spread_per_game=200, prizes=PrizePlaces((None,) * 5))
+    assert not any("treats the top" in w for w in graded.warnings)
+    assert [g.players for g in graded.games][:2] == [("A", "B"), ("C", "D")]
+
+
+def test_two_victor_events_are_not_warned():
+    field = standings(("A", 8, 412), ("B", 8, 120), ("C", 8, 300), ("D", 6, -40))
+    advice = advise(field, TABLE, victors=2)
+    assert not any("treats the top" in w for w in advice.warnings)
+
+
+def test_koth_avoids_a_back_to_back_rematch_among_racers():
+    met = {"A": ("B",), "B": ("A",)}
+    field = standings(
+        ("A", 7, 300), ("B", 7, 200), ("C", 7, 100), ("D", 7, 0), ("E", 2, -600), ("F", 1, -900),
+        met=met,
+    )  # fmt: skip
+    advice = advise(field, TABLE, prizes=PrizePlaces((None, None, None)))
+    games = {g.players for g in advice.games}
+    assert ("A", "B") not in games
+    assert ("A", "C") in games and ("B", "D") in games
