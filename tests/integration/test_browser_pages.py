@@ -40,6 +40,29 @@ def test_the_demo_page_embeds_every_widget(sites):
     page.locator("diagonal-standings table.standings tbody tr").first.wait_for(timeout=15_000)
     assert page.locator("strikes-standings").is_hidden()
     assert page.locator("diagonal-standings table.standings tbody tr").count() == 3
+    # And to a Scrabble event: its round by board and by name, and its standings.
+    players = [{"id": f"S{i}", "name": n, "rating": 1800 - i} for i, n in enumerate("BCA")]
+    scrabble = call_api(
+        sites["api"], "POST", "/v1/scrabble/events", {"players": players, "rounds": 2}
+    )
+    call_api(
+        sites["api"],
+        "POST",
+        f"/v1/scrabble/events/{scrabble['id']}/rounds",
+        token=scrabble["token"],
+    )
+    page.select_option("#format", "scrabble-standings")
+    page.fill("#tournament", scrabble["id"])
+    page.get_by_role("button", name="Show standings").click()
+    words = page.locator("scrabble-standings table.by-name tbody tr")
+    words.first.wait_for(timeout=15_000)
+    assert [row.split("\t") for row in words.all_inner_texts()] == [
+        ["A", "—", "bye"],
+        ["B", "1", "C"],
+        ["C", "1", "B"],
+    ]
+    assert page.locator("scrabble-standings table.standings tbody tr").count() == 3
+    assert page.locator("diagonal-standings").is_hidden()
     # And to a league organisation: its standings and the players' report form.
     org = call_api(sites["api"], "POST", "/v1/league/organisations", {"code": "AGR"})
     auth = org["token"]
@@ -55,7 +78,7 @@ def test_the_demo_page_embeds_every_widget(sites):
     league = page.locator("league-standings")
     league.locator("table tbody tr").first.wait_for(timeout=15_000)
     assert league.get_attribute("refresh") == "60" and league.get_attribute("organisation")
-    assert page.locator("diagonal-standings").is_hidden()
+    assert page.locator("scrabble-standings").is_hidden()
     assert page.locator("#report league-report").is_visible()
     page.screenshot(path=str(SHOTS / "demo.png"), full_page=True)
     assert errors == []

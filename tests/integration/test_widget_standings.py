@@ -1,6 +1,6 @@
 """The held formats' widgets on a host site, in a real browser (Debian's chromium): strikes,
-Diagonal Race, Puffing Billy and Scrabble standings, a Meeple League game reported by a player, a
-division and the lifetime table.
+Diagonal Race, Puffing Billy and Scrabble standings, a Meeple League game reported by a
+player, a division and the lifetime table.
 
 Browser tests run a service on one loopback port and host pages on others, so the widget
 really is cross-origin (the ``sites`` fixture, tests/integration/conftest.py). Screenshots
