@@ -185,7 +185,7 @@ def pairings_by_name(held: Held[ScrabbleEvent], number: int) -> Table:
     opponent; the bye says so. What a player looks for on the wall or a phone."""
     shown = ScrabbleRoundView(held, number)
     named = {row.player: row.name or row.player for row in held.state.standings()}
-    rows: list[list[Any]] = []
+    rows: list[Sequence[Any]] = []
     for game in shown.games:
         first, second = game.players
         rows += [[first, game.at, second], [second, game.at, first]]
