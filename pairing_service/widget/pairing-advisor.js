@@ -38,7 +38,7 @@ th { font-weight: 600; }
 .not_applicable, .bye { background: #eceef2; color: #4a5260; }
 .error { background: #fde4e4; color: #8c1d1d; border-radius: 4px; padding: 8px; margin-top: 10px; }
 .winner { font-weight: 700; color: var(--pa-accent, #2456c7); }
-.prize { font-weight: 600; white-space: nowrap; }
+.prize { background: #e8eefb; color: var(--pa-accent, #2456c7); white-space: nowrap; }
 ul { padding-left: 1.2em; margin: 4px 0; }
 `;
 
@@ -410,8 +410,8 @@ function prizeText(place, amount) {
 }
 
 // A held Scrabble event: the current (or last) round's pairings by board and by name
-// (what a player looks for on a phone), then the standings with the prizes of the places
-// when the event names them (`prizes`: amounts or null, in place order).
+// (what a player looks for on a phone), then the standings with the prize of each place
+// beside its holder when the event names them (`prizes`: amounts or null, in place order).
 class ScrabbleStandings extends HeldStandings {
   static collection = "/v1/scrabble/events";
 
@@ -441,18 +441,15 @@ class ScrabbleStandings extends HeldStandings {
       parts.push(el("h4", {}, "By name"));
       parts.push(table("by-name", ["Player", "Board", "Opponent"], seats.map((s) => [name(s.player), s.board, s.opponent])));
     }
+    // Marks beside a player's name (so the table keeps five columns on a phone): the prize
+    // of the place they hold now, and a withdrawal.
     const prizes = Array.isArray(event.prizes) ? event.prizes : [];
-    const headings = ["#", "Player", "Wins", "Losses", "Spread"];
-    if (prizes.length) headings.push("Prize");
+    const marks = (s) => [
+      s.rank <= prizes.length ? badge("prize", prizeText(s.rank, prizes[s.rank - 1])) : null,
+      s.status === "withdrawn" ? badge("dropped", "withdrawn") : null].filter(Boolean).flatMap((mark) => [" ", mark]);
     parts.push(el("h3", {}, event.status === "finished" ? "Final standings" : "Standings"));
-    parts.push(table("standings", headings, event.standings.map((s) => {
-      const player = s.status === "withdrawn" ? [name(s.player), " ", badge("dropped", "withdrawn")] : name(s.player);
-      const row = [String(s.rank), player, decimal(s.wins), decimal(s.losses), signed(s.spread)];
-      if (prizes.length) {
-        row.push(s.rank <= prizes.length ? el("span", { class: "prize" }, prizeText(s.rank, prizes[s.rank - 1])) : "");
-      }
-      return row;
-    })));
+    parts.push(table("standings", ["#", "Player", "Wins", "Losses", "Spread"], event.standings.map((s) => [
+      String(s.rank), [name(s.player), ...marks(s)], decimal(s.wins), decimal(s.losses), signed(s.spread)])));
     this.output.replaceChildren(...parts);
   }
 }

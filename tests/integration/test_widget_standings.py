@@ -545,9 +545,13 @@ def test_a_scrabble_event_shows_its_pairings_by_board_and_by_name(sites, width):
 def test_scrabble_standings_show_the_prize_beside_each_place_that_has_one(sites):
     """When the event's JSON lists `prizes` (amounts or null, in place order), the players
     holding those places show theirs: "1st · 500". The field is added here by intercepting
-    the event's read."""
+    the event's read. Between rounds the last round is shown, closed, and a player who
+    withdrew keeps their place, marked."""
     api = sites["api"]
-    event, _, _ = _scrabble_event(api)
+    event, base, token = _scrabble_event(api)
+    call_api(api, "PUT", base + "/rounds/1/games/3", {"forfeit": "S5"}, token)
+    call_api(api, "POST", base + "/rounds/1/close", token=token)
+    call_api(api, "POST", base + "/players/S1/drop", token=token)
     sites["pages"]["/prizes.html"] = host_page(
         api, f"<scrabble-standings api='{api}' event='{event}'></scrabble-standings>"
     )
@@ -563,16 +567,27 @@ def test_scrabble_standings_show_the_prize_beside_each_place_that_has_one(sites)
     widget = page.locator("scrabble-standings")
     standings = widget.locator("table.standings tbody tr")
     standings.first.wait_for(timeout=15_000)
-    assert widget.locator("table.standings th").last.inner_text() == "Prize"
-    assert [(row[1], row[-1]) for row in _cells(standings)] == [
-        ("Eve Elm", "1st · 500"),
-        ("Dan Dale", "2nd · 250"),
-        ("Zoe Zed", "3rd"),  # a place whose amount is not given
-        ("Max Moss", ""),
-        ("Cat Cedar", ""),
-        ("Bob Birch", ""),
-        ("Ann Ash", ""),
+    assert widget.locator("p.muted").first.inner_text() == "Round 1 of 3 · between rounds"
+    assert widget.locator("h3").first.inner_text() == "Round 1 pairings (closed)"
+    boards = _cells(widget.locator("table.boards tbody tr"))
+    assert boards[2] == ["3", "Max Moss", "Cat Cedar", "Cat Cedar forfeited"]
+    assert widget.locator("table.standings th").all_inner_texts()[-1] == "Spread"
+    players = standings.locator("td:nth-child(2)")
+    prizes = players.evaluate_all(
+        "cells => cells.map((c) => c.querySelector('.prize')?.textContent ?? '')"
+    )
+    first_names = [text.split(" ")[0] for text in players.all_inner_texts()]
+    assert list(zip(first_names, prizes, strict=True)) == [
+        ("Eve", "1st · 500"),
+        ("Max", "2nd · 250"),  # the forfeit's 50 level with the bye's: by rating
+        ("Dan", "3rd"),  # a place whose amount is not given
+        ("Zoe", ""),
+        ("Bob", ""),
+        ("Cat", ""),
+        ("Ann", ""),
     ]
+    assert players.nth(0).inner_text() == "Eve Elm 1st · 500"  # beside the name
+    assert players.nth(6).inner_text() == "Ann Ash withdrawn"
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.screenshot(path=str(SHOTS / "scrabble-prizes-375.png"), full_page=True)
     assert errors == []
