@@ -8,8 +8,9 @@ round's tables (``?round=N``). While a round is open the page reloads itself eve
 (a ``refresh`` meta tag: no script, so it works under the service's Content-Security-
 Policy and on any phone). ``/events/<format>/<id>/sheet`` is the page to pin up: the QR
 code of the event's page (``segno``, a well-kept QR library, as inline SVG) and the current
-round's tables in large type; ``…/slips`` the round's result slips, one per table or
-game, with boxes for places and scores, to print and hand out.
+round's tables in large type (a Scrabble round by name too); ``…/slips`` the round's
+result slips, one per table or game, with boxes for places and scores, to print and hand
+out.
 
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
 schema, so it holds nothing a public read does not: names and results, no e-mail.

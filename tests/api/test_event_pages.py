@@ -197,13 +197,17 @@ def test_a_scrabble_page_lists_the_round_by_board_and_by_name(client):
         client.get(f"/events/scrabble/{made['id']}?name=bob").get_data(as_text=True), True
     )
     assert len(found) == 3 and "Bob Birch (S3)" in found[2]
+    # The sheet to pin up carries both lists too.
+    sheet = client.get(f"/events/scrabble/{made['id']}/sheet").get_data(as_text=True)
+    sheet_board, sheet_names = re.findall(r"<tbody>(.*?)</tbody>", sheet, re.S)
+    assert (_rows(sheet_board), _rows(sheet_names)) == (_rows(board), _rows(by_name))
     assert found[:2] == [
         "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||",
         "|Bob Birch (S3)||2||Ann Ash (S1)|",
     ]
 
 
-def test_other_formats_pages_have_no_list_by_name(client):
+def test_other_formats_pages_and_sheets_have_no_list_by_name(client):
     tournament, token = _named_strikes(client)
     client.post(f"{STRIKES}/{tournament}/rounds", headers=auth(token))
     race_id = client.post(
@@ -215,3 +219,5 @@ def test_other_formats_pages_have_no_list_by_name(client):
         assert "<h2>Round 1</h2>" in html, url
         assert "By name" not in html and "By board" not in html, url
         assert html.count("<table>") == 2, url  # the round and the standings
+        sheet = client.get(url + "/sheet").get_data(as_text=True)
+        assert "By name" not in sheet and sheet.count("<table>") == 1, url
