@@ -2,13 +2,15 @@
 printable sheet with the page's QR code.
 
 ``/events/<format>/<id>``: where the event stands, the current round's tables with "find
-your table" by name (``?name=``), the standings as the export prints them, and every
+your table" by name (``?name=``) (a Scrabble round also listed by name, alphabetically:
+each player's game and opponent), the standings as the export prints them, and every
 round's tables (``?round=N``). While a round is open the page reloads itself every minute
 (a ``refresh`` meta tag: no script, so it works under the service's Content-Security-
 Policy and on any phone). ``/events/<format>/<id>/sheet`` is the page to pin up: the QR
 code of the event's page (``segno``, a well-kept QR library, as inline SVG) and the current
-round's tables in large type; ``…/slips`` the round's result slips, one per table or
-game, with boxes for places and scores, to print and hand out.
+round's tables in large type (a Scrabble round by name too); ``…/slips`` the round's
+result slips, one per table or game, with boxes for places and scores, to print and hand
+out.
 
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
 schema, so it holds nothing a public read does not: names and results, no e-mail.
@@ -29,6 +31,7 @@ from .formats import FORMATS, Format
 from .held_blueprint import held_store, ledger_of
 from .printable_tables import Table
 from .scrabble.events import pairing_table as scrabble_boards
+from .scrabble.events import pairings_by_name as scrabble_by_name
 from .strikes.tournaments import seating_table
 
 bp = Blueprint("event_pages", __name__, template_folder="templates")
@@ -38,6 +41,11 @@ ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {
     "strikes": seating_table,
     "diagonal": pairing_table,
     "scrabble": scrabble_boards,
+}
+# The formats whose page also lists the round by name (alphabetical: each player's game and
+# opponent), beside the round's games by board.
+ROUND_BY_NAME: Mapping[str, Callable[[Held[Any], int], Table]] = {
+    "scrabble": scrabble_by_name,
 }
 # Pages of its own a format's event links to, as (title, address): a league's seasons
 # (league/pages.py registers them).
@@ -130,13 +138,20 @@ def _cell(value: Any, names: Mapping[str, str]) -> str:
 
 
 def shown_table(
-    title: str, header: Sequence[str], rows: Sequence[Sequence[Any]], names: Mapping[str, str]
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    names: Mapping[str, str],
+    found_in: int | None = None,
 ) -> ShownTable:
+    """The table in words; a row is found where a cell holds the name asked for (only the
+    cell of column ``found_in`` where given: a list by name marks the player's own line)."""
     # A name column repeats what the player columns now show ("Ann Lee (P3)").
     kept = [i for i, column in enumerate(header) if column != "name"]
     wanted = request.args.get("name", "").strip().casefold()
     cells = [[_cell(row[i], names) for i in kept] for row in rows]
-    found = [bool(wanted) and any(wanted in cell.casefold() for cell in row) for row in cells]
+    searched = [row if found_in is None else [row[found_in]] for row in cells]
+    found = [bool(wanted) and any(wanted in cell.casefold() for cell in row) for row in searched]
     return ShownTable(title, [header[i].replace("_", " ") for i in kept], cells, found)
 
 
@@ -159,10 +174,13 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     rounds = list(range(1, current + 1)) if isinstance(current, int) else []
     asked = request.args.get("round", type=int)
     number = asked if asked in rounds else (rounds[-1] if rounds else None)
-    round_table = None
+    round_table = by_name = None
     if number is not None and fmt.name in ROUND_TABLES:
         table = ROUND_TABLES[fmt.name](held, number)
         round_table = shown_table(table.title, table.header, table.rows, names)
+    if number is not None and fmt.name in ROUND_BY_NAME:
+        table = ROUND_BY_NAME[fmt.name](held, number)
+        by_name = shown_table(table.title, table.header, table.rows, names, found_in=0)
     header, rows = resource.standings(held)
     kind = fmt.title or fmt.name.replace("_", " ").title()
     return {
@@ -175,6 +193,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "rounds": rounds,
         "number": number,
         "round_table": round_table,
+        "by_name": by_name,
         "standings": shown_table("Standings", header, rows, names),
         "name": request.args.get("name", ""),
         "links": PAGE_LINKS[fmt.name](held) if fmt.name in PAGE_LINKS else [],

@@ -1,5 +1,6 @@
 // Pairing Advisor widgets, v1: <pairing-advisor>, and the standings of held events:
-// <strikes-standings>, <diagonal-standings>, <puffing-billy-standings> and <league-standings>;
+// <strikes-standings>, <diagonal-standings>, <puffing-billy-standings>, <scrabble-standings>
+// and <league-standings>;
 // and <league-report>, a player's form to report a league game.
 // A dependency-free ES module. Each element renders into an open shadow root; a host page
 // can restyle it with CSS custom properties: --pa-font, --pa-accent, --pa-bg, --pa-fg,
@@ -13,6 +14,7 @@ const STYLE = `
 * { box-sizing: border-box; }
 h2 { font-size: 1.1rem; margin: 0 0 8px; }
 h3 { font-size: 1rem; margin: 14px 0 6px; }
+h4 { font-size: .95rem; margin: 10px 0 4px; }
 label { display: block; font-size: .9rem; margin: 6px 0 2px; }
 textarea, input, select { font: inherit; width: 100%; padding: 6px; border: 1px solid var(--pa-border, #d6dae1); border-radius: 4px; }
 textarea { min-height: 8em; font-family: ui-monospace, monospace; font-size: .85rem; }
@@ -33,9 +35,10 @@ th { font-weight: 600; }
 .satisfied, .active, .winner.badge, .qualified { background: #e3f4e8; color: #17602f; }
 .violated, .eliminated { background: #fde4e4; color: #8c1d1d; }
 .overridden, .unavoidable, .unverified, .dropped, .playoff { background: #fff1d6; color: #7a4b00; }
-.not_applicable { background: #eceef2; color: #4a5260; }
+.not_applicable, .bye { background: #eceef2; color: #4a5260; }
 .error { background: #fde4e4; color: #8c1d1d; border-radius: 4px; padding: 8px; margin-top: 10px; }
 .winner { font-weight: 700; color: var(--pa-accent, #2456c7); }
+.prize { background: #e8eefb; color: var(--pa-accent, #2456c7); white-space: nowrap; }
 ul { padding-left: 1.2em; margin: 4px 0; }
 `;
 
@@ -387,9 +390,68 @@ class PuffingBillyStandings extends HeldStandings {
   }
 }
 
+
 // A number as people read it: 30.5, 6.33 (the exact value stays in the JSON).
 function decimal(value) {
   return String(Number(value.toFixed(2)));
+}
+
+const EVENT_STATUS = {
+  registered: "not started", round_open: "round under way", between_rounds: "between rounds", finished: "finished" };
+
+// Spread as players write it: +120, -40, 0.
+function signed(value) {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+// The prize of a place: "1st · 500"; a place whose amount is null shows the place alone.
+function prizeText(place, amount) {
+  return amount === null || amount === undefined || amount === "" ? ordinal(place) : `${ordinal(place)} · ${amount}`;
+}
+
+// A held Scrabble event: the current (or last) round's pairings by board and by name
+// (what a player looks for on a phone), then the standings with the prize of each place
+// beside its holder when the event names them (`prizes`: amounts or null, in place order).
+class ScrabbleStandings extends HeldStandings {
+  static collection = "/v1/scrabble/events";
+
+  show(event, round) {
+    const names = Object.fromEntries(event.standings.map((s) => [s.player, s.name || s.player]));
+    const name = (p) => names[p] || p;
+    const parts = [el("h2", {}, event.name || "Scrabble event")];
+    const rounds = event.current_round ? `Round ${event.current_round} of ${event.rounds}` : `${event.rounds} rounds`;
+    parts.push(el("p", { class: "muted" }, `${rounds} · ${EVENT_STATUS[event.status] || event.status.replace("_", " ")}`));
+    if (round) {
+      parts.push(el("h3", {}, `Round ${round.round} pairings (${round.status})`));
+      const score = (g) => {
+        if (!g.result) return "—";
+        if (g.result.forfeit) return `${name(g.result.forfeit)} forfeited`;
+        return g.result.scores.join("–");
+      };
+      const boards = round.games.map((g) => [String(g.game), name(g.players[0]), name(g.players[1]), score(g)]);
+      if (round.bye) boards.push(["—", name(round.bye), badge("bye"), `+${event.bye_spread}`]);
+      parts.push(el("h4", {}, "By board"));
+      parts.push(table("boards", ["Board", "Player", "Opponent", "Score"], boards));
+      const seats = round.games.flatMap((g) => [
+        { player: g.players[0], board: String(g.game), opponent: name(g.players[1]) },
+        { player: g.players[1], board: String(g.game), opponent: name(g.players[0]) }]);
+      if (round.bye) seats.push({ player: round.bye, board: "—", opponent: badge("bye") });
+      seats.sort((a, b) => name(a.player).localeCompare(name(b.player), undefined, { sensitivity: "base" })
+        || a.player.localeCompare(b.player));
+      parts.push(el("h4", {}, "By name"));
+      parts.push(table("by-name", ["Player", "Board", "Opponent"], seats.map((s) => [name(s.player), s.board, s.opponent])));
+    }
+    // Marks beside a player's name (so the table keeps five columns on a phone): the prize
+    // of the place they hold now, and a withdrawal.
+    const prizes = Array.isArray(event.prizes) ? event.prizes : [];
+    const marks = (s) => [
+      s.rank <= prizes.length ? badge("prize", prizeText(s.rank, prizes[s.rank - 1])) : null,
+      s.status === "withdrawn" ? badge("dropped", "withdrawn") : null].filter(Boolean).flatMap((mark) => [" ", mark]);
+    parts.push(el("h3", {}, event.status === "finished" ? "Final standings" : "Standings"));
+    parts.push(table("standings", ["#", "Player", "Wins", "Losses", "Spread"], event.standings.map((s) => [
+      String(s.rank), [name(s.player), ...marks(s)], decimal(s.wins), decimal(s.losses), signed(s.spread)])));
+    this.output.replaceChildren(...parts);
+  }
 }
 
 function leagueTable(line) {
@@ -581,8 +643,11 @@ if (!customElements.get("pairing-advisor")) customElements.define("pairing-advis
 if (!customElements.get("strikes-standings")) customElements.define("strikes-standings", StrikesStandings);
 if (!customElements.get("diagonal-standings")) customElements.define("diagonal-standings", DiagonalStandings);
 if (!customElements.get("puffing-billy-standings")) customElements.define("puffing-billy-standings", PuffingBillyStandings);
+if (!customElements.get("scrabble-standings")) customElements.define("scrabble-standings", ScrabbleStandings);
 
 if (!customElements.get("league-standings")) customElements.define("league-standings", LeagueStandings);
 if (!customElements.get("league-report")) customElements.define("league-report", LeagueReport);
 
-export { PairingAdvisor, StrikesStandings, DiagonalStandings, PuffingBillyStandings, LeagueStandings, LeagueReport };
+export {
+  PairingAdvisor, StrikesStandings, DiagonalStandings, PuffingBillyStandings, ScrabbleStandings, LeagueStandings, LeagueReport,
+};

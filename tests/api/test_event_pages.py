@@ -155,3 +155,69 @@ def test_result_slips_hold_each_table_of_the_round_with_boxes_to_fill(client):
     assert "Game 1</h2>" in race_slips and "<th>pieces left</th>" in race_slips
     unstarted, _ = _named_strikes(client)
     assert client.get(f"/events/strikes/{unstarted}/slips").status_code == 404
+
+
+def test_a_scrabble_page_lists_the_round_by_board_and_by_name(client):
+    names = ["Zoe Zed", "Ann Ash", "Max Moss", "Bob Birch", "Dan Dale"]
+    players = [{"id": f"S{i}", "name": n, "rating": 1900 - 20 * i} for i, n in enumerate(names)]
+    made = client.post(
+        "/v1/scrabble/events", json={"name": "Club open", "players": players, "rounds": 3}
+    ).get_json()
+    base, token = f"/v1/scrabble/events/{made['id']}", made["token"]
+    paired = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    assert [g["players"] for g in paired["games"]] == [["S0", "S2"], ["S1", "S3"]]
+    assert paired["bye"] == "S4"
+    entered = client.put(
+        f"{base}/rounds/1/games/1", json={"scores": [420, 380]}, headers=auth(token)
+    )
+    assert entered.status_code == 200
+    html = client.get(f"/events/scrabble/{made['id']}").get_data(as_text=True)
+    board, by_name, standings = re.findall(r"<tbody>(.*?)</tbody>", html, re.S)
+    assert "<h3>By board</h3>" in html and "<h3>By name</h3>" in html
+    assert _rows(board) == [
+        "|1||Zoe Zed (S0)||Max Moss (S2)||0||420||380|||",
+        "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||",
+        "|bye||Dan Dale (S4)||||||50|||||",
+    ]
+    assert _rows(by_name) == [
+        "|Ann Ash (S1)||2||Bob Birch (S3)|",
+        "|Bob Birch (S3)||2||Ann Ash (S1)|",
+        "|Dan Dale (S4)||bye|||",
+        "|Max Moss (S2)||1||Zoe Zed (S0)|",
+        "|Zoe Zed (S0)||1||Max Moss (S2)|",
+    ]
+    assert "<th>player</th><th>game</th><th>opponent</th>" in html
+    assert [row.split("||")[:2] for row in _rows(standings)][:2] == [
+        ["|1", "Dan Dale (S4)"],  # the bye's 50 above a win by 40
+        ["|2", "Zoe Zed (S0)"],
+    ]
+    # "Find your table" marks the player's game, their line by name (not their opponent's)
+    # and their standing.
+    found = _rows(
+        client.get(f"/events/scrabble/{made['id']}?name=bob").get_data(as_text=True), True
+    )
+    assert len(found) == 3 and "Bob Birch (S3)" in found[2]
+    # The sheet to pin up carries both lists too.
+    sheet = client.get(f"/events/scrabble/{made['id']}/sheet").get_data(as_text=True)
+    sheet_board, sheet_names = re.findall(r"<tbody>(.*?)</tbody>", sheet, re.S)
+    assert (_rows(sheet_board), _rows(sheet_names)) == (_rows(board), _rows(by_name))
+    assert found[:2] == [
+        "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||",
+        "|Bob Birch (S3)||2||Ann Ash (S1)|",
+    ]
+
+
+def test_other_formats_pages_and_sheets_have_no_list_by_name(client):
+    tournament, token = _named_strikes(client)
+    client.post(f"{STRIKES}/{tournament}/rounds", headers=auth(token))
+    race_id = client.post(
+        "/v1/diagonal/events", json={"players": [{"id": f"R{i}"} for i in range(6)]}
+    ).get_json()
+    client.post(f"/v1/diagonal/events/{race_id['id']}/rounds", headers=auth(race_id["token"]))
+    for url in (f"/events/strikes/{tournament}", f"/events/diagonal/{race_id['id']}"):
+        html = client.get(url).get_data(as_text=True)
+        assert "<h2>Round 1</h2>" in html, url
+        assert "By name" not in html and "By board" not in html, url
+        assert html.count("<table>") == 2, url  # the round and the standings
+        sheet = client.get(url + "/sheet").get_data(as_text=True)
+        assert "By name" not in sheet and sheet.count("<table>") == 1, url

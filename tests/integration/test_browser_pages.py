@@ -40,6 +40,29 @@ def test_the_demo_page_embeds_every_widget(sites):
     page.locator("diagonal-standings table.standings tbody tr").first.wait_for(timeout=15_000)
     assert page.locator("strikes-standings").is_hidden()
     assert page.locator("diagonal-standings table.standings tbody tr").count() == 3
+    # And to a Scrabble event: its round by board and by name, and its standings.
+    players = [{"id": f"S{i}", "name": n, "rating": 1800 - i} for i, n in enumerate("BCA")]
+    scrabble = call_api(
+        sites["api"], "POST", "/v1/scrabble/events", {"players": players, "rounds": 2}
+    )
+    call_api(
+        sites["api"],
+        "POST",
+        f"/v1/scrabble/events/{scrabble['id']}/rounds",
+        token=scrabble["token"],
+    )
+    page.select_option("#format", "scrabble-standings")
+    page.fill("#tournament", scrabble["id"])
+    page.get_by_role("button", name="Show standings").click()
+    words = page.locator("scrabble-standings table.by-name tbody tr")
+    words.first.wait_for(timeout=15_000)
+    assert [row.split("\t") for row in words.all_inner_texts()] == [
+        ["A", "—", "bye"],
+        ["B", "1", "C"],
+        ["C", "1", "B"],
+    ]
+    assert page.locator("scrabble-standings table.standings tbody tr").count() == 3
+    assert page.locator("diagonal-standings").is_hidden()
     # And to a league organisation: its standings and the players' report form.
     org = call_api(sites["api"], "POST", "/v1/league/organisations", {"code": "AGR"})
     auth = org["token"]
@@ -55,7 +78,7 @@ def test_the_demo_page_embeds_every_widget(sites):
     league = page.locator("league-standings")
     league.locator("table tbody tr").first.wait_for(timeout=15_000)
     assert league.get_attribute("refresh") == "60" and league.get_attribute("organisation")
-    assert page.locator("diagonal-standings").is_hidden()
+    assert page.locator("scrabble-standings").is_hidden()
     assert page.locator("#report league-report").is_visible()
     page.screenshot(path=str(SHOTS / "demo.png"), full_page=True)
     assert errors == []
@@ -156,4 +179,41 @@ def test_a_player_finds_their_table_on_the_event_page(sites, width, height):
     page.emulate_media(media="print")
     assert page.locator("h1").is_hidden()  # the slips alone on paper
     page.screenshot(path=str(SHOTS / f"event-slips-{width}.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (375, 740)])
+def test_a_scrabble_event_page_lists_the_round_by_board_and_by_name(sites, width, height):
+    """A Scrabble event's public page: the round by board and by name (alphabetical), and
+    the standings, fitting a phone (wide tables scroll in their box); "find your table"
+    marks the player in both lists."""
+    api = sites["api"]
+    names = ["Zoe Zed", "Ann Ash", "Max Moss", "Bob Birch", "Dan Dale"]
+    players = [{"id": f"S{i}", "name": n, "rating": 1900 - 20 * i} for i, n in enumerate(names)]
+    made = call_api(
+        api, "POST", "/v1/scrabble/events", {"name": "Club open", "players": players, "rounds": 3}
+    )
+    base = f"/v1/scrabble/events/{made['id']}"
+    call_api(api, "POST", base + "/rounds", token=made["token"])
+    call_api(api, "PUT", base + "/rounds/1/games/1", {"scores": [420, 380]}, made["token"])
+    page = sites["browser"].new_page(viewport={"width": width, "height": height})
+    errors = watch_errors(page)
+    page.goto(f"{api}/events/scrabble/{made['id']}")
+    assert page.get_by_role("heading", name="By board").is_visible()
+    by_name = page.locator("h3:has-text('By name') + .scroll tbody tr")
+    assert [row.split("\t")[:2] for row in by_name.all_inner_texts()] == [
+        ["Ann Ash (S1)", "2"],
+        ["Bob Birch (S3)", "2"],
+        ["Dan Dale (S4)", "bye"],
+        ["Max Moss (S2)", "1"],
+        ["Zoe Zed (S0)", "1"],
+    ]
+    assert page.get_by_role("heading", name="Standings").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.get_by_label("Find your table").fill("Max")
+    page.get_by_role("button", name="Find").click()
+    page.wait_for_url("**?name=Max")
+    found = page.locator("section").first.locator("tr.found")
+    assert found.count() == 2 and found.nth(1).inner_text().startswith("Max Moss (S2)\t1")
+    page.screenshot(path=str(SHOTS / f"event-page-scrabble-{width}.png"), full_page=True)
     assert errors == []

@@ -1,6 +1,6 @@
 """The held formats' widgets on a host site, in a real browser (Debian's chromium): strikes,
-Diagonal Race and Puffing Billy standings, a Meeple League game reported by a player, a
-division and the lifetime table.
+Diagonal Race, Puffing Billy and Scrabble standings, a Meeple League game reported by a
+player, a division and the lifetime table.
 
 Browser tests run a service on one loopback port and host pages on others, so the widget
 really is cross-origin (the ``sites`` fixture, tests/integration/conftest.py). Screenshots
@@ -450,4 +450,144 @@ def test_standings_refresh_by_themselves_when_asked(sites):
     assert page.evaluate(strikes) == shown  # not yet read again
     page.clock.run_for(6_000)
     page.wait_for_function(f"() => {strikes} !== {json.dumps(shown)}", timeout=10_000)
+    assert errors == []
+
+
+def _scrabble_event(api: str) -> tuple[str, str, str]:
+    """A seven-player Scrabble event (a bye) with round 1 paired and two games entered:
+    (its id, its base path, its director token)."""
+    names = ["Zoe Zed", "Ann Ash", "Max Moss", "Bob Birch", "Eve Elm", "Cat Cedar", "Dan Dale"]
+    players = [
+        {"id": f"S{i}", "name": name, "rating": 1900 - 20 * i} for i, name in enumerate(names)
+    ]
+    body = {"name": "Club open", "players": players, "rounds": 3}
+    created = call_api(api, "POST", "/v1/scrabble/events", body)
+    base, token = f"/v1/scrabble/events/{created['id']}", created["token"]
+    paired = call_api(api, "POST", base + "/rounds", token=token)
+    # Seeded: the lowest-rated sits out, then the top half against the bottom half.
+    assert [g["players"] for g in paired["games"]] == [["S0", "S3"], ["S1", "S4"], ["S2", "S5"]]
+    assert paired["bye"] == "S6"
+    call_api(api, "PUT", base + "/rounds/1/games/1", {"scores": [420, 380]}, token)
+    call_api(api, "PUT", base + "/rounds/1/games/2", {"scores": [300, 410]}, token)
+    return created["id"], base, token
+
+
+def _cells(locator) -> list[list[str]]:
+    return [row.split("\t") for row in locator.all_inner_texts()]
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_scrabble_event_shows_its_pairings_by_board_and_by_name(sites, width):
+    """Standings (rank, name, wins, losses, spread), round 1 by board with the scores
+    entered and by name in alphabetical order, the bye as a bye; refresh="20" reads the
+    event again (the page's clock run forward) and shows a result entered meanwhile."""
+    api = sites["api"]
+    event, base, token = _scrabble_event(api)
+    sites["pages"]["/scrabble.html"] = host_page(
+        api, f"<scrabble-standings api='{api}' event='{event}' refresh='20'></scrabble-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": width, "height": 1400})
+    errors = watch_errors(page)
+    page.clock.install()
+    page.goto(sites["host"] + "/scrabble.html")
+    widget = page.locator("scrabble-standings")
+    standings = widget.locator("table.standings tbody tr")
+    standings.first.wait_for(timeout=15_000)
+    assert widget.locator("h2").inner_text() == "Club open"
+    assert widget.locator("p.muted").first.inner_text() == "Round 1 of 3 · round under way"
+    assert widget.locator("table.standings th").all_inner_texts() == [
+        "#",
+        "Player",
+        "Wins",
+        "Losses",
+        "Spread",
+    ]
+    assert _cells(standings) == [
+        ["1", "Eve Elm", "1", "0", "+110"],
+        ["2", "Dan Dale", "1", "0", "+50"],  # the bye
+        ["3", "Zoe Zed", "1", "0", "+40"],
+        ["4", "Max Moss", "0", "0", "0"],
+        ["5", "Cat Cedar", "0", "0", "0"],
+        ["6", "Bob Birch", "0", "1", "-40"],
+        ["7", "Ann Ash", "0", "1", "-110"],
+    ]
+    assert widget.locator("h3").first.inner_text() == "Round 1 pairings (open)"
+    assert _cells(widget.locator("table.boards tbody tr")) == [
+        ["1", "Zoe Zed", "Bob Birch", "420–380"],
+        ["2", "Ann Ash", "Eve Elm", "300–410"],
+        ["3", "Max Moss", "Cat Cedar", "—"],
+        ["—", "Dan Dale", "bye", "+50"],
+    ]
+    assert _cells(widget.locator("table.by-name tbody tr")) == [
+        ["Ann Ash", "2", "Eve Elm"],
+        ["Bob Birch", "1", "Zoe Zed"],
+        ["Cat Cedar", "3", "Max Moss"],
+        ["Dan Dale", "—", "bye"],
+        ["Eve Elm", "2", "Ann Ash"],
+        ["Max Moss", "3", "Cat Cedar"],
+        ["Zoe Zed", "1", "Bob Birch"],
+    ]
+    shown = page.evaluate("document.querySelector('scrabble-standings').shadowRoot.textContent")
+    assert "S0" not in shown  # names, not ids
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"scrabble-{width}.png"), full_page=True)
+    # The last game entered elsewhere: shown at the next read, 20 seconds on, not before.
+    call_api(api, "PUT", base + "/rounds/1/games/3", {"scores": [500, 290]}, token)
+    page.clock.run_for(15_000)
+    page.wait_for_timeout(500)
+    assert widget.locator("table.boards tbody tr").nth(2).inner_text().endswith("—")
+    page.clock.run_for(6_000)
+    widget.locator("table.boards tbody tr").nth(2).get_by_text("500–290").wait_for(timeout=10_000)
+    assert _cells(standings)[0] == ["1", "Max Moss", "1", "0", "+210"]
+    assert errors == []
+
+
+def test_scrabble_standings_show_the_prize_beside_each_place_that_has_one(sites):
+    """When the event's JSON lists `prizes` (amounts or null, in place order), the players
+    holding those places show theirs: "1st · 500". The field is added here by intercepting
+    the event's read. Between rounds the last round is shown, closed, and a player who
+    withdrew keeps their place, marked."""
+    api = sites["api"]
+    event, base, token = _scrabble_event(api)
+    call_api(api, "PUT", base + "/rounds/1/games/3", {"forfeit": "S5"}, token)
+    call_api(api, "POST", base + "/rounds/1/close", token=token)
+    call_api(api, "POST", base + "/players/S1/drop", token=token)
+    sites["pages"]["/prizes.html"] = host_page(
+        api, f"<scrabble-standings api='{api}' event='{event}'></scrabble-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 375, "height": 1400})
+    errors = watch_errors(page)
+
+    def with_prizes(route):
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "prizes": [500, 250, None]})
+
+    page.route(f"{api}/v1/scrabble/events/{event}", with_prizes)
+    page.goto(sites["host"] + "/prizes.html")
+    widget = page.locator("scrabble-standings")
+    standings = widget.locator("table.standings tbody tr")
+    standings.first.wait_for(timeout=15_000)
+    assert widget.locator("p.muted").first.inner_text() == "Round 1 of 3 · between rounds"
+    assert widget.locator("h3").first.inner_text() == "Round 1 pairings (closed)"
+    boards = _cells(widget.locator("table.boards tbody tr"))
+    assert boards[2] == ["3", "Max Moss", "Cat Cedar", "Cat Cedar forfeited"]
+    assert widget.locator("table.standings th").all_inner_texts()[-1] == "Spread"
+    players = standings.locator("td:nth-child(2)")
+    prizes = players.evaluate_all(
+        "cells => cells.map((c) => c.querySelector('.prize')?.textContent ?? '')"
+    )
+    first_names = [text.split(" ")[0] for text in players.all_inner_texts()]
+    assert list(zip(first_names, prizes, strict=True)) == [
+        ("Eve", "1st · 500"),
+        ("Max", "2nd · 250"),  # the forfeit's 50 level with the bye's: by rating
+        ("Dan", "3rd"),  # a place whose amount is not given
+        ("Zoe", ""),
+        ("Bob", ""),
+        ("Cat", ""),
+        ("Ann", ""),
+    ]
+    assert players.nth(0).inner_text() == "Eve Elm 1st · 500"  # beside the name
+    assert players.nth(6).inner_text() == "Ann Ash withdrawn"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(SHOTS / "scrabble-prizes-375.png"), full_page=True)
     assert errors == []

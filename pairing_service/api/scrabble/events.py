@@ -191,6 +191,22 @@ def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
     return Table(title, header, rows)
 
 
+def pairings_by_name(held: Held[ScrabbleEvent], number: int) -> Table:
+    """A round's pairings a line a player, alphabetical by name (then id): their game and
+    opponent; the bye says so. What a player looks for on the wall or a phone."""
+    shown = ScrabbleRoundView(held, number)
+    named = {row.player: row.name or row.player for row in held.state.standings()}
+    rows: list[Sequence[Any]] = []
+    for game in shown.games:
+        first, second = game.players
+        rows += [[first, game.at, second], [second, game.at, first]]
+    if shown.round.bye:
+        rows.append([shown.round.bye, "bye", None])
+    rows.sort(key=lambda row: (named.get(row[0], row[0]).casefold(), row[0]))
+    title = f"{held.name or 'Scrabble'}: round {number} by name"
+    return Table(title, ["player", "game", "opponent"], rows)
+
+
 ROUTES = ScrabbleRoutes()
 HELD = ROUTES.add_routes()
 blp = ROUTES.blueprint
