@@ -90,9 +90,9 @@ def test_an_event_runs_by_the_default_schedule_to_its_final_round(client):
 def test_the_final_round_gives_no_second_bye_while_another_player_has_none(client):
     # Nine players, six rounds by the default schedule: the lowest-rated has round 1's bye
     # and wins every game after it, and otherwise the higher-rated player wins. The final
-    # round finds them a lone Gibsonized leader who has had a bye, while three players
-    # have had none, two of them out of contention: the advisor gave the leader a second
-    # bye; now the leader plays and a non-contender without one takes it.
+    # round finds them a lone Gibsonized leader who has had a bye, while four players
+    # have had none, one of them out of contention: the advisor gave the leader a second
+    # bye; now the leader plays and that non-contender takes it.
     base, token = create(client, players=9, rounds=6)
     leader = "S8"
     rounds = []
