@@ -2,9 +2,10 @@
 
 Results for every table of a 60-player round are entered at once, each table three times
 from different clients: every request succeeds, and each player ends with exactly one
-result row. Every other held format likewise: each game or board written three times at
-once is logged once. Tournaments created at once are all kept. Workers starting together on a fresh
-database migrate it once.
+result row. Every other held format likewise (Diagonal Race, held Scrabble events, Puffing
+Billy, Meeple League): each game or board written three times at once is logged once.
+Tournaments created at once are all kept. Workers starting together on a fresh database
+migrate it once.
 """
 
 from __future__ import annotations
@@ -76,7 +77,9 @@ def test_concurrent_creates_and_round_starts(gunicorn_server):
     assert statuses == [201] + [409] * 7
 
 
-@pytest.mark.parametrize(("fmt", "size"), [("diagonal", 30), ("puffing_billy", 60), ("league", 28)])
+@pytest.mark.parametrize(
+    ("fmt", "size"), [("diagonal", 30), ("scrabble", 60), ("puffing_billy", 60), ("league", 28)]
+)
 def test_concurrent_writes_to_every_format_are_logged_once(gunicorn_server, fmt, size):
     base, database_url = gunicorn_server
     held = workloads.create(base, fmt, size)

@@ -19,8 +19,8 @@ from tests.support import workloads
 from tests.support.servers import call, free_port, start_gunicorn, wait_ready
 
 pytestmark = [pytest.mark.slow, pytest.mark.gunicorn]
-# 20 tables, 80 games, 25 boards, 42 league games
-SIZE = {"strikes": 100, "diagonal": 40, "puffing_billy": 100, "league": 42}
+# 20 tables, 80 games, 50 Scrabble games, 25 boards, 42 league games
+SIZE = {"strikes": 100, "diagonal": 40, "scrabble": 100, "puffing_billy": 100, "league": 42}
 
 
 @pytest.mark.parametrize("fmt", list(SIZE))

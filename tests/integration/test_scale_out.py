@@ -73,7 +73,14 @@ def start_pair(postgres_url: str, request, tmp_path: Path) -> Iterator[Callable[
 def test_concurrent_writes_through_two_instances_are_kept_once(start_pair, postgres_url):
     pair = start_pair("")
     alternate = itertools.cycle(pair)
-    for fmt, size in (("strikes", 60), ("diagonal", 30), ("puffing_billy", 60), ("league", 28)):
+    formats = (
+        ("strikes", 60),
+        ("diagonal", 30),
+        ("scrabble", 60),
+        ("puffing_billy", 60),
+        ("league", 28),
+    )
+    for fmt, size in formats:
         held = workloads.create(pair[0], fmt, size)
         jobs = [(next(alternate), key) for key in held.writes for _ in range(3)]
 

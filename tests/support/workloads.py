@@ -1,8 +1,8 @@
 """One round of independent writes for each held format, for the server tests.
 
 A workload creates a tournament over HTTP and lists its writes, each with a key: a table
-(strikes), a game (Diagonal Race), a board (Puffing Billy) or a league game (Meeple
-League). ``shown`` reads back which
+(strikes), a game (Diagonal Race, a held Scrabble event), a board (Puffing Billy) or a
+league game (Meeple League). ``shown`` reads back which
 keys have a result, ``logged`` counts the log's result entries per key, and ``finish``
 closes the round once every write is in.
 """
@@ -58,6 +58,21 @@ def create(base_url: str, fmt: str, size: int) -> Held:
             g["game"]: (
                 f"{path}/rounds/1/games/{g['game']}",
                 {"winner": g["players"][g["game"] % 2], "pieces_left": g["game"] % 7},
+            )
+            for g in rnd["games"]
+        }
+    elif fmt == "scrabble":
+        players = [{"id": f"P{i:03d}", "rating": 2000 - i} for i in range(size)]
+        body = {"name": "Club open", "players": players, "rounds": 4}
+        status, created = call(base_url, "POST", "/v1/scrabble/events", body)
+        assert status == 201, created
+        path = f"/v1/scrabble/events/{created['id']}"
+        status, rnd = call(base_url, "POST", path + "/rounds", token=created["token"])
+        assert status == 201, rnd
+        writes = {
+            g["game"]: (
+                f"{path}/rounds/1/games/{g['game']}",
+                {"scores": [350 + 13 * (g["game"] % 9), 400 - 11 * (g["game"] % 5)]},
             )
             for g in rnd["games"]
         }
@@ -119,7 +134,7 @@ def shown(base_url: str, held: Held) -> dict[int, Any]:
         return {
             t["table"]: [r["player"] for r in t["result"]] for t in rnd["tables"] if t["result"]
         }
-    if held.fmt == "diagonal":
+    if held.fmt in ("diagonal", "scrabble"):
         status, rnd = call(base_url, "GET", held.base + "/rounds/1")
         assert status == 200
         return {g["game"]: g["result"] for g in rnd["games"] if g["result"]}
@@ -145,12 +160,14 @@ def expected(held: Held, key: int) -> Any:
         return [r["player"] for r in body["results"]]
     if held.fmt == "diagonal":
         return body
+    if held.fmt == "scrabble":
+        return {**body, "forfeit": None, "spread": 0}  # as read back: a game played
     if held.fmt == "league":
         return [{**row, "dropped_out": False} for row in body["results"]]  # as read back
     return [p["id"] for p in body["players"]]
 
 
-KEY = {"strikes": "table", "diagonal": "game", "puffing_billy": "board"}
+KEY = {"strikes": "table", "diagonal": "game", "scrabble": "game", "puffing_billy": "board"}
 
 
 def logged(database_url: str, held: Held) -> Counter[int]:

@@ -87,6 +87,37 @@ def test_an_event_runs_by_the_default_schedule_to_its_final_round(client):
     assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 409
 
 
+def test_the_final_round_gives_no_second_bye_while_another_player_has_none(client):
+    # Nine players, six rounds by the default schedule: the lowest-rated has round 1's bye
+    # and wins every game after it, and otherwise the higher-rated player wins. The final
+    # round finds them a lone Gibsonized leader who has had a bye, while four players
+    # have had none, one of them out of contention: the advisor gave the leader a second
+    # bye; now the leader plays and that non-contender takes it.
+    base, token = create(client, players=9, rounds=6)
+    leader = "S8"
+    rounds = []
+    for _ in range(6):
+        rnd = start(client, base, token)
+        for game in rnd["games"]:
+            a, b = game["players"]
+            winner = leader if leader in (a, b) else min(a, b, key=lambda p: int(p[1:]))
+            url = f"{base}/rounds/{rnd['round']}/games/{game['game']}"
+            scores = [420, 380] if winner == a else [380, 420]
+            assert client.put(url, json={"scores": scores}, headers=auth(token)).status_code == 200
+        assert (
+            client.post(f"{base}/rounds/{rnd['round']}/close", headers=auth(token)).status_code
+            == 200
+        )
+        rounds.append(rnd)
+    assert [r["method"] for r in rounds] == ["seeded"] + ["swiss"] * 4 + ["advisor"]
+    assert rounds[0]["bye"] == leader and rounds[-1]["rule"].startswith("0/1/1.5+: gibsonize")
+    assert any(leader in g["players"] for g in rounds[-1]["games"])
+    byes = Counter(r["bye"] for r in rounds)
+    assert len(byes) == 6 < 9  # six byes: three players have none
+    assert max(byes.values()) == 1  # so nobody has two
+    assert client.get(base).get_json()["standings"][0]["player"] == leader
+
+
 def test_round_one_seeded_pairs_the_top_half_against_the_bottom_half(client):
     base, token = create(client, players=8)
     rnd = start(client, base, token)

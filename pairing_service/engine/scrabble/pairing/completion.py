@@ -2,8 +2,10 @@
 
 Order of work for a plan (from a table row or from the fallback):
 1. the plan's fixed pairs;
-2. the bye, in an odd field: to a lone Gibsonized player, else to the lowest-ranked
-   non-contender with the fewest byes (else the lowest-ranked player the plan leaves free);
+2. the bye, in an odd field: to a lone Gibsonized player (unless they have had more byes
+   than a free non-contender, and another is left for them to play), else to the
+   lowest-ranked non-contender with the fewest byes (else the lowest-ranked player the
+   plan leaves free);
 3. Gibsonized players play each other (by the pairing policy, ``policy.py``); when
    every contender is Gibsonized, two who have met get their opponents from the
    rest-of-field Swiss of the two and the players who cannot become a victor (fewest
@@ -73,16 +75,40 @@ def _play_fixed_pairs(board: Board, plan: Plan) -> None:
 
 def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: set[str]) -> str:
     """Step 2: the bye to a lone Gibsonized player, else to the lowest-ranked
-    non-contender with the fewest byes (else the lowest-ranked player left free)."""
+    non-contender with the fewest byes (else the lowest-ranked player left free).
+
+    A lone Gibsonized player takes the bye (tsh's rule): their place is decided, so a free
+    win changes nothing, and it leaves every player out of contention for the contenders.
+    Not when they have had more byes than a non-contender who is free: a director does not
+    hand a player a second bye while another has none. The bye then goes to the
+    lowest-ranked non-contender with the fewest byes, and the Gibsonized player plays the
+    highest-ranked player who cannot become a victor (step 3), as in an even field. That
+    takes no game from a contender only when another non-contender is left for them to
+    play; with only one free, the Gibsonized player would have to play a contender, so
+    keeps the bye. A contender never takes the bye when a non-contender can: a free win
+    would decide their race."""
     standings = board.standings
     rank = standings.rank
+    outside = [p for p in board.free() if p not in gibsonized and p not in group]
+    non_contenders = [p for p in outside if p not in relevant]
+
+    def fewest_byes(pool: list[str]) -> str:
+        return min(pool, key=lambda p: (standings.byes(p), -rank(p)))
+
     if len(gibsonized) % 2:
-        bye = max(gibsonized, key=rank)
-        reason = "a lone Gibsonized player takes the bye"
+        lone = max(gibsonized, key=rank)
+        bye, reason = lone, "a lone Gibsonized player takes the bye"
+        if len(non_contenders) >= 2:
+            fewer = fewest_byes(non_contenders)
+            if standings.byes(fewer) < standings.byes(lone):
+                bye = fewer
+                reason = (
+                    "lowest-ranked non-contender with the fewest byes "
+                    f"(the lone Gibsonized #{rank(lone)} has had more)"
+                )
     else:
-        outside = [p for p in board.free() if p not in gibsonized and p not in group]
-        pool = [p for p in outside if p not in relevant] or outside or group or gibsonized
-        bye = min(pool, key=lambda p: (standings.byes(p), -rank(p)))
+        pool = non_contenders or outside or group or gibsonized
+        bye = fewest_byes(pool)
         reason = (
             "lowest-ranked "
             + ("non-contender" if bye not in relevant else "player left free")

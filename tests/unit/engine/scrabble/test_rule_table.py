@@ -245,6 +245,48 @@ def test_bye_goes_to_lowest_non_contender_with_fewest_byes(rules):
     assert [g.players for g in advice.games if g.bye] == [("P6",)]
 
 
+@pytest.mark.parametrize(
+    ("had_byes", "bye", "gibsonized_plays"),
+    [
+        ((), 5, 4),  # nobody else has had one: the lowest-ranked non-contender
+        ((5,), 4, 5),  # #5 has had one too: #4, the one non-contender without
+    ],
+)
+def test_a_lone_gibsonized_player_who_had_a_bye_plays_while_others_have_none(
+    rules, had_byes, bye, gibsonized_plays
+):
+    # 0/1.5+: #1 is Gibsonized and has had a bye; #2 and #3 can still become victors,
+    # #4 and #5 cannot. A second bye for #1 while #4 (or #5) has none is not given: the
+    # bye goes to the lowest-ranked non-contender with the fewest byes, and #1 plays the
+    # other non-contender, as in an even field; #2 and #3 keep their game.
+    byes = {1: [None], **{p: [None] for p in had_byes}}
+    s = field((10, 0), (8, 0), (7, 0), (6, 0), (5, 0), opponents=byes)
+    advice, games = run(rules, s)
+    assert advice.rule.id == "0/1.5+" and advice.gibsonized == ("P1",)
+    assert games == [(1, gibsonized_plays), (2, 3), (bye,)]
+    assert "fewest byes" in advice.games[-1].reason
+    assert_complete(s, advice)
+
+
+def test_a_lone_gibsonized_player_keeps_the_bye_when_a_second_is_no_worse(rules):
+    # Every non-contender has had a bye as well: the Gibsonized player takes it (tsh's
+    # rule), nobody having two while another has none.
+    s = field((10, 0), (8, 0), (7, 0), (6, 0), (5, 0), opponents={1: [None], 4: [None], 5: [None]})
+    advice, games = run(rules, s)
+    assert games[-1] == (1,) and (4, 5) in games
+    assert advice.games[-1].reason == "a lone Gibsonized player takes the bye"
+
+
+def test_a_lone_gibsonized_player_keeps_the_bye_rather_than_take_a_contenders_game(rules):
+    # #5 is the only non-contender: were it given the bye, #1 would have to play one of
+    # #2-#4, who race for second place, so #1 takes a second bye.
+    s = field((10, 0), (8, 0), (7.5, 0), (7, 0), (4, 0), opponents={1: [None]})
+    advice, games = run(rules, s)
+    assert advice.gibsonized == ("P1",)
+    assert games[-1] == (1,)
+    assert advice.games[-1].reason == "a lone Gibsonized player takes the bye"
+
+
 def test_gibsonized_opponent_prefers_fewest_meetings(rules):
     s = field((10, 0), (8, 0), (7, 0), (6, 0), (5, 0), (4, 0), opponents={1: [2, 2]})
     advice, _games = run(rules, s)
