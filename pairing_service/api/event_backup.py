@@ -435,17 +435,29 @@ def _league_request(event: LogEvent, name: str | None) -> Request | None:
     return None
 
 
+def _scrabble_settings(settings: Any) -> dict[str, Any]:
+    """A Scrabble event's settings as its create or settings request sends them: the
+    places as ``prizes`` when it has them, else as ``victors`` (a request gives one)."""
+    sent = asdict(settings)
+    if sent["prizes"] is None:
+        del sent["prizes"]
+    else:
+        sent["prizes"] = list(sent["prizes"])
+        del sent["victors"]
+    return sent
+
+
 def _scrabble_request(event: LogEvent, name: str | None) -> Request | None:
     match event:
         case ScrabbleCreated(settings=settings, players=players):
             body = {
                 **_named_in(name),
                 "players": [{**_named(p.id, p.name), "rating": p.rating} for p in players],
-                **asdict(settings),
+                **_scrabble_settings(settings),
             }
             return ScrabbleEventIn, body
         case ScrabbleSettingsChanged(settings=settings):
-            return ScrabbleSettingsIn, asdict(settings)
+            return ScrabbleSettingsIn, _scrabble_settings(settings)
         case ScrabbleEntered(player=player, name=entrant, rating=rating):
             return ScrabbleEntrantIn, {**_named(player, entrant), "rating": rating}
     return _round_request(event)

@@ -171,11 +171,11 @@ def _scrabble_game(client, base: str, token: str, number: int, game: dict) -> No
 
 
 def scrabble(client) -> Event:
-    """Three rounds: a correction, a withdrawal, a late entrant, a forfeit, the withdrawn
-    player reinstated, a new token; round 3 (the advisor's) paired."""
+    """Three rounds, two prize places: a correction, a withdrawal, a late entrant, a
+    forfeit, the withdrawn player reinstated, a new token; round 3 (the advisor's) paired."""
     players = [{"id": f"S{i}", "name": f"Player {i}", "rating": 1800 - 20 * i} for i in range(9)]
     body = {"name": "Club open", "players": players, "rounds": 3, "spread_cap": 300}
-    made = client.post(SCRABBLE, json=body).get_json()
+    made = client.post(SCRABBLE, json={**body, "prizes": [100, 50]}).get_json()
     event_id, token = made["id"], made["token"]
     base = f"{SCRABBLE}/{event_id}"
     first = client.post(f"{base}/rounds", headers=auth(token)).get_json()
@@ -211,7 +211,7 @@ def _scrabble_kinds(client) -> Event:
     players = [{"id": f"S{i}", "rating": 1700 - 10 * i} for i in range(6)]
     made = client.post(SCRABBLE, json={"players": players, "rounds": 2}).get_json()
     base, token = f"{SCRABBLE}/{made['id']}", made["token"]
-    changed = client.put(f"{base}/settings", json={"victors": 1}, headers=auth(token))
+    changed = client.put(f"{base}/settings", json={"prizes": [40, None]}, headers=auth(token))
     assert changed.status_code == 200, changed.get_json()
     paired = client.post(f"{base}/rounds", headers=auth(token)).get_json()
     no_show = paired["games"][0]["players"][0]
