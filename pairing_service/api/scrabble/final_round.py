@@ -44,6 +44,7 @@ from ..parsing import (
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
+    DEFAULT_VICTORS,
     MAX_LISTED_OUTCOMES,
     TSH_BODY,
     AuditIn,
@@ -261,7 +262,9 @@ def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice
 
 def victors_of(body: dict[str, Any]) -> int:
     """The places that pay: ``victors``, or as many as ``prizes`` lists."""
-    return len(body["prizes"]) if "prizes" in body else int(body["victors"])
+    if "prizes" in body:
+        return len(body["prizes"])
+    return int(body.get("victors", DEFAULT_VICTORS))
 
 
 def prizes_of(body: dict[str, Any]) -> PrizePlaces | None:
@@ -269,12 +272,26 @@ def prizes_of(body: dict[str, Any]) -> PrizePlaces | None:
     return PrizePlaces(tuple(body["prizes"])) if "prizes" in body else None
 
 
+def _assumed_places(body: dict[str, Any]) -> list[str]:
+    """A tsh file's event pays what its director set in tsh, which the file does not say:
+    when the request gives neither ``victors`` nor ``prizes``, say that the seed's two
+    equal victors were assumed (tsh's own Gibsonization is for 1st place only)."""
+    if "tsh" not in body or "victors" in body or "prizes" in body:
+        return []
+    return [
+        f"neither victors nor prizes given: paired for the seed's {DEFAULT_VICTORS} equal "
+        "victors (tsh Gibsonizes for 1st place only); give `victors`, or `prizes` when "
+        "places pay differently, as this event pays"
+    ]
+
+
 def advice_for(body: dict[str, Any]) -> tuple[Field, Advice, int | None]:
     field = standings_of(body)
     with withdrawals_pointed(field):
         advice = advise_field(field, body, loaded_rules().scrabble)
-    if field.notes:
-        advice = replace(advice, warnings=(*field.notes, *advice.warnings))
+    notes = [*field.notes, *_assumed_places(body)]
+    if notes:
+        advice = replace(advice, warnings=(*notes, *advice.warnings))
     return field, advice, body.get("round", field.next_round)
 
 

@@ -36,6 +36,7 @@ MAX_SPREAD = 1_000_000
 MAX_SPREAD_PER_ROUND = 10_000  # a game's, and a bye's or forfeit's
 MAX_WINS = 1000
 MAX_PRIZE = 1e9
+DEFAULT_VICTORS = 2
 VICTORS_OR_PRIZES = "give victors (equal places) or prizes (the places that pay), not both"
 
 
@@ -284,11 +285,15 @@ class FinalRoundIn(Contract):
             f"as a victor in each (up to {MAX_LISTED_OUTCOMES} outcomes)."
         },
     )
+    # No load_default: the answer says when the seed's two victors were assumed.
     victors = fields.Integer(
         strict=True,
-        load_default=2,
         validate=validate.Range(1, MAX_VICTORS),
-        metadata={"description": "How many players share the victory (the seed's case is 2)."},
+        metadata={
+            "description": f"How many players share the victory, as equal places (default "
+            f"{DEFAULT_VICTORS}, the seed's case; give `prizes` instead when places pay "
+            "differently)."
+        },
     )
     prizes = prizes_field()
 

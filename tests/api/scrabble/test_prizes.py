@@ -116,3 +116,16 @@ def test_audit_does_not_call_a_racer_a_gibson_mistake(client):
     assert audited["recommendation"]["prize_model"] == "graded"
     equal = client.post("/v1/scrabble/audit", json={**body, "victors": 3}).get_json()
     assert equal["matches_recommendation"] is False
+
+
+def test_a_tsh_file_without_places_says_the_seeds_victors_were_assumed(client):
+    tsh = "Able, Ann 1800 2 3 ; 420 390\nBaker, Bob 1700 1 4 ; 380 400\n"
+    tsh += "Cole, Cat 1600 4 1 ; 400 300\nDunn, Dan 1500 3 2 ; 350 350\n"
+    assumed = client.post(URL, data=tsh, content_type="text/plain").get_json()
+    assert any("neither victors nor prizes given" in w for w in assumed["warnings"])
+    assert assumed["victors"] == 2
+    for query in ("victors=2", "prizes=100,50"):
+        given = client.post(f"{URL}?{query}", data=tsh, content_type="text/plain").get_json()
+        assert not any("neither victors nor prizes" in w for w in given["warnings"]), query
+    listed = client.post(URL, json={"players": PLAYERS}).get_json()
+    assert not any("neither victors nor prizes" in w for w in listed["warnings"])
