@@ -172,6 +172,9 @@ def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
         rows.append(
             ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, None]
         )
+    for player, spread in shown.round.sat_out.items():  # an imported round's opponent 0
+        what = "bye" if spread > 0 else "forfeit" if spread < 0 else "unplayed"
+        rows.append([what, player, None, None, spread, None, None])
     method = shown.round.method
     title = (
         f"{held.name or 'Scrabble'}: round {number} ({method}), {round_state(shown.round.closed)}"

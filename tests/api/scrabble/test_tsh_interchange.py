@@ -183,6 +183,12 @@ def test_a_small_file_imports_with_byes_forfeits_late_entry_and_withdrawal(clien
     assert first["method"] == "tsh" and first["status"] == "closed"
     assert [g["players"] for g in first["games"]] == [["1", "2"], ["3", "4"]]
     assert [g["result"]["scores"] for g in first["games"]] == [[420, 380], [350, 300]]
+    assert first["bye"] is None and first["sat_out"] == [
+        {"player": "5", "spread": 0},
+        {"player": "6", "spread": 50},
+    ]
+    board = client.get(f"{base}/rounds/2?format=csv").get_data(as_text=True).splitlines()
+    assert board[-2:] == ["forfeit,4,,,-50,,", "unplayed,5,,,0,,"]
     # the export gives the file's standings back
     assert file_standings(client.get(f"{base}/tsh").get_data(as_text=True)) == file_standings(SMALL)
     # the history says what was imported
