@@ -150,3 +150,15 @@ def test_tourney_js_holds_the_division_as_tsh_writes_it(rules):
     assert text.startswith('newt={"config":{"event_name":"Spring open","max_rounds":4,')
     assert '"players":[undefined,{"etc":{},"id":1,"name":"Able, Ann"' in text
     assert '"etc":{"off":[0]},"id":6,"name":"Fay, Finn","newr":undefined,"pairings":[0,2,3]' in text
+
+
+def test_a_round_paired_in_tsh_without_results_is_left_to_the_service():
+    paired_ahead = (
+        "Able, Ann 1800 2 3 ; 420\n"
+        "Baker, Bob 1750 1 4 ; 380\n"
+        "Cole, Cat 1700 4 1 ; 350\n"
+        "Dunn, Dan 1650 3 2 ; 300\n"
+    )
+    event = read_tsh_event(paired_ahead)
+    assert len(event.rounds) == 1
+    assert [g.players for g in event.rounds[0].games] == [("1", "2"), ("3", "4")]
