@@ -69,6 +69,7 @@ from ..engine.scrabble.held.log_events import Created as ScrabbleCreated
 from ..engine.scrabble.held.log_events import Entrant as ScrabbleEntrant
 from ..engine.scrabble.held.log_events import PlayerEntered as ScrabbleEntered
 from ..engine.scrabble.held.log_events import ResultEntered as ScrabbleResult
+from ..engine.scrabble.held.log_events import RoundImported as ScrabbleImported
 from ..engine.scrabble.held.log_events import RoundPaired as ScrabblePaired
 from ..engine.scrabble.held.log_events import SettingsChanged as ScrabbleSettingsChanged
 from ..engine.strikes.event import Entrant
@@ -268,6 +269,8 @@ def _scrabble(ledger: Ledger[Any]) -> Replayer:
                 return ledger.enter_result(state, number, game, scores, forfeit, spread)
             case ScrabbleEntered(player=player, name=name, rating=rating):
                 return ledger.enter_late(state, ScrabbleEntrant(player, name, rating))
+            case ScrabbleImported(round=number, games=games, sat_out=sat_out):
+                return ledger.import_round(state, number, games, sat_out)
         return _rounds(ledger, state, event)
 
     return Replayer(decide, by_scorekeepers=ROUND_RESULTS)

@@ -49,8 +49,8 @@ from .log_routes import add_log_routes
 from .puffing_billy import events as puffing_billy_events
 from .puffing_billy import tools as puffing_billy_tools
 from .scorekeepers import add_scorekeeper_routes
-from .scrabble import events as scrabble_events
 from .scrabble import final_round as scrabble_final_round
+from .scrabble import tsh_interchange as scrabble_events
 from .strikes import tools as strikes_tools
 from .strikes import tournaments as strikes_tournaments
 

@@ -224,6 +224,30 @@ def _scrabble_kinds(client) -> Event:
     return Event("scrabble", SCRABBLE, made["id"], token, {"number": "1"})
 
 
+def _scrabble_imported(client) -> Event:
+    """Rounds imported from a tsh file (a bye, a forfeit, unplayed rounds, a player marked
+    off), a result of one corrected, then the next round paired by the service."""
+    tsh = (
+        "Able, Ann 1800 2 3 4 ; 420 390 410\n"
+        "Baker, Bob 1750 1 6 5 ; 380 400 450\n"
+        "Cole, Cat 1700 4 1 6 ; 350 401 380\n"
+        "Dunn, Dan 1650 3 0 1 ; 300 -50 330\n"
+        "Eve, Emma 1600 0 0 2 ; 0 0 360\n"
+        "Fay, Finn 1550 0 2 3 ; 50 370 390 ; off 0\n"
+    )
+    made = client.post(f"{SCRABBLE}/import-tsh", json={"tsh": tsh, "rounds": 5})
+    assert made.status_code == 201, made.get_json()
+    base, token = f"{SCRABBLE}/{made.get_json()['id']}", made.get_json()["token"]
+    fixed = client.put(
+        f"{base}/rounds/3/games/1",
+        json={"scores": [400, 330]},
+        headers=correcting(client, base, token),
+    )
+    assert fixed.status_code == 200, fixed.get_json()
+    assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
+    return Event("scrabble", SCRABBLE, made.get_json()["id"], token, {"number": "4"})
+
+
 BUILDERS = {
     "scrabble": scrabble,
     "strikes": strikes,
@@ -689,7 +713,7 @@ KINDS = {
     "diagonal": (diagonal, _diagonal_kinds, _diagonal_settings),
     "puffing_billy": (puffing_billy, _billy_kinds),
     "league": (league, _league_kinds),
-    "scrabble": (scrabble, _scrabble_kinds),
+    "scrabble": (scrabble, _scrabble_kinds, _scrabble_imported),
 }
 
 

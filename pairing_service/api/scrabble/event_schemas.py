@@ -227,6 +227,10 @@ class ScrabbleRoundView(HeldRound[ScrabbleEvent]):
         return self.held.state.round(self.number)
 
     @property
+    def sat_out(self) -> list[dict[str, object]]:
+        return [{"player": p, "spread": s} for p, s in self.round.sat_out.items()]
+
+    @property
     def games(self) -> list[ScrabbleGameView]:
         met = self.held.state.meetings(before=self.number)
         return [
@@ -337,10 +341,19 @@ class ScrabbleGameEnteredOut(ScrabbleGameOut):
     changes = changes_field()
 
 
+class SatOutOut(Schema):
+    player = fields.String(required=True)
+    spread = fields.Integer(required=True)
+
+
 class ScrabbleRoundOut(ReadOut):
     event = fields.String(required=True, attribute="held.id")
     round = fields.Integer(required=True, attribute="number")
-    method = fields.String(required=True, attribute="round.method")
+    method = fields.String(
+        required=True,
+        attribute="round.method",
+        metadata={"description": "The method that paired it; `tsh` for a round imported."},
+    )
     repeats_allowed = fields.Integer(required=True, attribute="round.repeats_allowed")
     seed = fields.Integer(allow_none=True, required=True, attribute="round.seed")
     rule = fields.String(
@@ -352,6 +365,15 @@ class ScrabbleRoundOut(ReadOut):
     status = open_or_closed()
     games = fields.List(fields.Nested(ScrabbleGameOut), required=True)
     bye = fields.String(allow_none=True, required=True, attribute="round.bye")
+    sat_out = fields.List(
+        fields.Nested(SatOutOut),
+        required=True,
+        metadata={
+            "description": "A round imported from tsh (`method` tsh): the players without an "
+            "opponent and the spread tsh gave them (above 0 a bye or a forfeit won, below 0 a "
+            "forfeit lost, 0 an unplayed round). Empty for the rounds the service pairs."
+        },
+    )
     waiting = fields.List(
         fields.Integer(),
         required=True,

@@ -1,6 +1,7 @@
 """Scrabble events held by the service, round by round: create, pair each round (by the
 director's method or the default schedule's), enter games by their scores, close, withdraw,
-late entrants, no-shows paired again, late corrections; and the event as a tsh ``.t`` file.
+late entrants, no-shows paired again, late corrections. The tsh interchange (the ``.t``
+and ``tourney.js`` exports, the import of a ``.t`` file) is ``tsh_interchange.py``.
 
 Reads are public; every write needs the event's director token (``director_token.py``);
 results also a scorekeeper's.
@@ -13,15 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from flask import Response
-from flask.views import MethodView
 
 from ...engine.event_log import Action
 from ...engine.scrabble.held.event import InvalidEvent
 from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant, EventSettings
-from ...engine.scrabble.held.tsh_export import division_file
 from ...store import Held
-from ..held_blueprint import TOURNAMENT, Body, RoundRoutes, RouteDocs, held_store
+from ..held_blueprint import Body, RoundRoutes, RouteDocs
 from ..held_views import round_state
 from ..printable_tables import Table, tabular
 from .event_schemas import (
@@ -184,6 +183,9 @@ def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
         rows.append(
             ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, None]
         )
+    for player, spread in shown.round.sat_out.items():  # an imported round's opponent 0
+        what = "bye" if spread > 0 else "forfeit" if spread < 0 else "unplayed"
+        rows.append([what, player, None, None, spread, None, None])
     method = shown.round.method
     title = (
         f"{held.name or 'Scrabble'}: round {number} ({method}), {round_state(shown.round.closed)}"
@@ -210,28 +212,3 @@ def pairings_by_name(held: Held[ScrabbleEvent], number: int) -> Table:
 ROUTES = ScrabbleRoutes()
 HELD = ROUTES.add_routes()
 blp = ROUTES.blueprint
-
-
-@blp.route(TOURNAMENT + "/tsh")
-class DivisionFile(MethodView):
-    @blp.doc(
-        responses={
-            "200": {
-                "description": "The event as a tsh division file (`.t`).",
-                "content": {"text/plain": {"schema": {"type": "string"}}},
-            }
-        }
-    )
-    @blp.documents(404)
-    def get(self, tournament_id: str) -> Any:
-        """The event as a tsh division file (`.t`): a line per player in rating order,
-        `NAME RATING opponents ; scores` (a bye or forfeit is opponent 0 scoring its spread,
-        an unplayed round 0 scoring 0; a withdrawn player is marked `off 0`). tsh and the
-        service's own reader (`POST /v1/scrabble/final-round` as `text/plain`) read it."""
-        held = held_store().read(ROUTES.ledger(), tournament_id)
-        filename = f"scrabble-{held.id}.t"
-        return Response(
-            division_file(held.state),
-            mimetype="text/plain",
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )

@@ -6,6 +6,11 @@ Standings: wins (a draw is half a win; a bye or a forfeit win is a win), then sp
 (each game's score difference, capped at the event's ``spread_cap`` either way when it
 has one; a bye scores ``bye_spread``, a forfeit its own spread), then rating, then the
 order the players were listed in. Results count as they are entered.
+
+A round imported from tsh (``tsh_import.py``) holds its games with their scores, and each
+player without an opponent with the spread tsh gave them (opponent 0): a win above 0, a
+loss below, no result at 0. Such rounds come before any round the service pairs; each
+is complete (closed) as it is imported.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...errors import Conflict, FieldError, NotFound, Rule, refuse_repeats
+from ...errors import Conflict, FieldError, NotFound, Rule, first_repeat, refuse_repeats
 from ...event_log import numbered
 from ...round_ledger import (
     refuse_close,
@@ -28,12 +33,23 @@ from ..pairing.advisor import MAX_VICTORS
 from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import Player, Standings
-from .log_events import Entrant, EventSettings, Method, Pair
+from .log_events import (
+    IMPORTED,
+    Entrant,
+    EventSettings,
+    ImportedGame,
+    Method,
+    Pair,
+    RoundMethod,
+    SatOut,
+)
 from .methods import FinalRound, Pairing, pair_round
 from .schedule import scheduled
 
 MAX_PLAYERS = 1000
 MAX_ROUNDS = 50
+MAX_RATING = 4000
+MAX_SCORE = 2000  # a game's score, either way
 
 
 class InvalidEvent(FieldError):
@@ -74,7 +90,7 @@ class PlayedRound:
 @dataclass
 class ScrabbleRound:
     number: int
-    method: Method
+    method: RoundMethod
     games: list[Pair]
     bye: str | None
     repeats_allowed: int
@@ -82,6 +98,16 @@ class ScrabbleRound:
     rule: str | None = None
     results: dict[int, GameResult] = field(default_factory=dict)  # game number (from 1)
     closed: bool = False
+    # An imported round's players without an opponent -> their spread (tsh's opponent 0).
+    sat_out: dict[str, int] = field(default_factory=dict)
+
+    def paired_by(self) -> Method:
+        """The method that paired the round; Conflict for a round imported from tsh."""
+        if self.method == IMPORTED:
+            raise Conflict(
+                f"round {self.number} was imported as tsh paired it: it is not paired again"
+            )
+        return self.method
 
     def waiting(self) -> list[int]:
         return [g for g in range(1, len(self.games) + 1) if g not in self.results]
@@ -151,6 +177,10 @@ class ScrabbleEvent:
                 rounds[rnd.bye].append(
                     PlayedRound(n, None, None, None, "bye", self.settings.bye_spread)
                 )
+            for player, spread in rnd.sat_out.items():  # an imported round's opponent 0
+                if spread:
+                    sat: Outcome = "bye" if spread > 0 else "forfeit_loss"
+                    rounds[player].append(PlayedRound(n, None, None, None, sat, spread))
             for number, (a, b) in enumerate(rnd.games, start=1):
                 result = rnd.results.get(number)
                 if result is None:
@@ -370,6 +400,52 @@ class ScrabbleEvent:
         view.dropped = {**self.dropped, **dict.fromkeys(no_shows, number)}
         view.joined = dict(self.joined)
         return view
+
+    def check_imported(
+        self, number: int, games: Sequence[ImportedGame], sat_out: Sequence[SatOut]
+    ) -> None:
+        """Refuse a round imported from tsh that the event cannot hold as round ``number``:
+        every player in it once, in a game or without an opponent (a withdrawn player
+        without one only), and every player not withdrawn in it; scores within bounds."""
+        if any(r.method != IMPORTED for r in self.rounds):
+            raise Conflict("rounds are imported from tsh only before the service pairs one")
+        expected = len(self.rounds) + 1
+        if number != expected:
+            raise InvalidEvent(("round",), f"the next round is round {expected}, not {number}")
+        if number > self.settings.rounds:
+            raise InvalidEvent(
+                ("round",), f"round {number} is beyond the {self.settings.rounds} planned"
+            )
+        seen: list[str] = []
+        for index, game in enumerate(games):
+            for player in game.players:
+                if player in self.dropped:
+                    raise InvalidEvent(
+                        ("games", index, "players"),
+                        f"{player!r} withdrew before round {self.dropped[player]}: not paired",
+                        rule=Rule.KNOWN_PLAYER,
+                    )
+            seen += game.players
+            if any(abs(score) > MAX_SCORE for score in game.scores):
+                raise InvalidEvent(
+                    ("games", index, "scores"), f"a score is beyond {MAX_SCORE} either way"
+                )
+        seen += [s.player for s in sat_out]
+        for player in seen:
+            if player not in self.players:
+                raise InvalidEvent(
+                    ("games",), f"{player!r} is not in this event", rule=Rule.KNOWN_PLAYER
+                )
+        twice = first_repeat(seen)
+        if twice is not None:
+            raise InvalidEvent(
+                ("games",), f"{seen[twice]!r} is in round {number} twice", rule=Rule.UNIQUE_IDS
+            )
+        missing = [p for p in self.active() if p not in set(seen)]
+        if missing:
+            raise InvalidEvent(("games",), f"{missing[0]!r} has no game in round {number}")
+        if any(abs(s.spread) > MAX_SCORE for s in sat_out):
+            raise InvalidEvent(("sat_out",), f"a spread is beyond {MAX_SCORE} either way")
 
     def check_close(self, number: int) -> None:
         rnd = self.round(number)

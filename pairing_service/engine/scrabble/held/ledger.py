@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from ...errors import Conflict
 from ...event_codec import LogEvent
-from ...event_log import Action, Entry
+from ...event_log import DIRECTOR, Action, Entry
 from ...round_ledger import (
     Reinstatement,
     RoundLedger,
@@ -27,19 +27,23 @@ from ...round_ledger import (
     result_words,
 )
 from ..rule_table import RuleTable
-from .event import GameResult, ScrabbleEvent, ScrabbleRound, check_created
+from .event import GameResult, InvalidEvent, ScrabbleEvent, ScrabbleRound, check_created
 from .log_events import (
+    IMPORTED,
     SCRABBLE_EVENTS,
     Created,
     Entrant,
     EventSettings,
+    ImportedGame,
     Method,
     PlayerEntered,
     PlayerReinstated,
     ResultCorrected,
     ResultEntered,
+    RoundImported,
     RoundPaired,
     RoundRepaired,
+    SatOut,
     Score,
     SettingsChanged,
 )
@@ -54,6 +58,13 @@ def _score_words(result: GameResult | Score, game: tuple[str, str]) -> str:
         return f"{result.forfeit} forfeited to {winner} ({result.spread:+d})"
     (a, b), (x, y) = game, result.scores
     return f"{a} {x}, {b} {y}"
+
+
+def _sat_out_words(spread: int) -> str:
+    """A player without an opponent in an imported round, in the history's words."""
+    if spread > 0:
+        return f"a bye ({spread:+d})"
+    return f"a forfeit ({spread:+d})" if spread else "did not play"
 
 
 class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
@@ -155,11 +166,62 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
             raise Conflict(f"{paired} rounds are paired already: plan at least {paired}")
         return Action.of(SettingsChanged(settings))
 
+    def import_round(
+        self,
+        event: ScrabbleEvent,
+        number: int,
+        games: Sequence[ImportedGame],
+        sat_out: Sequence[SatOut] = (),
+    ) -> Action:
+        """Round ``number`` as tsh paired and scored it (``tsh_import.py``), before the
+        service pairs any round: closed as it is imported."""
+        event.check_imported(number, games, sat_out)
+        return Action.of(RoundImported(number, tuple(games), tuple(sat_out)))
+
+    def imported(
+        self,
+        settings: EventSettings,
+        players: Sequence[Entrant],
+        rounds: Sequence[tuple[Sequence[ImportedGame], Sequence[SatOut]]],
+        withdrawn: Mapping[str, int] | None = None,
+    ) -> list[Action]:
+        """The log of an event started elsewhere: its creation, then each round played as
+        it was imported, each withdrawn player (``withdrawn``: player -> the round they
+        withdrew before) withdrawn between the rounds; each action decided by the rules on
+        the state the ones before it give."""
+        leaving = withdrawn or {}
+        actions = [self.created(settings, players)]
+        if len(rounds) > settings.rounds:
+            raise InvalidEvent(
+                ("rounds",),
+                f"{len(rounds)} rounds are played already: plan at least {len(rounds)}",
+            )
+        state = ScrabbleEvent(settings, players)
+
+        def logged(action: Action) -> None:
+            actions.append(action)
+            self._apply_event(state, self._event(action), DIRECTOR)
+
+        for number in range(1, len(rounds) + 2):
+            for player in (p for p, before in leaving.items() if before == number):
+                if number > settings.rounds:
+                    raise InvalidEvent(
+                        ("rounds",),
+                        f"{player!r} withdrew after the last of the {settings.rounds} rounds "
+                        "planned: plan more rounds to withdraw them",
+                    )
+                logged(self.drop(state, player))
+            if number <= len(rounds):
+                games, sat_out = rounds[number - 1]
+                logged(self.import_round(state, number, games, sat_out))
+        return actions
+
     def reseat(self, event: ScrabbleEvent, number: int, no_shows: Sequence[str]) -> Action:
         """Withdraw the open round's no-shows and pair it again by its method."""
         rnd = event.round(number)
         view = event.without_no_shows(number, no_shows)
-        _, _, _, pairing = view.pair(number, self.table, rnd.method, rnd.repeats_allowed, rnd.seed)
+        method = rnd.paired_by()
+        _, _, _, pairing = view.pair(number, self.table, method, rnd.repeats_allowed, rnd.seed)
         return Action.of(
             RoundRepaired(
                 number, tuple(no_shows), pairing.games, pairing.bye, tuple(rnd.games), rnd.bye
@@ -206,6 +268,22 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
             case PlayerEntered(player=player, name=name, rating=rating):
                 state.players[player] = Entrant(player, name, rating)
                 state.joined[player] = event.before_round
+            case RoundImported(round=number, games=games, sat_out=sat_out):
+                state.rounds.append(
+                    ScrabbleRound(
+                        number,
+                        IMPORTED,
+                        [g.players for g in games],
+                        None,
+                        0,
+                        results={
+                            at: GameResult(g.scores, players=g.players)
+                            for at, g in enumerate(games, start=1)
+                        },
+                        closed=True,
+                        sat_out={s.player: s.spread for s in sat_out},
+                    )
+                )
             case RoundRepaired(round=number, games=games, bye=bye):  # no-shows withdrawn
                 rnd = state.round(number)
                 rnd.games, rnd.bye = list(games), bye
@@ -215,7 +293,8 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
     def clone(self, event: ScrabbleEvent) -> ScrabbleEvent:
         copy = ScrabbleEvent(event.settings, list(event.players.values()))
         copy.rounds = [
-            replace(r, games=list(r.games), results=dict(r.results)) for r in event.rounds
+            replace(r, games=list(r.games), results=dict(r.results), sat_out=dict(r.sat_out))
+            for r in event.rounds
         ]
         copy.dropped = dict(event.dropped)
         copy.joined = dict(event.joined)
@@ -256,6 +335,10 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                         if settings.prizes is None
                         else f"prizes {', '.join(_amount(a) for a in settings.prizes)}"
                     )
+                )
+            case RoundImported(round=number, games=games, sat_out=sat_out):
+                return f"Round {number} imported as tsh paired it: {len(games)} games" + "".join(
+                    f", {s.player} {_sat_out_words(s.spread)}" for s in sat_out
                 )
             case RoundRepaired(round=number, no_shows=no_shows, games=games):
                 return (

@@ -1,13 +1,14 @@
 """The events of a held Scrabble event's log (``engine/event_codec.py`` stores them): the
 event's settings and players, each round's pairing with the method that made it, each
-game's scores (or forfeit), late entrants, withdrawals and closed rounds."""
+game's scores (or forfeit), late entrants, withdrawals and closed rounds; and the rounds
+played before the event came to the service, imported from tsh (``tsh_import.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-from ...event_codec import omitted_when
+from ...event_codec import LogEvent, omitted_when
 from ...event_log import Creation, format_events
 from ...round_ledger import (
     RESULT_CORRECTED,
@@ -23,6 +24,10 @@ from ...round_ledger import (
 
 Method = Literal["seeded", "random", "swiss", "koth", "advisor"]
 METHODS: tuple[Method, ...] = ("seeded", "random", "swiss", "koth", "advisor")
+# How a round was paired: by one of the methods, or by tsh before the import ("tsh").
+RoundMethod = Literal["seeded", "random", "swiss", "koth", "advisor", "tsh"]
+IMPORTED: Literal["tsh"] = "tsh"
+ROUND_IMPORTED = "round_imported"
 Pair = tuple[str, str]
 
 BYE_SPREAD = 50  # tsh's default: a bye is a win worth +50
@@ -126,6 +131,36 @@ class RoundRepaired(Reseated):
 
 
 @dataclass(frozen=True)
+class ImportedGame:
+    """A game of an imported round: its players and both scores, as tsh had them."""
+
+    players: Pair
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SatOut:
+    """A player of an imported round without an opponent (tsh's opponent 0), and the
+    round's spread: above 0 a bye or a forfeit won (a win), below 0 a forfeit lost (a
+    loss), 0 an unplayed round (no result, as tsh counts it)."""
+
+    player: str
+    spread: int
+
+
+@dataclass(frozen=True)
+class RoundImported(LogEvent):
+    """A round played before the event came to the service, as tsh paired and scored it:
+    its games with their scores, and the players without an opponent. The round is
+    complete: it is closed as it is imported."""
+
+    logged_as = ROUND_IMPORTED
+    round: int
+    games: tuple[ImportedGame, ...]
+    sat_out: tuple[SatOut, ...] = omitted_when(())
+
+
+@dataclass(frozen=True)
 class PlayerReinstated(Reinstatement):
     """A withdrawn player back before ``before_round``: the rounds they missed stay
     unplayed (no result, as a late entrant's), so nothing is added to catch up."""
@@ -148,4 +183,5 @@ SCRABBLE_EVENTS = format_events(
     RoundRepaired,
     PlayerReinstated,
     SettingsChanged,
+    RoundImported,
 )

@@ -12,14 +12,24 @@ writes pairings before scores). A withdrawn player carries tsh's ``; off 0``.
 Names are written as the event has them (the player's id when it has no name), with what
 would break a line made safe: ``;`` becomes ``,``, a leading ``#`` is dropped, and a word
 of digits is joined to the word before it by ``-`` (tsh reads the first number of a line
-as the rating). Scores are written as played: with a spread cap, a reader counting the raw
-difference (the service's own does) shows more spread than the event where a game went
-past the cap.
+as the rating).
+
+**Spread cap.** With a spread cap, a game won by more than the cap is written with the
+winner's score lowered to the loser's plus the cap: the difference of the written scores
+is the spread the event counts (the capped spread tsh's ``spread_cap`` counts too), so a
+reader counting the raw difference (tsh without a cap, the service's own reader) reads
+the event's standings. The
+loser's score, and every game within the cap, are written as played. (The round's page
+and the history keep the scores as entered.)
+
+The rows (:func:`tsh_rows`) are also what the web export, ``tourney.js``, writes
+(``tourney_js.py``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .event import PlayedRound, ScrabbleEvent
 
@@ -32,13 +42,36 @@ def tsh_name(name: str) -> str:
     return _DIGIT_WORD.sub("-", safe) or "?"
 
 
-def division_file(event: ScrabbleEvent) -> str:
-    """The event as a tsh ``.t`` file."""
+@dataclass(frozen=True)
+class TshRow:
+    """A player's line: tsh number, name, rating, opponent and score by round (a round
+    of the open round without a result has its opponent only), withdrawn or not."""
+
+    number: int
+    name: str
+    rating: int
+    opponents: tuple[int, ...]
+    scores: tuple[int, ...]
+    withdrawn: bool
+
+
+def written_score(result: PlayedRound, cap: int | None) -> int:
+    """A player's score as the file writes it: the winner's lowered to the loser's plus
+    the cap when the game went past it (the difference is then the capped spread)."""
+    assert result.score is not None and result.against is not None
+    if cap is None or result.score <= result.against:
+        return result.score
+    return min(result.score, result.against + cap)
+
+
+def tsh_rows(event: ScrabbleEvent) -> list[TshRow]:
+    """Every player's line, in rating order (their tsh numbers, from 1)."""
     order = event.rating_order()
     number = {p: i for i, p in enumerate(order, start=1)}
     played = event.played()
     rounds = len(event.rounds)
-    lines = []
+    cap = event.settings.spread_cap
+    rows = []
     for pid in order:
         entrant = event.players[pid]
         by_round: dict[int, PlayedRound] = {r.round: r for r in played[pid]}
@@ -47,25 +80,42 @@ def division_file(event: ScrabbleEvent) -> str:
             for a, b in rnd.games:
                 if pid in (a, b):
                     paired[rnd.number] = b if pid == a else a
-        opponents: list[str] = []
-        scores: list[str] = []
+        opponents: list[int] = []
+        scores: list[int] = []
         for n in range(1, rounds + 1):
             result = by_round.get(n)
             if result is None and n in paired:  # paired, no result yet: the open round
-                opponents.append(str(number[paired[n]]))
+                opponents.append(number[paired[n]])
                 continue
             if result is None:
-                opponents.append("0")
-                scores.append("0")
+                opponents.append(0)
+                scores.append(0)
             elif result.opponent is None:
-                opponents.append("0")
-                scores.append(str(result.spread))
+                opponents.append(0)
+                scores.append(result.spread)
             else:
-                opponents.append(str(number[result.opponent]))
-                scores.append(str(result.score))
-        head = " ".join([tsh_name(entrant.name or pid), str(max(entrant.rating, 0)), *opponents])
-        line = f"{head} ; {' '.join(scores)}".rstrip()
-        if pid in event.dropped:
+                opponents.append(number[result.opponent])
+                scores.append(written_score(result, cap))
+        rows.append(
+            TshRow(
+                number[pid],
+                tsh_name(entrant.name or pid),
+                max(entrant.rating, 0),
+                tuple(opponents),
+                tuple(scores),
+                pid in event.dropped,
+            )
+        )
+    return rows
+
+
+def division_file(event: ScrabbleEvent) -> str:
+    """The event as a tsh ``.t`` file."""
+    lines = []
+    for row in tsh_rows(event):
+        head = " ".join([row.name, str(row.rating), *map(str, row.opponents)])
+        line = f"{head} ; {' '.join(map(str, row.scores))}".rstrip()
+        if row.withdrawn:
             line += " ; off 0"
         lines.append(line)
     return "\n".join(lines) + "\n"

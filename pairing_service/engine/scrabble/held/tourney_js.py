@@ -1,0 +1,76 @@
+"""A held Scrabble event as tsh's web ``tourney.js``: the file tsh writes beside its web
+pages, which scoreboards, wall charts and other programs read (``docs/tsh.md``, "The
+web export").
+
+``newt={...};``, a JavaScript object as tsh writes it (JSON, with ``undefined`` where tsh
+has no value): ``config`` (the event's name, the rounds planned as ``max_rounds``, the
+spread cap) and one division, ``A``, whose ``players`` are indexed by tsh number from 1
+(index 0 is ``undefined``, as in tsh). Each player has ``id`` (the tsh number), ``name``,
+``rating``, ``pairings`` and ``scores`` by round, and ``etc``, the sections a ``.t`` line
+carries after its scores (``off`` for a withdrawn player). The lines are the ``.t``
+export's (``tsh_export.py``: rating order, byes and forfeits as opponent 0 scoring their
+spread, unplayed rounds 0 scoring 0, the open round's opponent without a score, a game
+past the spread cap with the winner's score lowered to the capped spread), so a
+``tourney.js`` converted back to a ``.t`` (``bench/real_final_rounds.py convert``) reads
+as the event's standings. The division's ``maxr`` is the last planned round, from 0,
+and ``seeds`` the players in rating order.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .event import ScrabbleEvent
+from .tsh_export import tsh_rows
+
+DIVISION = "A"
+
+JsValue = None | bool | int | str | list["JsValue"] | dict[str, "JsValue"]
+
+
+def javascript(value: JsValue) -> str:
+    """A value as tsh writes it into ``tourney.js``: JSON, ``undefined`` for None."""
+    if value is None:
+        return "undefined"
+    if isinstance(value, list):
+        return "[" + ",".join(javascript(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{json.dumps(k)}:{javascript(v)}" for k, v in value.items()) + "}"
+    return json.dumps(value)
+
+
+def newt(event: ScrabbleEvent, name: str | None) -> dict[str, JsValue]:
+    """The ``newt`` object of the event's ``tourney.js``."""
+    rows = tsh_rows(event)
+    players: list[JsValue] = [None]
+    for row in rows:
+        etc: dict[str, JsValue] = {"off": [0]} if row.withdrawn else {}
+        players.append(
+            {
+                "etc": etc,
+                "id": row.number,
+                "name": row.name,
+                "newr": None,
+                "pairings": list[JsValue](row.opponents),
+                "photo": None,
+                "rating": row.rating,
+                "scores": list[JsValue](row.scores),
+            }
+        )
+    config: dict[str, JsValue] = {
+        "event_name": name,
+        "max_rounds": event.settings.rounds,
+        "spread_cap": event.settings.spread_cap,
+    }
+    division: dict[str, JsValue] = {
+        "maxr": event.settings.rounds - 1,
+        "name": DIVISION,
+        "players": players,
+        "seeds": list[JsValue](row.number for row in rows),
+    }
+    return {"config": config, "divisions": [division]}
+
+
+def tourney_js(event: ScrabbleEvent, name: str | None) -> str:
+    """The event as tsh's ``tourney.js``: ``newt={...};``."""
+    return f"newt={javascript(newt(event, name))};\n"
