@@ -4,13 +4,13 @@ answers read where a value needs more than one of the engine's objects."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from marshmallow import (
     Schema,
-    ValidationError,
     fields,
     missing,
     validate,
@@ -18,6 +18,7 @@ from marshmallow import (
     validates_schema,
 )
 
+from ...engine.errors import FieldError
 from ...engine.scrabble.held.event import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -136,8 +137,23 @@ class ScrabbleEventIn(Schema):
 
     @validates_schema(pass_original=True)
     def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
-        if isinstance(original, dict) and {"victors", "prizes"} <= original.keys():
-            raise ValidationError({"prizes": [VICTORS_OR_PRIZES]})
+        refuse_victors_with_prizes(original)
+
+
+def refuse_victors_with_prizes(given: Any) -> None:
+    """A request gives the places as ``victors`` or as ``prizes``, not both (``given``:
+    the request's fields as sent, before defaults)."""
+    if isinstance(given, Mapping) and {"victors", "prizes"} <= given.keys():
+        raise FieldError(("prizes",), VICTORS_OR_PRIZES)
+
+
+def checked_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
+    """A create's, import's or settings change's ``prizes`` as the event keeps them (None:
+    not given), refused when the amounts rise."""
+    if body.get("prizes") is None:
+        return None
+    check_prizes_fall(body["prizes"])
+    return tuple(body["prizes"])
 
 
 def _changeable() -> dict[str, fields.Field[Any]]:

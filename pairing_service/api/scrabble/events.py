@@ -16,7 +16,6 @@ from typing import Any
 from flask import Response
 
 from ...engine.event_log import Action
-from ...engine.scrabble.held.event import InvalidEvent
 from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant, EventSettings
 from ...store import Held
@@ -36,8 +35,9 @@ from .event_schemas import (
     ScrabbleRoundView,
     ScrabbleSettingsIn,
     StartRoundIn,
+    checked_prizes,
+    refuse_victors_with_prizes,
 )
-from .schemas import VICTORS_OR_PRIZES, check_prizes_fall
 
 
 class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
@@ -94,7 +94,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             body["repeats_allowed"],
             body["victors"],
             body["seed"],
-            None if body.get("prizes") is None else tuple(body["prizes"]),
+            checked_prizes(body),
         )
         players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
         return self.ledger().created(settings, players)
@@ -137,12 +137,10 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     settings_in = ScrabbleSettingsIn
 
     def change_settings(self, state: ScrabbleEvent, body: Body) -> Action | None:
-        if {"victors", "prizes"} <= body.keys():
-            raise InvalidEvent(("prizes",), VICTORS_OR_PRIZES)
+        refuse_victors_with_prizes(body)
         changes = dict(body)
         if "prizes" in changes:
-            check_prizes_fall(changes["prizes"])
-            changes["prizes"] = tuple(changes["prizes"])
+            changes["prizes"] = checked_prizes(body)
         elif "victors" in changes:
             changes["prizes"] = None  # equal places from now on
         return self.ledger().change_settings(state, replace(state.settings, **changes))

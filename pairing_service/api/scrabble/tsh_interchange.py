@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, validate, validates_schema
 
 from ...engine.errors import FieldError, Rule
 from ...engine.event_log import Entry
@@ -32,8 +32,13 @@ from ..conditions import HEADERS, IDEMPOTENCY_KEY
 from ..event_backup import REPLAYERS, check_requests
 from ..held_blueprint import TOURNAMENT, held_store, made
 from ..held_schemas import event_name
-from ..parsing import StrictParser, query_parameters, text_fields, tsh_division
-from .event_schemas import ScrabbleEventCreatedOut, ScrabbleEventIn
+from ..parsing import StrictParser, list_fields, query_parameters, text_fields, tsh_division
+from .event_schemas import (
+    ScrabbleEventCreatedOut,
+    ScrabbleEventIn,
+    checked_prizes,
+    refuse_victors_with_prizes,
+)
 from .events import HELD, ROUTES, blp
 
 __all__ = ["HELD"]
@@ -79,10 +84,17 @@ class TshImportIn(Schema):
     repeats_allowed = _setting("repeats_allowed")
     victors = _setting("victors")
     seed = _setting("seed")
+    prizes = _setting("prizes")
+
+    @validates_schema(pass_original=True)
+    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
+        refuse_victors_with_prizes(original)
 
 
 IMPORT_PARSER = StrictParser(
-    readers={"text/plain": tsh_division}, text_fields=text_fields(TshImportIn)
+    readers={"text/plain": tsh_division},
+    text_fields=text_fields(TshImportIn),
+    list_fields=list_fields(TshImportIn),
 )
 
 IMPORT_DOC = {
@@ -110,8 +122,8 @@ class ImportTsh(MethodView):
 
         Send the file as `text/plain` (options in the query string) or as JSON `tsh`,
         with the rounds planned, the spread cap, the bye's spread, the repeat allowance,
-        the victors and the seed as at creation. Players are the file's lines (id the tsh
-        number, name and rating as written); each round with results is a round as tsh
+        the victors (or prizes) and the seed as at creation. Players are the file's lines
+        (id the tsh number, name and rating as written); each round with results is a round as tsh
         paired and scored it (`method` `tsh`), byes, forfeits and unplayed rounds as tsh
         wrote them (opponent 0); a player marked `off` is withdrawn. The next round is
         paired by the service (`POST …/rounds`), the default schedule's or the director's
@@ -123,6 +135,7 @@ class ImportTsh(MethodView):
         except TshError as exc:
             raise InvalidEvent(("tsh",), str(exc), rule=Rule.TSH_FILE) from exc
         played = len(tsh.rounds)
+        prizes = checked_prizes(body)
         settings = EventSettings(
             body.get("rounds", min(MAX_ROUNDS, played + 1)),
             body["spread_cap"],
@@ -130,6 +143,7 @@ class ImportTsh(MethodView):
             body["repeats_allowed"],
             body["victors"],
             body["seed"],
+            prizes,
         )
         ledger = ROUTES.ledger()
         rounds = [(r.games, r.sat_out) for r in tsh.rounds]

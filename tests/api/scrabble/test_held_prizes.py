@@ -68,3 +68,19 @@ def test_bad_prizes_at_creation_are_refused(client):
         assert problem.get("rule") == rule
     both = client.post(BASE, json={"players": field, "rounds": 3, "prizes": [1], "victors": 1})
     assert_problem(both, 422)
+
+
+def test_an_event_continued_from_tsh_takes_its_prizes(client):
+    tsh = "Able, Ann 1800 2 3 ; 420 390\nBaker, Bob 1700 1 4 ; 380 400\n"
+    tsh += "Cole, Cat 1600 4 1 ; 400 300\nDunn, Dan 1500 3 2 ; 350 350\n"
+    url = f"{BASE}/import-tsh?prizes=100,50,null&rounds=4"
+    made = client.post(url, data=tsh, content_type="text/plain")
+    assert made.status_code == 201, made.get_json()
+    event = client.get(f"{BASE}/{made.get_json()['id']}").get_json()
+    assert event["prizes"] == [100, 50, None] and event["victors"] == 3
+    both = client.post(
+        f"{BASE}/import-tsh?prizes=100&victors=1", data=tsh, content_type="text/plain"
+    )
+    assert "/prizes" in [e["pointer"] for e in assert_problem(both, 422)["errors"]]
+    rising = client.post(f"{BASE}/import-tsh?prizes=5,10", data=tsh, content_type="text/plain")
+    assert assert_problem(rising, 422).get("rule") == "points-fall"
