@@ -18,6 +18,7 @@ from flask import Response
 from ...engine.event_log import Action
 from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant, EventSettings
+from ...engine.scrabble.prize_places import prize_label
 from ...store import Held
 from ..held_blueprint import Body, RoundRoutes, RouteDocs
 from ..held_views import round_state
@@ -150,8 +151,19 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         return self.ledger().enter_late(state, entrant)
 
     def standings(self, held: Held[ScrabbleEvent]) -> tuple[list[str], list[Sequence[Any]]]:
-        rows = held.state.standings()
-        return STANDING_COLUMNS, [[getattr(row, c) for c in STANDING_COLUMNS] for row in rows]
+        """The standings; with prizes, a ``prize`` column: the place each of the first
+        players holds now, with its amount."""
+        rows: list[Sequence[Any]] = [
+            [getattr(row, c) for c in STANDING_COLUMNS] for row in held.state.standings()
+        ]
+        prizes = held.state.settings.prizes
+        if prizes is None:
+            return STANDING_COLUMNS, rows
+        paid = [prize_label(place, amount) for place, amount in enumerate(prizes, start=1)]
+        shown: list[Sequence[Any]] = [
+            [*row, paid[at] if at < len(paid) else None] for at, row in enumerate(rows)
+        ]
+        return [*STANDING_COLUMNS, "prize"], shown
 
 
 STANDING_COLUMNS = [

@@ -82,6 +82,16 @@ def ordinal(place: int) -> str:
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
 
 
+def amount_text(amount: float | None) -> str:
+    """A prize as people write it: its amount (whole when it is), or "paid"."""
+    return "paid" if amount is None else f"{amount:g}"
+
+
+def prize_label(place: int, amount: float | None) -> str:
+    """A paid place with its prize: "1st · 500" (the place alone without an amount)."""
+    return ordinal(place) if amount is None else f"{ordinal(place)} · {amount:g}"
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """The places still open to a player: the best they can reach and the worst they are

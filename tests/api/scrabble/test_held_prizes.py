@@ -84,3 +84,17 @@ def test_an_event_continued_from_tsh_takes_its_prizes(client):
     assert "/prizes" in [e["pointer"] for e in assert_problem(both, 422)["errors"]]
     rising = client.post(f"{BASE}/import-tsh?prizes=5,10", data=tsh, content_type="text/plain")
     assert assert_problem(rising, 422).get("rule") == "points-fall"
+
+
+def test_the_public_page_shows_who_holds_each_prize_place(client):
+    base, token = create(client, players=8, rounds=3, prizes=[300, 200, None])
+    play_round(client, base, token, random.Random(5))
+    standings = client.get(base).get_json()["standings"]
+    html = client.get(f"/events/scrabble/{base.rsplit('/', 1)[1]}").get_data(as_text=True)
+    html = html[html.rindex(">Standings<") :]  # the standings table, after the rounds
+    holders = [s["name"] for s in standings[:3]]
+    for holder, label in zip(holders, ("1st · 300", "2nd · 200", "3rd"), strict=True):
+        row = next(line for line in html.split("<tr") if holder in line)
+        assert label in row, (holder, label)
+    fourth = next(line for line in html.split("<tr") if standings[3]["name"] in line)
+    assert "1st" not in fourth and "3rd" not in fourth

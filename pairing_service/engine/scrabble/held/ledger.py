@@ -26,6 +26,7 @@ from ...round_ledger import (
     refuse_after_first_result,
     result_words,
 )
+from ..prize_places import amount_text
 from ..rule_table import RuleTable
 from .event import GameResult, InvalidEvent, ScrabbleEvent, ScrabbleRound, check_created
 from .log_events import (
@@ -333,7 +334,7 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                     + (
                         f"{settings.victors} victor(s)"
                         if settings.prizes is None
-                        else f"prizes {', '.join(_amount(a) for a in settings.prizes)}"
+                        else f"prizes {', '.join(amount_text(a) for a in settings.prizes)}"
                     )
                 )
             case RoundImported(round=number, games=games, sat_out=sat_out):
@@ -346,10 +347,3 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                     f"(no-show, withdrawn): {len(games)} games"
                 )
         return super()._describe_event(event)
-
-
-def _amount(amount: float | None) -> str:
-    """A prize as the history says it: its amount, whole when it is, or "paid"."""
-    if amount is None:
-        return "paid"
-    return f"{amount:g}"
