@@ -48,8 +48,9 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     docs = RouteDocs(
         about="Scrabble events held by the service, run round by round.",
         create="""Create an event: players with ratings, the rounds planned, the spread cap, the
-        bye's spread, the repeat allowance and the victors the final round pairs for. The
-        answer carries the director token, once.""",
+        bye's spread, the repeat allowance and the victors the final round pairs for (or
+        the `prizes`, when places pay differently: the last three rounds then race each
+        place head to head). The answer carries the director token, once.""",
         read="""The event: status, standings (wins, spread), and the default schedule.""",
         start_round="""Pair the next round. An optional body chooses the `method` (seeded,
         random, swiss, koth, advisor), the `repeats_allowed` and a random round's `seed`;
