@@ -119,6 +119,8 @@ class PlaceRace:
     settled: tuple[str, ...]  # in the money, tier fixed whatever the results
     reach: tuple[Reach, ...]  # everyone who can still finish in the money
     money: Contention  # the paid places as one group (the seed's victors = paid)
+    # Per player in contention: the tier boundaries they can still finish either side of.
+    races: Mapping[str, frozenset[int]]
 
 
 def place_race(
@@ -137,6 +139,10 @@ def place_race(
     }
     inner = prizes.boundaries[:-1]
     racing = {p for b in inner for p in by_place[b].contenders}
+    races: dict[str, set[int]] = {}
+    for boundary in prizes.boundaries:
+        for player in by_place[boundary].contenders:
+            races.setdefault(player, set()).add(boundary)
     money = by_place[prizes.paid]
     reach = []
     for player in money.relevant:
@@ -152,6 +158,7 @@ def place_race(
         settled=tuple(p for p in money.clinched if p not in racing),
         reach=tuple(sorted(reach, key=lambda r: rank(r.player))),
         money=money,
+        races={player: frozenset(found) for player, found in races.items()},
     )
 
 

@@ -115,6 +115,7 @@ def advise(
     warnings = list(field.warnings)
     warnings += _one_sided_warnings(standings)
     warnings += _complete_tie_warnings(standings, in_contention)
+    swiss = SwissMemo(RepeatPolicy(repeats_allowed))
     graded = prizes is not None and prizes.graded
     places: tuple[Reach, ...] = ()
     if prizes is not None:
@@ -123,14 +124,7 @@ def advise(
     if graded:
         assert prizes is not None
         plan, plan_warnings = prize_plan(
-            standings,
-            race,
-            prizes,
-            withdrawn,
-            RepeatPolicy(repeats_allowed),
-            cap,
-            rounds_left,
-            victors,
+            standings, race, prizes, withdrawn, swiss, cap, rounds_left, victors
         )
         in_play = set(standings.ids) - withdrawn
         contenders = tuple(p for p in standings.ids if p in {*race.racing, *race.line} & in_play)
@@ -151,7 +145,6 @@ def advise(
         )
         plan_warnings += [graded_warning] if graded_warning and prizes is None else []
     warnings += plan_warnings
-    swiss = SwissMemo(RepeatPolicy(repeats_allowed))
     tables: FieldTables = {}
     games, bye, completion_warnings = complete_pairing(
         standings, plan, in_contention, withdrawn, swiss, tables

@@ -3,30 +3,40 @@
 What a careful director does with graded prizes, as tsh's ChewPair pairs each prize's
 contenders among themselves:
 
-1. players who can still move between paying tiers play each other KOTH (neighbours in
-   rank: the race for each place head to head), by the pairing policy (no back-to-back
-   rematch or meeting past the allowance where a neighbour can be swapped);
-2. an odd racer left over plays, in this order, the highest-ranked player racing for the
-   money line, the highest-ranked settled player, or (only when nobody else is left) the
-   highest-ranked player who cannot reach a paid place: a racer never gets the bye or a
-   non-contender while someone in the prize race is free;
-3. players racing only for the last paid place are paired by the seed's principles, with
-   the paid places as the victors (the fallback's outcome-engine search), as the seed asks
-   where places are equal;
-4. settled players (their tier fixed) are Gibsonized; the bye and everyone else as in
-   every plan (``completion.py``).
+1. the players in the prize race (racing between paying tiers, racing for the money line,
+   settled in the money) are matched once, by the pairing policy's levels with the race
+   put before rank: no back-to-back rematch, no meeting past the allowance, then as few
+   racers as possible facing someone who does not race for a place they race for (the
+   race for each place head to head), then KOTH (the smallest sum of rank gaps pairs
+   neighbours), then fewest meetings. So when the two racing for 1st met last round,
+   they take the nearest others in the race (the settled player above, the money-line
+   contender below) while the race for 4th is still paired head to head;
+2. of that matching only the racers' games are kept: players racing only for the last
+   paid place are paired by the seed's principles, with the paid places as victors (the
+   fallback's outcome-engine search), as the seed asks where places are equal; settled
+   players are Gibsonized (each other, a lone one the bye or the highest non-contender);
+3. a racer never gets the bye or a player out of the money while someone in the race is
+   free: with an odd race the lowest-ranked non-racer in it sits the matching out, and
+   only a race of racers alone takes in the highest-ranked player out of the money.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
+from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from ..prize_places import PlaceRace, PrizePlaces, ordinal
 from ..standings import Standings
 from .plans import Plan, RuleUsed
-from .policy import RepeatPolicy
+from .swiss import SwissMemo
 
 PRIZE_RULE_ID = "prize places"
+# A race larger than this is matched over each player's nearest ranks only, as the
+# fallback does (a blossom over every pair of hundreds of players takes too long).
+WHOLE_RACE_LIMIT = 128
+NEAREST_IN_RACE = 8
 
 
 def prize_plan(
@@ -34,7 +44,7 @@ def prize_plan(
     race: PlaceRace,
     prizes: PrizePlaces,
     withdrawn: frozenset[str],
-    policy: RepeatPolicy,
+    swiss: SwissMemo,
     cap: int | None,
     rounds_left: int,
     victors: int,
@@ -45,40 +55,49 @@ def prize_plan(
     racing = [p for p in race.racing if p in playing]
     line = [p for p in race.line if p in playing]
     settled = [p for p in race.settled if p in playing]
+    pool = sorted([*racing, *line, *settled], key=standings.rank)
     warnings: list[str] = []
-    odd = racing.pop() if len(racing) % 2 else None
-    fixed = policy.closest_pairs(standings, racing)
-    reasons = {pair: _race_reason(standings, race, pair) for pair in fixed}
-    if odd is not None:
-        partner, why = _odd_racer_partner(standings, race, odd, line, settled, playing, policy)
-        if why:
-            warnings.append(why)
-        if partner is not None:
-            line = [p for p in line if p != partner]
-            settled = [p for p in settled if p != partner]
-            pair = (odd, partner)
-            fixed.append(pair)
-            reasons[pair] = (
-                f"prize places: #{standings.rank(odd)}, the last player racing for a place, "
-                f"plays #{standings.rank(partner)}"
+    if len(pool) % 2:
+        fillers = [p for p in pool if p not in set(racing)]
+        outsiders = [p for p in standings.ids if p in playing and p not in set(pool)]
+        if fillers:
+            pool.remove(max(fillers, key=standings.rank))
+        elif outsiders:
+            pool.append(outsiders[0])
+            warnings.append(
+                f"{standings.tag(pool[-1])} cannot reach a paid place but plays in the prize "
+                "race: everyone else in it races for a place, and they are odd in number"
             )
+        else:
+            left_out = pool.pop()
+            warnings.append(
+                f"{standings.tag(left_out)} races for a prize place but everyone else who "
+                "plays is paired in the race: takes the bye"
+            )
+    racers = set(racing)
+    fixed = [
+        pair for pair in _race_matching(standings, race, pool, racers, swiss) if racers & set(pair)
+    ]
+    used = {p for pair in fixed for p in pair}
+    reasons = {pair: _race_reason(standings, race, pair) for pair in fixed}
     rule = RuleUsed(
         id=PRIZE_RULE_ID,
         source="prizes",
         method="place races head to head",
         text=(
             "Players who can still move between prize places play each other KOTH (the race "
-            "for each place head to head); those racing only for the last paid place are "
-            "paired by the principles GP1-GP4 with the paid places as victors; players whose "
-            "place is settled are Gibsonized; everyone else is paired Swiss."
+            "for each place head to head), avoiding back-to-back rematches; those racing only "
+            "for the last paid place are paired by the principles GP1-GP4 with the paid places "
+            "as victors; players whose place is settled are Gibsonized; everyone else is "
+            "paired Swiss."
         ),
         reading=prizes.describe() + (f", {rounds_left} rounds left" if rounds_left > 1 else ""),
     )
     plan = Plan(
         rule=rule,
-        gibsonized=tuple(settled),
+        gibsonized=tuple(p for p in settled if p not in used),
         fixed=fixed,
-        group=tuple(line),
+        group=tuple(p for p in line if p not in used),
         group_method="principled",
         victors=victors,
         cap=cap,
@@ -88,11 +107,65 @@ def prize_plan(
     return plan, warnings
 
 
+def _race_matching(
+    standings: Standings,
+    race: PlaceRace,
+    pool: Sequence[str],
+    racers: set[str],
+    swiss: SwissMemo,
+) -> list[tuple[str, str]]:
+    """The prize race matched (module docs, step 1); ``pool`` is even, in rank order."""
+    size = len(pool)
+    if size == 0:
+        return []
+    if size <= WHOLE_RACE_LIMIT:
+        firsts, seconds = every_pair(size)
+    else:
+        firsts, seconds = _nearest_pairs(size)
+    boundaries = sorted({b for found in race.races.values() for b in found})
+    bit = {b: 1 << i for i, b in enumerate(boundaries)}
+    masks = np.array([sum(bit[b] for b in race.races.get(p, ())) for p in pool], np.int64)
+    racing = np.array([p in racers for p in pool], np.int64)
+    shared = (masks[firsts] & masks[seconds]) != 0
+    broken = np.where(shared, 0, racing[firsts] + racing[seconds])
+    meetings = swiss.meetings_of(standings)
+    at = meetings.positions_of(pool)
+    repeats = meetings.repeats(at[firsts], at[seconds])
+    ranks = np.array([standings.rank(p) for p in pool], np.int64)
+    costs = np.column_stack(
+        [
+            meetings.back_to_back(at[firsts], at[seconds]),
+            swiss.policy.excess_of(repeats),
+            broken,
+            np.abs(ranks[firsts] - ranks[seconds]),
+            repeats,
+        ]
+    ).astype(np.int64)
+    ceilings = (1, 15, 2, len(standings), 15)
+    matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
+    return [(pool[i], pool[j]) for i, j in matched]
+
+
+def _nearest_pairs(size: int) -> tuple[Indices, Indices]:
+    """Each player with the ``NEAREST_IN_RACE`` ranks below them in the race (neighbours
+    alone hold a perfect matching, so the matching always has an answer)."""
+    firsts, seconds = every_pair(size)
+    near = seconds - firsts <= NEAREST_IN_RACE
+    return firsts[near], seconds[near]
+
+
 def _race_reason(standings: Standings, race: PlaceRace, pair: tuple[str, str]) -> str:
     """The places the two race for: from the better of their best places down to the
-    better of their worst (or the money line, when both may miss it)."""
+    better of their worst (or the money line, when both may miss it); or, when they race
+    for nothing in common, that the race could not be kept."""
     reach = {r.player: r for r in race.reach}
     a, b = sorted(pair, key=standings.rank)
+    tags = f"#{standings.rank(a)} and #{standings.rank(b)}"
+    if not race.races.get(a, frozenset()) & race.races.get(b, frozenset()):
+        return (
+            f"prize places: {tags}, the nearest in the prize race whose game repeats "
+            "nothing the policy avoids"
+        )
     top = max(reach[a].best, reach[b].best)
     bottoms = [w for w in (reach[a].worst, reach[b].worst) if w is not None]
     if not bottoms:
@@ -101,40 +174,4 @@ def _race_reason(standings: Standings, race: PlaceRace, pair: tuple[str, str]) -
         places = ordinal(top)
     else:
         places = f"places {ordinal(top)} to {ordinal(min(bottoms))}"
-    return f"prize places: #{standings.rank(a)} and #{standings.rank(b)} race for {places}"
-
-
-def _odd_racer_partner(
-    standings: Standings,
-    race: PlaceRace,
-    odd: str,
-    line: Sequence[str],
-    settled: Sequence[str],
-    playing: set[str],
-    policy: RepeatPolicy,
-) -> tuple[str | None, str | None]:
-    """The odd racer's opponent (module docs, step 2), and a warning when it has to be
-    someone who cannot reach a paid place; None when nobody else plays (the odd racer
-    then takes the bye of an odd field)."""
-    taken = set(race.racing) | set(line) | set(settled)
-    outsiders = [p for p in standings.ids if p in playing and p not in taken]
-    for pool in (line, settled):
-        if pool:
-            return min(pool, key=lambda p: _cost(standings, policy, odd, p)), None
-    if not outsiders:
-        return None, (
-            f"{standings.tag(odd)} races for a prize place but everyone else who plays is "
-            "paired in the race: takes the bye"
-        )
-    partner = min(outsiders, key=lambda p: _cost(standings, policy, odd, p))
-    return partner, (
-        f"{standings.tag(odd)} races for a prize place but nobody else in the prize race is "
-        "free: plays the highest-ranked player who cannot reach a paid place"
-    )
-
-
-def _cost(
-    standings: Standings, policy: RepeatPolicy, player: str, opponent: str
-) -> tuple[int, int, int, int]:
-    back, over, met = policy.pair_cost(standings, player, opponent)
-    return back, over, standings.rank(opponent), met
+    return f"prize places: {tags} race for {places}"
