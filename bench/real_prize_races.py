@@ -154,9 +154,9 @@ def tally(
     racing = set(racers)
     paid = max(boundaries) if boundaries else 0
     crossing: dict[str, set[int]] = {}
-    for b, players in boundaries.items():
+    for place, players in boundaries.items():
         for p in players:
-            crossing.setdefault(p, set()).add(b)
+            crossing.setdefault(p, set()).add(place)
     out = Tally(racers=len(racing))
     for p in racing:
         if p in byes:
