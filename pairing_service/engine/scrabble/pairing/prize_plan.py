@@ -4,20 +4,20 @@ What a careful director does with graded prizes, as tsh's ChewPair pairs each pr
 contenders among themselves:
 
 1. the players in the prize race (racing between paying tiers, racing for the money line,
-   settled in the money) are matched once, by the pairing policy's levels with the race
-   put before rank: no back-to-back rematch, no meeting past the allowance, then as few
-   racers as possible facing someone who does not race for a place they race for (the
+   settled in the money), with as many of the highest-ranked players out of the money as
+   there are racers, are matched once, by the pairing policy's levels with the race put
+   before rank: no back-to-back rematch, no meeting past the allowance, then as few
+   players as possible facing someone who does not race for a place they race for (the
    race for each place head to head), then KOTH (the smallest sum of rank gaps pairs
-   neighbours), then fewest meetings. So when the two racing for 1st met last round,
-   they take the nearest others in the race (the settled player above, the money-line
-   contender below) while the race for 4th is still paired head to head;
+   neighbours), then fewest meetings. So when the two racing for 1st met last round, each
+   takes the nearest player whose own race that game does not break (a settled player, or
+   one out of the money), while the other races stay head to head;
 2. of that matching only the racers' games are kept: players racing only for the last
    paid place are paired by the seed's principles, with the paid places as victors (the
    fallback's outcome-engine search), as the seed asks where places are equal; settled
    players are Gibsonized (each other, a lone one the bye or the highest non-contender);
-3. a racer never gets the bye or a player out of the money while someone in the race is
-   free: with an odd race the lowest-ranked non-racer in it sits the matching out, and
-   only a race of racers alone takes in the highest-ranked player out of the money.
+3. a racer never gets the bye: with an odd pool the lowest-ranked non-racer sits the
+   matching out; only a field of racers alone leaves the lowest racer the bye.
 """
 
 from __future__ import annotations
@@ -55,19 +55,17 @@ def prize_plan(
     racing = [p for p in race.racing if p in playing]
     line = [p for p in race.line if p in playing]
     settled = [p for p in race.settled if p in playing]
-    pool = sorted([*racing, *line, *settled], key=standings.rank)
+    in_race = [*racing, *line, *settled]
+    # The highest-ranked players out of the money, one for each racer: a racer whose race
+    # cannot be kept (their rival met them last round) plays one of them rather than
+    # break someone else's race too.
+    outsiders = [p for p in standings.ids if p in playing and p not in set(in_race)]
+    pool = sorted([*in_race, *outsiders[: len(racing)]], key=standings.rank)
     warnings: list[str] = []
     if len(pool) % 2:
-        fillers = [p for p in pool if p not in set(racing)]
-        outsiders = [p for p in standings.ids if p in playing and p not in set(pool)]
-        if fillers:
-            pool.remove(max(fillers, key=standings.rank))
-        elif outsiders:
-            pool.append(outsiders[0])
-            warnings.append(
-                f"{standings.tag(pool[-1])} cannot reach a paid place but plays in the prize "
-                "race: everyone else in it races for a place, and they are odd in number"
-            )
+        spare = [p for p in pool if p not in set(racing)]
+        if spare:
+            pool.remove(max(spare, key=standings.rank))
         else:
             left_out = pool.pop()
             warnings.append(
@@ -114,7 +112,8 @@ def _race_matching(
     racers: set[str],
     swiss: SwissMemo,
 ) -> list[tuple[str, str]]:
-    """The prize race matched (module docs, step 1); ``pool`` is even, in rank order."""
+    """The prize race matched (module docs, step 1); ``pool`` is even, in rank order.
+    ``racers``: kept for the reasons; every player in a race counts on the race level."""
     size = len(pool)
     if size == 0:
         return []
@@ -125,7 +124,7 @@ def _race_matching(
     boundaries = sorted({b for found in race.races.values() for b in found})
     bit = {b: 1 << i for i, b in enumerate(boundaries)}
     masks = np.array([sum(bit[b] for b in race.races.get(p, ())) for p in pool], np.int64)
-    racing = np.array([p in racers for p in pool], np.int64)
+    racing = (masks != 0).astype(np.int64)  # in a race: between tiers, or for the money
     shared = (masks[firsts] & masks[seconds]) != 0
     broken = np.where(shared, 0, racing[firsts] + racing[seconds])
     meetings = swiss.meetings_of(standings)
