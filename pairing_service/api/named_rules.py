@@ -139,6 +139,12 @@ _RULES = (
         ),
     ),
     NamedRule(
+        Rule.VICTORS_OR_PRIZES,
+        "The paid places are given once: as `victors` (equal places) or as `prizes` (the "
+        "places that pay, in order), not both; in the body or the query string alike.",
+        (FINAL_ROUND, AUDIT, "POST /v1/scrabble/events", "POST /v1/scrabble/events/import-tsh"),
+    ),
+    NamedRule(
         Rule.QUERY_FIELDS,
         "A field given in the query string is given once (not in the JSON body too), and "
         "a tsh file's `after` and `complete_rounds_only` come with a tsh file.",

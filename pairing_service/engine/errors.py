@@ -27,6 +27,7 @@ class Rule(StrEnum):
     FORMATION_RECORDS = "formation-records"
     BACKUP_REPLAYS = "backup-replays"
     QUERY_FIELDS = "query-fields"
+    VICTORS_OR_PRIZES = "victors-or-prizes"
 
 
 Location = tuple[str | int, ...]

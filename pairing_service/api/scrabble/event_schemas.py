@@ -18,7 +18,6 @@ from marshmallow import (
     validates_schema,
 )
 
-from ...engine.errors import FieldError
 from ...engine.scrabble.held.event import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -47,7 +46,7 @@ from ..common import (
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
-from .schemas import VICTORS_OR_PRIZES, check_prizes_fall, prizes_field
+from .schemas import check_prizes_fall, prizes_field, refuse_victors_with_prizes
 
 MAX_RATING = 4000
 MAX_SCORE = 2000
@@ -138,13 +137,6 @@ class ScrabbleEventIn(Schema):
     @validates_schema(pass_original=True)
     def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
         refuse_victors_with_prizes(original)
-
-
-def refuse_victors_with_prizes(given: Any) -> None:
-    """A request gives the places as ``victors`` or as ``prizes``, not both (``given``:
-    the request's fields as sent, before defaults)."""
-    if isinstance(given, Mapping) and {"victors", "prizes"} <= given.keys():
-        raise FieldError(("prizes",), VICTORS_OR_PRIZES)
 
 
 def checked_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:

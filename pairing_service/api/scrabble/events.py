@@ -37,8 +37,8 @@ from .event_schemas import (
     ScrabbleSettingsIn,
     StartRoundIn,
     checked_prizes,
-    refuse_victors_with_prizes,
 )
+from .schemas import refuse_victors_with_prizes
 
 
 class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):

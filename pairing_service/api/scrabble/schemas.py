@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates
+from marshmallow import Schema, fields, validate, validates, validates_schema
 
 from ...engine.errors import FieldError, Rule
 from ...engine.scrabble import MAX_VICTORS, PREFERENCES
@@ -56,6 +57,14 @@ def prizes_field() -> fields.List:  # type: ignore[type-arg]
             "example": [1000, 500, 250, 100, 100],
         },
     )
+
+
+def refuse_victors_with_prizes(given: Any) -> None:
+    """A request gives the places as ``victors`` or as ``prizes``, not both (``given``: the
+    request's fields as sent, the query string's included, before defaults). A named rule:
+    the query string's parameters cannot state it."""
+    if isinstance(given, Mapping) and {"victors", "prizes"} <= given.keys():
+        raise FieldError(("prizes",), VICTORS_OR_PRIZES, rule=Rule.VICTORS_OR_PRIZES)
 
 
 def check_prizes_fall(value: list[float | None], at: tuple[str, ...] = ("prizes",)) -> None:
@@ -210,11 +219,6 @@ class FinalRoundIn(Contract):
             ),
             lambda body: all(_off_ok(p) for _, p in _players(body)),
         ),
-        Requires(
-            {"not": {"required": ["victors", "prizes"]}},
-            "prizes",
-            VICTORS_OR_PRIZES,
-        ),
     )
 
     players = CheckedList(
@@ -300,6 +304,10 @@ class FinalRoundIn(Contract):
     @validates("prizes")
     def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
         check_prizes_fall(value)
+
+    @validates_schema(pass_original=True)
+    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
+        refuse_victors_with_prizes(original)
 
     prefer = fields.String(
         load_default="table",

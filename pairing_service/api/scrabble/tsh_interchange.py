@@ -37,9 +37,9 @@ from .event_schemas import (
     ScrabbleEventCreatedOut,
     ScrabbleEventIn,
     checked_prizes,
-    refuse_victors_with_prizes,
 )
 from .events import HELD, ROUTES, blp
+from .schemas import refuse_victors_with_prizes
 
 __all__ = ["HELD"]
 

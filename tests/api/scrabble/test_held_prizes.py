@@ -67,7 +67,7 @@ def test_bad_prizes_at_creation_are_refused(client):
         assert "/prizes" in [e["pointer"] for e in problem["errors"]]
         assert problem.get("rule") == rule
     both = client.post(BASE, json={"players": field, "rounds": 3, "prizes": [1], "victors": 1})
-    assert_problem(both, 422)
+    assert assert_problem(both, 422).get("rule") == "victors-or-prizes"
 
 
 def test_an_event_continued_from_tsh_takes_its_prizes(client):

@@ -87,7 +87,7 @@ def test_prizes_in_the_query_string_of_a_csv_body(client):
     [
         ({"prizes": [100, 300]}, "/prizes", "points-fall"),
         ({"prizes": [100, None, 300]}, "/prizes", "points-fall"),
-        ({"prizes": [300, 200], "victors": 2}, "/prizes", None),
+        ({"prizes": [300, 200], "victors": 2}, "/prizes", "victors-or-prizes"),
         ({"prizes": []}, "/prizes", None),
         ({"prizes": [100] * 9}, "/prizes", None),
         ({"prizes": [-5]}, "/prizes/0", None),
