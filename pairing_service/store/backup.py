@@ -16,22 +16,16 @@ whole restore, naming it (``/log/<index>``); nothing is written. The copy is the
 in one transaction, under a new id, with a new director token (answered once), its
 entries' seq, times and actors as they were, and the revision the backup names.
 
-The write is the store's own create, with a whole log: :func:`restore` uses
-:class:`HeldStore`'s helpers for the row, the log, the idempotency key and the kept
-states, so that the copy is stored exactly as a tournament made through the API is.
+The write is the store's own create, with a whole log (:meth:`HeldStore.create_with_log`),
+so that the copy is stored exactly as a tournament made through the API is.
 """
 
 from __future__ import annotations
 
-import secrets
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
-
-from sqlalchemy import Connection, insert
-from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
 from ..engine.event_codec import JSON, LogEvent, to_json
@@ -49,10 +43,6 @@ from ..engine.event_log import (
     scorekeeper_actor,
     undo,
 )
-from ..instruments import STORE_WRITES
-from . import schema, scorekeepers
-from .database import WRITE
-from .tokens import derived_token, hash_token
 from .tournament_store import Held, HeldStore
 
 S = TypeVar("S")
@@ -281,61 +271,11 @@ def _differs(expected: Action, kind: str, stored: Mapping[str, JSON]) -> str:
     return f"{key} = {expected.data.get(key)!r} here, not {stored.get(key)!r}"
 
 
-def _scorekeepers_revoked(conn: Connection, tournament_id: str, log: Sequence[Entry]) -> None:
-    """The copy's scorekeepers, as the log issued them, revoked: their tokens are not in a
-    backup (the director issues new ones, numbered on); the history keeps who entered what."""
-    now = datetime.now(UTC)
-    for entry in log:
-        if entry.kind == ScorekeeperAdded.logged_as:
-            number, round_number = entry.data["number"], entry.data.get("round")
-            scorekeepers.add(
-                conn,
-                tournament_id,
-                f"scorekeeper {number} (before the import)",
-                round_number if isinstance(round_number, int) else None,
-                hash_token(secrets.token_urlsafe(32)),
-                None,
-                entry.at,
-            )
-            scorekeepers.revoke(conn, tournament_id, int(number), now)
-
-
 def restore(store: HeldStore, ledger: Ledger[S], backup: Backup, state: S) -> tuple[Held[S], str]:
     """Write the backup's tournament under a new id, with a new director token (answered
     once, only its hash kept), in one transaction; ``state``: what its log folds into
     (:func:`replay`). With an Idempotency-Key, as :meth:`HeldStore.create`: a retry of
     the same request answers the tournament it made, and the same token."""
-    conditions = store.conditions()
-    key, digest = conditions.idempotency_key, conditions.request_digest
-    if key is not None and (earlier := store._made_with(ledger, key, digest)) is not None:
-        return earlier
-    tournament_id = uuid.uuid4().hex
-    salt = secrets.token_hex(16)
-    token = secrets.token_urlsafe(32) if key is None else derived_token(key, tournament_id, salt)
-    created = backup.log[0]
-    try:
-        with store.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
-            conn.execute(
-                insert(schema.tournaments).values(
-                    id=tournament_id,
-                    format=ledger.format,
-                    name=backup.name,
-                    settings=created.data.get("settings", {}),
-                    token_hash=hash_token(token),
-                    created_at=backup.created_at,
-                    revision=backup.revision,
-                )
-            )
-            for entry in backup.log:
-                store._insert(conn, tournament_id, entry)
-            _scorekeepers_revoked(conn, tournament_id, backup.log)
-            if key is not None:
-                store._keep_key(conn, key, digest, tournament_id, salt, datetime.now(UTC))
-            row = store._row(conn, ledger, tournament_id)
-    except IntegrityError:
-        # The same key committed first by a request racing this one: answer what it made.
-        if key is None or (earlier := store._made_with(ledger, key, digest)) is None:
-            raise
-        return earlier
-    STORE_WRITES.labels(ledger.format, "imported").inc()  # committed
-    return store._keep(store._held(row, backup.log, state)), token
+    return store.create_with_log(
+        ledger, backup.name, backup.created_at, backup.revision, backup.log, state
+    )

@@ -263,6 +263,58 @@ class HeldStore:
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._held(row, [entry], state), token
 
+    def create_with_log(
+        self,
+        ledger: Ledger[S],
+        name: str | None,
+        created_at: datetime,
+        revision: int,
+        log: Sequence[Entry],
+        state: S,
+    ) -> tuple[Held[S], str]:
+        """A new tournament holding a whole log (a restored backup, an imported event) and
+        its director token (returned once; only its hash is kept), in one transaction: the
+        row with ``created_at`` and ``revision``, every entry with its seq, time and actor
+        as given, and the scorekeepers the log issued, revoked (their tokens are not the
+        log's: the director issues new ones, numbered on). ``state``: what ``log`` folds
+        into, checked by the caller. With an idempotency key, as :meth:`create`: a retry
+        of the same request answers the tournament it made, and the same token."""
+        conditions = self.conditions()
+        key, digest = conditions.idempotency_key, conditions.request_digest
+        if key is not None and (earlier := self._made_with(ledger, key, digest)) is not None:
+            return earlier
+        tournament_id = uuid.uuid4().hex
+        salt = secrets.token_hex(16)
+        token = (
+            secrets.token_urlsafe(32) if key is None else derived_token(key, tournament_id, salt)
+        )
+        try:
+            with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+                conn.execute(
+                    insert(schema.tournaments).values(
+                        id=tournament_id,
+                        format=ledger.format,
+                        name=name,
+                        settings=log[0].data.get("settings", {}),
+                        token_hash=hash_token(token),
+                        created_at=created_at,
+                        revision=revision,
+                    )
+                )
+                for entry in log:
+                    self._insert(conn, tournament_id, entry)
+                _scorekeepers_revoked(conn, tournament_id, log)
+                if key is not None:
+                    self._keep_key(conn, key, digest, tournament_id, salt, now())
+                row = self._row(conn, ledger, tournament_id)
+        except IntegrityError:
+            # The same key committed first by a request racing this one: answer what it made.
+            if key is None or (earlier := self._made_with(ledger, key, digest)) is None:
+                raise
+            return earlier
+        STORE_WRITES.labels(ledger.format, "imported").inc()  # committed
+        return self._keep(self._held(row, log, state)), token
+
     @staticmethod
     def _keep_key(
         conn: Connection, key: str, digest: str, tournament_id: str, salt: str, at: datetime
@@ -674,3 +726,22 @@ class HeldStore:
             log=tuple(log),
             state=state,
         )
+
+
+def _scorekeepers_revoked(conn: Connection, tournament_id: str, log: Sequence[Entry]) -> None:
+    """The scorekeepers a copied log issued, revoked: their tokens are not in the log (the
+    director issues new ones, numbered on); the history keeps who entered what."""
+    revoked_at = now()
+    for entry in log:
+        if entry.kind == ScorekeeperAdded.logged_as:
+            number, round_number = entry.data["number"], entry.data.get("round")
+            scorekeepers.add(
+                conn,
+                tournament_id,
+                f"scorekeeper {number} (before the import)",
+                round_number if isinstance(round_number, int) else None,
+                hash_token(secrets.token_urlsafe(32)),
+                None,
+                entry.at,
+            )
+            scorekeepers.revoke(conn, tournament_id, int(number), revoked_at)

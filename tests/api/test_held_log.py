@@ -62,6 +62,23 @@ def diagonal(client) -> Scenario:
     return Scenario(base, token, shown, game["players"][0])
 
 
+def scrabble(client) -> Scenario:
+    players = [{"id": f"W{i}", "rating": 1900 - 20 * i} for i in range(4)]
+    body = client.post("/v1/scrabble/events", json={"players": players, "rounds": 3}).get_json()
+    base, token = f"/v1/scrabble/events/{body['id']}", body["token"]
+    client.post(f"{base}/rounds", headers=auth(token))
+    path = f"{base}/rounds/1/games/1"
+    for scores in ([420, 380], [380, 420]):
+        headers = correcting(client, base, token)
+        assert client.put(path, json={"scores": scores}, headers=headers).status_code == 200
+
+    def shown() -> list[int] | None:
+        result = client.get(f"{base}/rounds/1").get_json()["games"][0]["result"]
+        return result and result["scores"]
+
+    return Scenario(base, token, shown, [420, 380])
+
+
 def puffing_billy(client) -> Scenario:
     players = [{"id": p} for p in ("Jenny", "Damien", "Ben")]
     body = client.post("/v1/puffing-billy/events", json={"players": players}).get_json()
@@ -109,12 +126,14 @@ SCENARIOS = {
     "diagonal": diagonal,
     "puffing_billy": puffing_billy,
     "league": league,
+    "scrabble": scrabble,
 }
 ENTERED = {
     "strikes": ("result_entered", "result_corrected"),
     "diagonal": ("result_entered", "result_corrected"),
     "puffing_billy": ("board_entered", "board_corrected"),
     "league": ("game_reported", "game_corrected"),
+    "scrabble": ("result_entered", "result_corrected"),
 }
 
 
@@ -196,6 +215,7 @@ def test_unknown_tournaments_are_404_for_every_log_route(client):
         "/v1/diagonal/events",
         "/v1/puffing-billy/events",
         "/v1/league/organisations",
+        "/v1/scrabble/events",
     ):
         for path in ("history", "export"):
             assert_problem(client.get(f"{base}/{'a' * 32}/{path}"), 404)

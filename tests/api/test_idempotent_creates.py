@@ -14,13 +14,17 @@ from sqlalchemy import func, select, update
 from pairing_service.store import schema
 from pairing_service.store.tournament_store import KEY_LIFETIME
 from tests.support import assert_problem, auth
-from tests.support.held_events import BILLY, DIAGONAL, LEAGUE, STRIKES
+from tests.support.held_events import BILLY, DIAGONAL, LEAGUE, SCRABBLE, STRIKES
 
 CREATES = {
     "strikes": (STRIKES, {"players": [{"id": f"P{i}"} for i in range(7)], "seed": 1}),
     "diagonal": (DIAGONAL, {"players": [{"id": "a"}, {"id": "b"}]}),
     "puffing_billy": (BILLY, {"players": [{"id": "A"}, {"id": "B"}, {"id": "C"}]}),
     "league": (LEAGUE, {"code": "AGR", "name": "Agricola"}),
+    "scrabble": (
+        SCRABBLE,
+        {"players": [{"id": f"W{i}", "rating": 1900 - 20 * i} for i in range(4)], "rounds": 3},
+    ),
 }
 
 

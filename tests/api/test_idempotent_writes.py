@@ -10,9 +10,16 @@ import uuid
 import pytest
 
 from tests.support import assert_problem, auth
-from tests.support.held_events import FORMATS, SLOTS, kinds, race, strikes_event
+from tests.support.held_events import (
+    FORMATS,
+    SLOTS,
+    kinds,
+    race,
+    scrabble_event,
+    strikes_event,
+)
 
-ROUND_BY_ROUND = {"strikes": strikes_event, "diagonal": race}
+ROUND_BY_ROUND = {"strikes": strikes_event, "diagonal": race, "scrabble": scrabble_event}
 
 
 def key() -> dict[str, str]:

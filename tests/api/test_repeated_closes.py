@@ -5,7 +5,15 @@ writes nothing, as a repeated result does; closing it differently is a 409."""
 from __future__ import annotations
 
 from tests.support import assert_problem, auth
-from tests.support.held_events import billy, board, kinds, league_season, race, strikes_event
+from tests.support.held_events import (
+    billy,
+    board,
+    kinds,
+    league_season,
+    race,
+    scrabble_event,
+    strikes_event,
+)
 
 
 def twice(client, url: str, token: str, **body) -> list[int]:
@@ -22,6 +30,7 @@ def test_a_closed_round_closes_again_as_done(client):
             },
         ),
         (race, lambda g: {"winner": g["players"][0], "pieces_left": 1}),
+        (scrabble_event, lambda g: {"scores": [420, 380]}),
     ):
         base, token = make(client)
         started = client.post(f"{base}/rounds", headers=auth(token)).get_json()

@@ -13,7 +13,7 @@ from pairing_service.api.held_blueprint import WRITER
 from tests.support import assert_problem, auth
 from tests.support.held_events import SLOTS, Slot, race, strikes_event
 
-RESULT_FORMATS = ("strikes", "diagonal", "puffing_billy")
+RESULT_FORMATS = ("strikes", "diagonal", "puffing_billy", "scrabble")
 
 
 @pytest.fixture(params=RESULT_FORMATS)
