@@ -191,6 +191,7 @@ def _advice(
         repeats_allowed=policy.allowance,
         withdrawn=frozenset(standings.ids) - frozenset(players),
         prizes=None if final.prizes is None else PrizePlaces(final.prizes),
+        explain=False,  # a round answers its games and rule, not the advisor's proofs
     )
 
 

@@ -90,6 +90,7 @@ def advise(
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED,
     known_results: Mapping[str, int] | None = None,
     prizes: PrizePlaces | None = None,
+    explain: bool = True,
 ) -> Advice:
     """The advice; ``prefer="principles"`` recommends the pairing that ranks above the
     table row's on the principles, when the engine proves there is one (the table's
@@ -98,7 +99,9 @@ def advise(
     whose result is known (``withdrawals.py``: who may then sit out).
     ``repeats_allowed`` is the director's repeat allowance (``policy.py``). ``prizes``:
     the places that pay, in order, instead of ``victors`` equal places; when they pay
-    differently the race for each place is paired head to head (``prize_plan.py``)."""
+    differently the race for each place is paired head to head (``prize_plan.py``).
+    ``explain=False``: the pairing only (a held event's round), without the verdicts and
+    needs where they choose nothing (every plan but a table row's)."""
     if prizes is not None:
         victors = prizes.paid
     if prefer not in PREFERENCES:
@@ -152,11 +155,13 @@ def advise(
     warnings += completion_warnings
     pairs = pairs_of(games)
     judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables)
-    principles = judge.judge(pairs)
     ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
-    table_side = _Side(
-        tuple(games), tuple(principles), tuple(needs(judge.evaluate(pairs), ranked_relevant))
-    )
+    if explain or plan.rule.source == "table":
+        principles = judge.judge(pairs)
+        found_needs = tuple(needs(judge.evaluate(pairs), ranked_relevant))
+    else:  # only a table row's verdicts choose between pairings (below)
+        principles, found_needs = [], ()
+    table_side = _Side(tuple(games), tuple(principles), found_needs)
     seed_notes, seed_needs = _seed_notes(standings, plan)
     warnings += _uncertain_gibsonized_warnings(standings, plan, in_contention)
     found = _principled_alternative(
