@@ -113,7 +113,12 @@ from .puffing_billy.schemas import (
     PBEventIn,
     SettingsIn,
 )
-from .scrabble.event_schemas import ScrabbleEntrantIn, ScrabbleEventIn, ScrabbleSettingsIn
+from .scrabble.event_schemas import (
+    ScrabbleEntrantIn,
+    ScrabbleEventIn,
+    ScrabbleResultIn,
+    ScrabbleSettingsIn,
+)
 from .strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, TableResultIn
 from .strikes.tournament_schemas import TournamentIn, TournamentSettingsIn
 
@@ -266,7 +271,8 @@ def _scrabble(ledger: Ledger[Any]) -> Replayer:
                 return ledger.start_round(state, method, allowance, seed)
             case ScrabbleResult(round=number, game=game, scores=scores, forfeit=forfeit):
                 spread = None if forfeit is None else event.spread
-                return ledger.enter_result(state, number, game, scores, forfeit, spread)
+                penalties = None if forfeit is not None else event.penalties
+                return ledger.enter_result(state, number, game, scores, forfeit, spread, penalties)
             case ScrabbleEntered(player=player, name=name, rating=rating):
                 return ledger.enter_late(state, ScrabbleEntrant(player, name, rating))
             case ScrabbleImported(round=number, games=games, sat_out=sat_out):
@@ -463,6 +469,11 @@ def _scrabble_request(event: LogEvent, name: str | None) -> Request | None:
             return ScrabbleSettingsIn, _scrabble_settings(settings)
         case ScrabbleEntered(player=player, name=entrant, rating=rating):
             return ScrabbleEntrantIn, {**_named(player, entrant), "rating": rating}
+        case ScrabbleResult(scores=None, forfeit=forfeit, spread=spread):  # or corrected
+            return ScrabbleResultIn, {"forfeit": forfeit, "spread": spread}
+        case ScrabbleResult(scores=(a, b), penalties=penalties):
+            taken = {"penalties": list(penalties)} if any(penalties) else {}
+            return ScrabbleResultIn, {"scores": [a, b], **taken}
     return _round_request(event)
 
 

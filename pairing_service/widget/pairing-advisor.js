@@ -426,7 +426,12 @@ class ScrabbleStandings extends HeldStandings {
       const score = (g) => {
         if (!g.result) return "—";
         if (g.result.forfeit) return `${name(g.result.forfeit)} forfeited`;
-        return g.result.scores.join("–");
+        // Penalties (docs/scrabble.md): spread only, shown beside the scores.
+        const taken = (g.result.penalties || [])
+          .map((p, i) => (p ? `${name(g.players[i])} −${p}` : null))
+          .filter((p) => p);
+        const scores = g.result.scores.join("–");
+        return taken.length ? `${scores} (penalty: ${taken.join(", ")})` : scores;
       };
       const boards = round.games.map((g) => [String(g.game), name(g.players[0]), name(g.players[1]), score(g)]);
       if (round.bye) boards.push(["—", name(round.bye), badge("bye"), `+${event.bye_spread}`]);

@@ -171,8 +171,9 @@ def _scrabble_game(client, base: str, token: str, number: int, game: dict) -> No
 
 
 def scrabble(client) -> Event:
-    """Three rounds, two prize places: a correction, a withdrawal, a late entrant, a
-    forfeit, the withdrawn player reinstated, a new token; round 3 (the advisor's) paired."""
+    """Three rounds, two prize places: a correction (to a result with a penalty), a
+    withdrawal, a late entrant, a forfeit, a result with penalties, the withdrawn player
+    reinstated, a new token; round 3 (the advisor's) paired."""
     players = [{"id": f"S{i}", "name": f"Player {i}", "rating": 1800 - 20 * i} for i in range(9)]
     body = {"name": "Club open", "players": players, "rounds": 3, "spread_cap": 300}
     made = client.post(SCRABBLE, json={**body, "prizes": [100, 50]}).get_json()
@@ -183,7 +184,7 @@ def scrabble(client) -> Event:
         _scrabble_game(client, base, token, 1, game)
     fixed = client.put(
         f"{base}/rounds/1/games/1",
-        json={"scores": [300, 420]},
+        json={"scores": [300, 420], "penalties": [0, 10]},
         headers=correcting(client, base, token),
     )
     assert fixed.status_code == 200, fixed.get_json()
@@ -197,6 +198,11 @@ def scrabble(client) -> Event:
     assert client.put(url, json=forfeit, headers=auth(token)).status_code == 200
     for game in second["games"][1:]:
         _scrabble_game(client, base, token, 2, game)
+    penalised = {"scores": [390, 410], "penalties": [20, 5]}
+    url = f"{base}/rounds/2/games/2"
+    assert (
+        client.put(url, json=penalised, headers=correcting(client, base, token)).status_code == 200
+    )
     assert client.post(f"{base}/rounds/2/close", headers=auth(token)).status_code == 200
     assert client.post(f"{base}/players/S7/drop", headers=auth(token)).status_code == 200
     _undo_last(client, base, token)
@@ -230,8 +236,8 @@ def _scrabble_imported(client) -> Event:
     tsh = (
         "Able, Ann 1800 2 3 4 ; 420 390 410\n"
         "Baker, Bob 1750 1 6 5 ; 380 400 450\n"
-        "Cole, Cat 1700 4 1 6 ; 350 401 380\n"
-        "Dunn, Dan 1650 3 0 1 ; 300 -50 330\n"
+        "Cole, Cat 1700 4 1 6 ; 350 401 380 ; penalty -20\n"
+        "Dunn, Dan 1650 3 0 1 ; 300 -50 330 ; penalty 0 0 -10\n"
         "Eve, Emma 1600 0 0 2 ; 0 0 360\n"
         "Fay, Finn 1550 0 2 3 ; 50 370 390 ; off 0\n"
     )
@@ -828,3 +834,26 @@ def test_an_entry_no_request_could_have_made_is_refused(app, client):
     problem = assert_problem(_import(client, LEAGUE, document), 422, f"/log/{index}/data")
     assert "/players/1/email" in problem["detail"]
     assert tournaments(app) == 2  # the two originals
+
+
+def test_a_scrabble_result_with_penalties_restores_and_a_bad_one_is_refused(app, client):
+    event = scrabble(client)
+    document = _backup(client, event)
+    penalised = [e for e in document["log"] if e["data"].get("penalties")]
+    assert [e["data"]["penalties"] for e in penalised] == [[0, 10], [20, 5]]
+    answer = _import(client, SCRABBLE, document)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    made = answer.get_json()
+    restored = Event("scrabble", SCRABBLE, made["id"], made["token"], event.values)
+    standings = client.get(restored.base).get_json()["standings"]
+    assert standings == client.get(event.base).get_json()["standings"]
+    game = client.get(f"{restored.base}/rounds/2").get_json()["games"][1]
+    assert game["result"]["scores"] == [390, 410] and game["result"]["penalties"] == [20, 5]
+    before = tournaments(app)
+    for bad in ([-5, 0], [0, 1.5], [0, 501]):
+        changed = copy.deepcopy(document)
+        index = changed["log"].index(penalised[1])
+        changed["log"][index]["data"]["penalties"] = bad
+        problem = assert_problem(_import(client, SCRABBLE, changed), 422, f"/log/{index}/data")
+        assert "/penalties" in problem["detail"] and problem["rule"] == "backup-replays"
+    assert tournaments(app) == before

@@ -175,9 +175,9 @@ def test_a_scrabble_page_lists_the_round_by_board_and_by_name(client):
     board, by_name, standings = re.findall(r"<tbody>(.*?)</tbody>", html, re.S)
     assert "<h3>By board</h3>" in html and "<h3>By name</h3>" in html
     assert _rows(board) == [
-        "|1||Zoe Zed (S0)||Max Moss (S2)||0||420||380|||",
-        "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||",
-        "|bye||Dan Dale (S4)||||||50|||||",
+        "|1||Zoe Zed (S0)||Max Moss (S2)||0||420||380||0||0|||",
+        "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||||||",
+        "|bye||Dan Dale (S4)||||||50|||||||||",
     ]
     assert _rows(by_name) == [
         "|Ann Ash (S1)||2||Bob Birch (S3)|",
@@ -202,7 +202,7 @@ def test_a_scrabble_page_lists_the_round_by_board_and_by_name(client):
     sheet_board, sheet_names = re.findall(r"<tbody>(.*?)</tbody>", sheet, re.S)
     assert (_rows(sheet_board), _rows(sheet_names)) == (_rows(board), _rows(by_name))
     assert found[:2] == [
-        "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||",
+        "|2||Ann Ash (S1)||Bob Birch (S3)||0|||||||||||",
         "|Bob Birch (S3)||2||Ann Ash (S1)|",
     ]
 

@@ -591,3 +591,29 @@ def test_scrabble_standings_show_the_prize_beside_each_place_that_has_one(sites)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.screenshot(path=str(SHOTS / "scrabble-prizes-375.png"), full_page=True)
     assert errors == []
+
+
+def test_scrabble_boards_show_a_games_penalties_beside_its_scores(sites):
+    """A penalty (spread only, never who won) is shown with the scores it goes with, by
+    the player it was taken from; the standings count it."""
+    api = sites["api"]
+    event, base, token = _scrabble_event(api)
+    call_api(
+        api, "PUT", base + "/rounds/1/games/3", {"scores": [400, 390], "penalties": [30, 0]}, token
+    )
+    sites["pages"]["/penalties.html"] = host_page(
+        api, f"<scrabble-standings api='{api}' event='{event}'></scrabble-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 375, "height": 1400})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/penalties.html")
+    widget = page.locator("scrabble-standings")
+    standings = widget.locator("table.standings tbody tr")
+    standings.first.wait_for(timeout=15_000)
+    boards = _cells(widget.locator("table.boards tbody tr"))
+    assert boards[0] == ["1", "Zoe Zed", "Bob Birch", "420–380"]
+    assert boards[2] == ["3", "Max Moss", "Cat Cedar", "400–390 (penalty: Max Moss −30)"]
+    rows = {cells[1]: cells for cells in _cells(standings)}
+    assert rows["Max Moss"][2:] == ["1", "0", "-20"]  # still a win, spread 10 - 30
+    assert rows["Cat Cedar"][2:] == ["0", "1", "-10"]
+    assert errors == []

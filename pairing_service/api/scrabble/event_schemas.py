@@ -19,6 +19,7 @@ from marshmallow import (
 )
 
 from ...engine.scrabble.held.event import (
+    MAX_PENALTY,
     MAX_PLAYERS,
     MAX_ROUNDS,
     GameResult,
@@ -188,6 +189,12 @@ class ScrabbleResultIn(Contract):
     requires = (
         Requires(one_of_fields("scores", "forfeit"), "", "give both scores, or who forfeited"),
         Requires(needs("spread", "forfeit"), "spread", "a spread is given for a forfeit only"),
+        # A forfeit has no game to penalise: its spread is the director's to set.
+        Requires(
+            needs("penalties", "scores"),
+            "penalties",
+            "penalties are for a game played, not a forfeit (set its spread instead)",
+        ),
     )
 
     scores = fields.List(
@@ -196,6 +203,16 @@ class ScrabbleResultIn(Contract):
         metadata={
             "description": "Both players' scores, in the game's order (`players`).",
             "example": [412, 388],
+        },
+    )
+    penalties = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(0, MAX_PENALTY)),
+        validate=validate.Length(2, 2),
+        metadata={
+            "description": "Points taken off each player's spread for this game (time, a "
+            "challenge), in the game's order, as tsh's `penalty` section: spread only, never "
+            "who won. A game played only; default none.",
+            "example": [0, 10],
         },
     )
     forfeit = fields.String(
@@ -332,6 +349,11 @@ class ScrabbleEventCreatedOut(ScrabbleEventOut, TokenOut):
 
 class ScrabbleResultOut(Schema):
     scores = fields.List(fields.Integer(), allow_none=True, required=True)
+    penalties = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "Points taken off each player's spread, in the game's order."},
+    )
     forfeit = fields.String(allow_none=True, required=True)
     spread = fields.Integer(required=True)
 

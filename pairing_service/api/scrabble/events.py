@@ -43,7 +43,7 @@ from .schemas import refuse_victors_with_prizes
 
 class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     """The round routes of a held Scrabble event: a round is paired into games of two, a
-    result is both scores (or a forfeit)."""
+    result is both scores, with any penalties (or a forfeit)."""
 
     docs = RouteDocs(
         about="Scrabble events held by the service, run round by round.",
@@ -63,9 +63,10 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         again by its method without them. Only before any result of the round is entered
         (409 after: enter their games as forfeits); undo puts the first pairing back.""",
         result="""Enter or correct a game's result (idempotent): both scores in the game's
-        order, or the player who forfeited (and the forfeit's spread). A different result
-        where one stands is a correction only with `If-Match` (else 409, saying what
-        stands); it keeps the entry it replaces in the history.
+        order, with any penalties taken off each player's spread (spread only, never who
+        won, as tsh), or the player who forfeited (and the forfeit's spread). A different
+        result where one stands is a correction only with `If-Match` (else 409, saying
+        what stands); it keeps the entry it replaces in the history.
 
         A game of an earlier round may be corrected: the later rounds' pairings stand,
         and `changes` (and the history) say what changed in the standings.""",
@@ -122,7 +123,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     )
 
     def enter_result(self, state: ScrabbleEvent, number: int, at: int, body: Body) -> Action | None:
-        scores = body.get("scores")
+        scores, penalties = body.get("scores"), body.get("penalties")
         return self.ledger().enter_result(
             state,
             number,
@@ -130,6 +131,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             None if scores is None else (scores[0], scores[1]),
             body.get("forfeit"),
             body.get("spread"),
+            None if penalties is None else (penalties[0], penalties[1]),
         )
 
     def reseat(self, state: ScrabbleEvent, number: int, no_shows: Sequence[str]) -> Action:
@@ -182,21 +184,37 @@ STANDING_COLUMNS = [
 
 
 def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
-    """A round's boards: a line a game, the scores once entered, the bye last."""
+    """A round's boards: a line a game, the scores (and penalties) once entered, the bye
+    last."""
     shown = ScrabbleRoundView(held, number)
-    header = ["game", "player_a", "player_b", "repeat", "score_a", "score_b", "forfeit"]
+    header = [
+        "game",
+        "player_a",
+        "player_b",
+        "repeat",
+        "score_a",
+        "score_b",
+        "penalty_a",
+        "penalty_b",
+        "forfeit",
+    ]
     rows: list[Sequence[Any]] = []
     for game in shown.games:
         result = game.result
+        played = result is not None and result.scores is not None
         scores = result.scores if result and result.scores else (None, None)
-        rows.append([game.at, *game.players, game.repeat, *scores, result and result.forfeit])
+        penalties = result.penalties if result and played else (None, None)
+        rows.append(
+            [game.at, *game.players, game.repeat, *scores, *penalties, result and result.forfeit]
+        )
+    nothing = [None, None, None]
     if shown.round.bye:
         rows.append(
-            ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, None]
+            ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, *nothing]
         )
     for player, spread in shown.round.sat_out.items():  # an imported round's opponent 0
         what = "bye" if spread > 0 else "forfeit" if spread < 0 else "unplayed"
-        rows.append([what, player, None, None, spread, None, None])
+        rows.append([what, player, None, None, spread, None, *nothing])
     method = shown.round.method
     title = (
         f"{held.name or 'Scrabble'}: round {number} ({method}), {round_state(shown.round.closed)}"

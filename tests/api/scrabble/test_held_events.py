@@ -156,9 +156,19 @@ def test_results_forfeits_corrections_and_what_they_change(client):
     entered = client.put(
         f"{base}/rounds/1/games/1", json={"scores": [420, 380]}, headers=auth(token)
     )
-    assert entered.get_json()["result"] == {"scores": [420, 380], "forfeit": None, "spread": 0}
+    assert entered.get_json()["result"] == {
+        "scores": [420, 380],
+        "penalties": [0, 0],
+        "forfeit": None,
+        "spread": 0,
+    }
     forfeit = client.put(f"{base}/rounds/1/games/2", json={"forfeit": d}, headers=auth(token))
-    assert forfeit.get_json()["result"] == {"scores": None, "forfeit": d, "spread": 75}
+    assert forfeit.get_json()["result"] == {
+        "scores": None,
+        "penalties": [0, 0],
+        "forfeit": d,
+        "spread": 75,
+    }
     rows = {s["player"]: s for s in client.get(base).get_json()["standings"]}
     assert (rows[a]["wins"], rows[a]["spread"]) == (1, 40)
     assert (rows[c]["wins"], rows[c]["spread"], rows[d]["spread"]) == (1, 75, -75)

@@ -188,7 +188,7 @@ def test_a_small_file_imports_with_byes_forfeits_late_entry_and_withdrawal(clien
         {"player": "6", "spread": 50},
     ]
     board = client.get(f"{base}/rounds/2?format=csv").get_data(as_text=True).splitlines()
-    assert board[-2:] == ["forfeit,4,,,-50,,", "unplayed,5,,,0,,"]
+    assert board[-2:] == ["forfeit,4,,,-50,,,,", "unplayed,5,,,0,,,,"]
     # the export gives the file's standings back
     assert file_standings(client.get(f"{base}/tsh").get_data(as_text=True)) == file_standings(SMALL)
     # the history says what was imported
@@ -254,7 +254,9 @@ def test_a_real_division_imports_and_continues(client, name):
             "/tsh",
             "line 1",
         ),
-        ("Able, Ann 1800 2 ; 420 ; penalty -10\nBaker, Bob 1750 1 ; 380\n", "/tsh", "line 1"),
+        ("Able, Ann 1800 2 ; 420 ; penalty 10\nBaker, Bob 1750 1 ; 380\n", "/tsh", "above 0"),
+        ("Able, Ann 1800 0 ; 50 ; penalty -10\nBaker, Bob 1750 0 ; 50\n", "/tsh", "without a game"),
+        ("Able, Ann 1800 2 ; 420 ; penalty -900\nBaker, Bob 1750 1 ; 380\n", "/tsh", "beyond 500"),
         ("Able, Ann 1800 2 ; 420 ; initrec 3 1 200\nBaker, Bob 1750 1 ; 380\n", "/tsh", "initrec"),
         ("Able, Ann 1800 2 ; 4200\nBaker, Bob 1750 1 ; 380\n", "/tsh", "beyond 2000"),
         ("Able, Ann 9800 2 ; 420\nBaker, Bob 1750 1 ; 380\n", "/tsh", "rating"),

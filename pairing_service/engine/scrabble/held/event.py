@@ -35,6 +35,7 @@ from ..rule_table import RuleTable
 from ..standings import Player, Standings
 from .log_events import (
     IMPORTED,
+    NO_PENALTIES,
     Entrant,
     EventSettings,
     ImportedGame,
@@ -50,6 +51,9 @@ MAX_PLAYERS = 1000
 MAX_ROUNDS = 50
 MAX_RATING = 4000
 MAX_SCORE = 2000  # a game's score, either way
+# A game's penalty, each player: tsh's time penalty is 10 a minute over, and a director
+# who takes more than a game's worth of points has disqualified the player instead.
+MAX_PENALTY = 500
 
 
 class InvalidEvent(FieldError):
@@ -58,12 +62,13 @@ class InvalidEvent(FieldError):
 
 @dataclass(frozen=True)
 class GameResult:
-    """A game's result: both scores in the game's order, or the player who forfeited and
-    the forfeit's spread."""
+    """A game's result: both scores in the game's order with the penalties taken off each
+    player's spread, or the player who forfeited and the forfeit's spread."""
 
     scores: tuple[int, int] | None
     forfeit: str | None = None
     spread: int = 0
+    penalties: tuple[int, int] = NO_PENALTIES
     players: Pair = field(default=("", ""), compare=False)  # the game's, for its words
 
 
@@ -73,7 +78,7 @@ Outcome = Literal["win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"]
 @dataclass(frozen=True)
 class PlayedRound:
     """One player's round: the opponent (None: a bye or a forfeit), the scores, the
-    outcome and the spread it counts."""
+    outcome and the spread it counts (a penalty taken off: ``penalty``)."""
 
     round: int
     opponent: str | None
@@ -81,6 +86,7 @@ class PlayedRound:
     against: int | None
     outcome: Outcome
     spread: int
+    penalty: int = 0
 
     @property
     def half_wins(self) -> int:
@@ -193,14 +199,21 @@ class ScrabbleEvent:
                         rounds[p].append(PlayedRound(n, None, None, None, outcome, spread))
                     continue
                 mine, theirs = result.scores
-                for p, q, own, other in ((a, b, mine, theirs), (b, a, theirs, mine)):
+                pa, pb = result.penalties
+                for p, q, own, other, penalty in (
+                    (a, b, mine, theirs, pa),
+                    (b, a, theirs, mine, pb),
+                ):
                     margin = own - other
                     if cap is not None:
                         margin = max(-cap, min(cap, margin))
                     outcome = "win" if margin > 0 else "draw" if margin == 0 else "loss"
                     if own != other and margin == 0:  # unreachable: a cap is at least 1
                         outcome = "win" if own > other else "loss"
-                    rounds[p].append(PlayedRound(n, q, own, other, outcome, margin))
+                    # A penalty comes off the (capped) spread, after the result: as tsh.
+                    rounds[p].append(
+                        PlayedRound(n, q, own, other, outcome, margin - penalty, penalty)
+                    )
         return rounds
 
     def standings(self) -> list[Standing]:
@@ -342,11 +355,18 @@ class ScrabbleEvent:
         scores: tuple[int, int] | None,
         forfeit: str | None,
         spread: int | None,
+        penalties: tuple[int, int] | None = None,
     ) -> GameResult:
-        """A game's result as entered; ``spread``: a forfeit's (default: the bye's)."""
+        """A game's result as entered; ``spread``: a forfeit's (default: the bye's);
+        ``penalties``: a game played's, taken off each player's spread."""
         a, b = self.round(number).game(game)
         if (scores is None) == (forfeit is None):
             raise InvalidEvent(("scores",), "give both scores, or the player who forfeited")
+        if penalties is not None:
+            check_penalties(penalties, ("penalties",))
+            # A forfeit has no game to penalise: its spread is the director's to set.
+            if forfeit is not None:
+                raise InvalidEvent(("penalties",), "penalties are for a game played, not a forfeit")
         if forfeit is not None:
             if forfeit not in (a, b):
                 raise InvalidEvent(
@@ -355,10 +375,10 @@ class ScrabbleEvent:
                     rule=Rule.KNOWN_PLAYER,
                 )
             spread = self.settings.bye_spread if spread is None else spread
-            return GameResult(None, forfeit, spread, (a, b))
+            return GameResult(None, forfeit, spread, players=(a, b))
         if spread is not None:
             raise InvalidEvent(("spread",), "a spread is given for a forfeit only")
-        return GameResult(scores, players=(a, b))
+        return GameResult(scores, penalties=penalties or NO_PENALTIES, players=(a, b))
 
     def late_entry(self, entrant: Entrant) -> int:
         """The round a late entrant joins before."""
@@ -430,6 +450,7 @@ class ScrabbleEvent:
                 raise InvalidEvent(
                     ("games", index, "scores"), f"a score is beyond {MAX_SCORE} either way"
                 )
+            check_penalties(game.penalties, ("games", index, "penalties"))
         seen += [s.player for s in sat_out]
         for player in seen:
             if player not in self.players:
@@ -478,6 +499,15 @@ class ScrabbleEvent:
             self.dropped.get(player),
         )
         return (latest.number if latest else 0) + 1
+
+
+def check_penalties(penalties: Sequence[int], at: tuple[str | int, ...]) -> None:
+    """Refuse penalties other than two whole numbers from 0 to ``MAX_PENALTY``."""
+    if len(penalties) != 2 or any(
+        isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_PENALTY
+        for p in penalties
+    ):
+        raise InvalidEvent(at, f"two penalties, each a whole number from 0 to {MAX_PENALTY}")
 
 
 def check_created(settings: EventSettings, players: Sequence[Entrant]) -> None:

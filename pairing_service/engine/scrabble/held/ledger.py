@@ -53,12 +53,15 @@ __all__ = ["ScrabbleEvent", "ScrabbleLedger"]
 
 
 def _score_words(result: GameResult | Score, game: tuple[str, str]) -> str:
-    """A result in the history's words: "ann 412, bob 388"; "bob forfeited to ann (+50)"."""
+    """A result in the history's words: "ann 412, bob 388"; "bob forfeited to ann (+50)";
+    with penalties "ann 412, bob 388 (penalty: bob -10)"."""
     if result.scores is None:
         winner = game[1] if result.forfeit == game[0] else game[0]
         return f"{result.forfeit} forfeited to {winner} ({result.spread:+d})"
     (a, b), (x, y) = game, result.scores
-    return f"{a} {x}, {b} {y}"
+    taken = ", ".join(f"{p} {-n:d}" for p, n in zip(game, result.penalties, strict=True) if n)
+    penalised = f" (penalty: {taken})" if taken else ""
+    return f"{a} {x}, {b} {y}{penalised}"
 
 
 def _sat_out_words(spread: int) -> str:
@@ -109,14 +112,22 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         scores: tuple[int, int] | None,
         forfeit: str | None = None,
         spread: int | None = None,
+        penalties: tuple[int, int] | None = None,
     ) -> Action | None:
-        """A game's scores (or forfeit), or its correction; None when it is already so."""
-        result = event.result(number, game, scores, forfeit, spread)
+        """A game's scores (or forfeit) with any penalties, or its correction; None when it
+        is already so."""
+        result = event.result(number, game, scores, forfeit, spread, penalties)
         return self._result(event, number, game, result)
 
     def _entered(self, number: int, key: int, result: GameResult) -> LogEvent:
         return ResultEntered(
-            number, key, result.players, result.scores, result.forfeit, result.spread
+            number,
+            key,
+            result.players,
+            result.scores,
+            result.forfeit,
+            result.spread,
+            result.penalties,
         )
 
     def _corrected(
@@ -127,7 +138,7 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         was: GameResult,
         changes: Sequence[str],
     ) -> LogEvent:
-        previous = Score(was.scores, was.forfeit, was.spread)
+        previous = Score(was.scores, was.forfeit, was.spread, was.penalties)
         return ResultCorrected(
             number,
             key,
@@ -135,8 +146,9 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
             result.scores,
             result.forfeit,
             result.spread,
-            previous,
+            result.penalties,
             tuple(changes),
+            was=previous,
         )
 
     def _decided(self, state: ScrabbleEvent) -> Hashable:
@@ -264,7 +276,7 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 )
             case ResultEntered(round=number, game=game):  # or corrected
                 state.round(number).results[game] = GameResult(
-                    event.scores, event.forfeit, event.spread, event.players
+                    event.scores, event.forfeit, event.spread, event.penalties, event.players
                 )
             case PlayerEntered(player=player, name=name, rating=rating):
                 state.players[player] = Entrant(player, name, rating)
@@ -278,7 +290,7 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                         None,
                         0,
                         results={
-                            at: GameResult(g.scores, players=g.players)
+                            at: GameResult(g.scores, penalties=g.penalties, players=g.players)
                             for at, g in enumerate(games, start=1)
                         },
                         closed=True,
@@ -311,13 +323,15 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 return f"Round {number} paired by {method}{rule}: {len(games)} games{byes}"
             case ResultCorrected(round=number, game=game, was=was):
                 now = _score_words(
-                    GameResult(event.scores, event.forfeit, event.spread), event.players
+                    GameResult(event.scores, event.forfeit, event.spread, event.penalties),
+                    event.players,
                 )
                 before = _score_words(was, event.players)
                 return correction_words(number, f"game {game}", now, before, event.changes)
             case ResultEntered(round=number, game=game):
                 now = _score_words(
-                    GameResult(event.scores, event.forfeit, event.spread), event.players
+                    GameResult(event.scores, event.forfeit, event.spread, event.penalties),
+                    event.players,
                 )
                 return result_words(number, f"game {game}", now)
             case PlayerEntered(player=player, rating=rating, before_round=before_round):

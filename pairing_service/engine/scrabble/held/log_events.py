@@ -5,7 +5,7 @@ played before the event came to the service, imported from tsh (``tsh_import.py`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ...event_codec import LogEvent, omitted_when
@@ -30,6 +30,7 @@ IMPORTED: Literal["tsh"] = "tsh"
 ROUND_IMPORTED = "round_imported"
 Pair = tuple[str, str]
 
+NO_PENALTIES = (0, 0)
 BYE_SPREAD = 50  # tsh's default: a bye is a win worth +50
 DEFAULT_REPEATS_ALLOWED = 1
 DEFAULT_VICTORS = 2
@@ -91,11 +92,12 @@ class RoundPaired(RoundStart):
 @dataclass(frozen=True)
 class Score:
     """A game's result as a correction keeps what it replaced: both scores (in the
-    game's order), or who forfeited and the spread of the forfeit."""
+    game's order) with their penalties, or who forfeited and the spread of the forfeit."""
 
     scores: tuple[int, int] | None
     forfeit: str | None = None
     spread: int = 0
+    penalties: tuple[int, int] = omitted_when(NO_PENALTIES)
 
 
 @dataclass(frozen=True)
@@ -105,12 +107,15 @@ class ResultEntered(ResultEntry):
     scores: tuple[int, int] | None  # None: a forfeit
     forfeit: str | None  # the player who forfeited
     spread: int  # the forfeit's spread (0 for a game played)
+    # Points taken off each player's spread (in the game's order), as tsh's ``penalty``
+    # section: spread only, never who won. Left out while none (the logs before them).
+    penalties: tuple[int, int] = omitted_when(NO_PENALTIES)
 
 
 @dataclass(frozen=True)
 class ResultCorrected(ResultEntered):
     logged_as = RESULT_CORRECTED
-    was: Score
+    was: Score = field(kw_only=True)
     changes: tuple[str, ...] = omitted_when(())  # a correction of an earlier round only
 
 
@@ -132,10 +137,12 @@ class RoundRepaired(Reseated):
 
 @dataclass(frozen=True)
 class ImportedGame:
-    """A game of an imported round: its players and both scores, as tsh had them."""
+    """A game of an imported round: its players and both scores, as tsh had them, and the
+    penalties tsh's ``penalty`` section took off each player's spread that round."""
 
     players: Pair
     scores: tuple[int, int]
+    penalties: tuple[int, int] = omitted_when(NO_PENALTIES)
 
 
 @dataclass(frozen=True)

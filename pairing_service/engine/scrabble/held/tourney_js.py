@@ -7,7 +7,8 @@ has no value): ``config`` (the event's name, the rounds planned as ``max_rounds`
 spread cap) and one division, ``A``, whose ``players`` are indexed by tsh number from 1
 (index 0 is ``undefined``, as in tsh). Each player has ``id`` (the tsh number), ``name``,
 ``rating``, ``pairings`` and ``scores`` by round, and ``etc``, the sections a ``.t`` line
-carries after its scores (``off`` for a withdrawn player). The lines are the ``.t``
+carries after its scores (``off`` for a withdrawn player; ``penalty``, by round and
+negative as tsh writes it, for a player with a penalty). The lines are the ``.t``
 export's (``tsh_export.py``: rating order, byes and forfeits as opponent 0 scoring their
 spread, unplayed rounds 0 scoring 0, the open round's opponent without a score, a game
 past the spread cap with the winner's score lowered to the capped spread), so a
@@ -45,6 +46,8 @@ def newt(event: ScrabbleEvent, name: str | None) -> dict[str, JsValue]:
     players: list[JsValue] = [None]
     for row in rows:
         etc: dict[str, JsValue] = {"off": [0]} if row.withdrawn else {}
+        if row.penalties:
+            etc["penalty"] = list[JsValue](row.penalties)
         players.append(
             {
                 "etc": etc,

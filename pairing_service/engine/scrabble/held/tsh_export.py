@@ -7,7 +7,9 @@ player's own score; a bye is opponent 0 scoring the bye's spread; a forfeit is o
 scoring its spread (negative for the player who forfeited); a round the player did not
 play (before a late entry, after a withdrawal) is opponent 0 scoring 0, which tsh counts
 as no result. A game of the open round without a result yet has its opponent only (tsh
-writes pairings before scores). A withdrawn player carries tsh's ``; off 0``.
+writes pairings before scores). A withdrawn player carries tsh's ``; off 0``. A player
+with a penalty carries tsh's ``; penalty`` section: by round, the points taken off their
+spread as tsh writes them, negative (``; penalty 0 -10 0``), 0 where there was none.
 
 Names are written as the event has them (the player's id when it has no name), with what
 would break a line made safe: ``;`` becomes ``,``, a leading ``#`` is dropped, and a word
@@ -45,7 +47,8 @@ def tsh_name(name: str) -> str:
 @dataclass(frozen=True)
 class TshRow:
     """A player's line: tsh number, name, rating, opponent and score by round (a round
-    of the open round without a result has its opponent only), withdrawn or not."""
+    of the open round without a result has its opponent only), withdrawn or not, and the
+    penalty by round as tsh writes it (negative; empty when the player has none)."""
 
     number: int
     name: str
@@ -53,6 +56,7 @@ class TshRow:
     opponents: tuple[int, ...]
     scores: tuple[int, ...]
     withdrawn: bool
+    penalties: tuple[int, ...] = ()
 
 
 def written_score(result: PlayedRound, cap: int | None) -> int:
@@ -82,6 +86,7 @@ def tsh_rows(event: ScrabbleEvent) -> list[TshRow]:
                     paired[rnd.number] = b if pid == a else a
         opponents: list[int] = []
         scores: list[int] = []
+        penalties = [-(by_round[n].penalty if n in by_round else 0) for n in range(1, rounds + 1)]
         for n in range(1, rounds + 1):
             result = by_round.get(n)
             if result is None and n in paired:  # paired, no result yet: the open round
@@ -104,6 +109,7 @@ def tsh_rows(event: ScrabbleEvent) -> list[TshRow]:
                 tuple(opponents),
                 tuple(scores),
                 pid in event.dropped,
+                tuple(penalties) if any(penalties) else (),
             )
         )
     return rows
@@ -117,5 +123,7 @@ def division_file(event: ScrabbleEvent) -> str:
         line = f"{head} ; {' '.join(map(str, row.scores))}".rstrip()
         if row.withdrawn:
             line += " ; off 0"
+        if row.penalties:
+            line += f" ; penalty {' '.join(map(str, row.penalties))}"
         lines.append(line)
     return "\n".join(lines) + "\n"

@@ -19,9 +19,16 @@ counts: every round with results. Then:
 - A round paired but without results (tsh writes pairings first) is left out: the service
   pairs that round.
 
-Refused, naming the line: what the reader refuses; a ``penalty`` or ``initrec`` section (a
-held event has neither); more rounds than an event holds; a rating, score or name beyond
-what the service takes from a director. So the event's standings are the file's.
+- **A ``penalty`` section** (tsh's points off a player's spread, by round, negative) goes
+  with the player's game of that round: the imported game keeps it as a penalty (spread
+  only, never who won), as a director enters one.
+
+Refused, naming the line: what the reader refuses; an ``initrec`` section (a held event
+carries in no record); a penalty above 0 (a bonus: a held event only takes points off),
+beyond what a director may enter, or in a round the player had no game counted (a bye, a
+forfeit, a round not played: a held event takes penalties on games only); more rounds
+than an event holds; a rating, score or name beyond what the service takes from a
+director. So the event's standings are the file's.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tsh import TshError, TshPlayer, parse_lines, read_division
-from .event import MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, MAX_SCORE
+from .event import MAX_PENALTY, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, MAX_SCORE
 from .log_events import Entrant, ImportedGame, SatOut
 
 NAME_LENGTH = 100  # a player's name, as the API takes it at creation (``api/common.py``)
@@ -69,8 +76,15 @@ def read_tsh_event(text: str) -> TshEvent:
 
 
 def _check_player(p: TshPlayer, rounds: int) -> None:
-    if p.penalties and any(p.penalties):
-        raise TshError(p.line, "a penalty section: a held event has no penalties")
+    for r, penalty in enumerate(p.penalties):
+        if not penalty:
+            continue
+        if penalty > 0:
+            raise TshError(p.line, f"round {r + 1}: a penalty above 0 (a held event takes off)")
+        if -penalty > MAX_PENALTY:
+            raise TshError(p.line, f"round {r + 1}: a penalty beyond {MAX_PENALTY}")
+        if r >= rounds or not p.has_result(r) or not p.opponents[r]:
+            raise TshError(p.line, f"round {r + 1}: a penalty without a game counted")
     if p.initial is not None:
         raise TshError(p.line, "an initrec section: a held event carries in no record")
     if len(p.name) > NAME_LENGTH:
@@ -98,10 +112,16 @@ def _round(lines: list[TshPlayer], r: int) -> ImportedRound:
         if opponent == 0:
             sat_out.append(SatOut(str(p.number), score))
         elif p.number < opponent:
-            theirs = by_number[opponent].scores[r]
+            other = by_number[opponent]
+            theirs = other.scores[r]
             assert theirs is not None  # the reader refuses a game scored on one line only
-            games.append(ImportedGame((str(p.number), str(opponent)), (score, theirs)))
+            penalties = (-_penalty(p, r), -_penalty(other, r))
+            games.append(ImportedGame((str(p.number), str(opponent)), (score, theirs), penalties))
     return ImportedRound(tuple(games), tuple(sat_out))
+
+
+def _penalty(p: TshPlayer, r: int) -> int:
+    return p.penalties[r] if r < len(p.penalties) else 0
 
 
 def _withdrew_before(p: TshPlayer, rounds: int) -> int:

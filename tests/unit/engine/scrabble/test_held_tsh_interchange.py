@@ -71,6 +71,24 @@ def test_the_imported_event_has_the_files_standings(rules):
     assert paired.kind == "round_started" and "6" not in json.dumps(paired.data["games"])
 
 
+def test_a_penalty_section_goes_with_the_games_and_keeps_the_files_standings(rules):
+    text = "A, B 1500 2 3 ; 400 350 ; penalty -10 0\nC, D 1500 1 0 ; 380 50\n"
+    text += "E, F 1400 0 1 ; 50 370 ; penalty 0 -25\n"
+    tsh = read_tsh_event(text)
+    assert tsh.rounds[0].games == (ImportedGame(("1", "2"), (400, 380), (10, 0)),)
+    assert tsh.rounds[1].games == (ImportedGame(("1", "3"), (350, 370), (0, 25)),)
+    ledger = ScrabbleLedger(rules.scrabble)
+    rounds = [(r.games, r.sat_out) for r in tsh.rounds]
+    state = folded(ledger, ledger.imported(EventSettings(3), tsh.players, rounds))
+    mine = {s.player: (int(s.wins * 2), s.spread) for s in state.standings()}
+    assert mine == {p.id: (p.half_wins, p.spread) for p in read_division(text).players}
+    assert mine["1"] == (2, 20 - 10 - 20) and mine["3"] == (4, 50 + 20 - 25)
+    exported = division_file(state)
+    assert "; penalty -10 0" in exported and "; penalty 0 -25" in exported
+    theirs = {p.name: (p.half_wins, p.spread) for p in read_division(exported).players}
+    assert theirs == {p.name: (p.half_wins, p.spread) for p in read_division(text).players}
+
+
 def test_an_imported_round_keeps_the_rules(rules):
     ledger = ScrabbleLedger(rules.scrabble)
     players = [Entrant(p, None, 1500) for p in "ABCD"]
@@ -84,6 +102,8 @@ def test_an_imported_round_keeps_the_rules(rules):
         ledger.import_round(state, 1, [game, ImportedGame(("C", "X"), (1, 2))], [SatOut("D", 0)])
     with pytest.raises(InvalidEvent, match="beyond 2000"):
         ledger.import_round(state, 1, [game, ImportedGame(("C", "D"), (2001, 2))])
+    with pytest.raises(InvalidEvent, match="two penalties, each a whole number"):
+        ledger.import_round(state, 1, [game, ImportedGame(("C", "D"), (1, 2), (0, -5))])
     with pytest.raises(InvalidEvent, match="the next round is round 1"):
         ledger.import_round(state, 2, [game, ImportedGame(("C", "D"), (1, 2))])
     # once the service has paired a round, no round is imported
@@ -106,7 +126,8 @@ def test_too_few_rounds_planned_is_refused_at_rounds(rules):
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("A, B 1500 2 ; 400 ; penalty -10\nC, D 1500 1 ; 300\n", "line 1: a penalty"),
+        ("A, B 1500 2 ; 400 ; penalty 10\nC, D 1500 1 ; 300\n", "line 1: round 1: a penalty ab"),
+        ("A, B 1500 0 ; 50 ; penalty -10\nC, D 1500 0 ; 50\n", "line 1: round 1: a penalty wi"),
         ("A, B 1500 2 ; 400 ; initrec 2 0 100\nC, D 1500 1 ; 300\n", "line 1: an initrec"),
         ("A, B 4500 2 ; 400\nC, D 1500 1 ; 300\n", "line 1: the rating"),
         ("A, B 1500 2 ; 400\nC, D 1500 1 ; -2300\n", "line 2: round 1: the score"),
