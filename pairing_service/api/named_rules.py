@@ -134,6 +134,7 @@ _RULES = (
             FINAL_ROUND,
             AUDIT,
             "POST /v1/scrabble/events",
+            "POST /v1/scrabble/events/import-tsh",
             "POST /v1/league/table",
             "POST /v1/league/organisations",
         ),
@@ -146,9 +147,10 @@ _RULES = (
     ),
     NamedRule(
         Rule.QUERY_FIELDS,
-        "A field given in the query string is given once (not in the JSON body too), and "
-        "a tsh file's `after` and `complete_rounds_only` come with a tsh file.",
-        (FINAL_ROUND, AUDIT),
+        "A field given in the query string is given once (not in the JSON body too; a "
+        "list once, its values comma-separated, none empty), and a tsh file's `after` and "
+        "`complete_rounds_only` come with a tsh file.",
+        (FINAL_ROUND, AUDIT, "POST /v1/scrabble/events/import-tsh"),
     ),
     NamedRule(
         Rule.FORMATION_RECORDS,

@@ -181,6 +181,12 @@ def query_fields(
     def value_of(text: str) -> Any:
         return None if text in ("", "null") else _number_or_text(text)
 
+    for key in set(list_fields) & set(query):
+        if not query[key].strip():
+            raise FieldError(
+                (key,), "an empty list: give its values comma-separated", rule=Rule.QUERY_FIELDS
+            )
+
     return {
         key: value
         if key in text_fields
@@ -248,6 +254,13 @@ def query_beside(
     (``after`` is ``tsh_round``, ...): all of them for a CSV or tsh body, any of them for a
     JSON one. One given in both places is refused, and a tsh file's round without a tsh
     file (the ``query-fields`` rule)."""
+    for name in list_fields:
+        if len(getattr(query, "getlist", lambda _: ())(name)) > 1:
+            raise FieldError(
+                (name,),
+                f"given more than once: give the list once, comma-separated ({name}=300,200)",
+                rule=Rule.QUERY_FIELDS,
+            )
     body_name = {in_query: name for name, in_query in TSH_QUERY_NAMES.items()}
     renamed = {body_name.get(k, k): v for k, v in query.items()}
     fields = query_fields(renamed, text_fields, list_fields)

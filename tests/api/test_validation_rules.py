@@ -217,6 +217,16 @@ BREAKING = [
         "/victors",
     ),
     (
+        "victors-or-prizes",
+        "post",
+        "/v1/scrabble/final-round?victors=2",
+        {
+            "players": [{"id": "A", "wins": 1, "spread": 5}, {"id": "B", "wins": 0, "spread": -5}],
+            "prizes": [100, 50],
+        },
+        "/prizes",
+    ),
+    (
         "formation-records",
         "post",
         "/v1/league/formation",

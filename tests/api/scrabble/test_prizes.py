@@ -129,3 +129,12 @@ def test_a_tsh_file_without_places_says_the_seeds_victors_were_assumed(client):
         assert not any("neither victors nor prizes" in w for w in given["warnings"]), query
     listed = client.post(URL, json={"players": PLAYERS}).get_json()
     assert not any("neither victors nor prizes" in w for w in listed["warnings"])
+
+
+@pytest.mark.parametrize("query", ["prizes=", "prizes=300&prizes=200", "prizes=%20"])
+def test_a_list_in_the_query_string_is_given_once_and_not_empty(client, query):
+    csv = "\n".join(f"{p['id']},{p['wins']},{p['spread']}" for p in PLAYERS) + "\n"
+    response = client.post(f"{URL}?{query}", data=csv, content_type="text/csv")
+    problem = assert_problem(response, 422)
+    assert problem.get("rule") == "query-fields"
+    assert "/prizes" in [e["pointer"] for e in problem["errors"]]

@@ -3,21 +3,21 @@
 What a careful director does with graded prizes, as tsh's ChewPair pairs each prize's
 contenders among themselves:
 
-1. the players in the prize race (racing between paying tiers, racing for the money line,
-   settled in the money), with as many of the highest-ranked players out of the money as
-   there are racers, are matched once, by the pairing policy's levels with the race put
-   before rank: no back-to-back rematch, no meeting past the allowance, then as few
-   players as possible facing someone who does not race for a place they race for (the
-   race for each place head to head), then KOTH (the smallest sum of rank gaps pairs
-   neighbours), then fewest meetings. So when the two racing for 1st met last round, each
-   takes the nearest player whose own race that game does not break (a settled player, or
-   one out of the money), while the other races stay head to head;
-2. of that matching only the racers' games are kept: players racing only for the last
-   paid place are paired by the seed's principles, with the paid places as victors (the
-   fallback's outcome-engine search), as the seed asks where places are equal; settled
-   players are Gibsonized (each other, a lone one the bye or the highest non-contender);
-3. a racer never gets the bye: with an odd pool the lowest-ranked non-racer sits the
-   matching out; only a field of racers alone leaves the lowest racer the bye.
+1. the prize race is matched once: the racers (who can cross a boundary between paying
+   tiers), the money-line contenders, the settled players and as many of the
+   highest-ranked players out of the money as there are racers. Only the racers' games
+   are kept, so only they cost: no back-to-back rematch, no meeting past the allowance,
+   then as few players as possible facing someone who races for none of their places
+   (the race for each place head to head), then KOTH (the smallest sum of rank gaps pairs
+   neighbours), then fewest meetings. When two rivals met last round, each takes the
+   nearest player whose own race the game does not break, and the other races stay head
+   to head;
+2. players racing only for the last paid place and not in a racer's game are paired by
+   the seed's principles, with the paid places as victors (the fallback's outcome-engine
+   search), as the seed asks where places are equal; settled players not in a racer's
+   game are Gibsonized (each other, a lone one the bye or the highest non-contender);
+3. a racer gets the bye only when every player who plays races: with an odd pool the
+   lowest-ranked non-racer sits the matching out.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from ..prize_places import PlaceRace, PrizePlaces, ordinal
 from ..standings import Standings
 from .plans import Plan, RuleUsed
+from .policy import MAX_REPEATS_ALLOWED
 from .swiss import SwissMemo
 
 PRIZE_RULE_ID = "prize places"
@@ -125,13 +126,17 @@ def _race_matching(
     bit = {b: 1 << i for i, b in enumerate(boundaries)}
     masks = np.array([sum(bit[b] for b in race.races.get(p, ())) for p in pool], np.int64)
     racing = (masks != 0).astype(np.int64)  # in a race: between tiers, or for the money
+    in_play = np.array([p in racers for p in pool], bool)
     shared = (masks[firsts] & masks[seconds]) != 0
     broken = np.where(shared, 0, racing[firsts] + racing[seconds])
     meetings = swiss.meetings_of(standings)
     at = meetings.positions_of(pool)
     repeats = meetings.repeats(at[firsts], at[seconds])
     ranks = np.array([standings.rank(p) for p in pool], np.int64)
-    costs = np.column_stack(
+    # Only a racer's game is kept (``prize_plan``): the others cost nothing, so that games
+    # the plan throws away never steer whom a racer plays.
+    kept = (in_play[firsts] | in_play[seconds]).astype(np.int64)[:, None]
+    costs = kept * np.column_stack(
         [
             meetings.back_to_back(at[firsts], at[seconds]),
             swiss.policy.excess_of(repeats),
@@ -140,7 +145,7 @@ def _race_matching(
             repeats,
         ]
     ).astype(np.int64)
-    ceilings = (1, 15, 2, len(standings), 15)
+    ceilings = (1, MAX_REPEATS_ALLOWED, 2, len(standings), MAX_REPEATS_ALLOWED)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
     return [(pool[i], pool[j]) for i, j in matched]
 
@@ -156,14 +161,15 @@ def _nearest_pairs(size: int) -> tuple[Indices, Indices]:
 def _race_reason(standings: Standings, race: PlaceRace, pair: tuple[str, str]) -> str:
     """The places the two race for: from the better of their best places down to the
     better of their worst (or the money line, when both may miss it); or, when they race
-    for nothing in common, that the race could not be kept."""
+    for nothing in common, who each is (the matching kept as many races as it could)."""
     reach = {r.player: r for r in race.reach}
     a, b = sorted(pair, key=standings.rank)
     tags = f"#{standings.rank(a)} and #{standings.rank(b)}"
     if not race.races.get(a, frozenset()) & race.races.get(b, frozenset()):
         return (
-            f"prize places: {tags}, the nearest in the prize race whose game repeats "
-            "nothing the policy avoids"
+            f"prize places: #{standings.rank(a)} ({_kind(race, a)}) plays "
+            f"#{standings.rank(b)} ({_kind(race, b)}): no rival in a race of theirs was left "
+            "free by the pairing that keeps the most races head to head"
         )
     top = max(reach[a].best, reach[b].best)
     bottoms = [w for w in (reach[a].worst, reach[b].worst) if w is not None]
@@ -174,3 +180,13 @@ def _race_reason(standings: Standings, race: PlaceRace, pair: tuple[str, str]) -
     else:
         places = f"places {ordinal(top)} to {ordinal(min(bottoms))}"
     return f"prize places: {tags} race for {places}"
+
+
+def _kind(race: PlaceRace, player: str) -> str:
+    if player in race.racing:
+        return "racing for a prize place"
+    if player in race.line:
+        return "racing for the money line"
+    if player in race.settled:
+        return "settled in the money"
+    return "out of the money"

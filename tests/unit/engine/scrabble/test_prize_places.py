@@ -74,7 +74,7 @@ def test_race_for_second_place_worked_example():
     assert race.money.clinched == ("A", "B", "C")
 
 
-def test_victors_model_gives_a_racer_the_bye_and_warns():
+def test_victors_model_gives_a_racer_the_bye():
     # Three equal victors: A, B and C are all certain of a victor place, so all three are
     # Gibsonized and the lone one left (C, still racing B for 2nd money) takes the bye.
     advice = advise(RACE_FOR_SECOND, TABLE, victors=3, max_spread_per_game=100)
@@ -177,3 +177,26 @@ def test_koth_avoids_a_back_to_back_rematch_among_racers():
     games = {g.players for g in advice.games}
     assert ("A", "B") not in games
     assert ("A", "C") in games and ("B", "D") in games
+
+
+def test_games_the_plan_leaves_to_others_do_not_steer_a_racers_opponent():
+    # F races for 1st, E and D for 2nd-3rd; G is settled in 4th; C, B, A are out of the
+    # money, and C and B met last round. F's nearest free player is G (met once, within
+    # the allowance): the C-B rematch is the rest of the field's to avoid, not F's.
+    history = {
+        "A": ("F", "D", "C", "E", "B", "B", "G"),
+        "B": ("C", "F", "A", "A", "C"),
+        "C": ("B", "G", "A", "D", "D", "D", "B"),
+        "D": ("G", "A", "F", "C", "C", "C"),
+        "E": ("G", "A", "G", "F", "F"),
+        "F": ("A", "B", "D", "G", "E", "E"),
+        "G": ("D", "C", "E", "F", "E", "A"),
+    }
+    records = [("A", 0.5, -464), ("B", 1, 6), ("C", 1.5, -236), ("D", 5, -54)]
+    records += [("E", 6, 141), ("F", 6.5, -192), ("G", 3, 19)]
+    field = standings(*records, met=history)
+    advice = advise(field, TABLE, max_spread_per_game=200, prizes=PrizePlaces((400, 300, 200, 100)))
+    games = {g.players: g for g in advice.games}
+    assert ("F", "G") in games
+    assert "settled in the money" in games[("F", "G")].reason
+    assert ("E", "D") in games or ("D", "E") in games
