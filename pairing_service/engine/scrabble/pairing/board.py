@@ -55,7 +55,10 @@ class Board:
         pairing policy: no back-to-back rematch and no meeting past the allowance where
         another can be had, then the highest rank, then the fewest meetings (anyone free
         when nobody is out of contention)."""
-        pool = [p for p in self.free() if p not in relevant] or self.free()
+        free = [p for p in self.free() if p != player]
+        pool = [p for p in free if p not in relevant]
+        if not pool:
+            pool, reason = free, f"{reason.split(':')[0]}: nobody out of contention is free"
         self.add(player, min(pool, key=lambda p: self.cost_against(player, p)), reason)
 
     def cost_against(self, player: str, opponent: str) -> tuple[int, int, int, int]:
@@ -84,6 +87,8 @@ def play_engine_pairs(
         else:
             board.add(a, b, f"{who}: the pairing that best keeps GP1-GP4")
     for a in facing_outsiders:
+        if a in board.used:  # nobody was out of contention: another contender took them
+            continue
         board.face_outsider(
             a, relevant, f"{who}: plays the highest-ranked player who cannot be a victor"
         )

@@ -150,3 +150,35 @@ def test_judging_without_the_certain_players_sitting_out_is_exact(playing, resti
             assert test.place(player, assignment) is _brute_place(
                 s, pairs, known, player, results, victors, cap
             ), (player, results)
+
+
+def test_contenders_sent_to_outsiders_play_each_other_when_none_is_free():
+    # Five players, two withdrawn: D and E contend for the one place over three rounds
+    # and C, the only player out of contention, has the bye. Each contender is sent to
+    # "the highest-ranked player who cannot be a victor", of whom none is free: they play
+    # each other, never themselves.
+    from pairing_service.engine.scrabble import Player, Standings, advise
+    from pairing_service.rules import load_rules
+
+    records = [
+        ("A", 0, 147, ("B", "E", "C", "D")),
+        ("B", 0, -281, ("A", "C", "E", "E", "E")),
+        ("C", 5, -491, ("B", "A", "D")),
+        ("D", 10, 79, ("E", "A", "C")),
+        ("E", 10, 347, ("D", "A", "B", "B", "B")),
+    ]
+    field = Standings.from_players(
+        [Player(id=i, half_wins=h, spread=s, opponents=o) for i, h, s, o in records]
+    )
+    advice = advise(
+        field,
+        load_rules().scrabble,
+        max_spread_per_game=100,
+        rounds_left=3,
+        victors=1,
+        withdrawn=frozenset({"A", "B"}),
+    )
+    games = [g.players for g in advice.games]
+    assert all(len(set(g)) == len(g) for g in games), games
+    assert sorted(p for g in games for p in g) == ["C", "D", "E"]
+    assert ("E", "D") in games
