@@ -170,8 +170,8 @@ class ScrabbleEvent:
 
     def rating_order(self) -> list[str]:
         """Best rating first; equal ratings in the order listed (late entrants last)."""
-        listed = list(self.players)
-        return sorted(listed, key=lambda p: (-self.players[p].rating, listed.index(p)))
+        listed = {p: at for at, p in enumerate(self.players)}
+        return sorted(listed, key=lambda p: (-self.players[p].rating, listed[p]))
 
     def played(self) -> dict[str, list[PlayedRound]]:
         """Every player's rounds with a result so far (or a bye), in round order."""
