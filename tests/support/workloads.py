@@ -161,7 +161,7 @@ def expected(held: Held, key: int) -> Any:
     if held.fmt == "diagonal":
         return body
     if held.fmt == "scrabble":
-        return {**body, "forfeit": None, "spread": 0}  # as read back: a game played
+        return {**body, "penalties": [0, 0], "forfeit": None, "spread": 0}  # a game played
     if held.fmt == "league":
         return [{**row, "dropped_out": False} for row in body["results"]]  # as read back
     return [p["id"] for p in body["players"]]
