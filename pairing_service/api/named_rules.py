@@ -91,7 +91,7 @@ _RULES = (
         "A tsh division file reads as one (name, rating, opponents; scores on each line), its "
         "opponents are players of the file who list each other, and the round asked for "
         "exists.",
-        (FINAL_ROUND, AUDIT),
+        (FINAL_ROUND, AUDIT, "POST /v1/scrabble/events/import-tsh"),
     ),
     NamedRule(
         Rule.WORK_BOUND,
