@@ -39,15 +39,13 @@ from .event_schemas import (
     checked_prizes,
 )
 from .events import HELD, ROUTES, blp
-from .schemas import refuse_victors_with_prizes
+from .schemas import TSH_BODY, refuse_victors_with_prizes
 
 __all__ = ["HELD"]
 
-TSH_FILE = {
-    "type": "string",
-    "description": "A tsh division file (.t): one player per line, "
-    "`Surname, Given RATING opponents ; scores ; sections`.",
-}
+IMPORT_TSH_LENGTH = 2_000_000  # a whole event: 1,000 players, 50 rounds
+# The final round's text/plain body, with the import's length: blank is a 400 there too.
+TSH_FILE = {**TSH_BODY, "maxLength": IMPORT_TSH_LENGTH}
 EXAMPLE = (
     "Able, Ann 1800 2 3 0 ; 420 390 50\n"
     "Baker, Bob 1750 1 0 3 ; 380 50 410\n"
@@ -65,7 +63,7 @@ class TshImportIn(Schema):
     name = event_name()
     tsh = fields.String(
         required=True,
-        validate=validate.Length(1, 2_000_000),
+        validate=validate.Length(1, IMPORT_TSH_LENGTH),
         metadata={
             "description": "The tsh division file (.t). Or send the file as text/plain, "
             "the other fields in the query string."
