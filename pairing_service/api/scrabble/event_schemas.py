@@ -14,8 +14,6 @@ from marshmallow import (
     fields,
     missing,
     validate,
-    validates,
-    validates_schema,
 )
 
 from ...engine.scrabble.held.event import (
@@ -47,7 +45,7 @@ from ..common import (
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
-from .schemas import check_prizes_fall, prizes_field, refuse_victors_with_prizes
+from .schemas import PaidPlacesIn
 
 MAX_RATING = 4000
 MAX_SCORE = 2000
@@ -86,7 +84,7 @@ def repeats_field(description: str, default: int | None = None) -> fields.Intege
     )
 
 
-class ScrabbleEventIn(Schema):
+class ScrabbleEventIn(PaidPlacesIn):
     name = event_name()
     players = entrants(ScrabblePlayerIn, 2, MAX_PLAYERS)
     rounds = fields.Integer(
@@ -129,24 +127,12 @@ class ScrabbleEventIn(Schema):
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "Random rounds' seed (each round adds its number)."},
     )
-    prizes = prizes_field()
-
-    @validates("prizes")
-    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
-        check_prizes_fall(value)
-
-    @validates_schema(pass_original=True)
-    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
-        refuse_victors_with_prizes(original)
 
 
-def checked_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
-    """A create's, import's or settings change's ``prizes`` as the event keeps them (None:
-    not given), refused when the amounts rise."""
-    if body.get("prizes") is None:
-        return None
-    check_prizes_fall(body["prizes"])
-    return tuple(body["prizes"])
+def kept_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
+    """A create's, import's or settings change's ``prizes`` (checked by ``PaidPlacesIn``)
+    as the event keeps them; None: not given."""
+    return None if body.get("prizes") is None else tuple(body["prizes"])
 
 
 def _changeable() -> dict[str, fields.Field[Any]]:
@@ -162,7 +148,7 @@ def _changeable() -> dict[str, fields.Field[Any]]:
 
 
 # The settings a director may change before the first result (those left out stay).
-ScrabbleSettingsIn = Schema.from_dict(_changeable(), name="ScrabbleSettingsIn")
+ScrabbleSettingsIn = PaidPlacesIn.from_dict(_changeable(), name="ScrabbleSettingsIn")
 
 
 class StartRoundIn(Schema):

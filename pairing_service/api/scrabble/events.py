@@ -36,9 +36,8 @@ from .event_schemas import (
     ScrabbleRoundView,
     ScrabbleSettingsIn,
     StartRoundIn,
-    checked_prizes,
+    kept_prizes,
 )
-from .schemas import refuse_victors_with_prizes
 
 
 class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
@@ -97,7 +96,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             body["repeats_allowed"],
             body["victors"],
             body["seed"],
-            checked_prizes(body),
+            kept_prizes(body),
         )
         players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
         return self.ledger().created(settings, players)
@@ -141,10 +140,9 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     settings_in = ScrabbleSettingsIn
 
     def change_settings(self, state: ScrabbleEvent, body: Body) -> Action | None:
-        refuse_victors_with_prizes(body)
         changes = dict(body)
         if "prizes" in changes:
-            changes["prizes"] = checked_prizes(body)
+            changes["prizes"] = kept_prizes(body)
         elif "victors" in changes:
             changes["prizes"] = None  # equal places from now on
         return self.ledger().change_settings(state, replace(state.settings, **changes))

@@ -200,7 +200,23 @@ def _off_ok(player: Any) -> bool:
     )
 
 
-class FinalRoundIn(Contract):
+class PaidPlacesIn(Schema):
+    """``prizes`` and its two checks, for every request that says which places pay (the
+    final round, a held event's create, import and settings): amounts never rise, and
+    ``victors`` is not given beside them."""
+
+    prizes = prizes_field()
+
+    @validates("prizes")
+    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
+        check_prizes_fall(value)
+
+    @validates_schema(pass_original=True)
+    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
+        refuse_victors_with_prizes(original)
+
+
+class FinalRoundIn(Contract, PaidPlacesIn):
     requires = (
         Requires(one_of_fields("players", "tsh"), "players", "give either players or tsh"),
         Requires(needs("tsh_round", "tsh"), "tsh_round", "tsh_round needs tsh"),
@@ -299,16 +315,6 @@ class FinalRoundIn(Contract):
             "differently)."
         },
     )
-    prizes = prizes_field()
-
-    @validates("prizes")
-    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
-        check_prizes_fall(value)
-
-    @validates_schema(pass_original=True)
-    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
-        refuse_victors_with_prizes(original)
-
     prefer = fields.String(
         load_default="table",
         validate=validate.OneOf(PREFERENCES),

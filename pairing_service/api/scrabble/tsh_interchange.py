@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate, validates_schema
+from marshmallow import fields, validate
 
 from ...engine.errors import FieldError, Rule
 from ...engine.event_log import Entry
@@ -36,10 +36,10 @@ from ..parsing import StrictParser, list_fields, query_parameters, text_fields, 
 from .event_schemas import (
     ScrabbleEventCreatedOut,
     ScrabbleEventIn,
-    checked_prizes,
+    kept_prizes,
 )
 from .events import HELD, ROUTES, blp
-from .schemas import TSH_BODY, refuse_victors_with_prizes
+from .schemas import TSH_BODY, PaidPlacesIn
 
 __all__ = ["HELD"]
 
@@ -59,7 +59,7 @@ def _setting(name: str) -> fields.Field[Any]:
     return declared
 
 
-class TshImportIn(Schema):
+class TshImportIn(PaidPlacesIn):
     name = event_name()
     tsh = fields.String(
         required=True,
@@ -82,11 +82,6 @@ class TshImportIn(Schema):
     repeats_allowed = _setting("repeats_allowed")
     victors = _setting("victors")
     seed = _setting("seed")
-    prizes = _setting("prizes")
-
-    @validates_schema(pass_original=True)
-    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
-        refuse_victors_with_prizes(original)
 
 
 IMPORT_PARSER = StrictParser(
@@ -133,7 +128,7 @@ class ImportTsh(MethodView):
         except TshError as exc:
             raise InvalidEvent(("tsh",), str(exc), rule=Rule.TSH_FILE) from exc
         played = len(tsh.rounds)
-        prizes = checked_prizes(body)
+        prizes = kept_prizes(body)
         settings = EventSettings(
             body.get("rounds", min(MAX_ROUNDS, played + 1)),
             body["spread_cap"],
