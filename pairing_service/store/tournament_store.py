@@ -227,41 +227,9 @@ class HeldStore:
         key is stored in the creation's transaction); with another request it is refused
         (IdempotencyKeyReused). The token is then derived from the key and a stored salt,
         so the store keeps no token, only hashes."""
-        conditions = self.conditions()
-        key, digest = conditions.idempotency_key, conditions.request_digest
-        if key is not None and (earlier := self._made_with(ledger, key, digest)) is not None:
-            return earlier
-        tournament_id = uuid.uuid4().hex
-        salt = secrets.token_hex(16)
-        token = (
-            secrets.token_urlsafe(32) if key is None else derived_token(key, tournament_id, salt)
-        )
         entry = Entry(1, created, now())
         state = ledger.fold([entry])  # the engine refuses a creation it cannot fold
-        try:
-            with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
-                conn.execute(
-                    insert(schema.tournaments).values(
-                        id=tournament_id,
-                        format=ledger.format,
-                        name=name,
-                        settings=created.data.get("settings", {}),
-                        token_hash=hash_token(token),
-                        created_at=entry.at,
-                        revision=1,
-                    )
-                )
-                self._insert(conn, tournament_id, entry)
-                if key is not None:
-                    self._keep_key(conn, key, digest, tournament_id, salt, entry.at)
-                row = self._row(conn, ledger, tournament_id)
-        except IntegrityError:
-            # The same key committed first by a request racing this one: answer what it made.
-            if key is None or (earlier := self._made_with(ledger, key, digest)) is None:
-                raise
-            return earlier
-        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
-        return self._held(row, [entry], state), token
+        return self._write_new(ledger, name, entry.at, 1, [entry], state, entry.kind)
 
     def create_with_log(
         self,
@@ -279,6 +247,21 @@ class HeldStore:
         log's: the director issues new ones, numbered on). ``state``: what ``log`` folds
         into, checked by the caller. With an idempotency key, as :meth:`create`: a retry
         of the same request answers the tournament it made, and the same token."""
+        held, token = self._write_new(ledger, name, created_at, revision, log, state, "imported")
+        return self._keep(held), token
+
+    def _write_new(
+        self,
+        ledger: Ledger[S],
+        name: str | None,
+        created_at: datetime,
+        revision: int,
+        log: Sequence[Entry],
+        state: S,
+        counted_as: str,
+    ) -> tuple[Held[S], str]:
+        """A new tournament row with ``log``, in one transaction, and its token; with an
+        idempotency key, what an earlier request with it made (:meth:`create`)."""
         conditions = self.conditions()
         key, digest = conditions.idempotency_key, conditions.request_digest
         if key is not None and (earlier := self._made_with(ledger, key, digest)) is not None:
@@ -312,8 +295,8 @@ class HeldStore:
             if key is None or (earlier := self._made_with(ledger, key, digest)) is None:
                 raise
             return earlier
-        STORE_WRITES.labels(ledger.format, "imported").inc()  # committed
-        return self._keep(self._held(row, log, state)), token
+        STORE_WRITES.labels(ledger.format, counted_as).inc()  # committed
+        return self._held(row, log, state), token
 
     @staticmethod
     def _keep_key(
