@@ -134,7 +134,9 @@ def _cell(value: Any, names: Mapping[str, str]) -> str:
     if isinstance(value, bool):
         return "yes" if value else ""
     text = str(value)
-    return f"{names[text]} ({text})" if text in names else text
+    # Only text names a player: a rank, a game number or a count that reads like an id
+    # (a tsh import's players are numbered 1, 2, ...) stays a number.
+    return f"{names[text]} ({text})" if isinstance(value, str) and text in names else text
 
 
 def shown_table(

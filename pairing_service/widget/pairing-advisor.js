@@ -435,12 +435,16 @@ class ScrabbleStandings extends HeldStandings {
       };
       const boards = round.games.map((g) => [String(g.game), name(g.players[0]), name(g.players[1]), score(g)]);
       if (round.bye) boards.push(["—", name(round.bye), badge("bye"), `+${event.bye_spread}`]);
+      // A round imported from tsh: players without an opponent (tsh's opponent 0).
+      const satOut = (round.sat_out || []).map((s) => ({ ...s, what: s.spread > 0 ? "bye" : s.spread < 0 ? "forfeit" : "unplayed" }));
+      for (const s of satOut) boards.push(["—", name(s.player), badge(s.what === "bye" ? "bye" : "dropped", s.what), signed(s.spread)]);
       parts.push(el("h4", {}, "By board"));
       parts.push(table("boards", ["Board", "Player", "Opponent", "Score"], boards));
       const seats = round.games.flatMap((g) => [
         { player: g.players[0], board: String(g.game), opponent: name(g.players[1]) },
         { player: g.players[1], board: String(g.game), opponent: name(g.players[0]) }]);
       if (round.bye) seats.push({ player: round.bye, board: "—", opponent: badge("bye") });
+      for (const s of satOut) seats.push({ player: s.player, board: "—", opponent: badge(s.what === "bye" ? "bye" : "dropped", s.what) });
       seats.sort((a, b) => name(a.player).localeCompare(name(b.player), undefined, { sensitivity: "base" })
         || a.player.localeCompare(b.player));
       parts.push(el("h4", {}, "By name"));

@@ -617,3 +617,34 @@ def test_scrabble_boards_show_a_games_penalties_beside_its_scores(sites):
     assert rows["Max Moss"][2:] == ["1", "0", "-20"]  # still a win, spread 10 - 30
     assert rows["Cat Cedar"][2:] == ["0", "1", "-10"]
     assert errors == []
+
+
+def test_an_imported_rounds_players_without_an_opponent_are_listed_both_ways(sites):
+    """A round imported from tsh: a forfeit lost and a round without a result (tsh's
+    opponent 0) show on the boards and in the list by name, at phone width."""
+    api = sites["api"]
+    tsh = (
+        "Able, Ann 1800 2 3 ; 420 390\nBaker, Bob 1750 1 6 ; 380 400\n"
+        "Cole, Cat 1700 4 1 ; 350 401\nDunn, Dan 1650 3 0 ; 300 -50\n"
+        "Eve, Emma 1600 0 0 ; 0 0\nFay, Finn 1550 0 2 ; 50 370\n"
+    )
+    created = call_api(api, "POST", "/v1/scrabble/events/import-tsh", {"tsh": tsh})
+    sites["pages"]["/imported.html"] = host_page(
+        api, f"<scrabble-standings api='{api}' event='{created['id']}'></scrabble-standings>"
+    )
+    page = sites["browser"].new_page(viewport={"width": 375, "height": 1400})
+    errors = watch_errors(page)
+    page.goto(sites["host"] + "/imported.html")
+    widget = page.locator("scrabble-standings")
+    widget.locator("table.by-name tbody tr").first.wait_for(timeout=15_000)
+    boards = _cells(widget.locator("table.boards tbody tr"))
+    assert boards[-2:] == [
+        ["—", "Dunn, Dan", "forfeit", "-50"],
+        ["—", "Eve, Emma", "unplayed", "0"],
+    ]
+    by_name = {cells[0]: cells[1:] for cells in _cells(widget.locator("table.by-name tbody tr"))}
+    assert by_name["Dunn, Dan"] == ["—", "forfeit"]
+    assert by_name["Eve, Emma"] == ["—", "unplayed"]
+    assert len(by_name) == 6
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []

@@ -210,14 +210,19 @@ def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
         rows.append(
             ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, *nothing]
         )
-    for player, spread in shown.round.sat_out.items():  # an imported round's opponent 0
-        what = "bye" if spread > 0 else "forfeit" if spread < 0 else "unplayed"
-        rows.append([what, player, None, None, spread, None, *nothing])
+    for player, spread in shown.round.sat_out.items():
+        rows.append([sat_out_word(spread), player, None, None, spread, None, *nothing])
     method = shown.round.method
     title = (
         f"{held.name or 'Scrabble'}: round {number} ({method}), {round_state(shown.round.closed)}"
     )
     return Table(title, header, rows)
+
+
+def sat_out_word(spread: int) -> str:
+    """What an imported round's player without an opponent had (tsh's opponent 0, by the
+    spread tsh scored): a bye, a forfeit, or no result."""
+    return "bye" if spread > 0 else "forfeit" if spread < 0 else "unplayed"
 
 
 def pairings_by_name(held: Held[ScrabbleEvent], number: int) -> Table:
@@ -231,6 +236,7 @@ def pairings_by_name(held: Held[ScrabbleEvent], number: int) -> Table:
         rows += [[first, game.at, second], [second, game.at, first]]
     if shown.round.bye:
         rows.append([shown.round.bye, "bye", None])
+    rows += [[p, sat_out_word(spread), None] for p, spread in shown.round.sat_out.items()]
     rows.sort(key=lambda row: (named.get(row[0], row[0]).casefold(), row[0]))
     title = f"{held.name or 'Scrabble'}: round {number} by name"
     return Table(title, ["player", "game", "opponent"], rows)

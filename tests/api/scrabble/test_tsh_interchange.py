@@ -305,3 +305,35 @@ def _tournaments(app) -> int:
 
     with app.extensions["pairing_store"].engine.connect() as conn:
         return conn.execute(select(func.count()).select_from(schema.tournaments)).scalar_one()
+
+
+# SMALL's first two rounds: in round 2, #4 lost a forfeit and #5 had no result.
+TWO_ROUNDS = """\
+Able, Ann 1800 2 3 ; 420 390
+Baker, Bob 1750 1 6 ; 380 400
+Cole, Cat 1700 4 1 ; 350 401
+Dunn, Dan 1650 3 0 ; 300 -50
+Eve, Emma 1600 0 0 ; 0 0
+Fay, Finn 1550 0 2 ; 50 370
+"""
+
+
+def test_the_page_lists_an_imported_rounds_players_without_an_opponent_by_name(client):
+    _, _, body = imported(client, TWO_ROUNDS)
+    html = client.get(f"/events/scrabble/{body['id']}").get_data(as_text=True)
+    by_name = html[html.index("By name") :]
+    rows = {row.split("</td>")[0].split(">")[-1]: row for row in by_name.split("<tr")[2:]}
+    dunn = next(row for key, row in rows.items() if "Dunn" in key)
+    eve = next(row for key, row in rows.items() if "Eve" in key)
+    assert "forfeit" in dunn and "unplayed" in eve
+
+
+def test_numbered_players_leave_the_pages_numbers_as_numbers(client):
+    # A tsh import numbers its players 1, 2, ...: ranks, games and counts stay numbers.
+    _, _, body = imported(client, TWO_ROUNDS)
+    html = client.get(f"/events/scrabble/{body['id']}").get_data(as_text=True)
+    standings = html[html.rindex(">Standings<") :]
+    first = standings.split("<tr")[2]
+    assert first.startswith("><td>1</td><td>Cole, Cat (3)</td><td>1700</td><td>2.0</td>"), first
+    by_name = html[html.index("By name") :]
+    assert "<td>Able, Ann (1)</td><td>1</td><td>Cole, Cat (3)</td>" in by_name
