@@ -1,8 +1,9 @@
 """The service's final round next to the real director's, on real tsh divisions.
 
-Every division file under ``tests/data/real/`` (sources in its README) is cut before its
-final round and sent to ``POST /v1/scrabble/final-round`` as a tsh file (``text/plain``,
-``?after=N``), through Flask's test client in-process, with a director's defaults:
+Every real division whose final round is on file (``bench/real_divisions.py``'s
+``FINALS``, in ``../shared/data/scrabble-real``) is cut before its final round and sent to
+``POST /v1/scrabble/final-round`` as a tsh file (``text/plain``, ``?after=N``), through
+Flask's test client in-process, with a director's defaults:
 ``max_spread_per_game`` 500 (tsh's), ``victors`` 2 (the default) and 5 (a guess at the
 places a real event pays). The answer is compared with the final round the director
 really paired, read from the same file:
@@ -40,7 +41,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL = ROOT / "tests" / "data" / "real"
+if str(ROOT) not in sys.path:  # this checkout's service, not another installed one
+    sys.path.insert(0, str(ROOT))
+
+from bench.real_divisions import FINALS, REAL, missing  # noqa: E402
+
 FINAL_ROUND = "/v1/scrabble/final-round"
 VICTORS = (2, 5)
 MAX_SPREAD = 500
@@ -461,11 +466,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--repeats-allowed", type=int, help="the request's repeats_allowed (default: the service's)"
     )
-    parser.add_argument("files", nargs="*", type=Path, help=f"default: {REAL}/*.t")
+    parser.add_argument(
+        "files", nargs="*", type=Path, help=f"default: the finals on file in {REAL}"
+    )
     args = parser.parse_args(argv)
-    files = args.files or sorted(REAL.glob("*.t"))
+    files = args.files or [REAL / name for name in FINALS if (REAL / name).exists()]
     if not files:
-        print(f"no division files in {REAL} (see its README)", file=sys.stderr)
+        print(missing() or f"no division files in {REAL}", file=sys.stderr)
         return 1
     results = run_bench(files, args.repeats_allowed)
     print(report(results))

@@ -1,13 +1,14 @@
 """Prize races in the last three rounds of real events: the service's pairing next to the
 real director's.
 
-For every division file under ``tests/data/real/`` (sources in its README; an absent file
-is skipped) and each of its last three rounds R:
+For every real division whose final round is on file (``bench/real_divisions.py``'s
+``FINALS``, in ``../shared/data/scrabble-real``; an absent file is skipped) and each of its
+last three rounds R:
 
 - the standings before R are the real results of rounds 1..R-1, read by the service's tsh
   reader (``read_division(text, R - 1)``);
-- the paid places are the division's known prize places (``PAID``, from tsh's
-  ``prize_bands``), capped at 8 (the advisor's maximum); where they are not known, graded
+- the paid places are the division's known prize places (the catalogue's ``paid``),
+  capped at 8 (the advisor's maximum); where they are not known, graded
   places 1-3. Every place pays differently (amounts ``null``);
 - ``place_race`` with the rounds left (R included) gives, for each boundary b between
   paying places (1st/2nd, ..., the money line after the last paid place), the players who
@@ -15,10 +16,10 @@ is skipped) and each of its last three rounds R:
   is a player who plays round R and races for at least one boundary;
 - the round is paired twice: as the director really paired it (from the file; a forfeit
   or unplayed round is no game) and by ``advise(..., prizes=...)`` with the rounds left,
-  the spread cap (250 at the Chumphaesuksa club, whose tsh configuration says so; 500,
-  tsh's default, elsewhere), players marked ``off`` who did not play R as withdrawn with
-  their ``off`` spread as the known result of each round left, and the default repeat
-  allowance.
+  the spread cap (the director's where the catalogue knows it: 250 at the Chumphaesuksa
+  club, 700 in e4c5_tournament1; 500, tsh's default, elsewhere), players marked ``off``
+  who did not play R as withdrawn with their ``off`` spread as the known result of each
+  round left, and the default repeat allowance.
 
 Each pairing is measured on the same racers (``tally``): **head to head**, a racer whose
 opponent is a racer with a paid place both can still reach (``Reach``: from the best
@@ -48,30 +49,21 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.real_divisions import DIVISIONS, FINALS, REAL, missing  # noqa: E402
 from bench.real_final_rounds import real_final_round  # noqa: E402
 
-REAL = ROOT / "tests" / "data" / "real"
 LAST_ROUNDS = 3
 MAX_PAID = 8  # the advisor's MAX_VICTORS
 UNKNOWN_PAID = 3
-# Places paid, where the source says (tests/data/real/README.md: tsh's prize_bands).
-PAID = {
-    "albany-2024-a.t": 5,
-    "albany-2024-b.t": 5,
-    "albany-2024-c.t": 6,
-    "feb2020-anon-a.t": 12,
-}
-# The Chumphaesuksa Crossword Club's events cap spread at 250 in tsh's configuration.
-CAP_250 = ("ccc-", "vtea-", "jooze-")
-DEFAULT_CAP = 500
+DEFAULT_CAP = 500  # tsh's assumption where the director's cap is not known
 
 Game = tuple[str, ...]  # two ids, or one for a bye
 
 
 def paid_places(name: str) -> tuple[int, str]:
     """Places paid for this division (capped at the advisor's 8), and where they come from."""
-    if name in PAID:
-        known = PAID[name]
+    known = DIVISIONS[name].paid if name in DIVISIONS else None
+    if known is not None:
         if known > MAX_PAID:
             return MAX_PAID, f"{known} known, capped at {MAX_PAID}"
         return known, "known"
@@ -79,7 +71,8 @@ def paid_places(name: str) -> tuple[int, str]:
 
 
 def spread_cap(name: str) -> int:
-    return 250 if name.startswith(CAP_250) else DEFAULT_CAP
+    known = DIVISIONS[name].spread_cap if name in DIVISIONS else None
+    return known or DEFAULT_CAP
 
 
 @dataclass
@@ -398,11 +391,13 @@ def run(files: Sequence[Path]) -> list[DivisionRaces]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", type=Path, help="write every measure to this file")
-    parser.add_argument("files", nargs="*", type=Path, help=f"default: {REAL}/*.t")
+    parser.add_argument(
+        "files", nargs="*", type=Path, help=f"default: the finals on file in {REAL}"
+    )
     args = parser.parse_args(argv)
-    files = args.files or sorted(REAL.glob("*.t"))
+    files = args.files or [REAL / name for name in FINALS if (REAL / name).exists()]
     if not files:
-        print(f"no division files in {REAL} (see its README)", file=sys.stderr)
+        print(missing() or f"no division files in {REAL}", file=sys.stderr)
         return 1
     results = run(files)
     print(report(results))

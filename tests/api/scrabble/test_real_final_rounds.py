@@ -1,7 +1,8 @@
-"""Each real division's final round as its director paired it (tests/data/real/, sources in
-its README), judged by the audit from the file cut before that round: players who did not
-play it (byes, forfeits of no-shows) sit out with the spread the file gives them, and the
-rest are judged. A division whose file is not there is skipped, saying where it looked."""
+"""Each real division's final round as its director paired it (the divisions whose final is
+on file, ``bench/real_divisions.py``'s ``FINALS``), judged by the audit from the file cut
+before that round: players who did not play it (byes, forfeits of no-shows) sit out with
+the spread the file gives them, and the rest are judged. A division whose file is not
+there is skipped, saying where it looked."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bench.real_divisions import FINALS, real_text
 from pairing_service.engine.scrabble.tsh import parse_lines, read_division
-from tests.unit.engine.scrabble.test_real_divisions import DIVISIONS, division_file
 
 AUDIT = "/v1/scrabble/audit"
 
@@ -30,9 +31,9 @@ def directors_final_round(text: str) -> tuple[int, list[dict[str, Any]]]:
 
 
 @pytest.mark.parametrize("victors", [2, 5])
-@pytest.mark.parametrize("name", sorted(DIVISIONS))
+@pytest.mark.parametrize("name", sorted(FINALS))
 def test_the_directors_final_round_is_judged(client, name: str, victors: int):
-    text = division_file(name)
+    text = real_text(name)
     final, proposal = directors_final_round(text)
     body = {
         "tsh": text,

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
+from bench.real_divisions import DIVISIONS, real_text
 from bench.real_final_rounds import division_text, read_tourney_js
 from pairing_service.engine.scrabble.tsh import _display_name, read_division
 from tests.api.scrabble.test_held_events import BASE, create, play_round, start
 from tests.support import DATA, assert_problem, auth, correcting
-from tests.unit.engine.scrabble.test_real_divisions import DIVISIONS, division_file
 
 IMPORT = f"{BASE}/import-tsh"
 
@@ -228,7 +228,7 @@ def test_a_text_plain_file_imports_with_options_in_the_query(client):
 
 @pytest.mark.parametrize("name", sorted(DIVISIONS))
 def test_a_real_division_imports_and_continues(client, name):
-    text = division_file(name)  # skipped where the file is not here
+    text = real_text(name)  # skipped where the file is not here
     rounds = read_division(text).rounds
     base, token, body = imported(client, text, rounds=rounds + 1, spread_cap=None)
     assert body["current_round"] == rounds

@@ -1,10 +1,13 @@
-"""Real tsh divisions (``tests/data/real/``, their sources in its README): each is read by
-the tsh reader with the players and rounds the README lists, and the final round advised
-on each division cut before it pairs every player still in, once.
+"""Real tsh divisions (``../shared/data/scrabble-real``, catalogued in
+``bench/real_divisions.py``): each is read by the tsh reader with the players and rounds
+the catalogue lists, and the next round advised from the last position before a round
+still to pair pairs every player still in, once: the position before the final round of a
+division that holds it, and the last position on file of a division that stops before
+its last round(s) (with the rounds left counted).
 
 The advice is asked of the engine as ``POST /v1/scrabble/final-round`` asks it for a tsh
 file (``read_division`` with ``after``, then ``advise`` with the withdrawn players), with a
-director's defaults: a 500-point spread cap, 2 victors and 5. A division whose files are
+director's defaults: a 500-point spread cap, 2 victors and 5. A division whose file is
 not there is skipped, saying where it looked.
 """
 
@@ -12,37 +15,13 @@ from __future__ import annotations
 
 import pytest
 
+from bench.real_divisions import DIVISIONS, FINALS, POSITIONS, real_path, real_text
 from pairing_service.engine.scrabble import InvalidStandings, Standings, advise
 from pairing_service.engine.scrabble.tsh import read_division
-from tests.support import DATA
 
-REAL = DATA / "real"
-
-# file: (players, rounds), as tests/data/real/README.md lists them.
-DIVISIONS = {
-    "albany-2024-a.t": (24, 27),
-    "albany-2024-b.t": (28, 27),
-    "albany-2024-c.t": (35, 27),
-    "botb-2025-a.t": (20, 8),
-    "ccc-rainy-2026-a.t": (21, 18),
-    "ccc-rainy-2026-c.t": (16, 12),
-    "feb2020-anon-a.t": (38, 18),
-    "feb2023-x-a.t": (26, 23),
-    "feb2023-y-a.t": (24, 23),
-    "jooze-khonkaen-2026-e.t": (37, 18),
-    "mar2006-b.t": (109, 14),
-    "vtea-khonkaen-2026-d.t": (51, 12),
-}
-# Divisions whose final round the service refuses (a 422: a withdrawn player who could
+# Divisions whose next round the service refuses (a 422: a withdrawn player who could
 # still become a victor), and why. None of them is refused.
 REFUSED: dict[tuple[str, int], str] = {}
-
-
-def division_file(name: str) -> str:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"the real division file is not at {path} (see {REAL / 'README.md'})")
-    return path.read_text(encoding="utf-8")
 
 
 def counted(text: str) -> tuple[int, int]:
@@ -64,32 +43,38 @@ def counted(text: str) -> tuple[int, int]:
     return players, rounds.pop()
 
 
-def test_the_folder_holds_the_divisions_listed():
-    present = {path.name for path in REAL.glob("*.t")}
-    if not present:
-        pytest.skip(f"no real division files in {REAL} (see its README)")
-    assert present == set(DIVISIONS)
+def test_the_folder_holds_the_divisions_catalogued():
+    assert {path.name for path in real_path().glob("*.t")} == set(DIVISIONS)
 
 
 @pytest.mark.parametrize("name", sorted(DIVISIONS))
 def test_read_with_its_players_and_rounds(name: str):
-    text = division_file(name)
-    assert counted(text) == DIVISIONS[name]
+    text = real_text(name)
+    expected = (DIVISIONS[name].players, DIVISIONS[name].rounds)
+    assert counted(text) == expected
     division = read_division(text)
-    assert (len(division.players), division.rounds) == DIVISIONS[name]
+    assert (len(division.players), division.rounds) == expected
     assert division.partly_entered is None
 
 
 @pytest.mark.parametrize("victors", [2, 5])
-@pytest.mark.parametrize("name", sorted(DIVISIONS))
-def test_final_round_pairs_every_player_still_in(rules, name: str, victors: int):
-    text = division_file(name)
-    rounds = DIVISIONS[name][1]
-    division = read_division(text, rounds - 1)
-    assert division.rounds == rounds - 1
+@pytest.mark.parametrize("name", sorted(FINALS + POSITIONS))
+def test_next_round_pairs_every_player_still_in(rules, name: str, victors: int):
+    text = real_text(name)
+    known = DIVISIONS[name]
+    # A final on file is cut before it; a position is paired from where the file stops.
+    after = known.rounds - 1 if known.final_on_file else known.rounds
+    rounds_left = known.planned - after
+    division = read_division(text, after)
+    assert division.rounds == after
     standings = Standings.from_players(list(division.players))
     withdrawn = frozenset(division.withdrawn)
-    options = {"victors": victors, "max_spread_per_game": 500, "withdrawn": withdrawn}
+    options = {
+        "victors": victors,
+        "max_spread_per_game": 500,
+        "withdrawn": withdrawn,
+        "rounds_left": rounds_left,
+    }
     if (name, victors) in REFUSED:
         with pytest.raises(InvalidStandings):
             advise(standings, rules.scrabble, **options)

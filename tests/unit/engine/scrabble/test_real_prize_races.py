@@ -1,9 +1,10 @@
-"""Prize races in the last three rounds of the real divisions (``tests/data/real/``;
-``bench/real_prize_races.py`` measures them, ``docs/benchmarks.md`` has the figures):
-the service, given the division's prize places (or 1-3 where unknown), pairs at least as
-large a share of the players racing for a place head to head as the real director did.
+"""Prize races in the last three rounds of the real divisions whose final round is on file
+(``bench/real_divisions.py``'s ``FINALS``; ``bench/real_prize_races.py`` measures them,
+``docs/benchmarks.md`` has the figures): the service, given the division's prize places
+(or 1-3 where unknown), pairs at least as large a share of the players racing for a place
+head to head as the real director did.
 
-Where it does not, the reason is the pairing policy, not the race: in albany-2024-a the
+Where it does not, the reason is the pairing policy, not the race: in albany2024_A the
 director paired #1 and #2 (and #3 and #4) again straight after their last game, in rounds
 26 and 27; the service never pairs a back-to-back rematch that a pairing avoids. So the
 test asserts, round by round, that each round where the service pairs fewer racers head
@@ -11,7 +12,7 @@ to head is one where the director's racers played back-to-back rematches, at lea
 many of them as the head-to-head games the service has fewer. A division whose file is
 absent is skipped.
 
-One round falls short beyond that (``KNOWN_SHORT``): albany-2024-a round 27, where #1
+One round falls short beyond that (``KNOWN_SHORT``): albany2024_A round 27, where #1
 and #2 race for 1st and #4 and #5 for 4th (#6 for the money line). With 1-2 a back-to-back
 rematch, the prize plan pairs the four racers among themselves, so 1-4 and 2-5: neither
 game is a race for a place both can reach, and the 4-5 race the director kept is broken.
@@ -23,35 +24,28 @@ from __future__ import annotations
 
 import pytest
 
+from bench.real_divisions import FINALS, real_path
 from bench.real_prize_races import measure_division, paid_places, spread_cap
-from tests.support import DATA
-from tests.unit.engine.scrabble.test_real_divisions import DIVISIONS
 
-REAL = DATA / "real"
 # (division, round) -> racers the service pairs head to head fewer than the director for a
 # reason other than the director's back-to-back rematches (module docs).
-KNOWN_SHORT = {("albany-2024-a.t", 27): 2}
+KNOWN_SHORT = {("albany2024_A.t", 27): 2}
 
 
-def division(name: str, rules):
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"the real division file is not at {path} (see {REAL / 'README.md'})")
-    return measure_division(path, rules.scrabble)
+def test_paid_places_and_caps_follow_the_catalogue():
+    assert paid_places("albany2024_A.t") == (5, "known")
+    assert paid_places("albany2024_C.t") == (6, "known")
+    assert paid_places("spc2024_A.t") == (8, "known")
+    assert paid_places("e4c5_tournament1.t") == (8, "12 known, capped at 8")
+    assert paid_places("jvc_b_109.t") == (3, "unknown: 1-3 assumed")
+    assert spread_cap("vtea_khonkaen2026_D.t") == 250
+    assert spread_cap("e4c5_tournament1.t") == 700
+    assert spread_cap("kingston2023.t") == 500
 
 
-def test_paid_places_and_caps_follow_the_readme():
-    assert paid_places("albany-2024-a.t") == (5, "known")
-    assert paid_places("albany-2024-c.t") == (6, "known")
-    assert paid_places("feb2020-anon-a.t") == (8, "12 known, capped at 8")
-    assert paid_places("mar2006-b.t") == (3, "unknown: 1-3 assumed")
-    assert spread_cap("vtea-khonkaen-2026-d.t") == 250
-    assert spread_cap("feb2023-x-a.t") == 500
-
-
-@pytest.mark.parametrize("name", sorted(DIVISIONS))
+@pytest.mark.parametrize("name", sorted(FINALS))
 def test_racers_play_head_to_head_at_least_as_the_director(rules, name: str):
-    measured = division(name, rules)
+    measured = measure_division(real_path(name), rules.scrabble)
     assert len(measured.rounds_measured) == 3
     service, real = measured.total("service"), measured.total("real")
     assert service.racers == real.racers
@@ -59,7 +53,7 @@ def test_racers_play_head_to_head_at_least_as_the_director(rules, name: str):
         pytest.skip(f"{name}: nobody races for a paid place in its last three rounds")
     for r in measured.rounds_measured:
         assert r.service.bye == 0, f"round {r.round}: a racer has the bye"
-        # feb2023-x-a round 23: the service pairs #1-#2 again, as the director did (the
+        # kingston2023 round 23: the service pairs #1-#2 again, as the director did (the
         # odd racer #3 is set aside before the racers are matched; reported).
         assert r.service.back_to_back <= r.real.back_to_back, f"round {r.round}"
         fewer = r.real.head_to_head - r.service.head_to_head
@@ -69,5 +63,5 @@ def test_racers_play_head_to_head_at_least_as_the_director(rules, name: str):
                 f"round {r.round}: {fewer} fewer racers head to head than the director, "
                 f"who made {r.real.back_to_back} back-to-back rematches"
             )
-    if name != "albany-2024-a.t":
+    if name != "albany2024_A.t":
         assert service.head_to_head * real.racers >= real.head_to_head * service.racers
