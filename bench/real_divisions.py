@@ -22,13 +22,17 @@ Where each fact comes from:
   and tsh's rules (``/work/shared/notes/field-facts.md``, "Real Scrabble fields" and "Real
   rounds before the final").
 
-``real_path`` gives a file's path, or skips the calling test saying where it looked.
+``real_path`` gives a file's path, or skips the calling test saying where it looked;
+``published`` ends each real-division bench (report printed, measures as JSON).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]  # the project
 REAL = ROOT.parent / "shared" / "data" / "scrabble-real"
@@ -146,3 +150,12 @@ def real_path(name: str | None = None) -> Path:
 
 def real_text(name: str) -> str:
     return real_path(name).read_text(encoding="utf-8")
+
+
+def published(report: str, results: Sequence[Any], json_out: Path | None) -> int:
+    """A real-division bench's ending: its report printed, every measure (dataclasses)
+    written as JSON to ``json_out`` when given; the exit status."""
+    print(report)
+    if json_out is not None:
+        json_out.write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
+    return 0

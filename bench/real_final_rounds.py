@@ -29,14 +29,13 @@ DIVISION > NAME.t`` writes one as a division file (see ``division_text``).
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -44,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # this checkout's service, not another installed one
     sys.path.insert(0, str(ROOT))
 
-from bench.real_divisions import FINALS, REAL, missing  # noqa: E402
+from bench.real_divisions import FINALS, REAL, missing, published  # noqa: E402
 
 FINAL_ROUND = "/v1/scrabble/final-round"
 VICTORS = (2, 5)
@@ -475,10 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(missing() or f"no division files in {REAL}", file=sys.stderr)
         return 1
     results = run_bench(files, args.repeats_allowed)
-    print(report(results))
-    if args.json:
-        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
-    return 0
+    return published(report(results), results, args.json)
 
 
 if __name__ == "__main__":

@@ -45,13 +45,12 @@ Run: ``python bench/real_held_rounds.py [--json OUT] [--divisions a,b]``.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -59,7 +58,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # this checkout's service, not another installed one
     sys.path.insert(0, str(ROOT))
 
-from bench.real_divisions import DIRECTORS_ROUNDS, DIVISIONS, REAL, missing  # noqa: E402
+from bench.real_divisions import (  # noqa: E402
+    DIRECTORS_ROUNDS,
+    DIVISIONS,
+    REAL,
+    missing,
+    published,
+)
 from pairing_service.engine.event_log import Entry  # noqa: E402
 from pairing_service.engine.scrabble.contention import contention  # noqa: E402
 from pairing_service.engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger  # noqa: E402
@@ -281,25 +286,32 @@ def _excess(cut: Cut) -> float:
     return (cut.service.top_gap or 0.0) - (cut.director.top_gap or 0.0)
 
 
+HEADER = (
+    "| division | round (left) | method | gap svc / dir | top 3 svc / dir | sent down "
+    "| Gibson misses svc / dir | repeats svc / dir | 3rd+ svc / dir | back-to-back svc / dir "
+    "| boards svc | boards dir | ms |"
+)
+
+
+def _row(cells: Iterable[object]) -> str:
+    return "| " + " | ".join(map(str, cells)) + " |"
+
+
+def _both(cut: Cut, metric: str) -> str:
+    """A measure of the service's pairing and of the director's, "svc / dir"."""
+    return " / ".join(_cell(getattr(side, metric)) for side in (cut.service, cut.director))
+
+
 def report(results: Sequence[HeldDivision]) -> str:
-    out = [
-        "| division | round (left) | method | gap svc / dir | top 3 svc / dir | sent down "
-        "| Gibson misses svc / dir | repeats svc / dir | 3rd+ svc / dir "
-        "| back-to-back svc / dir | boards svc | boards dir | ms |",
-        "|" + "---|" * 13,
-    ]
+    out = [HEADER, "|" + "---|" * (HEADER.count("|") - 1)]
     for d in results:
         for c in d.cuts:
-            s, r = c.service, c.director
-            out.append(
-                f"| {d.file} | {c.after + 1} ({c.rounds_left}) | {c.method} "
-                f"| {_cell(s.top_gap)} / {_cell(r.top_gap)} | {s.top3} / {r.top3} "
-                f"| {'; '.join(c.sent_down) or '-'} "
-                f"| {len(s.gibson_misses)} / {len(r.gibson_misses)} "
-                f"| {s.repeats} / {r.repeats} | {s.third_plus} / {r.third_plus} "
-                f"| {s.back_to_back} / {r.back_to_back} | `{s.boards}` | `{r.boards}` "
-                f"| {c.ms:.0f} |"
-            )
+            misses = f"{len(c.service.gibson_misses)} / {len(c.director.gibson_misses)}"
+            cells = [d.file, f"{c.after + 1} ({c.rounds_left})", c.method, _both(c, "top_gap")]
+            cells += [_both(c, "top3"), "; ".join(c.sent_down) or "-", misses]
+            cells += [_both(c, m) for m in ("repeats", "third_plus", "back_to_back")]
+            cells += [f"`{c.service.boards}`", f"`{c.director.boards}`", f"{c.ms:.0f}"]
+            out.append(_row(cells))
     return "\n".join([*out, "", *summary(results)])
 
 
@@ -388,10 +400,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(missing(), file=sys.stderr)
         return 1
     results = run(names)
-    print(report(results))
-    if args.json:
-        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
-    return 0
+    return published(report(results), results, args.json)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,6 @@ Run: ``python bench/real_prize_races.py [--json OUT] [FILES]``.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -49,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.real_divisions import DIVISIONS, FINALS, REAL, missing  # noqa: E402
+from bench.real_divisions import DIVISIONS, FINALS, REAL, missing, published  # noqa: E402
 from bench.real_final_rounds import real_final_round  # noqa: E402
 
 LAST_ROUNDS = 3
@@ -400,10 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(missing() or f"no division files in {REAL}", file=sys.stderr)
         return 1
     results = run(files)
-    print(report(results))
-    if args.json:
-        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
-    return 0
+    return published(report(results), results, args.json)
 
 
 if __name__ == "__main__":
