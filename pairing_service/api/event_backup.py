@@ -448,6 +448,8 @@ def _scrabble_settings(settings: Any) -> dict[str, Any]:
     """A Scrabble event's settings as its create or settings request sends them: the
     places as ``prizes`` when it has them, else as ``victors`` (a request gives one)."""
     sent = asdict(settings)
+    if not sent["repeats_by_round"]:
+        del sent["repeats_by_round"]
     if sent["prizes"] is None:
         del sent["prizes"]
     else:

@@ -146,6 +146,12 @@ _RULES = (
         (FINAL_ROUND, AUDIT, "POST /v1/scrabble/events", "POST /v1/scrabble/events/import-tsh"),
     ),
     NamedRule(
+        Rule.ROUND_RANGES,
+        "Ranges of rounds (`repeats_by_round`) each run from `first` to a `last` no "
+        "earlier, within the rounds planned, in order and not overlapping.",
+        ("POST /v1/scrabble/events",),
+    ),
+    NamedRule(
         Rule.QUERY_FIELDS,
         "A field given in the query string is given once (not in the JSON body too; a "
         "list once, its values comma-separated, none empty), and a tsh file's `after` and "

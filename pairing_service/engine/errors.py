@@ -28,6 +28,7 @@ class Rule(StrEnum):
     BACKUP_REPLAYS = "backup-replays"
     QUERY_FIELDS = "query-fields"
     VICTORS_OR_PRIZES = "victors-or-prizes"
+    ROUND_RANGES = "round-ranges"
 
 
 Location = tuple[str | int, ...]

@@ -227,6 +227,17 @@ BREAKING = [
         "/prizes",
     ),
     (
+        "round-ranges",
+        "post",
+        "/v1/scrabble/events",
+        {
+            "players": [{"id": "A", "rating": 1500}, {"id": "B", "rating": 1400}],
+            "rounds": 7,
+            "repeats_by_round": [{"first": 5, "last": 3, "repeats_allowed": 1}],
+        },
+        "/repeats_by_round/0/last",
+    ),
+    (
         "formation-records",
         "post",
         "/v1/league/formation",

@@ -29,10 +29,11 @@ from ...engine.scrabble.held.log_events import (
     DEFAULT_REPEATS_ALLOWED,
     DEFAULT_VICTORS,
     METHODS,
+    RepeatsFor,
 )
 from ...engine.scrabble.held.schedule import scheduled
 from ...engine.scrabble.pairing.advisor import MAX_VICTORS
-from ...engine.scrabble.pairing.policy import MAX_REPEATS_ALLOWED
+from ...engine.scrabble.pairing.cost import MAX_REPEATS_ALLOWED
 from ..common import (
     ID_LENGTH,
     Contract,
@@ -84,6 +85,27 @@ def repeats_field(description: str, default: int | None = None) -> fields.Intege
     )
 
 
+class RepeatsForIn(Schema):
+    first = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "The range's first round."},
+    )
+    last = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "The range's last round (`first` or later)."},
+    )
+    repeats_allowed = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(0, MAX_REPEATS_ALLOWED),
+        metadata={"description": "The allowance of the range's rounds."},
+    )
+
+
 class ScrabbleEventIn(PaidPlacesIn):
     name = event_name()
     players = entrants(ScrabblePlayerIn, 2, MAX_PLAYERS)
@@ -110,10 +132,21 @@ class ScrabbleEventIn(PaidPlacesIn):
         metadata={"description": "A bye's spread, and a forfeit's unless its result says."},
     )
     repeats_allowed = repeats_field(
-        "Meetings a pair may already have when the final round (and any round the director "
-        "pairs with the event's allowance) pairs them again; the middle rounds of the "
-        "default schedule allow none where a pairing avoids them.",
+        "Meetings a pair may already have when a round pairs them again at the round's "
+        "weighed cost (tsh's repeats argument): a repeat within it is weighed against rank "
+        "distance, one past it is paired only where nothing else can be (or a race for a "
+        "paid place needs it). Every round's, unless `repeats_by_round` gives another.",
         DEFAULT_REPEATS_ALLOWED,
+    )
+    repeats_by_round = fields.List(
+        fields.Nested(RepeatsForIn),
+        load_default=list,
+        validate=validate.Length(max=MAX_ROUNDS),
+        metadata={
+            "description": "The director's repeat allowance for ranges of rounds, in order "
+            "(tsh's pair and koth take one per round); rounds in no range take "
+            "`repeats_allowed`."
+        },
     )
     victors = fields.Integer(
         strict=True,
@@ -133,6 +166,15 @@ def kept_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
     """A create's, import's or settings change's ``prizes`` (checked by ``PaidPlacesIn``)
     as the event keeps them; None: not given."""
     return None if body.get("prizes") is None else tuple(body["prizes"])
+
+
+def kept_ranges(body: Mapping[str, Any]) -> tuple[RepeatsFor, ...]:
+    """A create's, import's or settings change's ``repeats_by_round`` as the event keeps
+    them (the ranges' order is checked by the engine, ``round-ranges``)."""
+    return tuple(
+        RepeatsFor(r["first"], r["last"], r["repeats_allowed"])
+        for r in body.get("repeats_by_round") or ()
+    )
 
 
 def _changeable() -> dict[str, fields.Field[Any]]:
@@ -308,6 +350,12 @@ class ScrabbleEventOut(ReadOut, HeldOut):
     )
     bye_spread = fields.Integer(required=True, attribute="state.settings.bye_spread")
     repeats_allowed = fields.Integer(required=True, attribute="state.settings.repeats_allowed")
+    repeats_by_round = fields.List(
+        fields.Nested(RepeatsForIn),
+        required=True,
+        attribute="state.settings.repeats_by_round",
+        metadata={"description": "The director's allowance for ranges of rounds."},
+    )
     victors = fields.Integer(required=True, attribute="state.settings.paid_places")
     prizes = fields.List(
         StrictFloat(allow_none=True),

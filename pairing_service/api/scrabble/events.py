@@ -37,6 +37,7 @@ from .event_schemas import (
     ScrabbleSettingsIn,
     StartRoundIn,
     kept_prizes,
+    kept_ranges,
 )
 
 
@@ -97,6 +98,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             body["victors"],
             body["seed"],
             kept_prizes(body),
+            kept_ranges(body),
         )
         players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
         return self.ledger().created(settings, players)
@@ -145,6 +147,8 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             changes["prizes"] = kept_prizes(body)
         elif "victors" in changes:
             changes["prizes"] = None  # equal places from now on
+        if "repeats_by_round" in changes:
+            changes["repeats_by_round"] = kept_ranges(body)
         return self.ledger().change_settings(state, replace(state.settings, **changes))
 
     def enter_late(self, state: ScrabbleEvent, body: Body) -> Action:

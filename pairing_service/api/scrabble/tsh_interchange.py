@@ -37,6 +37,7 @@ from .event_schemas import (
     ScrabbleEventCreatedOut,
     ScrabbleEventIn,
     kept_prizes,
+    kept_ranges,
 )
 from .events import HELD, ROUTES, blp
 from .schemas import TSH_BODY, PaidPlacesIn
@@ -137,6 +138,7 @@ class ImportTsh(MethodView):
             body["victors"],
             body["seed"],
             prizes,
+            kept_ranges(body),
         )
         ledger = ROUTES.ledger()
         rounds = [(r.games, r.sat_out) for r in tsh.rounds]

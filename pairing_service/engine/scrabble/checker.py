@@ -16,7 +16,7 @@ from .judge.principles import Need, Verdict
 from .judge.proof import Outcome, RoundUnderTest
 from .pairing.advisor import Advice, advise
 from .pairing.board import pairs_of
-from .pairing.policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
+from .pairing.cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .prize_places import PrizePlaces, place_race
 from .rule_table import RuleTable
 from .standings import Standings

@@ -186,7 +186,7 @@ def _parse_row(raw: Any) -> Row:
         gibsonize = tuple(str(s) for s in raw.get("gibsonize", ()))
         pairs = tuple((str(a), str(b)) for a, b in raw.get("pairs", ()))
         for selector in (*gibsonize, *(s for pair in pairs for s in pair)):
-            if not _SELECTOR.match(selector):
+            if not all(_SELECTOR.match(part) for part in selector.split("|")):
                 raise InvalidRuleTable(f"{where}: bad selector {selector!r}")
         group = _parse_group(raw["group"], where) if "group" in raw else None
         principles = _parse_notes(raw.get("principles"), "reason", PRINCIPLES, where, "principle")
@@ -241,7 +241,14 @@ def _parse_notes(
 
 
 def select(standings: Standings, selector: str) -> tuple[str, ...]:
-    """Resolve a selector to player ids (rank order); empty if nobody fits."""
+    """Resolve a selector to player ids (rank order); empty if nobody fits. Selectors
+    joined by ``|`` take the first that fits."""
+    if "|" in selector:
+        for part in selector.split("|"):
+            chosen = select(standings, part)
+            if chosen:
+                return chosen
+        return ()
     found = _SELECTOR.match(selector)
     if found is None:
         raise InvalidRuleTable(f"bad selector {selector!r}")

@@ -382,8 +382,9 @@ def test_the_audit_judges_a_round_with_finalists_resting_on_byes(client):
     recommendation = body["recommendation"]
     assert any("#1 A, #2 B sit out certain" in w for w in recommendation["warnings"])
     # Judged for 3rd and 4th: E and F chase C and D, and the recommendation lets both
-    # face one of them; the proposal's 3-4, 5-6 sends E away from the race.
-    assert [g["ranks"] for g in recommendation["pairings"]] == [[3, 6], [4, 5], [7, 8]]
+    # face one of them, the closest in rank (3-5, 4-6 moves nobody as far as 3-6 does);
+    # the proposal's 3-4, 5-6 sends E away from the race.
+    assert [g["ranks"] for g in recommendation["pairings"]] == [[3, 5], [4, 6], [7, 8]]
     gp2 = next(v for v in body["principles"] if v["id"] == "GP2")
     assert gp2["status"] == "violated" and "#5 E does not face" in gp2["reason"]
     assert [n["player"] for n in body["needs"]] == ["C", "D", "E", "F"]

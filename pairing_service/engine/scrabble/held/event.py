@@ -33,6 +33,7 @@ from ..pairing.advisor import MAX_VICTORS
 from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import Player, Standings
+from .gibsonization import Places
 from .log_events import (
     IMPORTED,
     NO_PENALTIES,
@@ -326,16 +327,15 @@ class ScrabbleEvent:
             used_seed = self.settings.seed + number if seed is None else seed
         ratings = {p: self.players[p].rating for p in players}
         byes = {s.player: s.byes for s in self.standings()}
+        paid = min(self.settings.paid_places, MAX_VICTORS, len(players) - 1) or 1
+        rounds_left = max(1, self.settings.rounds - number + 1)
+        # A field smaller than the places paid: the places it can fill.
+        prizes = None if self.settings.prizes is None else self.settings.prizes[:paid]
+        places = Places(paid, prizes, self.settings.spread_cap, rounds_left)
         final = None
         if chosen == "advisor":
-            places = min(self.settings.paid_places, MAX_VICTORS, len(players) - 1) or 1
-            rounds_left = max(1, self.settings.rounds - number + 1)
             everyone = self.pairing_standings(list(self.players))
-            # A field smaller than the places paid: the places it can fill.
-            prizes = None if self.settings.prizes is None else self.settings.prizes[:places]
-            final = FinalRound(
-                table, places, self.settings.spread_cap, rounds_left, everyone, prizes
-            )
+            final = FinalRound(table, paid, self.settings.spread_cap, rounds_left, everyone, prizes)
         pairing = pair_round(
             chosen,
             self.pairing_standings(players),
@@ -345,6 +345,7 @@ class ScrabbleEvent:
             ratings,
             used_seed or 0,
             final,
+            places,
         )
         return chosen, allowance, used_seed, pairing
 
@@ -519,6 +520,7 @@ def check_created(settings: EventSettings, players: Sequence[Entrant]) -> None:
         raise InvalidEvent(("rounds",), f"plan 1 to {MAX_ROUNDS} rounds")
     if not 1 <= settings.victors <= MAX_VICTORS:
         raise InvalidEvent(("victors",), f"the advisor pairs for 1 to {MAX_VICTORS} victors")
+    check_round_ranges(settings)
     if settings.prizes is not None:
         if not 1 <= len(settings.prizes) <= MAX_VICTORS:
             raise InvalidEvent(("prizes",), f"the advisor pairs for 1 to {MAX_VICTORS} places")
@@ -526,3 +528,29 @@ def check_created(settings: EventSettings, players: Sequence[Entrant]) -> None:
             PrizePlaces(settings.prizes)
         except ValueError as refused:
             raise InvalidEvent(("prizes",), str(refused), rule=Rule.POINTS_FALL) from None
+
+
+def check_round_ranges(settings: EventSettings) -> None:
+    """Refuse ranges of rounds that are out of order, overlap or pass the rounds planned
+    (a round has one allowance)."""
+    after = 0
+    for index, given in enumerate(settings.repeats_by_round):
+        if given.first <= after:
+            raise InvalidEvent(
+                ("repeats_by_round", index, "first"),
+                f"ranges run in order without overlapping: round {given.first} is covered already",
+                rule=Rule.ROUND_RANGES,
+            )
+        if given.last < given.first:
+            raise InvalidEvent(
+                ("repeats_by_round", index, "last"),
+                f"the range ends before it starts (round {given.first})",
+                rule=Rule.ROUND_RANGES,
+            )
+        if given.last > settings.rounds:
+            raise InvalidEvent(
+                ("repeats_by_round", index, "last"),
+                f"the event plans {settings.rounds} rounds",
+                rule=Rule.ROUND_RANGES,
+            )
+        after = given.last

@@ -32,8 +32,18 @@ Pair = tuple[str, str]
 
 NO_PENALTIES = (0, 0)
 BYE_SPREAD = 50  # tsh's default: a bye is a win worth +50
-DEFAULT_REPEATS_ALLOWED = 1
+DEFAULT_REPEATS_ALLOWED = 2  # the round's cost (``pairing/cost.py``): a 4th meeting is past it
 DEFAULT_VICTORS = 2
+
+
+@dataclass(frozen=True)
+class RepeatsFor:
+    """The director's repeat allowance for rounds ``first`` to ``last`` (tsh's ``pair`` and
+    ``koth`` take one per round), instead of the event's."""
+
+    first: int
+    last: int
+    repeats_allowed: int
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,14 @@ class EventSettings:
     victors: int = DEFAULT_VICTORS
     seed: int = 0
     prizes: tuple[float | None, ...] | None = omitted_when(None)
+    repeats_by_round: tuple[RepeatsFor, ...] = omitted_when(())
+
+    def allowance(self, number: int) -> int:
+        """Round ``number``'s repeat allowance: its range's, else the event's."""
+        for given in self.repeats_by_round:
+            if given.first <= number <= given.last:
+                return given.repeats_allowed
+        return self.repeats_allowed
 
     @property
     def paid_places(self) -> int:

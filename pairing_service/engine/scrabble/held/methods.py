@@ -24,22 +24,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
-from ...matching import NoPerfectMatching, every_pair, min_cost_perfect_matching_arrays
 from ..errors import InvalidStandings
 from ..pairing.advisor import Advice, advise
-from ..pairing.policy import RepeatPolicy
-from ..pairing.swiss import Meetings, SwissMemo, pair_swiss
+from ..pairing.cost import Meetings, RepeatPolicy, halves_ideal, pair_closest
+from ..pairing.swiss import SwissMemo, pair_swiss
 from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import Standings
+from .gibsonization import Gibsonized, Places, gibsonize
 from .log_events import Method, Pair
-
-# The matching's levels: back-to-back, past the allowance, distance from the ideal
-# partner (squared), earlier meetings.
-CEILINGS = (1, 15, 1023, 15)
-WINDOW = 8  # candidate partners within this distance of the ideal one, widened if need be
 
 
 @dataclass(frozen=True)
@@ -78,9 +71,11 @@ def pair_round(
     ratings: dict[str, int],
     seed: int = 0,
     final: FinalRound | None = None,
+    places: Places | None = None,
 ) -> Pairing:
     """Round pairings of ``players`` (those who play: the active players of the event)
-    by ``method``. ``byes``: the byes each player has had; ``ratings`` for ``seeded``."""
+    by ``method``. ``byes``: the byes each player has had; ``ratings`` for ``seeded``;
+    ``places``: who is settled (Gibsonized first, whatever the method)."""
     policy = RepeatPolicy(repeats_allowed)
     if method == "advisor":
         if final is None:
@@ -88,15 +83,18 @@ def pair_round(
         return _advised(standings, players, policy, final)
     ranked = sorted(players, key=standings.rank)
     bye = bye_for(standings, ranked, byes) if len(ranked) % 2 else None
-    playing = [p for p in ranked if p != bye]
+    gibsonized = (
+        gibsonize(standings, ranked, byes, places, policy, bye)
+        if places is not None
+        else Gibsonized((), bye, tuple(p for p in ranked if p != bye), ())
+    )
+    bye, playing = gibsonized.bye, list(gibsonized.left)
     if method == "swiss":
         games = pair_swiss(standings, playing, SwissMemo(policy))
-        return Pairing(tuple(games), bye)
-    if method == "seeded":
+    elif method == "seeded":
         listed = {p: i for i, p in enumerate(playing)}
         order = sorted(playing, key=lambda p: (-ratings[p], listed[p]))
-        half = len(order) // 2
-        games = _matched(standings, policy, order, half)
+        games = _matched(standings, policy, order, len(order) // 2)
     elif method == "random":
         order = list(playing)
         random.Random(seed).shuffle(order)
@@ -104,8 +102,10 @@ def pair_round(
     else:  # koth
         games = _matched(standings, policy, playing, 1)
     rank = standings.rank
-    ordered = sorted((tuple(sorted(g, key=rank)) for g in games), key=lambda g: rank(g[0]))
-    return Pairing(tuple((a, b) for a, b in ordered), bye)
+    every = [*gibsonized.games, *games]
+    ordered = sorted((tuple(sorted(g, key=rank)) for g in every), key=lambda g: rank(g[0]))
+    rule = "; ".join(gibsonized.reasons) or None
+    return Pairing(tuple((a, b) for a, b in ordered), bye, rule)
 
 
 def _matched(
@@ -114,40 +114,11 @@ def _matched(
     order: Sequence[str],
     gap: int,
 ) -> list[Pair]:
-    """A perfect matching of ``order`` whose ideal pairs are ``gap`` apart in it (1: 1-2,
-    3-4, ...; half the field: the top half against the bottom half), by the policy's
-    levels."""
-    size = len(order)
-    if size == 0:
-        return []
-    meetings = Meetings(standings)
-    positions = meetings.positions_of(order)
-    firsts, seconds = every_pair(size)
-    apart = seconds - firsts
-    if gap == 1:
-        distance = apart - 1  # neighbours in the order: 1-2, 3-4, ...
-    else:
-        distance = np.abs(apart - gap)
-        # the top half against the bottom half: a pair inside one half is costlier
-        distance = np.where((firsts < gap) == (seconds < gap), distance + gap, distance)
-    at_first, at_second = positions[firsts], positions[seconds]
-    repeats = meetings.repeats(at_first, at_second)
-    rematch = np.where(repeats > 0, meetings.back_to_back(at_first, at_second), 0)
-    excess = policy.excess_of(repeats)
-    window = WINDOW
-    while True:
-        near = distance <= window
-        costs = np.stack([rematch, excess, distance**2, repeats], axis=1)[near]
-        try:
-            matched = min_cost_perfect_matching_arrays(
-                size, firsts[near], seconds[near], costs, CEILINGS
-            )
-            break
-        except NoPerfectMatching:
-            if window > 2 * size:
-                raise
-            window *= 2
-    return [(order[a], order[b]) for a, b in matched]
+    """A perfect matching of ``order`` closest to the pairs ``gap`` apart in it (1: 1-2,
+    3-4, ...; half the field: the top half against the bottom half), at the round's cost
+    (``pairing/cost.py``)."""
+    ideal = None if gap == 1 else halves_ideal(len(order))
+    return pair_closest(Meetings(standings), policy, order, ideal)
 
 
 def _advised(
@@ -173,9 +144,20 @@ def _advised(
     byes = [g.players[0] for g in advice.games if g.bye]
     rule = advice.rule
     words = (f"{rule.id}: {rule.method}" if rule.id else rule.method) + note
-    swapped = without_back_to_back(standings, policy, games)
+    # A rematch between two players still racing is the principles' choice (the race
+    # kept head to head, GP2): it stands, and the rule says so; any other is swapped away.
+    racing = frozenset(advice.contenders)
+    kept = [
+        f"{a}-{b}" for a, b in games if a in racing and b in racing and standings.back_to_back(a, b)
+    ]
+    swapped = without_back_to_back(standings, policy, games, racing)
     if swapped:
         words += f"; partners swapped to avoid a back-to-back rematch ({', '.join(swapped)})"
+    if kept:
+        words += (
+            f"; {', '.join(kept)} meet again straight after their last game: their race is "
+            "kept head to head (the principles before the repeat policy)"
+        )
     return Pairing(tuple(games), byes[0] if byes else None, words)
 
 
@@ -201,27 +183,33 @@ def _by_rank(standings: Standings, pair: Pair) -> Pair:
 
 
 def without_back_to_back(
-    standings: Standings, policy: RepeatPolicy, games: list[Pair]
+    standings: Standings,
+    policy: RepeatPolicy,
+    games: list[Pair],
+    racing: frozenset[str] = frozenset(),
 ) -> list[str]:
     """Swap partners between games (in place) so that no game repeats the last round's,
     as tsh never pairs one: each such game with the nearest game on the board whose swap
     makes neither game a back-to-back rematch nor a meeting past the allowance (else the
-    nearest making no back-to-back rematch). The advisor's principles may rank its own
-    pairing above, but a director does not pair the same two players twice running. The
-    swaps made, in words ("P3-P9 and P4-P7 for P3-P4, P7-P9")."""
+    nearest making no back-to-back rematch). Games between two of ``racing`` (players
+    still racing for a place) are the principles' and are neither swapped nor swapped
+    into. The swaps made, in words ("P3-P9 and P4-P7 for P3-P4, P7-P9")."""
     made: list[str] = []
+
+    def raced(pair: Pair) -> bool:
+        return pair[0] in racing and pair[1] in racing
 
     def cost(pair: tuple[str, str]) -> tuple[int, int]:
         back, over, _ = policy.pair_cost(standings, *pair)
         return back, over
 
     for at in range(len(games)):
-        if cost(games[at])[0] == 0:
+        if cost(games[at])[0] == 0 or raced(games[at]):
             continue
         a, b = games[at]
         best: tuple[tuple[int, int], int, Pair, Pair] | None = None
         for other in sorted(range(len(games)), key=lambda j: (abs(j - at), j)):
-            if other == at:
+            if other == at or raced(games[other]):
                 continue
             c, d = games[other]
             for first, second in (((a, c), (b, d)), ((a, d), (b, c))):

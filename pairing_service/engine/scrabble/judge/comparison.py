@@ -33,7 +33,7 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
-from ..contention import Result, final_after, surely_above
+from ..contention import Result
 from ..explain.games import games_text
 from ..explain.verdicts import GOOD_REASONS
 from .candidates import (
@@ -47,7 +47,7 @@ from .candidates import (
 from .count_tables import CERTAIN, POSSIBLE, RESULTS
 from .every_pairing import EveryPairing
 from .field_scores import FieldScores
-from .principles import PRINCIPLES, Evaluation, Pairs, Verdict
+from .principles import PRINCIPLES, Evaluation, Pairs, Verdict, gp2_parts
 
 RESCUED_LEADERS = 2  # leaders given a pairing of their own when GP1 is broken
 MAX_GP2_PROOF_PLAYERS = 16  # removed contenders ``_gp2_unavoidable`` tries to keep, at most
@@ -228,31 +228,33 @@ class Judge(FieldScores):
 
     def _gp2_unavoidable(self, mine: Evaluation) -> Verdict | None:
         """GP2 "unavoidable" when the engine proves that no pairing keeps any contender
-        that ``mine`` removes: a pairing does better on GP2 only by keeping one of them
-        (the first removed one it keeps, with the same removed above it), and
+        that ``mine`` removes: a pairing does better on GP2's first part only by keeping
+        one of them (the first removed one it keeps, with the same removed above it), and
         ``fewest_above`` is the exact best of every pairing for one player (a bound first,
-        a matching only when the bound does not settle it). None when a removed contender
-        can be kept, has the bye, or there are too many to try, and when a contender is
-        sent out of the race (GP2's head-to-head part, which only comparisons judge)."""
+        a matching only when the bound does not settle it); and, for the chasers ``mine``
+        sends away from the race, that no pairing gives one a player to pass while every
+        higher-ranked chaser keeps theirs. None when a removed contender can be kept, has
+        the bye, or there are too many to try."""
         score = cast(tuple[int, ...], mine.score("GP2"))
         if is_ideal(score):
             return None
+        removed_flags, away_flags = gp2_parts(score)
+        codes = tuple(
+            2 if gone else away for gone, away in zip(removed_flags, away_flags, strict=True)
+        )
         removed = [p for p in mine.contenders if mine.removed_flag(p)]
-        if 1 in score and not self._head_to_head_settled(mine, score):
+        if 1 in codes and not self._head_to_head_settled(mine, codes):
             return None
-        forced = self._removals_forced(removed, mine, score) if removed else None
-        if removed and forced is None:
+        if removed and not self._removals_forced(removed):
             return None
         text, outcome = mine.proof("GP2")
         why = []
         if removed:
             why.append(
                 f"whatever the pairing and the results, {self.victors} or more players "
-                "finish above "
-                + ("each of them" if len(removed) > 1 else "them")
-                + (", unless a higher-ranked chaser is sent away from the race" if forced else "")
+                "finish above " + ("each of them" if len(removed) > 1 else "them")
             )
-        if 1 in score:
+        if 1 in codes:
             why.append(
                 "no pairing gives a chaser sent away here a player they need to pass while "
                 "every higher-ranked chaser keeps theirs"
@@ -264,13 +266,9 @@ class Judge(FieldScores):
             outcome,
         )
 
-    def _removals_forced(
-        self, removed: list[str], mine: Evaluation, score: tuple[int, ...]
-    ) -> bool | None:
-        """Whether no pairing keeps any of ``removed`` while doing as well as ``mine`` on
-        every contender above them (see ``_gp2_unavoidable``): kept nowhere (False), or
-        some only at the cost of a chaser above (True, ``_kept_only_by_sending_away``);
-        None when one can be kept, or that cannot be tried (no table, too many players)."""
+    def _removals_forced(self, removed: list[str]) -> bool:
+        """Whether no pairing keeps any of ``removed`` (see ``_gp2_unavoidable``); False
+        also when that cannot be tried (no table, too many players)."""
         players, outsiders = self.pairing_space()
         table, every = self.table, self.every_pairing
         if (
@@ -280,52 +278,16 @@ class Judge(FieldScores):
             or len(removed) > MAX_GP2_PROOF_PLAYERS
             or any(p not in players for p in removed)
         ):
-            return None
+            return False
         outsiders = max(outsiders, 0)
         win = RESULTS.index(Result.WIN)
-        by_race = False
         for player in removed:  # one at a time: the first one kept somewhere ends it
             counts = table.subject(POSSIBLE, player, win)[None].astype(np.int64)
             if every.lower_bounds(counts, players, outsiders)[0] >= self.victors:
                 continue
-            if self._kept_only_by_sending_away(player, mine, score):
-                by_race = True
-                continue
             if every.fewest_above(player, players, outsiders)[0] < self.victors:
-                return None  # the rescue candidate the comparison lists reads this matching
-        return by_race
-
-    def _kept_only_by_sending_away(
-        self, player: str, mine: Evaluation, score: tuple[int, ...]
-    ) -> bool:
-        """Whether every pairing that keeps ``player`` sends away a chaser above them whom
-        ``mine`` gives a player to pass (final round only). Counted: the players who stay
-        above ``player``'s best even losing (``always``), and the games between two players
-        who stay above it with a draw or a win (one of them does). Each such chaser whose
-        every available target stays above too plays one of those games, and no two of
-        them face each other (a chaser's target ranks above them, so the target would be
-        sent away), so those games number at least the chasers: if ``always`` plus them
-        reach the victor places, ``player`` cannot be kept without sending one away."""
-        if self.rounds_left > 1:
-            return False
-        best = final_after(*self.base[player], Result.WIN, self.cap)
-        relevant = [p for p in self.contention.relevant if p != player]
-
-        def above_with(q: str, result: Result) -> bool:
-            return surely_above(final_after(*self.base[q], result, self.cap), best)
-
-        always = {q for q in relevant if above_with(q, Result.LOSS)}
-        drawing = {q for q in relevant if q not in always and above_with(q, Result.DRAW)}
-        unavailable = {self.bye} if self.bye is not None else set()
-        targets = dict(zip(mine.race.contenders, mine.race.targets, strict=True))
-        forced = 0
-        for chaser, value in zip(mine.contenders, score, strict=True):
-            if chaser == player:
-                break
-            available = targets.get(chaser, frozenset()) - unavailable
-            if value == 0 and available and chaser in drawing and available <= drawing:
-                forced += 1
-        return len(always) + forced >= self.victors
+                return False  # the rescue candidate the comparison lists reads this matching
+        return True
 
     def _head_to_head_settled(self, mine: Evaluation, score: tuple[int, ...]) -> bool:
         """Whether no pairing does better than ``mine`` on GP2's head-to-head part, given

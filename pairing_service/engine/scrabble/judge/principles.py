@@ -378,12 +378,23 @@ KEPT = frozenset({"satisfied", "not_applicable"})
 
 
 def combined_gp2(removed: Sequence[int], sent_away: Sequence[int]) -> tuple[int, ...]:
-    """GP2's score, per contender in rank order: 2 when no outcome makes them a victor,
-    1 when they keep a way but are sent away from the race (``race.py``), 0 when kept.
-    Compared in rank order, so a higher-ranked contender's game against a rival comes
-    before a lower-ranked one's survival through others' results: the seed's "the highest
-    ranked ones should remain in contention", with "contention" read in full."""
-    return tuple(2 if gone else away for gone, away in zip(removed, sent_away, strict=True))
+    """GP2's score: first, per contender in rank order, 1 when no outcome makes them a
+    victor (removed from contention); then, per contender in rank order, 1 when they keep
+    a way but are sent away from the race (``race.py``). Compared as a tuple, so a
+    pairing that removes a contender ranks below every pairing that removes nobody
+    (above them), whoever it sends away: the seed's GP2 is about removal ("do not remove
+    a player from victory contention ... the highest ranked ones should remain in
+    contention"); the opportunity to face a rival head to head is the tie-break after
+    it. Before 2026-11-28 the two were one flag per contender (removed 2, sent away 1),
+    so sending #2 away counted worse than removing #4: row 0/1/1.5+ then paired 2-3,
+    which leaves #4 no way to finish 2nd, instead of the row's 2-4."""
+    return (*removed, *(0 if gone else away for gone, away in zip(removed, sent_away, strict=True)))
+
+
+def gp2_parts(score: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """GP2's score split: per contender in rank order, removed; and sent away."""
+    half = len(score) // 2
+    return tuple(score[:half]), tuple(score[half:])
 
 
 def agrees(gp: str, seed_status: str, engine_status: str) -> bool:

@@ -16,6 +16,7 @@ from ..contention import Contention
 from ..explain.needs import needs
 from ..explain.tradeoffs import tradeoff_text
 from ..explain.verdicts import SEED_READINGS
+from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
@@ -25,8 +26,8 @@ from ..standings import Standings, configuration_text
 from ..withdrawals import field_of
 from .board import Board, Game, pairs_of, play_engine_pairs
 from .completion import complete_pairing
+from .cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .plans import Plan, RuleUsed, fallback_plan, table_plan
-from .policy import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .prize_plan import prize_plan
 from .swiss import SwissMemo
 
@@ -419,11 +420,11 @@ def _rematch_free(
         c
         for c in tied
         if judge.scores_of(c) == scores
-        and policy.pairing_cost(standings, c, outsider_ranks)[0] < len(mine)
+        and policy.pairing_cost(standings, c, outsider_ranks, OUTSIDER)[0] < len(mine)
     ]
     if not better:
         return None
-    chosen = min(better, key=lambda c: policy.pairing_cost(standings, c, outsider_ranks))
+    chosen = min(better, key=lambda c: policy.pairing_cost(standings, c, outsider_ranks, OUTSIDER))
     board = Board(standings, withdrawn, swiss)
     if bye is not None:
         board.add_bye(bye, next(g.reason for g in table_side.games if g.bye))

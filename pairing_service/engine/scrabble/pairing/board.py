@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..judge.candidates import OUTSIDER
 from ..standings import Standings
+from .cost import displaced
 from .swiss import SwissMemo, pair_swiss
 
 
@@ -51,21 +52,28 @@ class Board:
         return [p for p in self.standings.ids if p not in self.used]
 
     def face_outsider(self, player: str, relevant: set[str], reason: str) -> None:
-        """``player`` plays the highest-ranked free player who cannot be a victor, by the
-        pairing policy: no back-to-back rematch and no meeting past the allowance where
-        another can be had, then the highest rank, then the fewest meetings (anyone free
+        """``player`` plays the highest-ranked free player who cannot be a victor, at the
+        round's cost (``cost.py``): no back-to-back rematch and no meeting past the
+        allowance where another can be had, then rank weighed against repeats (anyone free
         when nobody is out of contention)."""
         free = [p for p in self.free() if p != player]
         pool = [p for p in free if p not in relevant]
         if not pool:
             pool, reason = free, f"{reason.split(':')[0]}: nobody out of contention is free"
-        self.add(player, min(pool, key=lambda p: self.cost_against(player, p)), reason)
+        self.add(player, self.nearest(player, pool), reason)
 
-    def cost_against(self, player: str, opponent: str) -> tuple[int, int, int, int]:
-        """The policy's cost of ``player`` meeting ``opponent``, rank order coming before
-        meetings within the allowance."""
-        back, over, met = self.swiss.policy.pair_cost(self.standings, player, opponent)
-        return back, over, self.standings.rank(opponent), met
+    def nearest(self, player: str, pool: Sequence[str]) -> str:
+        """The opponent for ``player`` among ``pool`` (in order of preference, the first
+        ideal) at the round's cost: each place further down the pool is a place from the
+        ideal opponent."""
+        policy = self.swiss.policy
+
+        def cost(item: tuple[int, str]) -> tuple[int, int, int]:
+            away, opponent = item
+            back, over, weight = policy.pair_cost(self.standings, player, opponent)
+            return back, over, displaced(away) // 2 + weight
+
+        return min(enumerate(pool), key=cost)[1]
 
     def finish(self) -> list[Game]:
         """Everyone left Swiss by win group; the games in board order, the bye last."""

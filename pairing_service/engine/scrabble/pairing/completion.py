@@ -29,6 +29,7 @@ from ..judge.race import race_of
 from ..rule_table import pair_group
 from ..standings import Standings
 from .board import Board, Game, play_engine_pairs
+from .cost import displaced
 from .fallback import engine_choice
 from .plans import Plan
 from .swiss import SwissMemo, pair_swiss
@@ -154,7 +155,7 @@ def _pair_gibsonized(
         outside = [p for p in board.free() if p not in group and p != lone]
         pool = [p for p in outside if p not in relevant]
         if pool:
-            opponent = min(pool, key=lambda p: board.cost_against(lone, p))
+            opponent = board.nearest(lone, pool)
             reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
         else:
             fallback_pool = outside or list(group)
@@ -254,16 +255,16 @@ def _pair_contenders_left(
     #3 played #9), and the seed's GP2 asks that they face each other. Everyone else is
     still paired Swiss."""
     rank = board.standings.rank
-    # The race's own pairing: each chaser against a player above they can pass (by the
-    # pairing policy: no back-to-back rematch or meeting past the allowance where another
-    # target is free, then the closest), the rest by rank. Comparing every pairing of
-    # them instead cost up to 40 ms at 32 players and 0.8 s at 400, for the same games
-    # on the simulated fields.
+    # The race's own pairing: each chaser against a player above they can pass (at the
+    # round's cost: no back-to-back rematch or meeting past the allowance where another
+    # target is free, then the closest weighed against repeats), the rest by rank.
+    # Comparing every pairing of them instead cost up to 40 ms at 32 players and 0.8 s
+    # at 400, for the same games on the simulated fields.
     race = race_of(board.standings, contention, plan.victors, plan.cap, plan.rounds_left)
 
     def preference(chaser: str, target: str) -> tuple[int, ...]:
-        back, over, _, met = board.cost_against(chaser, target)
-        return back, over, -rank(target), met
+        back, over, weight = board.swiss.policy.pair_cost(board.standings, chaser, target)
+        return back, over, displaced(rank(chaser) - rank(target) - 1) // 2 + weight
 
     chosen = race.head_to_head(sorted(left, key=rank), OUTSIDER, preference)
     play_engine_pairs(board, chosen, set(contention.relevant), f"row {plan.rule.id}")

@@ -17,9 +17,8 @@ from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..standings import Standings
 from .board import Game
+from .cost import CEILINGS, Meetings, RepeatPolicy, game_costs, koth_distance
 from .plans import Plan
-from .policy import RepeatPolicy
-from .swiss import Meetings
 
 # The fallback's matching over a contention group larger than this takes as candidates
 # each player's NEAREST_PARTNERS ranks either side of its ideal partners, not every pair
@@ -58,14 +57,14 @@ def engine_choice(
     start = [
         (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
         for a, b in _principled_pairs(
-            standings, contention, even, plan.victors, plan.cap, meetings, policy
+            standings, contention, even, plan.victors, plan.cap, meetings, policy, plan.rounds_left
         )
     ]
     judge = Judge(standings, contention, bye, plan.victors, plan.cap, plan.rounds_left, tables)
     outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
 
-    def cost(pairs: Sequence[tuple[str, str]]) -> tuple[int, int, int, int]:
-        return policy.pairing_cost(standings, pairs, outsider_ranks)
+    def cost(pairs: Sequence[tuple[str, str]]) -> tuple[int, int, int]:
+        return policy.pairing_cost(standings, pairs, outsider_ranks, OUTSIDER)
 
     tied, exhaustive = judge.best_ties(start, fixed=fixed, players=group)
     # The pairing policy chooses among pairings the principles score alike (the first,
@@ -93,6 +92,7 @@ def _principled_pairs(
     cap: int | None,
     meetings: Meetings,
     policy: RepeatPolicy,
+    rounds_left: int = 1,
 ) -> list[tuple[str, str]]:
     """The fallback's weighted matching over the contention group (see module docs),
     its costs computed for every candidate pair at once."""
@@ -106,30 +106,27 @@ def _principled_pairs(
         firsts, seconds = every_pair(size)  # i < j: the first is the higher-ranked
     else:
         firsts, seconds = _near_ideal_pairs(size, int(leader.sum()), np.flatnonzero(~contender))
-    gp1 = (int(leader.sum()) >= 2) & (leader[firsts] != leader[seconds])
+    final = rounds_left == 1
+    # GP1, GP3 and GP4 judge the final round; with rounds left the contenders are paired
+    # by rank (KOTH at the round's cost), never top against bottom.
+    gp1 = final & (int(leader.sum()) >= 2) & (leader[firsts] != leader[seconds])
     # GP2: the outsider who fills an odd group should face the lowest contender.
     gp2 = np.where(
         ~contender[firsts],
         span - seconds,
         np.where(~contender[seconds], span - firsts, 0),
     )
-    gp3 = span * span - (seconds - firsts) ** 2
-    winning = finals_after(standings, contention.relevant, Result.WIN, cap)
-    gp4 = DrawSharing(standings, winning, ordered, victors, cap).of_pairs(firsts, seconds)
+    gp3 = final * (span * span - (seconds - firsts) ** 2)
+    if final:
+        winning = finals_after(standings, contention.relevant, Result.WIN, cap)
+        gp4 = DrawSharing(standings, winning, ordered, victors, cap).of_pairs(firsts, seconds)
+    else:
+        gp4 = np.zeros(len(firsts), bool)
     at = meetings.positions_of(ordered)
-    repeats = meetings.repeats(at[firsts], at[seconds])
-    costs = np.column_stack(
-        [
-            gp1,
-            gp2,
-            gp3,
-            gp4,
-            meetings.back_to_back(at[firsts], at[seconds]),
-            policy.excess_of(repeats),
-            repeats,
-        ]
-    ).astype(np.int64)
-    ceilings = (1, size, span * span, 1, 1, 15, 15)
+    distance = koth_distance(firsts, seconds) * (not final)
+    policy_levels = game_costs(meetings, policy, at, firsts, seconds, distance)
+    costs = np.column_stack([gp1, gp2, gp3, gp4, policy_levels]).astype(np.int64)
+    ceilings = (1, size, span * span, 1, *CEILINGS)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
     return [(ordered[i], ordered[j]) for i, j in matched]
 

@@ -1,23 +1,27 @@
-"""The final round's plan when places pay differently (``prize_places.py``).
+"""The round's plan when places pay differently (``prize_places.py``).
 
 What a careful director does with graded prizes, as tsh's ChewPair pairs each prize's
 contenders among themselves:
 
 1. the prize race is matched once: the racers (who can cross a boundary between paying
-   tiers), the money-line contenders, the settled players and as many of the
-   highest-ranked players out of the money as there are racers. Only the racers' games
-   are kept, so only they cost: no back-to-back rematch, no meeting past the allowance,
-   then as few players as possible facing someone who races for none of their places
-   (the race for each place head to head), then KOTH (the smallest sum of rank gaps pairs
-   neighbours), then fewest meetings. When two rivals met last round, each takes the
-   nearest player whose own race the game does not break, and the other races stay head
-   to head;
-2. players racing only for the last paid place and not in a racer's game are paired by
-   the seed's principles, with the paid places as victors (the fallback's outcome-engine
-   search), as the seed asks where places are equal; settled players not in a racer's
-   game are Gibsonized (each other, a lone one the bye or the highest non-contender);
-3. a racer gets the bye only when every player who plays races: with an odd pool the
-   lowest-ranked non-racer sits the matching out.
+   tiers), the money-line contenders, the settled players (their place is certain) and
+   as many of the highest-ranked players in no race as there are racers and settled
+   players. Only the racers' and the settled players' games are kept, so only they cost,
+   in this order: a settled player facing anyone in a race (Gibsonization broken: a
+   settled player plays the highest-ranked player in no race, never a racer); players
+   facing someone who races for none of their places (the race for each place head to
+   head: the principle comes before the repeat policy, so a race is kept even as a
+   meeting past the allowance or straight after the last one, and the round's reasons
+   say so); then the round's cost (``cost.py``: back-to-back rematches, meetings past
+   the allowance, KOTH distance weighed against repeats). When two rivals cannot meet,
+   each takes the nearest player whose own race the game does not break;
+2. players racing only for the last paid place (the money line) are in the race's
+   matching like the racers: the race for the money is kept head to head too; the
+   principles GP1-GP4 are judged with the paid places as victors;
+3. in an odd field a lone settled player takes the bye (tsh's rule; completion's step 2,
+   unless they have had more byes than a player in no race); a racer gets the bye only
+   when every player who plays races: with an odd pool the lowest-ranked player in no
+   race sits the matching out.
 """
 
 from __future__ import annotations
@@ -29,8 +33,8 @@ import numpy as np
 from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from ..prize_places import PlaceRace, PrizePlaces, ordinal
 from ..standings import Standings
+from .cost import CEILINGS, game_costs, koth_distance
 from .plans import Plan, RuleUsed
-from .policy import MAX_REPEATS_ALLOWED
 from .swiss import SwissMemo
 
 PRIZE_RULE_ID = "prize places"
@@ -56,15 +60,23 @@ def prize_plan(
     racing = [p for p in race.racing if p in playing]
     line = [p for p in race.line if p in playing]
     settled = [p for p in race.settled if p in playing]
-    in_race = [*racing, *line, *settled]
-    # The highest-ranked players out of the money, one for each racer: a racer whose race
-    # cannot be kept (their rival met them last round) plays one of them rather than
-    # break someone else's race too.
-    outsiders = [p for p in standings.ids if p in playing and p not in set(in_race)]
-    pool = sorted([*in_race, *outsiders[: len(racing)]], key=standings.rank)
+    field_size = len(playing)
+    # A lone settled player in an odd field takes the bye (tsh's rule; completion's step 2
+    # gives it, or a second bye to nobody): they are left to the Gibsonized step.
+    lone = settled[-1] if field_size % 2 and len(settled) % 2 else None
+    gibsonized = [p for p in settled if p != lone]
+    in_race = {*racing, *line}
+    # The highest-ranked players in no race, one for each racer and settled player: a
+    # settled player plays one of them, never a racer; a racer whose race cannot be kept
+    # plays one rather than break someone else's race too.
+    outsiders = [p for p in standings.ids if p in playing and p not in in_race and p not in settled]
+    pool = sorted(
+        [*racing, *line, *gibsonized, *outsiders[: len(racing) + len(gibsonized)]],
+        key=standings.rank,
+    )
     warnings: list[str] = []
     if len(pool) % 2:
-        spare = [p for p in pool if p not in set(racing)]
+        spare = [p for p in pool if p not in in_race and p not in settled]
         if spare:
             pool.remove(max(spare, key=standings.rank))
         else:
@@ -73,9 +85,15 @@ def prize_plan(
                 f"{standings.tag(left_out)} races for a prize place but everyone else who "
                 "plays is paired in the race: takes the bye"
             )
-    racers = set(racing)
+    # The race for the money line is kept head to head like the others: real directors
+    # pair it so (in every real division, when 1st was settled, 2nd-4th raced head to
+    # head), where the principles' search over those players sent them to the players
+    # below when the racers' games had settled their chances either way.
+    kept_players = {*racing, *line, *gibsonized}
     fixed = [
-        pair for pair in _race_matching(standings, race, pool, racers, swiss) if racers & set(pair)
+        pair
+        for pair in _race_matching(standings, race, pool, kept_players, set(gibsonized), swiss)
+        if kept_players & set(pair)
     ]
     used = {p for pair in fixed for p in pair}
     reasons = {pair: _race_reason(standings, race, pair) for pair in fixed}
@@ -110,11 +128,12 @@ def _race_matching(
     standings: Standings,
     race: PlaceRace,
     pool: Sequence[str],
-    racers: set[str],
+    kept: set[str],
+    settled: set[str],
     swiss: SwissMemo,
 ) -> list[tuple[str, str]]:
     """The prize race matched (module docs, step 1); ``pool`` is even, in rank order.
-    ``racers``: kept for the reasons; every player in a race counts on the race level."""
+    Only the games of ``kept`` players (the racers and the settled) cost."""
     size = len(pool)
     if size == 0:
         return []
@@ -125,27 +144,28 @@ def _race_matching(
     boundaries = sorted({b for found in race.races.values() for b in found})
     bit = {b: 1 << i for i, b in enumerate(boundaries)}
     masks = np.array([sum(bit[b] for b in race.races.get(p, ())) for p in pool], np.int64)
-    racing = (masks != 0).astype(np.int64)  # in a race: between tiers, or for the money
-    in_play = np.array([p in racers for p in pool], bool)
+    # A race broken weighs by the best place its player races for: the race for 1st
+    # before the race for the money line ("the highest ranked ones should remain in
+    # contention", GP2), 0 for a player in no race.
+    paid = max(boundaries, default=0)
+    stake = np.array(
+        [paid + 1 - min(race.races[p]) if race.races.get(p) else 0 for p in pool], np.int64
+    )
+    racing = stake > 0
     shared = (masks[firsts] & masks[seconds]) != 0
-    broken = np.where(shared, 0, racing[firsts] + racing[seconds])
+    broken = np.where(shared, 0, stake[firsts] + stake[seconds])
+    is_settled = np.array([p in settled for p in pool], bool)
+    # A settled player facing a racer: Gibsonization broken, whatever else it saves.
+    gibson = (is_settled[firsts] & racing[seconds]) | (is_settled[seconds] & racing[firsts])
     meetings = swiss.meetings_of(standings)
     at = meetings.positions_of(pool)
-    repeats = meetings.repeats(at[firsts], at[seconds])
-    ranks = np.array([standings.rank(p) for p in pool], np.int64)
-    # Only a racer's game is kept (``prize_plan``): the others cost nothing, so that games
-    # the plan throws away never steer whom a racer plays.
-    kept = (in_play[firsts] | in_play[seconds]).astype(np.int64)[:, None]
-    costs = kept * np.column_stack(
-        [
-            meetings.back_to_back(at[firsts], at[seconds]),
-            swiss.policy.excess_of(repeats),
-            broken,
-            np.abs(ranks[firsts] - ranks[seconds]),
-            repeats,
-        ]
-    ).astype(np.int64)
-    ceilings = (1, MAX_REPEATS_ALLOWED, 2, len(standings), MAX_REPEATS_ALLOWED)
+    policy = game_costs(meetings, swiss.policy, at, firsts, seconds, koth_distance(firsts, seconds))
+    in_play = np.array([p in kept for p in pool], bool)
+    # Only a kept player's game is kept (``prize_plan``): the others cost nothing, so that
+    # games the plan throws away never steer whom a racer plays.
+    cost_of = (in_play[firsts] | in_play[seconds]).astype(np.int64)[:, None]
+    costs = cost_of * np.column_stack([gibson, broken, policy]).astype(np.int64)
+    ceilings = (1, 2 * paid, *CEILINGS)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
     return [(pool[i], pool[j]) for i, j in matched]
 

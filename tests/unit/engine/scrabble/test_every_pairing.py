@@ -302,18 +302,19 @@ def test_gp2_unavoidable_on_the_benchmark_field_the_candidates_could_not_settle(
     assert "no pairing gives a chaser sent away here a player they need to pass" in gp2.reason
 
 
-def test_gp2_unavoidable_when_keeping_a_contender_would_send_a_chaser_away(rules):
+def test_gp2_is_overridden_when_keeping_a_contender_takes_a_leader_from_the_leaders(rules):
     # A simulated 32-player event (the benchmark's seed 1): four leaders, seven behind
-    # them, paired 1-4, 2-3 by the table's 0/0/0/0 row. #3 and #4 each face a leader
-    # they can pass; #5 could be kept only if the leaders did not play each other, and
-    # then #3 or #4 would have nobody above to face. With one pairing of two leaders a
-    # leader stays above #5 even drawing, so two such games (the chasers' own) leave #5
-    # out: no pairing does better on GP2, which the comparisons alone left unverified.
+    # them, paired 1-4, 2-3 by the table's 0/0/0/0 row. #5 could be kept in contention
+    # only by facing a leader, which leaves a leaders' game out and breaks GP1: GP2 is
+    # overridden, as the seed's own note on the row says ("By GP1, all GB0s must be
+    # paired with each other. GP2 is overridden"). Removal comes first in GP2: before
+    # 2026-11-28 sending #3 or #4 away from the leaders counted worse than removing #5,
+    # and the verdict was "unavoidable".
     body = simulated_field(32, 1)
     s = standings_of(FinalRoundIn().load(body)).standings
     advice = advise(s, rules.scrabble, max_spread_per_game=500)
     assert advice.rule.id == "0/0/0/0"
     assert [tuple(s.rank(p) for p in g.players) for g in advice.games[:2]] == [(1, 4), (2, 3)]
     gp2 = advice.principles[1]
-    assert gp2.status == "unavoidable", gp2.reason
-    assert "unless a higher-ranked chaser is sent away from the race" in gp2.reason
+    assert gp2.status == "overridden", gp2.reason
+    assert "break GP1" in gp2.reason

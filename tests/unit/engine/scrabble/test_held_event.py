@@ -13,7 +13,7 @@ from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Entry, undo
 from pairing_service.engine.scrabble.held.event import InvalidEvent
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
-from pairing_service.engine.scrabble.held.log_events import Entrant, EventSettings
+from pairing_service.engine.scrabble.held.log_events import Entrant, EventSettings, RepeatsFor
 from pairing_service.engine.scrabble.held.methods import (
     bye_for,
     pair_round,
@@ -21,7 +21,7 @@ from pairing_service.engine.scrabble.held.methods import (
 )
 from pairing_service.engine.scrabble.held.schedule import scheduled
 from pairing_service.engine.scrabble.held.tsh_export import division_file, tsh_name
-from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
+from pairing_service.engine.scrabble.pairing.cost import RepeatPolicy
 from pairing_service.engine.scrabble.standings import Player, Standings
 from pairing_service.engine.scrabble.tsh import read_division
 
@@ -111,11 +111,23 @@ def test_the_bye_goes_to_the_lowest_ranked_of_those_with_fewest_byes():
 def test_the_default_schedule():
     settings = EventSettings(7, repeats_allowed=2)
     assert [scheduled(n, settings) for n in range(1, 8)] == [
-        ("seeded", 0),
-        *[("swiss", 0)] * 5,
+        ("seeded", 2),
+        *[("swiss", 2)] * 5,
         ("advisor", 2),
     ]
-    assert scheduled(1, EventSettings(1)) == ("seeded", 0)
+    assert scheduled(1, EventSettings(1)) == ("seeded", 2)  # ratings pair a lone round
+    # The director's allowance for a range of rounds (tsh's pair and koth take one).
+    ranged = EventSettings(
+        7, repeats_allowed=2, repeats_by_round=(RepeatsFor(2, 4, 0), RepeatsFor(7, 7, 3))
+    )
+    assert [scheduled(n, ranged)[1] for n in range(1, 8)] == [2, 0, 0, 0, 2, 2, 3]
+    # With graded prizes the last three rounds race each place head to head.
+    graded = EventSettings(9, prizes=(300.0, 200.0, 100.0))
+    assert [scheduled(n, graded)[0] for n in range(1, 10)] == [
+        "seeded",
+        *["swiss"] * 5,
+        *["advisor"] * 3,
+    ]
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(9, 7), (32, 7), (100, 9)])

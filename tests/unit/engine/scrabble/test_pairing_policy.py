@@ -1,6 +1,7 @@
-"""The pairing policy among pairings the principles score alike (pairing/policy.py):
-no back-to-back rematch, no meeting past the repeat allowance, then rank order, then
-fewest meetings; the seed's GP2 read in full (judge/race.py)."""
+"""The round's cost among pairings the principles score alike (pairing/cost.py): no
+back-to-back rematch, no meeting past the repeat allowance, then the distance from the
+method's ideal pairing weighed against each repeat's weight; the seed's GP2 read in full
+(judge/race.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from pairing_service.engine.scrabble import advise
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.judge.candidates import OUTSIDER
 from pairing_service.engine.scrabble.judge.race import race_of
-from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
+from pairing_service.engine.scrabble.pairing.cost import (
+    RECENCY,
+    REPEAT_WEIGHTS,
+    RepeatPolicy,
+    repeat_weight,
+)
 from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
 from tests.support import field, rank_pairs
 
@@ -23,17 +29,47 @@ def _swiss(opponents: dict[int, list[int | None]], allowance: int) -> list[tuple
     return sorted(tuple(sorted((s.rank(a), s.rank(b)))) for a, b in pairs)  # type: ignore[misc]
 
 
-def test_a_second_meeting_keeps_the_swiss_order_under_the_default_allowance():
-    # 1-3 met once, two rounds ago (1 and 3 each played someone else since).
-    history = {1: [3, 2], 3: [1, 4], 2: [4, 1], 4: [2, 3]}
-    assert _swiss(history, 1) == [(1, 3), (2, 4)]  # the seed's Swiss, a second meeting
-    assert _swiss(history, 0) != [(1, 3), (2, 4)]  # no repeat allowed: another pairing
+def test_a_repeat_weighs_more_with_each_meeting_and_the_more_recent_it_is():
+    assert repeat_weight(0, 0) == 0
+    weights = [repeat_weight(met, 8) for met in range(1, 7)]
+    assert weights == sorted(weights) and len(set(weights)) == len(weights)
+    by_age = [repeat_weight(1, ago) for ago in (1, 2, 4, 8, 16)]
+    assert by_age == sorted(by_age, reverse=True)
+    # Two rounds after (RECENCY 4): three times the weight of a meeting long ago.
+    assert by_age[1] == REPEAT_WEIGHTS[1] * (2 + RECENCY) // 2 == 3 * REPEAT_WEIGHTS[1]
 
 
-def test_a_third_meeting_is_avoided_under_the_default_allowance():
+def test_a_swap_of_neighbours_avoids_a_second_meeting():
+    # 1-3 met five rounds ago: 1-4, 2-3 moves each player one place from the Swiss order.
+    history = {1: [3, 5, 6, 7, 8], 3: [1, 5, 6, 7, 8]}
+    s = field(*FOUR_LEVEL, (1, 0), (1, 0), (1, 0), (1, 0), opponents=history)
+    pairs = pair_swiss(s, s.ids, SwissMemo(RepeatPolicy(2)))
+    top = sorted(tuple(sorted((s.rank(a), s.rank(b)))) for a, b in pairs)[:2]
+    assert top == [(1, 4), (2, 3)]
+
+
+def test_the_leader_is_not_sent_down_the_field_to_avoid_second_meetings():
+    # A long event: #1 has met #2-#12 once each, long ago, and nobody below. Avoiding
+    # every repeat sends #1 to #13 (the old lexicographic rule); the round's cost keeps
+    # #1 within a few places, a second meeting weighed against the distance.
+    rows = [(20 - i, 0) for i in range(20)]  # every player alone in a win group
+    history: dict[int, list[int | None]] = {1: list(range(2, 13)) + [None] * 10}
+    for opponent in range(2, 13):
+        history[opponent] = [1] + [None] * 10
+    s = field(*rows, opponents=history)
+    pairs = pair_swiss(s, s.ids, SwissMemo(RepeatPolicy(2)))
+    opponent = next(b if a == "P1" else a for a, b in pairs if "P1" in (a, b))
+    assert s.rank(opponent) <= 4
+    strict = pair_swiss(s, s.ids, SwissMemo(RepeatPolicy(0)))
+    far = next(b if a == "P1" else a for a, b in strict if "P1" in (a, b))
+    assert s.rank(far) >= 13  # with no repeat allowed, every repeat is avoided first
+
+
+def test_a_third_meeting_is_past_an_allowance_of_one():
     history = {1: [3, 3, 2], 3: [1, 1, 4], 2: [4, 4, 1], 4: [2, 2, 3]}
     assert (1, 3) not in _swiss(history, 1)
-    assert _swiss(history, 2) == [(1, 3), (2, 4)]
+    # Under 2 it is weighed: 1-2 is back to back, 1-4 and 2-3 fresh: still avoided.
+    assert (1, 3) not in _swiss(history, 2)
 
 
 def test_a_back_to_back_rematch_is_avoided_whatever_the_allowance():

@@ -78,9 +78,9 @@ def readable_gp1(evaluation: Evaluation) -> int | None:
 
 
 def readable_gp2(evaluation: Evaluation) -> tuple[int, ...]:
-    """For the contenders in rank order: 2 when no outcome makes them a victor; else, in
-    the final round, 1 when they chase a victor place and do not face a contender above
-    them whom beating can carry them level or past."""
+    """For the contenders in rank order, 1 when no outcome makes them a victor; then for
+    them again, in the final round, 1 when they keep a way, chase a victor place and do
+    not face a contender above them whom beating can carry them level or past."""
     test = evaluation.test
     contenders = [p for p in evaluation.contention.contenders if p in test.unit_of]
     removed = tuple(
@@ -88,7 +88,7 @@ def readable_gp2(evaluation: Evaluation) -> tuple[int, ...]:
         for p in contenders
     )
     if evaluation.rounds_left > 1 or len(contenders) < 2:
-        return tuple(2 * r for r in removed)
+        return removed + (0,) * len(removed)
     standings, cap = evaluation.standings, None if test.margin >= UNBOUNDED else test.margin
     places = test.victors - len(evaluation.contention.clinched)
 
@@ -104,7 +104,7 @@ def readable_gp2(evaluation: Evaluation) -> tuple[int, ...]:
         targets = [q for q in contenders[:at] if passes(p, q)] if at >= places else []
         game = test.units[test.unit_of[p]].players()
         sent_away.append(1 if targets and not set(game) & set(targets) else 0)
-    return tuple(2 if r else away for r, away in zip(removed, sent_away, strict=True))
+    return removed + tuple(0 if r else away for r, away in zip(removed, sent_away, strict=True))
 
 
 def readable_gp3(evaluation: Evaluation) -> int:

@@ -179,10 +179,11 @@ def test_koth_avoids_a_back_to_back_rematch_among_racers():
     assert ("A", "C") in games and ("B", "D") in games
 
 
-def test_games_the_plan_leaves_to_others_do_not_steer_a_racers_opponent():
-    # F races for 1st, E and D for 2nd-3rd; G is settled in 4th; C, B, A are out of the
-    # money, and C and B met last round. F's nearest free player is G (met once, within
-    # the allowance): the C-B rematch is the rest of the field's to avoid, not F's.
+def test_a_settled_player_takes_the_bye_and_the_race_for_first_stands_back_to_back():
+    # F races for 1st with E (they met last round), D for 2nd-3rd; G is settled in 4th;
+    # C, B, A are out of the money. Seven play: the lone settled player takes the bye
+    # (tsh's rule), never a racer's game; F-E is the race for 1st, kept head to head
+    # though they met last round, and the round's reasons say so.
     history = {
         "A": ("F", "D", "C", "E", "B", "B", "G"),
         "B": ("C", "F", "A", "A", "C"),
@@ -197,6 +198,22 @@ def test_games_the_plan_leaves_to_others_do_not_steer_a_racers_opponent():
     field = standings(*records, met=history)
     advice = advise(field, TABLE, max_spread_per_game=200, prizes=PrizePlaces((400, 300, 200, 100)))
     games = {g.players: g for g in advice.games}
-    assert ("F", "G") in games
-    assert "settled in the money" in games[("F", "G")].reason
-    assert ("E", "D") in games or ("D", "E") in games
+    assert ("G",) in games and games[("G",)].bye
+    assert ("F", "E") in games
+    assert "race for" in games[("F", "E")].reason
+
+
+def test_a_player_certain_of_first_plays_outside_the_race_when_the_racers_are_odd():
+    # A is two wins clear with one round left: certain of 1st. B, C race for 2nd and
+    # 3rd, D, E, F for 3rd: five racers. A plays the highest-ranked player in no race
+    # (G), never B; one racer plays H.
+    field = standings(
+        ("A", 12, 500), ("B", 10, 300), ("C", 10, 200), ("D", 9, 100), ("E", 9, 50),
+        ("F", 9, 0), ("G", 7, 0), ("H", 6, 0),
+    )  # fmt: skip
+    advice = advise(field, TABLE, prizes=PrizePlaces((1000, 500, 250)))
+    games = {g.players for g in advice.games}
+    assert ("A", "G") in games
+    racers = {"B", "C", "D", "E", "F"}
+    assert all(not (set(g) & racers and "A" in g) for g in games)
+    assert ("B", "C") in games

@@ -21,9 +21,9 @@ def test_0_0_0_0_pairs_top_vs_bottom(rules):
     assert advice.configuration == "0/0/0/0"
     assert (advice.rule.id, advice.rule.source) == ("0/0/0/0", "table")
     assert games[:2] == [(1, 4), (2, 3)]
-    # The GB1 #5 faces no leader, so is out; a pairing that keeps #5 would send #3 or
-    # #4 away from the leaders they must pass, which ranks below (GP2 in rank order).
-    assert principle(advice, "GP2")[0] == "unavoidable"
+    # The GB1 #5 faces no leader, so is out; a pairing that keeps #5 gives them a leader
+    # and breaks GP1: GP2 is overridden, as the seed's note on the row says.
+    assert principle(advice, "GP2")[0] == "overridden"
     assert_complete(s, advice)
 
 
@@ -445,12 +445,14 @@ def test_fallback_0_0_1_5_gibsonizes_the_leaders(rules):
 
 
 def test_fallback_lets_each_chaser_face_a_player_above(rules):
-    # #3 and #4 chase the two victor places held by #1 and #2: 1-4, 2-3 gives each a
-    # player they must pass (GP2 read in full); KOTH's 3-4 would send #3 out of the race.
+    # #3 and #4 chase the two victor places held by #1 and #2: 1-3, 2-4 and 1-4, 2-3 each
+    # give both a player they must pass (GP2 read in full), and the round's cost takes
+    # the closer (KOTH: nobody two places from a neighbour); KOTH's 3-4 would send #3 out
+    # of the race.
     s = field((10, 3), (9, 2), (9, 1), (9, 0), (4, 0), (3, 0))
     advice, games = run(rules, s)
     assert advice.rule.source == "fallback"
-    assert games[:2] == [(1, 4), (2, 3)]
+    assert games[:2] == [(1, 3), (2, 4)]
     assert [v.status for v in advice.principles] == [
         "unavoidable",
         "satisfied",

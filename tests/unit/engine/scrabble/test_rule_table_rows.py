@@ -41,13 +41,13 @@ def test_the_engine_checks_the_rows_notes(rules, row):
 def test_the_documented_disagreements_are_few_and_proven(rules):
     documented = {(row.id, gp) for row in ROWS for gp in row.engine}
     assert documented == {
-        ("0/0/0/0", "GP2"),
         ("0/0/0.5/0.5", "GP1"),
         ("0/0/0.5/0.5", "GP2"),
         ("0/0/1", "GP1"),
         ("0/0/1", "GP2"),
         ("0/1/1/1.5+", "GP2"),
         ("0/1/1.5+", "GP2"),
+        ("0/1.5+", "GP2"),
     }
     for row in ROWS:
         for status, proof in row.engine.values():
@@ -130,15 +130,16 @@ def _pairs(advice):
     return [game.players for game in advice.games if not game.bye]
 
 
-def test_the_gb1_plays_the_lowest_of_the_next_win_group_not_the_lowest_gb2(rules):
-    """Row 0/1/1.5+ says "GB1 plays lowest GB2". Read literally, the GB1 plays the lowest
-    player two games behind even when GB1.5s sit between; the table reads it as the lowest
-    of the win group right below the GB1 (rules/scrabble_final_round.yaml). Over the 20
-    fields the row covers with both GB1.5s and GB2s (ranks 3-6 at 1.5-3 games behind, two
-    players far below; spread unbounded and capped at 250), the literal reading ranks
-    below the table's on the principles in 14: it sends the lone GB1.5 racing the GB1 for
-    second away from the race (GP2). It ranks above in the other 6, where two GB1.5s make
-    both readings break GP2 and the answer carries the principled pairing beside it."""
+def test_the_gb1_plays_the_lowest_gb2_as_the_row_is_written(rules):
+    """Row 0/1/1.5+ says "GB1 plays lowest GB2": the lowest-ranked player two games behind,
+    past any GB1.5s (rules/scrabble_final_round.yaml). Over the 20 fields the row covers
+    with both GB1.5s and GB2s (ranks 3-6 at 1.5-3 games behind, two players far below;
+    spread unbounded and capped at 250), the row as written ranks above the reading that
+    takes the lowest of the win group right below the GB1 in every one: with GP2's
+    removal first, that reading leaves a GB1.5 or GB2 no way to finish second (it holds
+    the GB1 to a GB1.5, whose win or loss settles the others), where the row as written
+    keeps them all in. Before 2026-11-28 (GP2's head-to-head first) the other reading
+    ranked above in 14 of the 20 and the table took it."""
     import dataclasses
     import itertools
 
@@ -148,25 +149,25 @@ def test_the_gb1_plays_the_lowest_of_the_next_win_group_not_the_lowest_gb2(rules
 
     table = rules.scrabble
     row = next(r for r in table.rows if r.id == "0/1/1.5+")
-    literal_row = dataclasses.replace(row, pairs=(("#2", "GB2:lowest-cume"),))
-    literal = dataclasses.replace(
-        table, rows=tuple(literal_row if r is row else r for r in table.rows)
+    assert row.pairs == (("#2", "GB2:lowest-cume|group(#3):last"),)
+    grouped_row = dataclasses.replace(row, pairs=(("#2", "group(#3):last"),))
+    grouped = dataclasses.replace(
+        table, rows=tuple(grouped_row if r is row else r for r in table.rows)
     )
-    ours_above = literal_above = 0
+    written_above = compared = 0
     for behind in itertools.combinations_with_replacement((1.5, 2, 2.5, 3), 4):
         if 1.5 not in behind or 2 not in behind:
             continue
         gaps = (0, 1, *behind, 5, 6)
         standings = field(*[(20 - gap, 300 - 40 * i) for i, gap in enumerate(gaps)])
         for cap in (None, 250):
-            ours = advise(standings, table, max_spread_per_game=cap)
-            theirs = advise(standings, literal, max_spread_per_game=cap)
-            assert ours.rule.id == theirs.rule.id == "0/1/1.5+"
+            written = advise(standings, table, max_spread_per_game=cap)
+            other = advise(standings, grouped, max_spread_per_game=cap)
+            assert written.rule.id == other.rule.id == "0/1/1.5+"
+            second = next(g for g in written.games if standings.rank(g.players[0]) == 2)
+            assert standings.games_behind(second.players[1]) == 4  # the lowest GB2
             judge = Judge(standings, contention(standings, 2, cap), None, 2, cap)
-            if judge.ranks_above(_pairs(theirs), _pairs(ours)):
-                literal_above += 1
-                ours_gp2 = next(v for v in ours.principles if v.id == "GP2")
-                assert ours_gp2.status == "violated" and ours.alternatives, (gaps, cap)
-                assert behind.count(1.5) == 2
-            ours_above += judge.ranks_above(_pairs(ours), _pairs(theirs))
-    assert (ours_above, literal_above) == (14, 6)
+            compared += 1
+            written_above += judge.ranks_above(_pairs(written), _pairs(other))
+            assert not judge.ranks_above(_pairs(other), _pairs(written)), (gaps, cap)
+    assert (written_above, compared) == (20, 20)

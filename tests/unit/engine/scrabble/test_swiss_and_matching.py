@@ -22,8 +22,8 @@ from pairing_service.engine.matching import (
 from pairing_service.engine.scrabble import Player, Standings
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.pairing import swiss
-from pairing_service.engine.scrabble.pairing.policy import RepeatPolicy
-from pairing_service.engine.scrabble.pairing.swiss import Meetings, SwissMemo, pair_swiss
+from pairing_service.engine.scrabble.pairing.cost import Meetings, RepeatPolicy
+from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
 from tests.support import field
 
 
@@ -66,8 +66,8 @@ def test_large_group_uses_window_and_stays_repeat_free():
     opponents = {k: [o for o in v if o != k] for k, v in opponents.items()}
     s = field(*rows, opponents=opponents)
     # With no repeat allowed the window finds a pairing with no repeat at all; with the
-    # default allowance (1) a second meeting costs less than leaving the Swiss order, but
-    # a third never happens (no pair has met twice).
+    # default allowance (2) a second meeting is weighed against the Swiss order, and a
+    # third never happens (no pair has met twice).
     strict = pair_swiss(s, s.ids, swiss.SwissMemo(RepeatPolicy(0)))
     assert len(strict) == 200
     assert sum(s.meetings(a, b) for a, b in strict) == 0
@@ -236,39 +236,33 @@ def test_meetings_table_answers_as_the_standings(seed):
             assert previous[k] == int(s.back_to_back(ids[i], ids[j]))
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_a_group_whose_swiss_pairs_repeat_nothing_is_paired_as_the_matching_pairs_it(seed):
-    # _pair_group answers such a group without the matching (its Swiss pairs are the
-    # unique optimum); the matching itself must give exactly the same pairs and floats,
-    # for even and odd groups, with none or one player carried in from above, the bottom
-    # group, and groups past the complete limit.
+@pytest.mark.parametrize("seed", range(40))
+def test_a_field_whose_ideal_swiss_pairs_repeat_nothing_is_paired_as_the_matching_pairs_it(seed):
+    # pair_swiss answers such a field without the matching (its ideal pairs are the only
+    # pairing at no cost); the matching itself gives exactly the same pairs, for win
+    # groups even and odd, floats and fields past the whole-field limit, with histories
+    # that touch every pair but the ideal ones.
+    from pairing_service.engine.scrabble.pairing.cost import pair_closest
+
     rng = random.Random(seed)
-    size = rng.choice([1, 2, 3, 4, 5, 7, 8, 11, 16, 33, swiss.COMPLETE_LIMIT + 6])
-    carried = rng.choice([0, 1]) if size > 1 else 0
-    rows = [(6, 900)] * carried + [(5, 500 - i) for i in range(size - carried)] + [(2, 0)]
-    s = field(*rows)
-    members = list(s.ids[:size])
-    is_last = size % 2 == 0 and rng.random() < 0.5
-    floats = 0 if is_last else size % 2 + swiss.EXTRA_FLOATS
-    block = size - carried - (0 if is_last else size % 2)
-    half = max(block // 2, 1)
-    ideal = swiss._ideal_pairs(size, carried, half, is_last)
-    assert ideal is not None
-    swiss_pairs = set(zip(*(a.tolist() for a in ideal), strict=True))
+    size = rng.choice([2, 4, 6, 10, 16, 34, 130])
+    rows = sorted(((rng.randint(0, 4), rng.randint(-50, 50)) for _ in range(size)), reverse=True)
+    plain = field(*rows)
+    ordered = list(plain.ids)
+    ideal = swiss.swiss_ideal(plain, ordered)
+    ideal_pairs = {(a, int(b)) for a, b in enumerate(ideal.tolist()) if a < b}
     history: dict[int, list[int | None]] = {}
-    for _ in range(rng.randint(0, 2 * size)):  # meetings that are not Swiss pairs
-        a, b = sorted(rng.sample(range(size), 2)) if size > 1 else (0, 0)
-        if a != b and (a, b) not in swiss_pairs:
+    for _ in range(rng.randint(0, 2 * size)):
+        a, b = sorted(rng.sample(range(size), 2))
+        if (a, b) not in ideal_pairs:
             history.setdefault(a + 1, []).append(b + 1)
             history.setdefault(b + 1, []).append(a + 1)
     s = field(*rows, opponents=history)
-    meetings = Meetings(s)
-    policy = RepeatPolicy(0)
-    fast = swiss._pair_group(meetings, policy, members[:carried], members[carried:], is_last)
-    assert fast[0] == [(members[a], members[b]) for a, b in sorted(swiss_pairs)]
-    positions = meetings.positions_of(members)
-    matched = swiss._matched_group(meetings, policy, members, positions, carried, half, floats)
-    assert fast == matched
+    ids = list(s.ids)
+    fast = pair_swiss(s, ids, SwissMemo(RepeatPolicy(0)))
+    assert _ranks(s, fast) == sorted(tuple(sorted((a + 1, b + 1))) for a, b in ideal_pairs)
+    matched = pair_closest(Meetings(s), RepeatPolicy(0), ids, swiss.swiss_ideal(s, ids))
+    assert sorted(_ranks(s, matched)) == _ranks(s, fast)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -293,7 +287,7 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     ranks to its ideal partners as candidates; on groups of 150-200 contenders with
     random histories (repeats to avoid) its answer is the matching over every pair's."""
     from pairing_service.engine.scrabble.pairing import fallback
-    from pairing_service.engine.scrabble.pairing.swiss import Meetings
+    from pairing_service.engine.scrabble.pairing.cost import Meetings
 
     rng = random.Random(seed)
     size = 150 + 50 * seed

@@ -1,0 +1,103 @@
+"""Gibsonization in every round of a held event, whatever the method.
+
+tsh checks Gibsonization in any round, not only the last: a player whose place can no
+longer change (with one round left or ten) is paired so as not to decide anyone else's
+race. Here a player is **settled** when their place in the money is certain whatever the
+results of the rounds left (each round won or lost by the event's spread cap, or on wins
+alone without a cap, as tsh's lead-in-wins rule): with graded ``prizes``, the place's tier
+(``prize_places.place_race``); with ``victors`` equal places, a victor place
+(``contention``). A settled player plays the highest-ranked player who is in no race
+(settled too, or out of reach of the money), never a player still racing; in an odd
+field a lone settled player takes the bye (tsh's rule) unless they have had more byes
+than the player the method would give it. Everyone else is paired by the round's method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..contention import contention
+from ..pairing.board import Board
+from ..pairing.cost import RepeatPolicy
+from ..pairing.swiss import SwissMemo
+from ..prize_places import PrizePlaces, place_race
+from ..standings import Standings
+from .log_events import Pair
+
+
+@dataclass(frozen=True)
+class Places:
+    """What decides who is settled: the places paid, the spread cap, the rounds left."""
+
+    victors: int
+    prizes: tuple[float | None, ...] | None
+    spread_cap: int | None
+    rounds_left: int
+
+
+@dataclass(frozen=True)
+class Gibsonized:
+    """The settled players' games, the bye when a lone settled player takes it, and the
+    players left to the round's method."""
+
+    games: tuple[Pair, ...]
+    bye: str | None
+    left: tuple[str, ...]
+    reasons: tuple[str, ...]  # one per game, in words
+
+
+def settled_and_racing(standings: Standings, places: Places) -> tuple[dict[str, str], set[str]]:
+    """The settled players in rank order, each with what they are certain of in words,
+    and everyone still in a race."""
+    if places.prizes is not None and PrizePlaces(places.prizes).graded:
+        race = place_race(
+            standings, PrizePlaces(places.prizes), places.spread_cap, places.rounds_left
+        )
+        reach = {r.player: r.text() for r in race.reach}
+        return {p: reach[p] for p in race.settled}, {*race.racing, *race.line}
+    found = contention(standings, places.victors, places.spread_cap, places.rounds_left)
+    return dict.fromkeys(found.clinched, "certain of a victor place"), set(found.contenders)
+
+
+def gibsonize(
+    standings: Standings,
+    players: Sequence[str],
+    byes: Mapping[str, int],
+    places: Places,
+    policy: RepeatPolicy,
+    method_bye: str | None,
+) -> Gibsonized:
+    """The settled players paired (module docs); ``method_bye``: the bye the round's
+    method would give in an odd field."""
+    certain, racing = settled_and_racing(standings, places)
+    playing = set(players)
+    settled = [p for p in certain if p in playing]
+    if not settled:
+        return Gibsonized((), method_bye, tuple(p for p in players if p != method_bye), ())
+    bye = method_bye
+    if method_bye is not None and len(settled) % 2:
+        lone = settled[-1]
+        if byes.get(lone, 0) <= byes.get(method_bye, 0):
+            bye = lone
+    board = Board(standings, frozenset(standings.ids) - playing, SwissMemo(policy))
+    if bye is not None:
+        board.add_bye(bye, "bye")
+    reasons = []
+    for player in settled:
+        if player in board.used:
+            continue
+        pool = [p for p in board.free() if p != player and p not in racing]
+        if not pool:
+            continue  # everyone left races: the method pairs them
+        opponent = board.nearest(player, pool)
+        board.add(player, opponent, "")
+        whom = "another settled player" if opponent in certain else "the highest-ranked in no race"
+        reasons.append(
+            f"Gibsonized: #{standings.rank(player)} is {certain[player]}, plays "
+            f"#{standings.rank(opponent)}, {whom}"
+        )
+    games = tuple((g.players[0], g.players[1]) for g in board.games if not g.bye)
+    used = {p for game in games for p in game}
+    left = tuple(p for p in players if p not in used and p != bye)
+    return Gibsonized(games, bye, left, tuple(reasons))
