@@ -33,7 +33,10 @@ def test_advice_shape(client):
 def test_given_ranks_are_used(client):
     players = [dict(p, rank=r) for p, r in zip(PLAYERS, [2, 1, 3, 4], strict=True)]
     body = client.post(URL, json={"players": players}).get_json()
-    assert body["pairings"][0]["players"] == ["B", "C"]
+    # B ranks first. Row 0/0/1's 1-3, 2-4 (B-C, A-D) would repeat both games of the last
+    # round; 1-2, 3-4 ranks above it on GP1 and repeats nothing, so it is recommended.
+    assert body["pairings"][0]["players"] == ["B", "A"]
+    assert body["rule"]["id"] == "0/0/1" and body["alternatives"][0]["source"] == "table"
 
 
 def test_csv_in_text_out(client):

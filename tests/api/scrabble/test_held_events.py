@@ -110,7 +110,9 @@ def test_the_final_round_gives_no_second_bye_while_another_player_has_none(clien
         )
         rounds.append(rnd)
     assert [r["method"] for r in rounds] == ["seeded"] + ["swiss"] * 4 + ["advisor"]
-    assert rounds[0]["bye"] == leader and rounds[-1]["rule"].startswith("0/1/1.5+: gibsonize")
+    # The row's configuration; its pairing, or the principled one where the row's repeats
+    # a game past the allowance.
+    assert rounds[0]["bye"] == leader and rounds[-1]["rule"].startswith("0/1/1.5+:")
     assert any(leader in g["players"] for g in rounds[-1]["games"])
     byes = Counter(r["bye"] for r in rounds)
     assert len(byes) == 6 < 9  # six byes: three players have none
@@ -374,3 +376,50 @@ def test_settings_change_until_the_first_result(client):
     )
     late = client.put(url, json={"victors": 2}, headers=auth(token))
     assert "round 1, game" in assert_problem(late, 409)["detail"]
+
+
+def test_the_director_sets_the_repeat_allowance_for_ranges_of_rounds(client):
+    ranges = [
+        {"first": 2, "last": 4, "repeats_allowed": 0},
+        {"first": 6, "last": 6, "repeats_allowed": 3},
+    ]
+    base, token = create(client, players=8, rounds=6, repeats_by_round=ranges)
+    event = client.get(base).get_json()
+    assert event["repeats_allowed"] == 2 and event["repeats_by_round"] == ranges
+    assert [r["repeats_allowed"] for r in event["schedule"]] == [2, 0, 0, 0, 2, 3]
+    first = start(client, base, token)
+    assert first["repeats_allowed"] == 2
+    # Changed before the first result: the ranges are replaced whole.
+    changed = client.put(
+        f"{base}/settings",
+        json={"repeats_by_round": [{"first": 3, "last": 6, "repeats_allowed": 1}]},
+        headers=auth(token),
+    )
+    assert changed.status_code == 200, changed.get_json()
+    schedule = client.get(base).get_json()["schedule"]
+    assert [r["repeats_allowed"] for r in schedule] == [2, 2, 1, 1, 1, 1]
+    # A backup restores them.
+    backup = client.get(f"{base}/backup", headers=auth(token)).get_json()
+    copy = client.post(f"{BASE}/import", json=backup)
+    assert copy.status_code == 201, copy.get_json()
+    restored = client.get(f"{BASE}/{copy.get_json()['id']}").get_json()
+    assert restored["repeats_by_round"] == [{"first": 3, "last": 6, "repeats_allowed": 1}]
+
+
+def test_ranges_of_rounds_that_overlap_or_pass_the_event_are_refused(client):
+    players = [{"id": f"S{i}", "rating": 1500 - i} for i in range(4)]
+    for ranges, pointer in (
+        (
+            [
+                {"first": 2, "last": 4, "repeats_allowed": 0},
+                {"first": 4, "last": 5, "repeats_allowed": 1},
+            ],
+            "/repeats_by_round/1/first",
+        ),
+        ([{"first": 2, "last": 9, "repeats_allowed": 0}], "/repeats_by_round/0/last"),
+    ):
+        answer = client.post(
+            BASE, json={"players": players, "rounds": 5, "repeats_by_round": ranges}
+        )
+        problem = assert_problem(answer, 422, pointer)
+        assert problem["rule"] == "round-ranges"

@@ -76,7 +76,8 @@ def pair_round(
     """Round pairings of ``players`` (those who play: the active players of the event)
     by ``method``. ``byes``: the byes each player has had; ``ratings`` for ``seeded``;
     ``places``: who is settled (Gibsonized first, whatever the method)."""
-    policy = RepeatPolicy(repeats_allowed)
+    last_round = places is not None and places.rounds_left == 1
+    policy = RepeatPolicy(repeats_allowed, last_round=last_round)
     if method == "advisor":
         if final is None:
             raise ValueError("the advisor needs the final round's settings")

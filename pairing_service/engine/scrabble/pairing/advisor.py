@@ -119,7 +119,7 @@ def advise(
     warnings = list(field.warnings)
     warnings += _one_sided_warnings(standings)
     warnings += _complete_tie_warnings(standings, in_contention)
-    swiss = SwissMemo(RepeatPolicy(repeats_allowed))
+    swiss = SwissMemo(RepeatPolicy(repeats_allowed, last_round=rounds_left == 1))
     graded = prizes is not None and prizes.graded
     places: tuple[Reach, ...] = ()
     if prizes is not None:
@@ -190,12 +190,27 @@ def advise(
             alternatives = (alternative,)
             warnings.append(note)
     if found is not None:
-        recommendation = _recommend(standings, judge, plan, table_side, *found, prefer)
+        # The principles' pairing is recommended when asked for, or when the row's breaks
+        # the repeat policy where it does not (a back-to-back rematch or a meeting past
+        # the allowance): a pairing the principles rank higher and a director would post.
+        repeats_avoided = _policy_breaks(standings, swiss.policy, table_side.games) > (
+            _policy_breaks(standings, swiss.policy, found[0].games)
+        )
+        chosen = "principles" if repeats_avoided else prefer
+        recommendation = _recommend(standings, judge, plan, table_side, *found, chosen)
         recommended, rule = recommendation.side, recommendation.rule
         alternatives = (recommendation.alternative,)
-        if prefer == "principles":
+        if chosen == "principles":
             seed_notes, seed_needs = (), ()
-        warnings += recommendation.warnings
+        if repeats_avoided and prefer != "principles":
+            warnings.append(
+                f"row {plan.rule.id}'s pairing repeats a game past the allowance of "
+                f"{swiss.policy.allowance} or straight after the last one; the pairing that "
+                "ranks above it on the principles does not, and is recommended (the row's "
+                "beside it)"
+            )
+        else:
+            warnings += recommendation.warnings
     warnings += _repeat_warnings(standings, recommended.games)
     seed_notes = _read_beside(seed_notes, recommended.principles)
     return Advice(
@@ -310,6 +325,14 @@ def _recommend(
         "table", table_side.games, table_side.principles, table_side.needs, tradeoff
     )
     return _Recommendation(principled, rule, alternative, [warning])
+
+
+def _policy_breaks(
+    standings: Standings, policy: RepeatPolicy, games: Sequence[Game]
+) -> tuple[int, int]:
+    """Back-to-back rematches and meetings past the allowance among ``games``."""
+    costs = [policy.pair_cost(standings, *g.players) for g in games if not g.bye]
+    return sum(c[0] for c in costs), sum(c[1] for c in costs)
 
 
 def _repeat_warnings(standings: Standings, games: Sequence[Game]) -> list[str]:

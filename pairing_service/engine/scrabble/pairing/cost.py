@@ -55,19 +55,24 @@ CEILINGS = (1, MAX_REPEATS_ALLOWED, 2 * MAX_DISPLACEMENT**2 + 2000)
 MAX_AGO = 100  # rounds since a meeting, kept as int8
 
 
-def repeat_weight(meetings: int, ago: int) -> int:
+def repeat_weight(meetings: int, ago: int, last_round: bool = False) -> int:
     """The weighed cost of pairing two players who have met ``meetings`` times, the last
-    ``ago`` rounds ago (1: the previous round)."""
+    ``ago`` rounds ago (1: the previous round); in the event's last round, one per
+    earlier meeting (``RepeatPolicy.last_round``)."""
     if meetings <= 0:
         return 0
+    if last_round:
+        return meetings
     last = len(REPEAT_WEIGHTS) - 1
     base = REPEAT_WEIGHTS[min(meetings, last)] + REPEAT_WEIGHT_STEP * max(meetings - last, 0)
     ago = max(ago, 1)
     return base * (ago + RECENCY) // ago
 
 
-def repeat_weights(meetings: Indices, ago: Indices) -> Indices:
+def repeat_weights(meetings: Indices, ago: Indices, last_round: bool = False) -> Indices:
     """``repeat_weight`` of many pairs at once."""
+    if last_round:
+        return meetings
     last = len(REPEAT_WEIGHTS) - 1
     table = np.asarray(REPEAT_WEIGHTS, np.int64)
     base = table[np.minimum(meetings, last)] + REPEAT_WEIGHT_STEP * np.maximum(meetings - last, 0)
@@ -79,9 +84,17 @@ def repeat_weights(meetings: Indices, ago: Indices) -> Indices:
 @dataclass(frozen=True, slots=True)
 class RepeatPolicy:
     """The repeat allowance: how many earlier meetings a pair may have and be paired at
-    the weighed cost only (``allowance`` 2: a 4th meeting is past it)."""
+    the weighed cost only (``allowance`` 2: a 4th meeting is past it).
+
+    ``last_round``: the event's last round, where a repeat within the allowance is only a
+    tie-break between pairings equally close to the ideal (one per earlier meeting). A
+    repeat's weight keeps the rounds to come varied; after the last round there are none,
+    and directors pair the last round by rank, third meetings and all: on the real
+    divisions' final rounds the full weights spread the top ten boards 2.4-2.6 ranks apart
+    against the directors' 2.0 (``bench/real_final_rounds.py``), the tie-break 2.0."""
 
     allowance: int = DEFAULT_REPEATS_ALLOWED
+    last_round: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.allowance <= MAX_REPEATS_ALLOWED:
@@ -103,7 +116,7 @@ class RepeatPolicy:
         if not met:
             return 0, 0, 0
         ago = rounds_since(standings, a, b)
-        return int(ago == 1), self.excess(met), repeat_weight(met, ago)
+        return int(ago == 1), self.excess(met), repeat_weight(met, ago, self.last_round)
 
     def closest_pairs(self, standings: Standings, players: Sequence[str]) -> list[tuple[str, str]]:
         """An even list of players paired among themselves, KOTH (1-2, 3-4 in rank order)
@@ -216,7 +229,7 @@ class Meetings:
         return (
             (ago == 1).astype(np.int64),
             policy.excess_of(repeats),
-            repeat_weights(repeats, ago),
+            repeat_weights(repeats, ago, policy.last_round),
         )
 
 

@@ -11,7 +11,9 @@ import pytest
 
 from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Entry, undo
+from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.held.event import InvalidEvent
+from pairing_service.engine.scrabble.held.gibsonization import Places
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
 from pairing_service.engine.scrabble.held.log_events import Entrant, EventSettings, RepeatsFor
 from pairing_service.engine.scrabble.held.methods import (
@@ -281,3 +283,53 @@ def test_the_final_round_with_players_withdrawn(rules):
     assert final.bye is None and paired == set(ranked[1:-1])
     assert f"{ranked[0]} withdrew while still in reach of a victor place" in final.rule
     assert ranked[-1] not in final.rule
+
+
+def test_a_swiss_round_gibsonizes_a_player_whose_place_is_settled():
+    # 28 players after round 13 of 15: #1 is three wins clear of #2 with two rounds left,
+    # certain of a victor place on wins alone (tsh: lead greater than the rounds left).
+    # The Swiss would pair #1 with #3; Gibsonized, #1 plays the highest-ranked player who
+    # can no longer reach a victor place, and the round's rule says so.
+    wins = [12, 9, 9, 8.5, 8, 8, 8, 7.5, 7, 7, 7, 7, 6.5, 6, *[5] * 6, *[4] * 4, *[3] * 4]
+    s = Standings.from_players(
+        [Player(f"P{i}", int(w * 2), 100 - 10 * i) for i, w in enumerate(wins)]
+    )
+    places = Places(2, None, None, 2)
+    race = contention(s, 2, None, 2)
+    plain = pair_round("swiss", s, s.ids, {}, 2, {})
+    assert next(b for a, b in plain.games if a == "P0") in race.contenders  # Swiss: #1 v #2
+    pairing = pair_round("swiss", s, s.ids, {}, 2, {}, places=places)
+    opponent = next(b for a, b in pairing.games if a == "P0")
+    assert "P0" in race.clinched and opponent not in race.contenders
+    highest_outside = min((p for p in s.ids if p not in race.relevant), key=s.rank)
+    assert opponent == highest_outside
+    assert pairing.rule and pairing.rule.startswith("Gibsonized: #1 is certain of a victor place")
+    # Everyone else is still paired Swiss, each once.
+    assert sorted(p for g in pairing.games for p in g) == sorted(s.ids)
+
+
+def test_a_lone_settled_player_takes_the_bye_of_an_odd_field():
+    wins = [12, 9, 9, 8.5, 8, 8, 7.5, 7, 6, 5, 4]
+    s = Standings.from_players(
+        [Player(f"P{i}", int(w * 2), 100 - 10 * i) for i, w in enumerate(wins)]
+    )
+    pairing = pair_round("swiss", s, s.ids, {}, 2, {}, places=Places(2, None, None, 2))
+    assert pairing.bye == "P0"
+    # ... unless they have had more byes than the player the method would give it.
+    again = pair_round("swiss", s, s.ids, {"P0": 1}, 2, {}, places=Places(2, None, None, 2))
+    assert again.bye == "P10"
+    assert not any("P0" in g and set(g) & {"P1", "P2", "P3"} for g in again.games)
+
+
+def test_with_graded_prizes_a_player_certain_of_first_never_plays_a_racer():
+    # Five places paying differently, three rounds left: #1 is certain of 1st, #2-#6
+    # race for the places below it. #1 plays the best player in no race.
+    wins = [14, 10, 10, 9.5, 9, 9, 5, 5, 4, 4, 3, 3]
+    s = Standings.from_players(
+        [Player(f"P{i}", int(w * 2), 100 - 10 * i) for i, w in enumerate(wins)]
+    )
+    places = Places(5, (500.0, 300.0, 200.0, 100.0, 50.0), None, 3)
+    pairing = pair_round("koth", s, s.ids, {}, 2, {}, places=places)
+    opponent = next(b for a, b in pairing.games if a == "P0")
+    assert s.rank(opponent) >= 7
+    assert "certain of 1st" in (pairing.rule or "")
