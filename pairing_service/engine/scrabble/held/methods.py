@@ -7,7 +7,8 @@ standings (``Standings``: players in rank order, with their earlier opponents).
 - ``swiss``: the engine's Swiss within win groups (``pairing/swiss.py``: top half against
   bottom half of each win group, floats and the whole-field matching to avoid repeats);
 - ``koth``: King of the Hill, adjacent ranks (1-2, 3-4, ...);
-- ``advisor``: the final-round advisor (``pairing/advisor.py``) on the event's standings.
+- ``advisor``: the final-round advisor (``pairing/advisor.py``) on the event's standings;
+- ``round_robin``: the round robin's circle (``round_robin.py``), never the standings.
 
 Every method but the advisor's picks the bye first, when the field is odd: the
 lowest-ranked player among those with the fewest byes (tsh's default, and so nobody gets a
@@ -23,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +38,9 @@ from ..rule_table import RuleTable
 from ..standings import Standings
 from .log_events import Method, Pair
 
+if TYPE_CHECKING:
+    from .round_robin import RoundRobin
+
 # The matching's levels: back-to-back, past the allowance, distance from the ideal
 # partner (squared), earlier meetings.
 CEILINGS = (1, 15, 1023, 15)
@@ -46,7 +51,8 @@ WINDOW = 8  # candidate partners within this distance of the ideal one, widened 
 class Pairing:
     games: tuple[Pair, ...]  # board order: the best-ranked game first
     bye: str | None
-    rule: str | None = None  # the advisor's rule, in words
+    rule: str | None = None  # the advisor's rule, or the round robin's round, in words
+    unopposed: tuple[str, ...] = ()  # a round robin's: their opponent withdrew, a bye each
 
 
 @dataclass(frozen=True)
@@ -78,9 +84,14 @@ def pair_round(
     ratings: dict[str, int],
     seed: int = 0,
     final: FinalRound | None = None,
+    robin: RoundRobin | None = None,
 ) -> Pairing:
     """Round pairings of ``players`` (those who play: the active players of the event)
     by ``method``. ``byes``: the byes each player has had; ``ratings`` for ``seeded``."""
+    if method == "round_robin":
+        if robin is None:
+            raise ValueError("a round robin is paired from its circle")
+        return robin.pairing(players)
     policy = RepeatPolicy(repeats_allowed)
     if method == "advisor":
         if final is None:

@@ -15,6 +15,10 @@ the director does not choose (``docs/scrabble.md``, "Held events: the default sc
   finish) plays the others in that race KOTH, and players whose place is settled are
   Gibsonized (``pairing/prize_plan.py``). Equal places keep the Swiss until the last
   round, as before: the seed's principles are for the final round.
+
+An event whose ``pairing_system`` is ``round_robin`` pairs every round from the round
+robin's circle (``round_robin.py``): results never pair it, so neither the seeded first
+round nor the advisor's last; the allowance plays no part in it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ PRIZE_RACE_ROUNDS = 3  # the rounds where prize races are decided (ChewPair's sp
 
 def scheduled(number: int, settings: EventSettings) -> tuple[Method, int]:
     """Round ``number``'s method and repeat allowance by the default schedule."""
+    if settings.pairing_system == "round_robin":
+        return "round_robin", 0
     if number == 1:
         return "seeded", 0
     if number >= settings.rounds or (
