@@ -104,7 +104,7 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             body["victors"],
             body["seed"],
             kept_prizes(body),
-            body["pairing_system"],
+            pairing_system=body["pairing_system"],
         )
         players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
         return self.ledger().created(settings, players)

@@ -142,7 +142,7 @@ class ImportTsh(MethodView):
             body["victors"],
             body["seed"],
             prizes,
-            body["pairing_system"],
+            pairing_system=body["pairing_system"],
         )
         ledger = ROUTES.ledger()
         rounds = [(r.games, r.sat_out) for r in tsh.rounds]

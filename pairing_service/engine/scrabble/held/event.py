@@ -388,7 +388,7 @@ class ScrabbleEvent:
             ratings,
             used_seed or 0,
             final,
-            robin,
+            robin=robin,
         )
         return chosen, allowance, used_seed, pairing
 
