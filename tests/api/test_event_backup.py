@@ -254,6 +254,26 @@ def _scrabble_imported(client) -> Event:
     return Event("scrabble", SCRABBLE, made.get_json()["id"], token, {"number": "4"})
 
 
+def _scrabble_round_robin(client) -> Event:
+    """A round robin (its pairing system): a round played, a player withdrawn and the next
+    round's no-show paired out, their opponents given byes."""
+    players = [{"id": f"S{i}", "rating": 1700 - 10 * i} for i in range(8)]
+    body = {"players": players, "rounds": 7, "pairing_system": "round_robin"}
+    made = client.post(SCRABBLE, json=body).get_json()
+    base, token = f"{SCRABBLE}/{made['id']}", made["token"]
+    first = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    for game in first["games"]:
+        _scrabble_game(client, base, token, 1, game)
+    assert client.post(f"{base}/rounds/1/close", headers=auth(token)).status_code == 200
+    assert client.post(f"{base}/players/S7/drop", headers=auth(token)).status_code == 200
+    second = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    assert len(second["sat_out"]) == 1  # S7's opponent
+    no_show = {"no_shows": [second["games"][0]["players"][0]]}
+    again = client.post(f"{base}/rounds/2/reseat", json=no_show, headers=auth(token))
+    assert again.status_code == 200 and len(again.get_json()["sat_out"]) == 2
+    return Event("scrabble", SCRABBLE, made["id"], token, {"number": "2"})
+
+
 BUILDERS = {
     "scrabble": scrabble,
     "strikes": strikes,
@@ -719,7 +739,7 @@ KINDS = {
     "diagonal": (diagonal, _diagonal_kinds, _diagonal_settings),
     "puffing_billy": (puffing_billy, _billy_kinds),
     "league": (league, _league_kinds),
-    "scrabble": (scrabble, _scrabble_kinds, _scrabble_imported),
+    "scrabble": (scrabble, _scrabble_kinds, _scrabble_imported, _scrabble_round_robin),
 }
 
 

@@ -29,6 +29,7 @@ from ...engine.scrabble.held.log_events import (
     DEFAULT_REPEATS_ALLOWED,
     DEFAULT_VICTORS,
     METHODS,
+    PAIRING_SYSTEMS,
     RepeatsFor,
 )
 from ...engine.scrabble.held.schedule import scheduled
@@ -160,6 +161,18 @@ class ScrabbleEventIn(PaidPlacesIn):
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "Random rounds' seed (each round adds its number)."},
     )
+    pairing_system = fields.String(
+        load_default="swiss",
+        validate=validate.OneOf(PAIRING_SYSTEMS),
+        metadata={
+            "description": "The default schedule (tsh's pairing system): swiss (round 1 "
+            "seeded, Swiss by win group, the final-round advisor last) or round_robin (every "
+            "player meets every other once a cycle, each round from the circle of the "
+            "players in rating order, never from results; more rounds than a cycle turn it "
+            "again). A round's `method` still overrides it.",
+            "example": "round_robin",
+        },
+    )
 
 
 def kept_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
@@ -198,8 +211,9 @@ class StartRoundIn(Schema):
         validate=validate.OneOf(METHODS),
         metadata={
             "description": "seeded (by rating, top half against bottom half), random, swiss "
-            "(within win groups), koth (adjacent ranks) or advisor (the final-round advisor); "
-            "without it, the default schedule's (`schedule` in the event's read)."
+            "(within win groups), koth (adjacent ranks), advisor (the final-round advisor) "
+            "or round_robin (the round robin's next round); without it, the default "
+            "schedule's (`schedule` in the event's read)."
         },
     )
     repeats_allowed = repeats_field(
@@ -279,9 +293,15 @@ class ScrabbleRoundView(HeldRound[ScrabbleEvent]):
     def round(self) -> ScrabbleRound:
         return self.held.state.round(self.number)
 
+    def without_opponent(self) -> list[tuple[str, int]]:
+        """An imported round's players without an opponent, or a round robin's whose
+        opponent withdrew (a bye: the event's bye spread), with their spread."""
+        bye = self.held.state.settings.bye_spread
+        return [*self.round.sat_out.items(), *((p, bye) for p in self.round.unopposed)]
+
     @property
     def sat_out(self) -> list[dict[str, object]]:
-        return [{"player": p, "spread": s} for p, s in self.round.sat_out.items()]
+        return [{"player": p, "spread": s} for p, s in self.without_opponent()]
 
     @property
     def games(self) -> list[ScrabbleGameView]:
@@ -365,6 +385,12 @@ class ScrabbleEventOut(ReadOut, HeldOut):
         metadata={"description": "The places that pay, in order (null: victors only)."},
     )
     seed = fields.Integer(required=True, attribute="state.settings.seed")
+    pairing_system = fields.String(
+        required=True,
+        attribute="state.settings.pairing_system",
+        validate=validate.OneOf(PAIRING_SYSTEMS),
+        metadata={"description": "The default schedule: swiss or round_robin."},
+    )
     status = round_status()
     current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")
     schedule = fields.List(
@@ -424,7 +450,10 @@ class ScrabbleRoundOut(ReadOut):
         allow_none=True,
         required=True,
         attribute="round.rule",
-        metadata={"description": "The advisor's rule (its round only)."},
+        metadata={
+            "description": "The advisor's rule (its round only), or a round robin's round "
+            "in its schedule (and who has a bye for a withdrawal)."
+        },
     )
     status = open_or_closed()
     games = fields.List(fields.Nested(ScrabbleGameOut), required=True)
@@ -435,7 +464,9 @@ class ScrabbleRoundOut(ReadOut):
         metadata={
             "description": "A round imported from tsh (`method` tsh): the players without an "
             "opponent and the spread tsh gave them (above 0 a bye or a forfeit won, below 0 a "
-            "forfeit lost, 0 an unplayed round). Empty for the rounds the service pairs."
+            "forfeit lost, 0 an unplayed round). A round robin's round: the players whose "
+            "opponent withdrew, each a bye (the event's bye spread). Empty for the other "
+            "rounds the service pairs."
         },
     )
     waiting = fields.List(

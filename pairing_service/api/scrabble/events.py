@@ -50,18 +50,23 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         create="""Create an event: players with ratings, the rounds planned, the spread cap, the
         bye's spread, the repeat allowance and the victors the final round pairs for (or
         the `prizes`, when places pay differently: the last three rounds then race each
-        place head to head). The answer carries the director token, once.""",
+        place head to head), and the `pairing_system` (`round_robin`: every round from the
+        round robin's circle). The answer carries the director token, once.""",
         read="""The event: status, standings (wins, spread), and the default schedule.""",
         start_round="""Pair the next round. An optional body chooses the `method` (seeded,
-        random, swiss, koth, advisor), the `repeats_allowed` and a random round's `seed`;
-        without it the default schedule's: seeded in round 1, Swiss by win group in the
-        middle (no repeat where the field allows), the final-round advisor in the last.""",
+        random, swiss, koth, advisor, round_robin), the `repeats_allowed` and a random
+        round's `seed`; without it the default schedule's: seeded in round 1, Swiss by win
+        group in the middle (no repeat where the field allows), the final-round advisor in
+        the last; or, for a round robin, the circle's next round. A round robin's round
+        with a player outside its circle (a late entrant, a player back from before it
+        began) is a 409.""",
         round="""A round's games and results; the board list to pin up with `?format=text` or
         `Accept: text/plain`, and the games as CSV with `?format=csv` or `Accept: text/csv`.""",
         round_answer="The round's games and results",
         reseat="""No-shows: withdraw players who did not come to the open round and pair it
-        again by its method without them. Only before any result of the round is entered
-        (409 after: enter their games as forfeits); undo puts the first pairing back.""",
+        again by its method without them (a round robin: their opponents have a bye).
+        Only before any result of the round is entered (409 after: enter their games as
+        forfeits); undo puts the first pairing back.""",
         result="""Enter or correct a game's result (idempotent): both scores in the game's
         order, with any penalties taken off each player's spread (spread only, never who
         won, as tsh), or the player who forfeited (and the forfeit's spread). A different
@@ -71,18 +76,20 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         A game of an earlier round may be corrected: the later rounds' pairings stand,
         and `changes` (and the history) say what changed in the standings.""",
         close="""Close a round once every game has a result.""",
-        late_entry="""A late entrant, with a rating, between rounds (409 while a round is open or
-        once the event is over): the rounds missed are unplayed (no result).""",
-        drop="""Withdraw a player between rounds: not paired again; their games still count.""",
+        late_entry="""A late entrant, with a rating, between rounds (409 while a round is open,
+        once the event is over, or once a round robin has begun: its schedule is fixed by
+        the players it began with): the rounds missed are unplayed (no result).""",
+        drop="""Withdraw a player between rounds: not paired again; their games still count.
+        In a round robin, whoever the schedule sets against them has a bye.""",
         reinstate="""Reinstate a withdrawn player (or a no-show), between rounds: paired again
         from the next round; the rounds they missed stay unplayed (no result), as a late
         entrant's. 409 while a round is open, once the event is over, or for a player who
         has not withdrawn; 404 for an unknown player. Logged as `player_reinstated`; undo
         takes it back.""",
         settings="""Change the event's settings (the rounds planned, spread cap, bye spread,
-        repeat allowance, victors, seed; those left out stay), until the first result is
-        entered (then 409 naming it); the same settings again change nothing. Logged as
-        `settings_changed`, the settings whole.""",
+        repeat allowance, victors, seed, pairing system; those left out stay), until the
+        first result is entered (then 409 naming it); the same settings again change
+        nothing. Logged as `settings_changed`, the settings whole.""",
     )
     name, url_prefix = "scrabble_events", "/v1/scrabble/events"
     ledger_kind, view, read_out = ScrabbleLedger, ScrabbleEventView, ScrabbleEventOut
@@ -98,7 +105,8 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
             body["victors"],
             body["seed"],
             kept_prizes(body),
-            kept_ranges(body),
+            repeats_by_round=kept_ranges(body),
+            pairing_system=body["pairing_system"],
         )
         players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
         return self.ledger().created(settings, players)
@@ -214,7 +222,7 @@ def pairing_table(held: Held[ScrabbleEvent], number: int) -> Table:
         rows.append(
             ["bye", shown.round.bye, None, None, held.state.settings.bye_spread, None, *nothing]
         )
-    for player, spread in shown.round.sat_out.items():
+    for player, spread in shown.without_opponent():
         rows.append([sat_out_word(spread), player, None, None, spread, None, *nothing])
     method = shown.round.method
     title = (
@@ -240,7 +248,7 @@ def pairings_by_name(held: Held[ScrabbleEvent], number: int) -> Table:
         rows += [[first, game.at, second], [second, game.at, first]]
     if shown.round.bye:
         rows.append([shown.round.bye, "bye", None])
-    rows += [[p, sat_out_word(spread), None] for p, spread in shown.round.sat_out.items()]
+    rows += [[p, sat_out_word(spread), None] for p, spread in shown.without_opponent()]
     rows.sort(key=lambda row: (named.get(row[0], row[0]).casefold(), row[0]))
     title = f"{held.name or 'Scrabble'}: round {number} by name"
     return Table(title, ["player", "game", "opponent"], rows)

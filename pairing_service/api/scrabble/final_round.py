@@ -151,6 +151,7 @@ def standings_of(body: dict[str, Any]) -> Field:
                 body["tsh"],
                 body.get("tsh_round"),
                 complete_rounds_only=body["tsh_complete_rounds_only"],
+                spread_cap=body.get("spread_cap"),
             )
         except TshError as exc:
             raise InvalidStandings(("tsh",), str(exc), rule=Rule.TSH_FILE) from exc

@@ -225,6 +225,8 @@ class FinalRoundIn(Contract, PaidPlacesIn):
             "tsh_complete_rounds_only",
             "tsh_complete_rounds_only needs tsh",
         ),
+        # A spread cap of the file's games: JSON standings carry their spread counted already.
+        Requires(needs("spread_cap", "tsh"), "spread_cap", "spread_cap needs tsh"),
         all_or_none("players", "rank", "give a rank for every player or for none"),
         Requires(
             for_every("players", _OFF_SPREAD_WITHDRAWN),
@@ -267,6 +269,17 @@ class FinalRoundIn(Contract, PaidPlacesIn):
             "description": "With `tsh`: pair after the last round every player has finished, "
             "leaving a partly entered round out (docs/tsh.md). As text/plain: "
             "`?complete_rounds_only=true`."
+        },
+    )
+    spread_cap = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_SPREAD_PER_ROUND),
+        metadata={
+            "description": "With `tsh`: the event's spread cap, the most spread one of the "
+            "file's games counts either way (tsh's `config spread_cap`, which the file does "
+            "not carry: it keeps the scores as played). Byes and forfeits count as written. "
+            "Default: uncapped. The final round's own margins are `max_spread_per_game`'s.",
+            "example": 250,
         },
     )
     rounds_left = fields.Integer(

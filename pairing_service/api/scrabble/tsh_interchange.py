@@ -78,11 +78,13 @@ class TshImportIn(PaidPlacesIn):
             "more than the file has played)."
         },
     )
+    # The file keeps the scores as played; tsh's cap is in its configuration: give it here.
     spread_cap = _setting("spread_cap")
     bye_spread = _setting("bye_spread")
     repeats_allowed = _setting("repeats_allowed")
     victors = _setting("victors")
     seed = _setting("seed")
+    pairing_system = _setting("pairing_system")
 
 
 IMPORT_PARSER = StrictParser(
@@ -116,7 +118,10 @@ class ImportTsh(MethodView):
 
         Send the file as `text/plain` (options in the query string) or as JSON `tsh`,
         with the rounds planned, the spread cap, the bye's spread, the repeat allowance,
-        the victors (or prizes) and the seed as at creation. Players are the file's lines
+        the victors (or prizes), the seed and the pairing system as at creation. The file
+        keeps its games' scores as played (tsh keeps its `spread_cap` in its
+        configuration, not the file): give the event's `spread_cap` for the standings to
+        count it. Players are the file's lines
         (id the tsh number, name and rating as written); each round with results is a round as tsh
         paired and scored it (`method` `tsh`), byes, forfeits and unplayed rounds as tsh
         wrote them (opponent 0); a player marked `off` is withdrawn. The next round is
@@ -138,7 +143,8 @@ class ImportTsh(MethodView):
             body["victors"],
             body["seed"],
             prizes,
-            kept_ranges(body),
+            repeats_by_round=kept_ranges(body),
+            pairing_system=body["pairing_system"],
         )
         ledger = ROUTES.ledger()
         rounds = [(r.games, r.sat_out) for r in tsh.rounds]
@@ -182,10 +188,12 @@ class DivisionFile(MethodView):
     def get(self, tournament_id: str) -> Any:
         """The event as a tsh division file (`.t`): a line per player in rating order,
         `NAME RATING opponents ; scores` (a bye or forfeit is opponent 0 scoring its spread,
-        an unplayed round 0 scoring 0; a withdrawn player is marked `off 0`; with a spread
-        cap, a game won by more has the winner's score lowered to the capped spread). tsh
-        and the service's own reader (`POST /v1/scrabble/final-round` as `text/plain`,
-        `POST /v1/scrabble/events/import-tsh`) read it."""
+        an unplayed round 0 scoring 0; a withdrawn player is marked `off 0`; every game's
+        scores as played: tsh keeps the spread cap in its configuration, and counts it
+        as it reads the file). tsh and the service's own reader
+        (`POST /v1/scrabble/final-round` as `text/plain` with `spread_cap`,
+        `POST /v1/scrabble/events/import-tsh` with `spread_cap`) read it to the event's
+        standings."""
         held = held_store().read(ROUTES.ledger(), tournament_id)
         return _attachment(division_file(held.state), "text/plain", f"scrabble-{held.id}.t")
 

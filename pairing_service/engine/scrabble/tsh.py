@@ -6,19 +6,20 @@ stands for "not yet": a round not paired, or a score not entered. Opponent ``0``
 or a forfeit: its score is the spread itself, a win when positive, a loss when negative,
 and no game at all at 0 (tsh counts neither a win nor a loss). Otherwise the result of a
 game follows from the two scores, and its spread is the player's score minus the
-opponent's plus any ``penalty`` for that round. Of the tagged sections after the scores,
-``off`` (the player withdrew: tsh pairs them no more and scores each later round as a bye
-of that spread), ``penalty`` (spread penalties by round) and ``initrec`` (a record carried
-in: wins, losses, spread) are read; the others are ignored. ``docs/tsh.md`` has each
-reading with its reason.
+opponent's (at most the event's spread cap either way, when it has one: the file keeps
+the scores as played, and tsh caps the spread only as it counts it) plus any ``penalty``
+for that round. Of the tagged sections after the scores, ``off`` (the player withdrew:
+tsh pairs them no more and scores each later round as a bye of that spread), ``penalty``
+(spread penalties by round) and ``initrec`` (a record carried in: wins, losses, spread)
+are read; the others are ignored. ``docs/tsh.md`` has each reading with its reason.
 
-Contract: ``read_division(text, after_round, complete_rounds_only=False)`` returns players
-with wins (half-wins), spread and previous opponents over the rounds counted, and which
-players withdrew, or raises :class:`TshError` naming the line. The rounds counted are
-``after_round`` when given (it must be complete), else every round with results; a round
-that only some players have results for is an error naming the first player without one,
-unless ``complete_rounds_only``, which counts the complete rounds and leaves it out.
-Withdrawn players do not make a round incomplete.
+Contract: ``read_division(text, after_round, complete_rounds_only=False, spread_cap=None)``
+returns players with wins (half-wins), spread and previous opponents over the rounds
+counted, and which players withdrew, or raises :class:`TshError` naming the line. The
+rounds counted are ``after_round`` when given (it must be complete), else every round with
+results; a round that only some players have results for is an error naming the first
+player without one, unless ``complete_rounds_only``, which counts the complete rounds and
+leaves it out. Withdrawn players do not make a round incomplete.
 """
 
 from __future__ import annotations
@@ -137,9 +138,17 @@ def parse_lines(text: str) -> list[TshPlayer]:
 
 
 def read_division(
-    text: str, after_round: int | None = None, *, complete_rounds_only: bool = False
+    text: str,
+    after_round: int | None = None,
+    *,
+    complete_rounds_only: bool = False,
+    spread_cap: int | None = None,
 ) -> Division:
     """The standings of a division file over the rounds counted (see the module's contract).
+
+    ``spread_cap``: the most spread a game counts either way (tsh's ``spread_cap``, which
+    its configuration holds, not the file); byes and forfeits count their spread as
+    written.
 
     ``after_round`` counts rounds 1..after_round, which every player not withdrawn must
     have results for; it takes precedence over ``complete_rounds_only``. Without it, every
@@ -160,7 +169,7 @@ def read_division(
         complete += 1
     rounds = _rounds_counted(active, entered, complete, after_round, complete_rounds_only)
     by_number = {p.number: p for p in lines}
-    players = tuple(_standing(p, rounds, by_number) for p in lines)
+    players = tuple(_standing(p, rounds, by_number, spread_cap) for p in lines)
     absent = tuple(
         str(p.number)
         for p in active
@@ -221,7 +230,9 @@ def _rounds_counted(
     return complete
 
 
-def _standing(p: TshPlayer, rounds: int, by_number: Mapping[int, TshPlayer]) -> Player:
+def _standing(
+    p: TshPlayer, rounds: int, by_number: Mapping[int, TshPlayer], cap: int | None
+) -> Player:
     half_wins, spread = p.initial or (0, 0)
     opponents: list[str | None] = []
     for r in range(rounds):
@@ -250,7 +261,8 @@ def _standing(p: TshPlayer, rounds: int, by_number: Mapping[int, TshPlayer]) -> 
                 )
             margin = score - theirs
             opponents.append(str(opponent))
-        spread += margin + _at_or_zero(p.penalties, r)
+        counted = margin if cap is None or not opponent else max(-cap, min(cap, margin))
+        spread += counted + _at_or_zero(p.penalties, r)
         if opponent or margin:  # a bye scoring 0 is an unplayed round: no result (tsh)
             half_wins += 2 if margin > 0 else 1 if margin == 0 else 0
     return Player(

@@ -437,3 +437,38 @@ def test_the_audit_answers_text_to_read_in_a_terminal(client):
         headers={"Accept": "text/plain"},
     )
     assert "The proposal is the advisor's own recommendation." in own.get_data(as_text=True)
+
+
+# A game won 600-100 (500, or 100 under a cap of 100): the leader is certain of first
+# place uncapped, and not with the cap (Bob can still reach Ann on spread).
+CAPPED = """\
+Able, Ann 1800 3 2 ; 600 400
+Baker, Bob 1700 4 1 ; 420 390
+Cole, Cat 1600 1 4 ; 100 420
+Dunn, Dan 1500 2 3 ; 400 300
+"""
+
+
+def test_a_files_scores_as_played_count_the_events_spread_cap_when_given(client):
+    query = f"{FINAL}?victors=1&max_spread_per_game=50"
+    uncapped = client.post(query, data=CAPPED, content_type="text/plain").get_json()
+    assert uncapped["gibsonized"] == ["1"]
+    capped = client.post(f"{query}&spread_cap=100", data=CAPPED, content_type="text/plain")
+    assert capped.status_code == 200, capped.get_json()
+    assert capped.get_json()["gibsonized"] == [] and capped.get_json()["contenders"] == ["1", "2"]
+    as_json = client.post(
+        FINAL, json={"tsh": CAPPED, "spread_cap": 100, "victors": 1, "max_spread_per_game": 50}
+    )
+    assert as_json.get_json()["contenders"] == ["1", "2"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"tsh": CAPPED, "spread_cap": 0},
+        {"tsh": CAPPED, "spread_cap": "100"},
+        {"players": [{"id": "A", "wins": 1, "spread": 0}], "spread_cap": 100},  # needs tsh
+    ],
+)
+def test_a_bad_or_misplaced_spread_cap_is_a_422_naming_it(client, body):
+    assert_problem(client.post(FINAL, json=body), 422, "/spread_cap")

@@ -26,7 +26,7 @@ def test_the_final_round_is_the_stateless_advisors_on_the_events_tsh_file(client
     for _ in range(3):
         play_round(client, base, token, rng)
     tsh = client.get(f"{base}/tsh").get_data(as_text=True)
-    query = "prizes=300,200,100&max_spread_per_game=200&repeats_allowed=1"
+    query = "prizes=300,200,100&max_spread_per_game=200&spread_cap=200&repeats_allowed=1"
     stateless = client.post(
         f"/v1/scrabble/final-round?{query}", data=tsh, content_type="text/plain"
     )

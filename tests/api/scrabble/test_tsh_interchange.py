@@ -1,6 +1,7 @@
 """tsh interchange of held Scrabble events: the `.t` and `tourney.js` exports read back to
-the event's standings (byes, forfeits, withdrawals, late entries, a spread cap), and a
-`.t` file imported to continue in the service an event started in tsh."""
+the event's standings (byes, forfeits, withdrawals, late entries; a spread cap, the file
+keeping the scores as played), and a `.t` file imported to continue in the service an
+event started in tsh."""
 
 from __future__ import annotations
 
@@ -33,12 +34,13 @@ def _name(name: str) -> str:
     return " ".join(_display_name(name).split())
 
 
-def file_standings(text: str) -> tuple[list[tuple], set[str]]:
-    """What the service's reader reads of a division file: per player (by name) wins,
-    spread and the opponents met, in round order, by name; and the withdrawn players'
-    names. (A round without an opponent, which the reader lists and the event lists only
-    when it has a result, is left out.)"""
-    division = read_division(text)
+def file_standings(text: str, spread_cap: int | None = None) -> tuple[list[tuple], set[str]]:
+    """What the service's reader reads of a division file (with the event's spread cap,
+    which tsh keeps in its configuration, not the file): per player (by name) wins, spread
+    and the opponents met, in round order, by name; and the withdrawn players' names. (A
+    round without an opponent, which the reader lists and the event lists only when it has
+    a result, is left out.)"""
+    division = read_division(text, spread_cap=spread_cap)
     names = {p.id: _name(p.name or p.id) for p in division.players}
     rows = sorted(
         (
@@ -133,26 +135,57 @@ def test_tourney_js_of_an_unknown_event_is_a_404(client):
     assert_problem(client.get(f"{BASE}/{'0' * 32}/tourney.js"), 404)
 
 
-def test_the_tsh_export_carries_the_capped_spread(client):
+def test_the_tsh_export_keeps_the_scores_as_played(client):
     base, token = create(client, players=4, rounds=2, spread_cap=100)
     first = start(client, base, token)
     enter(client, base, token, 1, 1, scores=[520, 300])  # 220 beyond the cap: counts 100
     enter(client, base, token, 1, 2, scores=[350, 410])  # within the cap
     close(client, base, token, 1)
     text = client.get(f"{base}/tsh").get_data(as_text=True)
-    assert file_standings(text) == event_standings(client, base)
     spreads = sorted(s["spread"] for s in client.get(base).get_json()["standings"])
     assert spreads == [-100, -60, 60, 100]
-    # the winner's score is lowered to the loser's plus the cap; the loser's as played
-    lines = text.splitlines()
+    # read with the event's cap, the file gives the event's standings; without it, the
+    # game past the cap counts its whole margin
+    assert file_standings(text, spread_cap=100) == event_standings(client, base)
+    assert file_standings(text) != event_standings(client, base)
+    # both scores as played
     winner, loser = first["games"][0]["players"]
-    by_name = {line.split(" ")[0] + " " + line.split(" ")[1]: line for line in lines}
     names = {s["player"]: s["name"] for s in client.get(base).get_json()["standings"]}
-    assert by_name[names[winner]].endswith("; 400")
-    assert by_name[names[loser]].endswith("; 300")
-    assert file_standings(division_text(read_tourney_js(_js(client, base)), "A")) == (
+    line = {p: next(x for x in text.splitlines() if x.startswith(names[p] + " ")) for p in names}
+    assert line[winner].endswith("; 520") and line[loser].endswith("; 300")
+    # tourney.js carries the same scores, and the cap in its config
+    newt = read_tourney_js(_js(client, base))
+    assert newt["config"]["spread_cap"] == 100
+    assert file_standings(division_text(newt, "A"), spread_cap=100) == (
         event_standings(client, base)
     )
+
+
+def test_a_game_past_a_cap_of_250_exports_as_played_and_reads_back_to_the_standings(client):
+    base, token = create(client, players=6, rounds=3, spread_cap=250)
+    rng = random.Random(5)
+    first = start(client, base, token)
+    enter(client, base, token, 1, 1, scores=[500, 200])  # won by 300: counts 250
+    for game in first["games"][1:]:
+        enter(client, base, token, 1, game["game"], scores=[400 + rng.randint(1, 90), 400])
+    close(client, base, token, 1)
+    play_round(client, base, token, rng)
+    text = client.get(f"{base}/tsh").get_data(as_text=True)
+    winner, loser = first["games"][0]["players"]
+    names = {s["player"]: s["name"] for s in client.get(base).get_json()["standings"]}
+    line = {p: next(x for x in text.splitlines() if x.startswith(names[p] + " ")) for p in names}
+    assert line[winner].split(" ; ")[1].split()[0] == "500"
+    assert line[loser].split(" ; ")[1].split()[0] == "200"
+    # every player's wins, spread and opponents, read back with the cap
+    assert file_standings(text, spread_cap=250) == event_standings(client, base)
+    standings = {s["player"]: s for s in client.get(base).get_json()["standings"]}
+    read = {p.name: p for p in read_division(text, spread_cap=250).players}
+    for player, row in standings.items():
+        mine = read[_name(names[player])]
+        assert (mine.half_wins, mine.spread) == (int(row["wins"] * 2), row["spread"])
+    # imported with the same cap, the file is the same event again
+    again, _, _ = imported(client, text, spread_cap=250, rounds=3)
+    assert event_standings(client, again) == event_standings(client, base)
 
 
 def _js(client, base: str) -> str:

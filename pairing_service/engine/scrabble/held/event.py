@@ -11,6 +11,10 @@ A round imported from tsh (``tsh_import.py``) holds its games with their scores,
 player without an opponent with the spread tsh gave them (opponent 0): a win above 0, a
 loss below, no result at 0. Such rounds come before any round the service pairs; each
 is complete (closed) as it is imported.
+
+A round robin (``round_robin.py``) is paired from its circle: the players not withdrawn
+when its first round was paired, in rating order, kept from then on. A player who
+withdraws keeps their place (their opponent has a bye); nobody joins it late.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from .log_events import (
     SatOut,
 )
 from .methods import FinalRound, Pairing, pair_round
+from .round_robin import RoundRobin
 from .schedule import scheduled
 
 MAX_PLAYERS = 1000
@@ -107,6 +112,8 @@ class ScrabbleRound:
     closed: bool = False
     # An imported round's players without an opponent -> their spread (tsh's opponent 0).
     sat_out: dict[str, int] = field(default_factory=dict)
+    # A round robin's players whose opponent withdrew: a bye each, as the round's bye.
+    unopposed: list[str] = field(default_factory=list)
 
     def paired_by(self) -> Method:
         """The method that paired the round; Conflict for a round imported from tsh."""
@@ -150,6 +157,10 @@ class ScrabbleEvent:
         self.rounds: list[ScrabbleRound] = []
         self.dropped: dict[str, int] = {}  # player -> the round before which they left
         self.joined: dict[str, int] = {}  # late entrant -> the round they joined before
+        # The round robin's circle (the players it began with, in seeding order), from the
+        # round it began in: set as its first round is paired (``begin_round_robin``).
+        self.circle: tuple[str, ...] | None = None
+        self.circle_began = 0
 
     # --- reading ------------------------------------------------------------------------
 
@@ -180,8 +191,9 @@ class ScrabbleEvent:
         rounds: dict[str, list[PlayedRound]] = {p: [] for p in self.players}
         for rnd in self.rounds:
             n = rnd.number
-            if rnd.bye is not None:
-                rounds[rnd.bye].append(
+            # A round robin's unopposed players (their opponent withdrew) have a bye too.
+            for player in rnd.unopposed if rnd.bye is None else [rnd.bye, *rnd.unopposed]:
+                rounds[player].append(
                     PlayedRound(n, None, None, None, "bye", self.settings.bye_spread)
                 )
             for player, spread in rnd.sat_out.items():  # an imported round's opponent 0
@@ -252,6 +264,36 @@ class ScrabbleEvent:
 
     def active(self) -> list[str]:
         return [p for p in self.players if p not in self.dropped]
+
+    def round_robin(self, number: int) -> RoundRobin:
+        """Round ``number`` as a round of the event's round robin: its circle (the players
+        not withdrawn when its first round was paired, in rating order) and how many of its
+        rounds came before, whatever other method paired a round in between."""
+        before = sum(r.method == "round_robin" for r in self.rounds if r.number < number)
+        if self.circle is None:
+            circle = tuple(p for p in self.rating_order() if p not in self.dropped)
+            return RoundRobin(circle, before + 1, number)
+        return RoundRobin(self.circle, before + 1, self.circle_began)
+
+    def begin_round_robin(self, number: int) -> None:
+        """Keep the circle as round ``number``, the round robin's first, was paired."""
+        if self.circle is None:
+            robin = self.round_robin(number)
+            self.circle, self.circle_began = robin.circle, robin.began
+
+    def outside_round_robin(self, player: str) -> str | None:
+        """Why ``player`` cannot join (late, or back from before it began) the round robin
+        the event is paired by, once it has begun; None when they can."""
+        if (
+            self.settings.pairing_system != "round_robin"
+            or self.circle is None
+            or player in self.circle
+        ):
+            return None
+        return (
+            f"the round robin began in round {self.circle_began}: its schedule is fixed by "
+            f"the players it began with, so {player!r} cannot join it"
+        )
 
     def meetings(self, before: int | None = None) -> Counter[frozenset[str]]:
         """How often each pair has been paired (games of every round started, or of the
@@ -333,6 +375,7 @@ class ScrabbleEvent:
         prizes = None if self.settings.prizes is None else self.settings.prizes[:paid]
         places = Places(paid, prizes, self.settings.spread_cap, rounds_left)
         final = None
+        robin = self.round_robin(number) if chosen == "round_robin" else None
         if chosen == "advisor":
             everyone = self.pairing_standings(list(self.players))
             final = FinalRound(table, paid, self.settings.spread_cap, rounds_left, everyone, prizes)
@@ -346,6 +389,7 @@ class ScrabbleEvent:
             used_seed or 0,
             final,
             places,
+            robin=robin,
         )
         return chosen, allowance, used_seed, pairing
 
@@ -389,7 +433,7 @@ class ScrabbleEvent:
         decided = "the event is over" if self.status() == "finished" else None
         refuse_late_entry(
             latest.number if latest and not latest.closed else None,
-            decided,
+            decided or self.outside_round_robin(entrant.id),
             len(self.players),
             MAX_PLAYERS,
         )
@@ -408,6 +452,7 @@ class ScrabbleEvent:
                 "games as forfeits)"
             )
         in_round = {p for game in rnd.games for p in game} | ({rnd.bye} if rnd.bye else set())
+        in_round |= set(rnd.unopposed)
         refuse_no_shows(
             no_shows,
             in_round,
@@ -420,6 +465,8 @@ class ScrabbleEvent:
         view.rounds = [r for r in self.rounds if r.number < number]
         view.dropped = {**self.dropped, **dict.fromkeys(no_shows, number)}
         view.joined = dict(self.joined)
+        # the round robin keeps its circle: a no-show's opponents have a bye
+        view.circle, view.circle_began = self.circle, self.circle_began
         return view
 
     def check_imported(
@@ -495,7 +542,9 @@ class ScrabbleEvent:
         refuse_reinstatement(
             player,
             latest.number if latest and not latest.closed else None,
-            "the event is over" if self.status() == "finished" else None,
+            "the event is over"
+            if self.status() == "finished"
+            else self.outside_round_robin(player),
             None,  # nobody is eliminated in a Scrabble event
             self.dropped.get(player),
         )

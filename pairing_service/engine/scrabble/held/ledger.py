@@ -1,14 +1,15 @@
 """A Scrabble event held round by round, as a log of the director's actions.
 
 The director creates the event (players with ratings, the rounds planned, the spread cap,
-the bye's spread, the repeat allowance, the victors the final round pairs for), then, round
-by round: pairs the next round (by the method asked for, else the default schedule's:
-``schedule.py``), enters each game's scores (or a forfeit), and closes the round when every
-game has a result. Between rounds a player may withdraw (paired no more; their games
-count) or enter late (their missed rounds are unplayed: no result, as tsh records them). A
-no-show of the open round, before any result of it is entered, is withdrawn and the round
-paired again by its method. A result of an earlier round may be corrected: the later
-rounds' pairings stand, and the correction says what it changed in the standings.
+the bye's spread, the repeat allowance, the victors the final round pairs for, the pairing
+system: Swiss or a round robin), then, round by round: pairs the next round (by the method
+asked for, else the default schedule's: ``schedule.py``), enters each game's scores (or a
+forfeit), and closes the round when every game has a result. Between rounds a player may
+withdraw (paired no more; their games count) or enter late (their missed rounds are
+unplayed: no result, as tsh records them). A no-show of the open round, before any result
+of it is entered, is withdrawn and the round paired again by its method. A result of an
+earlier round may be corrected: the later rounds' pairings stand, and the correction says
+what it changed in the standings.
 """
 
 from __future__ import annotations
@@ -100,7 +101,14 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         number = (latest.number if latest else 0) + 1
         return Action.of(
             RoundPaired(
-                number, chosen, pairing.games, pairing.bye, allowance, used_seed, pairing.rule
+                number,
+                chosen,
+                pairing.games,
+                pairing.bye,
+                allowance,
+                used_seed,
+                pairing.rule,
+                pairing.unopposed,
             )
         )
 
@@ -237,7 +245,14 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         _, _, _, pairing = view.pair(number, self.table, method, rnd.repeats_allowed, rnd.seed)
         return Action.of(
             RoundRepaired(
-                number, tuple(no_shows), pairing.games, pairing.bye, tuple(rnd.games), rnd.bye
+                number,
+                tuple(no_shows),
+                pairing.games,
+                pairing.bye,
+                tuple(rnd.games),
+                rnd.bye,
+                pairing.unopposed,
+                tuple(rnd.unopposed),
             )
         )
 
@@ -263,6 +278,8 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
             case SettingsChanged(settings=settings):
                 state.settings = settings
             case RoundPaired(round=number, games=games, bye=bye):
+                if event.method == "round_robin":
+                    state.begin_round_robin(number)
                 state.rounds.append(
                     ScrabbleRound(
                         number,
@@ -272,6 +289,7 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                         event.repeats_allowed,
                         event.seed,
                         event.rule,
+                        unopposed=list(event.unopposed),
                     )
                 )
             case ResultEntered(round=number, game=game):  # or corrected
@@ -299,18 +317,25 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 )
             case RoundRepaired(round=number, games=games, bye=bye):  # no-shows withdrawn
                 rnd = state.round(number)
-                rnd.games, rnd.bye = list(games), bye
+                rnd.games, rnd.bye, rnd.unopposed = list(games), bye, list(event.unopposed)
             case _:
                 raise ValueError(f"a scrabble log has no action {event.logged_as!r}")
 
     def clone(self, event: ScrabbleEvent) -> ScrabbleEvent:
         copy = ScrabbleEvent(event.settings, list(event.players.values()))
         copy.rounds = [
-            replace(r, games=list(r.games), results=dict(r.results), sat_out=dict(r.sat_out))
+            replace(
+                r,
+                games=list(r.games),
+                results=dict(r.results),
+                sat_out=dict(r.sat_out),
+                unopposed=list(r.unopposed),
+            )
             for r in event.rounds
         ]
         copy.dropped = dict(event.dropped)
         copy.joined = dict(event.joined)
+        copy.circle, copy.circle_began = event.circle, event.circle_began
         return copy
 
     def _describe_event(self, event: LogEvent) -> str:
@@ -318,7 +343,9 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
             case Created(players=players, settings=settings):
                 return f"Created with {len(players)} players, {settings.rounds} rounds planned"
             case RoundPaired(round=number, method=method, games=games, bye=bye):
-                byes = f", bye {bye}" if bye else ""
+                sitting = ([bye] if bye else []) + list(event.unopposed)
+                byes = f", {'byes' if len(sitting) > 1 else 'bye'} {', '.join(sitting)}"
+                byes = byes if sitting else ""
                 rule = f" ({event.rule})" if event.rule else ""
                 return f"Round {number} paired by {method}{rule}: {len(games)} games{byes}"
             case ResultCorrected(round=number, game=game, was=was):
@@ -342,8 +369,10 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                     if settings.spread_cap is None
                     else (f"spread capped at {settings.spread_cap}")
                 )
+                robin = settings.pairing_system == "round_robin"
                 return (
-                    f"Settings changed: {settings.rounds} rounds planned, {cap}, bye spread "
+                    f"Settings changed{', a round robin' if robin else ''}: "
+                    f"{settings.rounds} rounds planned, {cap}, bye spread "
                     f"{settings.bye_spread}, {settings.repeats_allowed} repeat(s) allowed, "
                     + (
                         f"{settings.victors} victor(s)"

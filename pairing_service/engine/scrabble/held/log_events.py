@@ -22,10 +22,14 @@ from ...round_ledger import (
     SettingsChange,
 )
 
-Method = Literal["seeded", "random", "swiss", "koth", "advisor"]
-METHODS: tuple[Method, ...] = ("seeded", "random", "swiss", "koth", "advisor")
+Method = Literal["seeded", "random", "swiss", "koth", "advisor", "round_robin"]
+METHODS: tuple[Method, ...] = ("seeded", "random", "swiss", "koth", "advisor", "round_robin")
 # How a round was paired: by one of the methods, or by tsh before the import ("tsh").
-RoundMethod = Literal["seeded", "random", "swiss", "koth", "advisor", "tsh"]
+RoundMethod = Literal["seeded", "random", "swiss", "koth", "advisor", "round_robin", "tsh"]
+# The event's default schedule (``schedule.py``): seeded, Swiss, the advisor last; or every
+# round from the round robin's circle (``round_robin.py``).
+PairingSystem = Literal["swiss", "round_robin"]
+PAIRING_SYSTEMS: tuple[PairingSystem, ...] = ("swiss", "round_robin")
 IMPORTED: Literal["tsh"] = "tsh"
 ROUND_IMPORTED = "round_imported"
 Pair = tuple[str, str]
@@ -57,7 +61,8 @@ class EventSettings:
     ask for fewer; ``victors``: the places the final round's advisor pairs for; ``seed``:
     random pairings' seed (each round adds its number); ``prizes``: the places that pay, in
     order, with their amounts (``prize_places.PrizePlaces``), instead of ``victors`` equal
-    places."""
+    places; ``pairing_system``: the default schedule, ``swiss`` (seeded, Swiss, the advisor
+    last) or ``round_robin`` (every round from the round robin's circle)."""
 
     rounds: int
     spread_cap: int | None = None
@@ -74,6 +79,8 @@ class EventSettings:
             if given.first <= number <= given.last:
                 return given.repeats_allowed
         return self.repeats_allowed
+
+    pairing_system: PairingSystem = omitted_when("swiss")  # noqa: RUF009
 
     @property
     def paid_places(self) -> int:
@@ -97,7 +104,9 @@ class Created(Creation):
 @dataclass(frozen=True)
 class RoundPaired(RoundStart):
     """A round's pairing as its method made it: the games in board order, the bye, the
-    repeat allowance it kept to, and (the advisor) the rule it followed."""
+    repeat allowance it kept to, (the advisor) the rule it followed or (a round robin) its
+    place in the schedule, and a round robin's players whose opponent withdrew (a bye
+    each)."""
 
     method: Method
     games: tuple[Pair, ...]
@@ -105,6 +114,7 @@ class RoundPaired(RoundStart):
     repeats_allowed: int
     seed: int | None = omitted_when(None)  # a random round's
     rule: str | None = omitted_when(None)  # the advisor's rule, in words
+    unopposed: tuple[str, ...] = omitted_when(())
 
 
 @dataclass(frozen=True)
@@ -145,12 +155,15 @@ class PlayerEntered(LateEntry):
 
 @dataclass(frozen=True)
 class RoundRepaired(Reseated):
-    """The open round's no-shows withdrawn and the round paired again by its method."""
+    """The open round's no-shows withdrawn and the round paired again by its method (a
+    round robin's: the no-shows' opponents have a bye, ``unopposed``)."""
 
     games: tuple[Pair, ...]
     bye: str | None
     was: tuple[Pair, ...]
     was_bye: str | None
+    unopposed: tuple[str, ...] = omitted_when(())
+    was_unopposed: tuple[str, ...] = omitted_when(())
 
 
 @dataclass(frozen=True)

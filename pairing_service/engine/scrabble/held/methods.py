@@ -7,7 +7,8 @@ standings (``Standings``: players in rank order, with their earlier opponents).
 - ``swiss``: the engine's Swiss within win groups (``pairing/swiss.py``: top half against
   bottom half of each win group, floats and the whole-field matching to avoid repeats);
 - ``koth``: King of the Hill, adjacent ranks (1-2, 3-4, ...);
-- ``advisor``: the final-round advisor (``pairing/advisor.py``) on the event's standings.
+- ``advisor``: the final-round advisor (``pairing/advisor.py``) on the event's standings;
+- ``round_robin``: the round robin's circle (``round_robin.py``), never the standings.
 
 Every method but the advisor's picks the bye first, when the field is odd: the
 lowest-ranked player among those with the fewest byes (tsh's default, and so nobody gets a
@@ -23,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidStandings
 from ..pairing.advisor import Advice, advise
@@ -34,12 +36,16 @@ from ..standings import Standings
 from .gibsonization import Gibsonized, Places, gibsonize
 from .log_events import Method, Pair
 
+if TYPE_CHECKING:
+    from .round_robin import RoundRobin
+
 
 @dataclass(frozen=True)
 class Pairing:
     games: tuple[Pair, ...]  # board order: the best-ranked game first
     bye: str | None
-    rule: str | None = None  # the advisor's rule, in words
+    rule: str | None = None  # the advisor's rule, or the round robin's round, in words
+    unopposed: tuple[str, ...] = ()  # a round robin's: their opponent withdrew, a bye each
 
 
 @dataclass(frozen=True)
@@ -72,10 +78,16 @@ def pair_round(
     seed: int = 0,
     final: FinalRound | None = None,
     places: Places | None = None,
+    robin: RoundRobin | None = None,
 ) -> Pairing:
     """Round pairings of ``players`` (those who play: the active players of the event)
     by ``method``. ``byes``: the byes each player has had; ``ratings`` for ``seeded``;
-    ``places``: who is settled (Gibsonized first, whatever the method)."""
+    ``places``: who is settled (Gibsonized first, whatever the method but a round
+    robin's fixed schedule); ``robin``: a round robin's circle."""
+    if method == "round_robin":
+        if robin is None:
+            raise ValueError("a round robin is paired from its circle")
+        return robin.pairing(players)
     last_round = places is not None and places.rounds_left == 1
     policy = RepeatPolicy(repeats_allowed, last_round=last_round)
     if method == "advisor":

@@ -19,6 +19,10 @@ Every round's allowance is the event's ``repeats_allowed`` unless ``repeats_by_r
 gives its range another (the director's, as tsh's ``pair`` and ``koth`` take one). In
 every round a player whose place is settled is Gibsonized, whatever the method
 (``held/gibsonization.py``).
+
+An event whose ``pairing_system`` is ``round_robin`` pairs every round from the round
+robin's circle (``round_robin.py``): results never pair it, so neither the seeded first
+round nor the advisor's last; the allowance plays no part in it.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ PRIZE_RACE_ROUNDS = 3  # the rounds where prize races are decided (ChewPair's sp
 
 def scheduled(number: int, settings: EventSettings) -> tuple[Method, int]:
     """Round ``number``'s method and repeat allowance by the default schedule."""
+    if settings.pairing_system == "round_robin":
+        return "round_robin", 0
     allowance = settings.allowance(number)
     if number == 1:
         return "seeded", allowance

@@ -10,10 +10,10 @@ spread cap) and one division, ``A``, whose ``players`` are indexed by tsh number
 carries after its scores (``off`` for a withdrawn player; ``penalty``, by round and
 negative as tsh writes it, for a player with a penalty). The lines are the ``.t``
 export's (``tsh_export.py``: rating order, byes and forfeits as opponent 0 scoring their
-spread, unplayed rounds 0 scoring 0, the open round's opponent without a score, a game
-past the spread cap with the winner's score lowered to the capped spread), so a
-``tourney.js`` converted back to a ``.t`` (``bench/real_final_rounds.py convert``) reads
-as the event's standings. The division's ``maxr`` is the last planned round, from 0,
+spread, unplayed rounds 0 scoring 0, the open round's opponent without a score, every
+game's scores as played), so a ``tourney.js`` converted back to a ``.t``
+(``bench/real_final_rounds.py convert``) reads as the event's standings with the cap that
+``config.spread_cap`` carries. The division's ``maxr`` is the last planned round, from 0,
 and ``seeds`` the players in rating order.
 """
 

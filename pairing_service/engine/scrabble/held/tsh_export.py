@@ -16,13 +16,12 @@ would break a line made safe: ``;`` becomes ``,``, a leading ``#`` is dropped, a
 of digits is joined to the word before it by ``-`` (tsh reads the first number of a line
 as the rating).
 
-**Spread cap.** With a spread cap, a game won by more than the cap is written with the
-winner's score lowered to the loser's plus the cap: the difference of the written scores
-is the spread the event counts (the capped spread tsh's ``spread_cap`` counts too), so a
-reader counting the raw difference (tsh without a cap, the service's own reader) reads
-the event's standings. The
-loser's score, and every game within the cap, are written as played. (The round's page
-and the history keep the scores as entered.)
+**Spread cap.** Every game is written with its scores as played, as tsh keeps them: tsh
+holds its spread cap in its configuration (``config spread_cap``), not in the division
+file, and caps a game's spread only as it counts the standings. So the file reads back to
+the event's standings with the event's cap given to the reader (``read_division``'s
+``spread_cap``, the import's ``spread_cap``); read without it, a game won by more than the
+cap counts its whole margin.
 
 The rows (:func:`tsh_rows`) are also what the web export, ``tourney.js``, writes
 (``tourney_js.py``).
@@ -59,22 +58,12 @@ class TshRow:
     penalties: tuple[int, ...] = ()
 
 
-def written_score(result: PlayedRound, cap: int | None) -> int:
-    """A player's score as the file writes it: the winner's lowered to the loser's plus
-    the cap when the game went past it (the difference is then the capped spread)."""
-    assert result.score is not None and result.against is not None
-    if cap is None or result.score <= result.against:
-        return result.score
-    return min(result.score, result.against + cap)
-
-
 def tsh_rows(event: ScrabbleEvent) -> list[TshRow]:
     """Every player's line, in rating order (their tsh numbers, from 1)."""
     order = event.rating_order()
     number = {p: i for i, p in enumerate(order, start=1)}
     played = event.played()
     rounds = len(event.rounds)
-    cap = event.settings.spread_cap
     rows = []
     for pid in order:
         entrant = event.players[pid]
@@ -95,12 +84,12 @@ def tsh_rows(event: ScrabbleEvent) -> list[TshRow]:
             if result is None:
                 opponents.append(0)
                 scores.append(0)
-            elif result.opponent is None:
+            elif result.opponent is None or result.score is None:
                 opponents.append(0)
                 scores.append(result.spread)
             else:
                 opponents.append(number[result.opponent])
-                scores.append(written_score(result, cap))
+                scores.append(result.score)
         rows.append(
             TshRow(
                 number[pid],

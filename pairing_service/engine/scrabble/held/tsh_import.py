@@ -9,7 +9,8 @@ counts: every round with results. Then:
   name as written (a member id after ``:`` included, so that the export gives it back),
   rating as written.
 - **Each round counted** becomes a round as tsh paired it (``RoundImported``): every pair
-  of players listing each other is a game with both scores as written; every player with
+  of players listing each other is a game with both scores as written (as played: the
+  event's ``spread_cap`` caps the spread they count, as tsh's configuration does); every player with
   opponent 0 sat out with the score tsh wrote as the round's spread (a bye or a forfeit
   won above 0, a forfeit lost below, an unplayed round at 0: no result, as tsh counts it).
   A round only a withdrawn player has no result in (``00``) is unplayed for them.

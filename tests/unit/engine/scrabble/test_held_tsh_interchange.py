@@ -1,6 +1,6 @@
 """tsh interchange of held Scrabble events, the engine alone: a division file read as
-imported rounds, the rules an imported round keeps, the capped spread the export writes,
-and tourney.js."""
+imported rounds, the rules an imported round keeps, the scores as played that the export
+writes (read back with the event's spread cap), and tourney.js."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def test_what_a_held_event_cannot_hold_is_refused_naming_the_line(text, words):
         read_tsh_event(text)
 
 
-def test_the_export_lowers_the_winners_score_to_the_capped_spread(rules):
+def test_the_export_writes_the_scores_as_played_and_reads_back_with_the_cap(rules):
     ledger = ScrabbleLedger(rules.scrabble)
     players = [Entrant(p, p, 1600 - i) for i, p in enumerate("ABCD")]
     state = folded(ledger, [ledger.created(EventSettings(2, spread_cap=150), players)])
@@ -152,10 +152,23 @@ def test_the_export_lowers_the_winners_score_to_the_capped_spread(rules):
         ],
     )
     lines = division_file(state).splitlines()
-    assert lines == ["A 1600 3 ; 290", "B 1599 4 ; 400", "C 1598 1 ; 440", "D 1597 2 ; 380"]
+    assert lines == ["A 1600 3 ; 290", "B 1599 4 ; 400", "C 1598 1 ; 610", "D 1597 2 ; 380"]
     mine = {s.name: s.spread for s in state.standings()}
     assert mine == {"A": -150, "B": 20, "C": 150, "D": -20}
-    assert {p.name: p.spread for p in read_division("\n".join(lines)).players} == mine
+    text = "\n".join(lines)
+    assert {p.name: p.spread for p in read_division(text, spread_cap=150).players} == mine
+    # without the cap (tsh's is in its configuration, not the file) the margin counts whole
+    assert {p.name: p.spread for p in read_division(text).players}["C"] == 320
+
+
+def test_the_readers_cap_counts_games_only_and_penalties_after_it():
+    text = (
+        "A, B 1500 2 0 ; 600 300 ; penalty -10 0\n"  # a 400-point win, then a +300 bye
+        "C, D 1500 1 3 ; 200 250\n"
+        "E, F 1400 0 2 ; -200 240\n"  # a -200 forfeit, then a 10-point win
+    )
+    capped = {p.id: (p.half_wins, p.spread) for p in read_division(text, spread_cap=100).players}
+    assert capped == {"1": (4, 100 - 10 + 300), "2": (2, -100 + 10), "3": (0, -200 - 10)}
 
 
 def test_tourney_js_is_javascript_with_undefined():
