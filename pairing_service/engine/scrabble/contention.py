@@ -119,6 +119,38 @@ def contention(
     "best possible finish" contention. ``fixed``: players who sit out every round left,
     each round scoring the spread given (``fixed_final``), compared one by one.
     """
+    return contention_by_place(standings, (victors,), cap, rounds_left, fixed)[victors]
+
+
+def contention_by_place(
+    standings: Standings,
+    places: Sequence[int],
+    cap: int | None,
+    rounds_left: int = 1,
+    fixed: Mapping[str, int] | None = None,
+) -> dict[int, Contention]:
+    """``contention`` with ``victors`` each of ``places``: the counts do not depend on the
+    places, so they are counted once (the prize places' races ask for every place)."""
+    counts = _contention_counts(standings, cap, rounds_left, fixed)
+    found = {}
+    for victors in places:
+        contenders = [p for p, above, catchers in counts if above < victors <= catchers]
+        clinched = [p for p, above, catchers in counts if above < victors and catchers < victors]
+        found[victors] = Contention(
+            contenders=tuple(sorted(contenders, key=standings.rank)),
+            clinched=tuple(sorted(clinched, key=standings.rank)),
+        )
+    return found
+
+
+def _contention_counts(
+    standings: Standings,
+    cap: int | None,
+    rounds_left: int,
+    fixed: Mapping[str, int] | None,
+) -> list[tuple[str, int, int]]:
+    """Per player in rank order: the others surely above their best finish, and those
+    who may reach their worst (``contention``)."""
     rounds = max(rounds_left, 1)
     margin = (cap if cap is not None else UNBOUNDED) * rounds
     fixed = fixed or {}
@@ -133,13 +165,19 @@ def contention(
     for spreads in spreads_by_wins.values():
         spreads.sort()
     wins_sorted = sorted(spreads_by_wins)
-    count_at = {w: len(spreads_by_wins[w]) for w in wins_sorted}
+    # Players with more than w half-wins, for every w present: one suffix sum.
+    more_than: dict[int, int] = {}
+    running = 0
+    for wins in reversed(wins_sorted):
+        more_than[wins] = running
+        running += len(spreads_by_wins[wins])
 
     def count_with_more_wins(than: int) -> int:
-        return sum(count_at[w] for w in wins_sorted[bisect_right(wins_sorted, than) :])
+        if than in more_than:
+            return more_than[than]
+        return sum(len(spreads_by_wins[w]) for w in wins_sorted[bisect_right(wins_sorted, than) :])
 
-    contenders: list[str] = []
-    clinched: list[str] = []
+    counts: list[tuple[str, int, int]] = []
     for p in standings.ranked:
         if p.id in finals:
             best = worst = finals[p.id]
@@ -156,10 +194,8 @@ def contention(
         )
         if p.id in finals:
             above = fixed_above + _free_above(spreads_by_wins, best, margin)
-            if above >= victors:
-                continue
             catchers = fixed_catchers + _free_reaching(spreads_by_wins, worst, rounds, margin)
-            (clinched if catchers < victors else contenders).append(p.id)
+            counts.append((p.id, above, catchers))
             continue
         # Surely above p's best: more than p.hw + 2 wins, or exactly that many and a spread
         # floor (q.s - M) above p's ceiling (p.s + M).
@@ -169,8 +205,6 @@ def contention(
             + count_with_more_wins(p.half_wins + 2 * rounds)
             + (len(level) - bisect_right(level, p.spread + 2 * margin))
         )
-        if above >= victors:
-            continue
         # May reach p's worst: q.hw + 2 > p.hw, or equal and q.s + M >= p.s - M.
         below = spreads_by_wins.get(p.half_wins - 2 * rounds, [])
         catchers = (
@@ -178,11 +212,8 @@ def contention(
             + (count_with_more_wins(p.half_wins - 2 * rounds) - 1)
             + (len(below) - bisect_left(below, p.spread - 2 * margin))
         )
-        (clinched if catchers < victors else contenders).append(p.id)
-    return Contention(
-        contenders=tuple(sorted(contenders, key=standings.rank)),
-        clinched=tuple(sorted(clinched, key=standings.rank)),
-    )
+        counts.append((p.id, above, catchers))
+    return counts
 
 
 def _beats(final: tuple[int, int], target: tuple[int, int], strictly: bool) -> bool:

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .contention import Contention, contention
+from .contention import Contention, contention_by_place
 from .standings import Standings
 
 
@@ -133,10 +133,7 @@ def place_race(
     """Contention per place (``contention`` for each b from 1 to the last paid place).
 
     With ``fixed`` as in ``contention``: players sitting out with a known result."""
-    by_place = {
-        place: contention(standings, place, cap, rounds_left, fixed)
-        for place in range(1, prizes.paid + 1)
-    }
+    by_place = contention_by_place(standings, range(1, prizes.paid + 1), cap, rounds_left, fixed)
     inner = prizes.boundaries[:-1]
     racing = {p for b in inner for p in by_place[b].contenders}
     races: dict[str, set[int]] = {}
@@ -144,12 +141,13 @@ def place_race(
         for player in by_place[boundary].contenders:
             races.setdefault(player, set()).add(boundary)
     money = by_place[prizes.paid]
+    places = range(1, prizes.paid + 1)
+    relevant = {b: set(by_place[b].relevant) for b in places}
+    clinched = {b: set(by_place[b].clinched) for b in places}
     reach = []
     for player in money.relevant:
-        best = next(b for b in range(1, prizes.paid + 1) if player in set(by_place[b].relevant))
-        worst = next(
-            (b for b in range(1, prizes.paid + 1) if player in set(by_place[b].clinched)), None
-        )
+        best = next(b for b in places if player in relevant[b])
+        worst = next((b for b in places if player in clinched[b]), None)
         reach.append(Reach(player, best, worst))
     rank = standings.rank
     return PlaceRace(

@@ -81,7 +81,7 @@ class GameResult:
 Outcome = Literal["win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a round of 400 players makes thousands of these
 class PlayedRound:
     """One player's round: the opponent (None: a bye or a forfeit), the scores, the
     outcome and the spread it counts (a penalty taken off: ``penalty``)."""
@@ -229,9 +229,10 @@ class ScrabbleEvent:
                     )
         return rounds
 
-    def standings(self) -> list[Standing]:
-        """Every player, by wins, then spread, then rating, then the order listed."""
-        played = self.played()
+    def standings(self, played: dict[str, list[PlayedRound]] | None = None) -> list[Standing]:
+        """Every player, by wins, then spread, then rating, then the order listed
+        (``played``: ``self.played()``, when the caller has it already)."""
+        played = self.played() if played is None else played
         order = self.rating_order()
         at = {p: i for i, p in enumerate(order)}
         rows = []
@@ -308,12 +309,20 @@ class ScrabbleEvent:
 
     # --- deciding -----------------------------------------------------------------------
 
-    def pairing_standings(self, players: Sequence[str]) -> Standings:
+    def pairing_standings(
+        self,
+        players: Sequence[str],
+        played: dict[str, list[PlayedRound]] | None = None,
+        table: Sequence[Standing] | None = None,
+    ) -> Standings:
         """The standings a round is paired from, of ``players`` (withdrawn players left
-        out: a meeting with them no longer matters), as the engine's pairing reads them."""
+        out: a meeting with them no longer matters), as the engine's pairing reads them;
+        ``played`` and ``table``: ``self.played()`` and ``self.standings()`` where the
+        caller has them (a round reads them once: 400 players' rounds take milliseconds)."""
         keep = set(players)
-        played = self.played()
-        ranked = [s for s in self.standings() if s.player in keep]
+        played = self.played() if played is None else played
+        table = self.standings(played) if table is None else table
+        ranked = [s for s in table if s.player in keep]
         return Standings.from_players(
             [
                 Player(
@@ -368,7 +377,9 @@ class ScrabbleEvent:
         if chosen == "random":
             used_seed = self.settings.seed + number if seed is None else seed
         ratings = {p: self.players[p].rating for p in players}
-        byes = {s.player: s.byes for s in self.standings()}
+        played = self.played()
+        table_now = self.standings(played)
+        byes = {s.player: s.byes for s in table_now}
         paid = min(self.settings.paid_places, MAX_VICTORS, len(players) - 1) or 1
         rounds_left = max(1, self.settings.rounds - number + 1)
         # A field smaller than the places paid: the places it can fill.
@@ -377,11 +388,11 @@ class ScrabbleEvent:
         final = None
         robin = self.round_robin(number) if chosen == "round_robin" else None
         if chosen == "advisor":
-            everyone = self.pairing_standings(list(self.players))
+            everyone = self.pairing_standings(list(self.players), played, table_now)
             final = FinalRound(table, paid, self.settings.spread_cap, rounds_left, everyone, prizes)
         pairing = pair_round(
             chosen,
-            self.pairing_standings(players),
+            self.pairing_standings(players, played, table_now),
             players,
             byes,
             allowance,

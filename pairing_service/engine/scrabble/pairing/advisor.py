@@ -130,8 +130,8 @@ def advise(
         plan, plan_warnings = prize_plan(
             standings, race, prizes, withdrawn, swiss, cap, rounds_left, victors
         )
-        in_play = set(standings.ids) - withdrawn
-        contenders = tuple(p for p in standings.ids if p in {*race.racing, *race.line} & in_play)
+        racing = {*race.racing, *race.line} - withdrawn
+        contenders = tuple(p for p in standings.ids if p in racing)
     else:
         plan, plan_warnings = _choose_plan(
             standings,

@@ -183,25 +183,32 @@ class Meetings:
     def __init__(self, standings: Standings) -> None:
         self.position = position = standings.positions
         size = len(standings)
-        met = np.array(
-            [(position[a], position[b], count) for a, b, count in standings.meeting_counts()],
-            np.int64,
-        ).reshape(-1, 3)
-        # Past the cost levels' ceilings the exact number of meetings does not matter.
-        self._counts = np.zeros((size, size), np.int8)
-        self._counts[met[:, 0], met[:, 1]] = np.minimum(met[:, 2], 127)
-        self._ago = np.zeros((size, size), np.int8)
+        # One pass over the records: each earlier game as (player, opponent, rounds ago).
+        rows: list[int] = []
+        columns: list[int] = []
+        agos: list[int] = []
         for at, player in enumerate(standings.ranked):
-            seen: set[str] = set()
-            for back, other in enumerate(reversed(player.opponents), start=1):
-                if other is None or other in seen or other not in position:
-                    continue
-                seen.add(other)
-                there = position[other]
-                ago = min(back, MAX_AGO)
-                for x, y in ((at, there), (there, at)):
-                    if not self._ago[x, y] or ago < self._ago[x, y]:
-                        self._ago[x, y] = ago
+            played = len(player.opponents)
+            for index, other in enumerate(player.opponents):
+                there = position.get(other) if other is not None else None
+                if there is not None:
+                    rows.append(at)
+                    columns.append(there)
+                    agos.append(min(played - index, MAX_AGO))
+        # Meetings: the larger of the two players' own records of the pair, as
+        # ``standings.meetings`` counts them (a one-sided record counts); past the cost
+        # levels' ceilings the exact number does not matter.
+        own = np.zeros((size, size), np.int16)
+        np.add.at(own, (rows, columns), 1)
+        self._counts = np.minimum(np.maximum(own, own.T), 127).astype(np.int8)
+        # Rounds since the pair last met, the more recent by either record (a late
+        # entrant's record is shorter).
+        ago = np.full((size, size), MAX_AGO + 1, np.int16)
+        if rows:
+            np.minimum.at(ago, (rows, columns), agos)
+            np.minimum.at(ago, (columns, rows), agos)
+        ago[ago > MAX_AGO] = 0
+        self._ago = ago.astype(np.int8)
 
     def positions_of(self, players: Sequence[str]) -> Indices:
         return np.array([self.position[p] for p in players], np.int64)
