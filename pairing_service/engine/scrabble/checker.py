@@ -68,7 +68,21 @@ def audit(
     )
     field = field_of(standings, victors, max_spread_per_game, rounds_left, withdrawn, known_results)
     in_contention = field.contention
-    judge = Judge(standings, in_contention, bye, field.victors, max_spread_per_game, rounds_left)
+    graded = prizes is not None and prizes.graded
+    race = (
+        place_race(standings, prizes, max_spread_per_game, rounds_left, known_results)
+        if prizes is not None and graded
+        else None
+    )
+    judge = Judge(
+        standings,
+        in_contention,
+        bye,
+        field.victors,
+        max_spread_per_game,
+        rounds_left,
+        prize_races=None if race is None else race.races,
+    )
     principles = judge.judge(pairs)
     ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
@@ -89,12 +103,8 @@ def audit(
                 f"{ours.id}: {theirs_verdict.status} in the proposal ({theirs_verdict.reason}); "
                 f"{ours.status} in the recommendation"
             )
-    settled = in_contention.clinched
-    if prizes is not None and prizes.graded:
-        # Certain of the money but racing for a better place is not Gibsonized.
-        settled = place_race(
-            standings, prizes, max_spread_per_game, rounds_left, known_results
-        ).settled
+    # Certain of the money but racing for a better place is not Gibsonized.
+    settled = in_contention.clinched if race is None else race.settled
     differences += gibson_mistakes(standings, settled, in_contention, pairs)
     if proposed != recommended and same_verdicts:
         differences.append(_policy_difference(standings, pairs, recommended_pairs))

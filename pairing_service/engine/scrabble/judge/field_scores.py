@@ -11,7 +11,7 @@ builds the comparisons on it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import cast
 
@@ -72,8 +72,10 @@ class FieldScores:
         cap: int | None,
         rounds_left: int = 1,
         tables: FieldTables | None = None,
+        prize_races: Mapping[str, frozenset[int]] | None = None,
     ) -> None:
         self.standings = standings
+        self.prize_races = prize_races
         self.contention = contention
         self._tables = tables if tables is not None else {}
         self.bye = bye
@@ -251,7 +253,14 @@ class FieldScores:
     @cached_property
     def race(self) -> Race:
         """GP2's head-to-head part (``race.py``), once per field."""
-        return race_of(self.standings, self.contention, self.victors, self.cap, self.rounds_left)
+        return race_of(
+            self.standings,
+            self.contention,
+            self.victors,
+            self.cap,
+            self.rounds_left,
+            self.prize_races,
+        )
 
     def _read_gp2(
         self, table: FieldTable, counts: NDArray[np.int64], pairings: Sequence[_Pairing]
@@ -294,6 +303,12 @@ class FieldScores:
         clinched = np.zeros(size + 2, bool)
         clinched[[table.index[p] for p in self.contention.clinched if p in table.index]] = True
         contested = (firsts < size) & (seconds < size) & ~(clinched[firsts] & clinched[seconds])
+        if self.prize_races:  # rivals for a paid place race it: a draw settles nothing
+            rivals = np.zeros((size + 2, size + 2), bool)
+            for a, i in table.index.items():
+                for b, j in table.index.items():
+                    rivals[i, j] = self.race.rivals(a, b)
+            contested &= ~rivals[firsts, seconds]
         engineered = contested & certain[rows, firsts] & certain[rows, seconds]
         found: list[int] = engineered.sum(axis=1).tolist()
         return found

@@ -345,12 +345,16 @@ class Evaluation:
 
     def contested_games(self) -> list[tuple[str, str]]:
         """Games between two players who can be victors, not both already certain (a game
-        between two certain players cannot change who the victors are)."""
+        between two certain players cannot change who the victors are), nor rivals for a
+        paid place that pays differently (``Race.rivals``: they race for it head to
+        head)."""
         clinched = set(self.contention.clinched)
         return [
             (u.first, u.second)
             for u in self.test.units
-            if u.second is not None and not (u.first in clinched and u.second in clinched)
+            if u.second is not None
+            and not (u.first in clinched and u.second in clinched)
+            and not self.race.rivals(u.first, u.second)
         ]
 
     def applicable(self, gp: str) -> str | None:
@@ -370,6 +374,11 @@ class Evaluation:
             if self.test.victors < 2:
                 return "with one victor place, a draw cannot make two victors"
             if not self.contested_games():
+                if any(
+                    u.second is not None and self.race.rivals(u.first, u.second)
+                    for u in self.test.units
+                ):
+                    return "every game between players who can be victors is a race for a place"
                 return "no game between two players who can be victors"
         return None
 

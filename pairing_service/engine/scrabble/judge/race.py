@@ -21,8 +21,8 @@ left, a chaser will still face others.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import rustworkx as rx
 
@@ -33,19 +33,34 @@ from ..standings import Standings
 @dataclass(frozen=True)
 class Race:
     """The final round's race: per contender in rank order, the players above them they
-    can pass by beating them (empty for a player holding a place, or who cannot)."""
+    can pass by beating them (empty for a player holding a place, or who cannot).
+
+    ``places``: with prize places that pay differently, the tier boundaries each player
+    can still finish either side of (``prize_places.PlaceRace.races``). Two players who
+    share one race head to head for a place: neither is sent away by that game, and a
+    draw between them settles no place they race for (GP4's "engineer a tie to share
+    victory" is about equal places, the seed's victors)."""
 
     contenders: tuple[str, ...]
     targets: tuple[frozenset[str], ...]
+    places: Mapping[str, frozenset[int]] = field(default_factory=dict)
+
+    def rivals(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` race for one paid place (``places``)."""
+        return bool(self.places.get(a, frozenset()) & self.places.get(b, frozenset()))
 
     def sent_away(self, pairs: Iterable[tuple[str, str]]) -> tuple[int, ...]:
         """Per contender in rank order: 1 when they are a chaser with someone to face and
-        do not face one of them in ``pairs``."""
+        face none of them in ``pairs``, nor a rival for a paid place of theirs."""
         opponent: dict[str, str] = {}
         for a, b in pairs:
             opponent[a], opponent[b] = b, a
         return tuple(
-            1 if targets and opponent.get(player) not in targets else 0
+            1
+            if targets
+            and opponent.get(player) not in targets
+            and not self.rivals(player, opponent.get(player, ""))
+            else 0
             for player, targets in zip(self.contenders, self.targets, strict=True)
         )
 
@@ -110,12 +125,15 @@ def race_of(
     victors: int,
     cap: int | None,
     rounds_left: int,
+    prize_races: Mapping[str, frozenset[int]] | None = None,
 ) -> Race:
-    """The race for the places that ``contention`` leaves open."""
+    """The race for the places that ``contention`` leaves open; ``prize_races``: the
+    paid places' races, where they pay differently (``Race.places``)."""
     contenders = contention.contenders
+    shared = prize_races or {}
     places = max(victors - len(contention.clinched), 0)
     if rounds_left > 1 or len(contenders) < 2:
-        return Race(contenders, tuple(frozenset() for _ in contenders))
+        return Race(contenders, tuple(frozenset() for _ in contenders), shared)
 
     def final(player: str, result: Result) -> Final:
         p = standings.player(player)
@@ -127,4 +145,4 @@ def race_of(
     for at in range(len(contenders)):
         passable = () if at < places else range(at)
         targets.append(frozenset(contenders[k] for k in passable if may_reach(won[at], lost[k])))
-    return Race(contenders, tuple(targets))
+    return Race(contenders, tuple(targets), shared)

@@ -122,8 +122,10 @@ def advise(
     swiss = SwissMemo(RepeatPolicy(repeats_allowed, last_round=rounds_left == 1))
     graded = prizes is not None and prizes.graded
     places: tuple[Reach, ...] = ()
+    prize_races: Mapping[str, frozenset[int]] | None = None
     if prizes is not None:
         race = place_race(standings, prizes, cap, rounds_left, known_results)
+        prize_races = race.races if graded else None
         places = tuple(r for r in race.reach if r.player not in withdrawn)
     if graded:
         assert prizes is not None
@@ -155,7 +157,7 @@ def advise(
     )
     warnings += completion_warnings
     pairs = pairs_of(games)
-    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables)
+    judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables, prize_races)
     ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
     if explain or plan.rule.source == "table":
         principles = judge.judge(pairs)

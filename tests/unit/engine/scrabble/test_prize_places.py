@@ -217,3 +217,32 @@ def test_a_player_certain_of_first_plays_outside_the_race_when_the_racers_are_od
     racers = {"B", "C", "D", "E", "F"}
     assert all(not (set(g) & racers and "A" in g) for g in games)
     assert ("B", "C") in games
+
+
+def test_a_race_for_a_place_paired_head_to_head_is_no_principle_broken():
+    # Graded prizes: #2 and #3 race for 2nd-4th, #4 and #5 for 3rd down to the money line.
+    # Judged with the paid places as victors, a draw between #2 and #3 puts both in the
+    # money (GP4 in the victors model), and #5 facing #4 faces nobody above they must
+    # pass for the money (GP2's head-to-head part); but each game is a race for a place
+    # both can still take, which is what the prize rounds ask for.
+    from pairing_service.engine.scrabble.judge.race import Race
+
+    race = Race(("B", "C", "D"), (frozenset(), frozenset({"B"}), frozenset({"B"})))
+    assert race.sent_away([("B", "X"), ("C", "D")]) == (0, 1, 1)
+    rivals = Race(race.contenders, race.targets, {"C": frozenset({2}), "D": frozenset({2, 3})})
+    assert rivals.rivals("C", "D") and not rivals.rivals("B", "D")
+    assert rivals.sent_away([("B", "X"), ("C", "D")]) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["lg2025_r14.t", "ccc_rainy2026_C.t"])
+def test_the_real_final_rounds_with_four_graded_prizes_break_no_principle(name):
+    from bench.real_divisions import DIVISIONS, real_text
+    from pairing_service.engine.scrabble.tsh import read_division
+
+    text = real_text(name)
+    division = read_division(text, DIVISIONS[name].planned - 1)
+    field = Standings.from_players(list(division.players))
+    advice = advise(field, TABLE, max_spread_per_game=500, prizes=PrizePlaces((400, 300, 200, 100)))
+    statuses = {v.id: v.status for v in advice.principles}
+    assert "violated" not in statuses.values(), advice.principles
+    assert statuses["GP4"] in ("satisfied", "not_applicable")
