@@ -13,10 +13,11 @@ standings (``Standings``: players in rank order, with their earlier opponents).
 Every method but the advisor's picks the bye first, when the field is odd: the
 lowest-ranked player among those with the fewest byes (tsh's default, and so nobody gets a
 second bye while someone has none). Seeded, random and KOTH pair by one minimum-cost
-perfect matching whose levels are the pairing policy's (``pairing/policy.py``):
-back-to-back rematches, meetings past the repeat allowance, then the distance from the
-method's ideal partner (squared, so that a displaced pair moves as little as possible),
-then earlier meetings. Without history each gives its ideal pairing exactly.
+perfect matching at the round's cost (``pairing/cost.py``): back-to-back rematches,
+meetings past the repeat allowance, then the distance from the method's ideal pairing
+weighed against the repeats. Without history each gives its ideal pairing exactly.
+Before the method, players whose place is settled are Gibsonized
+(``gibsonization.py``), in every round but a round robin's.
 """
 
 from __future__ import annotations

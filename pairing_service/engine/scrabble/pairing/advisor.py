@@ -98,7 +98,7 @@ def advise(
     pairing is then the alternative). ``withdrawn`` players keep their rank and games but
     are not paired; ``known_results`` gives the spread each round left scores for those
     whose result is known (``withdrawals.py``: who may then sit out).
-    ``repeats_allowed`` is the director's repeat allowance (``policy.py``). ``prizes``:
+    ``repeats_allowed`` is the director's repeat allowance (``cost.py``). ``prizes``:
     the places that pay, in order, instead of ``victors`` equal places; when they pay
     differently the race for each place is paired head to head (``prize_plan.py``).
     ``explain=False``: the pairing only (a held event's round), without the verdicts and

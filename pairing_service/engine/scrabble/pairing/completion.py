@@ -6,16 +6,16 @@ Order of work for a plan (from a table row or from the fallback):
    than a free non-contender, and another is left for them to play), else to the
    lowest-ranked non-contender with the fewest byes (else the lowest-ranked player the
    plan leaves free);
-3. Gibsonized players play each other (by the pairing policy, ``policy.py``); when
+3. Gibsonized players play each other (at the round's cost, ``cost.py``); when
    every contender is Gibsonized, two who have met get their opponents from the
    rest-of-field Swiss of the two and the players who cannot become a victor (fewest
    repeats over all of them), unless it pairs them together; a lone one (the
    lowest-ranked, when there are three or more) plays the highest-ranked player who cannot
-   become a victor, by the pairing policy;
+   become a victor, at the round's cost;
 4. the plan's group by its method (an odd group takes in the next-ranked free player);
    a table row's contenders left to "rest Swiss" are paired head to head
    (``_pair_contenders_left``);
-5. everyone else Swiss by win group, by the pairing policy.
+5. everyone else Swiss by win group, at the round's cost.
 """
 
 from __future__ import annotations
@@ -306,5 +306,5 @@ def _gibsonized_apart(
 
 
 def _closest_fewest_meetings(board: Board, players: Sequence[str]) -> list[tuple[str, str]]:
-    """Gibsonized players paired among themselves by the pairing policy."""
+    """Gibsonized players paired among themselves at the round's cost (KOTH)."""
     return board.swiss.policy.closest_pairs(board.standings, players)

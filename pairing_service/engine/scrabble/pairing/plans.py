@@ -137,8 +137,9 @@ def fallback_plan(
             "Certain victors are Gibsonized; the other contenders get the pairing that best "
             "keeps GP1, then GP2, GP3 and GP4, judged by the outcome engine over every "
             "pairing of the contenders (or standard candidates when there are too many); "
-            "ties go to the pairing policy (no back-to-back rematch, no meeting past the "
-            "repeat allowance, closest ranks, fewest meetings); everyone else is paired Swiss."
+            "ties go to the round's cost (no back-to-back rematch, no meeting past the "
+            "repeat allowance, then the closest ranks weighed against repeats); everyone else "
+            "is paired Swiss."
         ),
         reading=f"{victors} victor{'s' if victors != 1 else ''}"
         + (f", {rounds_left} rounds left" if rounds_left > 1 else ""),

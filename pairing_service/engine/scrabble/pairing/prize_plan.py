@@ -102,11 +102,12 @@ def prize_plan(
         source="prizes",
         method="place races head to head",
         text=(
-            "Players who can still move between prize places play each other KOTH (the race "
-            "for each place head to head), avoiding back-to-back rematches; those racing only "
-            "for the last paid place are paired by the principles GP1-GP4 with the paid places "
-            "as victors; players whose place is settled are Gibsonized; everyone else is "
-            "paired Swiss."
+            "Players who can still move between prize places, or in or out of the money, play "
+            "each other KOTH: the race for each place head to head, before the repeat policy "
+            "(a race is kept even as a repeat past the allowance or straight after the last "
+            "game, and its reason says so); players whose place is settled are Gibsonized "
+            "(the highest-ranked player in no race, never a racer); everyone else is paired "
+            "Swiss."
         ),
         reading=prizes.describe() + (f", {rounds_left} rounds left" if rounds_left > 1 else ""),
     )
