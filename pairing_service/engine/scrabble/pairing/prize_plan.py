@@ -145,16 +145,21 @@ def _race_matching(
     boundaries = sorted({b for found in race.races.values() for b in found})
     bit = {b: 1 << i for i, b in enumerate(boundaries)}
     masks = np.array([sum(bit[b] for b in race.races.get(p, ())) for p in pool], np.int64)
-    # A race broken weighs by the best place its player races for: the race for 1st
-    # before the race for the money line ("the highest ranked ones should remain in
-    # contention", GP2), 0 for a player in no race.
+    # A race is broken by an opponent who does not race for the best place a player races
+    # for: it weighs by that place's stake (the race for 1st before the race for the
+    # money line: "the highest ranked ones should remain in contention", GP2), less the
+    # stake of the best place the two still race for together (#1 racing for 1st against
+    # a player who can only reach 2nd keeps part of #1's race). 0 in no race.
     paid = max(boundaries, default=0)
+    stakes = np.array([paid + 1 - b for b in boundaries], np.int64)  # by boundary's bit
     stake = np.array(
         [paid + 1 - min(race.races[p]) if race.races.get(p) else 0 for p in pool], np.int64
     )
     racing = stake > 0
-    shared = (masks[firsts] & masks[seconds]) != 0
-    broken = np.where(shared, 0, stake[firsts] + stake[seconds])
+    shared = masks[firsts] & masks[seconds]
+    lowest = shared & -shared  # the best place both race for, as its bit
+    together = np.where(shared != 0, stakes[np.log2(np.maximum(lowest, 1)).astype(np.int64)], 0)
+    broken = (stake[firsts] - together) + (stake[seconds] - together)
     is_settled = np.array([p in settled for p in pool], bool)
     # A settled player facing a racer: Gibsonization broken, whatever else it saves.
     gibson = (is_settled[firsts] & racing[seconds]) | (is_settled[seconds] & racing[firsts])
