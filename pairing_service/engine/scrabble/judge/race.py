@@ -55,6 +55,11 @@ class Race:
         opponent: dict[str, str] = {}
         for a, b in pairs:
             opponent[a], opponent[b] = b, a
+        if not self.places:  # equal places: the targets alone (most fields; this is hot)
+            return tuple(
+                1 if targets and opponent.get(player) not in targets else 0
+                for player, targets in zip(self.contenders, self.targets, strict=True)
+            )
         return tuple(
             1
             if targets
