@@ -49,7 +49,6 @@ REPEAT_WEIGHT_STEP = 60  # each meeting beyond the table's last
 # pair last met (2: twice as much two rounds after, 1.25 sixteen rounds after).
 RECENCY = 4
 MAX_DISPLACEMENT = 64  # ranks: beyond, one more place away changes nothing
-LEVELS = ("back to back", "past the allowance", "weighed")
 # Per game: back-to-back (0 or 1), meetings past the allowance, the weighed cost.
 CEILINGS = (1, MAX_REPEATS_ALLOWED, 2 * MAX_DISPLACEMENT**2 + 2000)
 MAX_AGO = 100  # rounds since a meeting, kept as int8
@@ -270,7 +269,7 @@ def game_costs(
     seconds: Indices,
     distance: Indices,
 ) -> NDArray[np.int64]:
-    """The three levels (``LEVELS``) of candidate pairs ``firsts``-``seconds`` (indices in
+    """The three levels (the module's) of candidate pairs ``firsts``-``seconds`` (indices in
     the method's order; ``positions``: each one's place in the standings; ``distance``:
     each pair's distance from the method's ideal, ``displacement`` or ``koth_distance``),
     one row each."""

@@ -217,6 +217,12 @@ def test_a_player_certain_of_first_plays_outside_the_race_when_the_racers_are_od
     racers = {"B", "C", "D", "E", "F"}
     assert all(not (set(g) & racers and "A" in g) for g in games)
     assert ("B", "C") in games
+    # The audit of the recommendation finds no Gibson mistake in it.
+    from pairing_service.engine.scrabble import audit
+
+    pairs = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
+    judged = audit(field, TABLE, pairs, None, prizes=PrizePlaces((1000, 500, 250)))
+    assert not any("Gibson mistake" in d for d in judged.differences)
 
 
 def test_a_race_for_a_place_paired_head_to_head_is_no_principle_broken():
