@@ -173,16 +173,33 @@ def tally(
     return out
 
 
-def measure_round(text: str, name: str, number: int, table: Any, final: int) -> RoundRaces:
-    """Round ``number`` of a division: its races, and both pairings measured."""
+@dataclass
+class AdvisedRound:
+    """Round ``number`` of a division as the service advises it: the standings before it
+    (``standings``: every player; ``among``: those who play, when the advisor was asked
+    of them alone), who sits it out, the places paid, the cap, the rounds left."""
+
+    standings: Any  # Standings
+    playing: list[str]
+    known: dict[str, int]  # off players sitting the round out, with their off spread
+    prizes: Any  # PrizePlaces
+    cap: int
+    rounds_left: int
+    advice: Any  # Advice
+    among: Any  # the standings the advice was given on (``standings`` unless refused)
+    ms: float  # the advice's time
+    problem: str | None = None  # the advisor's refusal (then paired among those who play)
+
+
+def advised_round(text: str, name: str, number: int, table: Any, final: int) -> AdvisedRound:
+    """The service's advice for round ``number`` (module docs: the standings before it,
+    the paid places, the cap, off players sitting out)."""
     from pairing_service.engine.scrabble import (
         InvalidStandings,
         PrizePlaces,
         Standings,
         advise,
     )
-    from pairing_service.engine.scrabble.contention import contention
-    from pairing_service.engine.scrabble.prize_places import place_race
     from pairing_service.engine.scrabble.tsh import parse_lines, read_division
 
     before = read_division(text, number - 1)
@@ -201,21 +218,7 @@ def measure_round(text: str, name: str, number: int, table: Any, final: int) -> 
     cap = spread_cap(name)
     rounds_left = final - number + 1
     prizes = PrizePlaces((None,) * paid)
-    race = place_race(standings, prizes, cap, rounds_left, known)
-    by_boundary = {
-        b: [
-            p
-            for p in contention(standings, b, cap, rounds_left, known).contenders
-            if p not in withdrawn
-        ]
-        for b in range(1, paid + 1)
-    }
-    racers = [p for p in playing if any(p in ps for ps in by_boundary.values())]
-    reach = {r.player: (r.best, r.worst or paid + 1) for r in race.reach}
-    real = real_final_round(text, number)
     started = time.perf_counter()
-    problem = None
-    service: list[Game] = []
     try:
         advice = advise(
             standings,
@@ -226,11 +229,13 @@ def measure_round(text: str, name: str, number: int, table: Any, final: int) -> 
             known_results=known,
             prizes=prizes,
         )
-        service = [tuple(g.players) for g in advice.games]
+        ms = (time.perf_counter() - started) * 1000
+        return AdvisedRound(
+            standings, playing, known, prizes, cap, rounds_left, advice, standings, ms
+        )
     except InvalidStandings as refused:
         # Refused (a player sitting out who may or may not finish in the money): paired as
         # a held event pairs it, the advisor given only the players who play.
-        problem = str(refused)
         kept = set(playing)
         among = Standings.from_players(
             [
@@ -250,8 +255,35 @@ def measure_round(text: str, name: str, number: int, table: Any, final: int) -> 
             rounds_left=rounds_left,
             prizes=prizes,
         )
-        service = [tuple(g.players) for g in advice.games]
-    ms = (time.perf_counter() - started) * 1000
+        ms = (time.perf_counter() - started) * 1000
+        return AdvisedRound(
+            standings, playing, known, prizes, cap, rounds_left, advice, among, ms, str(refused)
+        )
+
+
+def measure_round(text: str, name: str, number: int, table: Any, final: int) -> RoundRaces:
+    """Round ``number`` of a division: its races, and both pairings measured."""
+    from pairing_service.engine.scrabble.contention import contention
+    from pairing_service.engine.scrabble.prize_places import place_race
+
+    advised = advised_round(text, name, number, table, final)
+    standings, known = advised.standings, advised.known
+    withdrawn = frozenset(known)
+    playing, cap, rounds_left = advised.playing, advised.cap, advised.rounds_left
+    paid = advised.prizes.paid
+    race = place_race(standings, advised.prizes, cap, rounds_left, known)
+    by_boundary = {
+        b: [
+            p
+            for p in contention(standings, b, cap, rounds_left, known).contenders
+            if p not in withdrawn
+        ]
+        for b in range(1, paid + 1)
+    }
+    racers = [p for p in playing if any(p in ps for ps in by_boundary.values())]
+    reach = {r.player: (r.best, r.worst or paid + 1) for r in race.reach}
+    real = real_final_round(text, number)
+    service: list[Game] = [tuple(g.players) for g in advised.advice.games]
     rank = standings.rank
     return RoundRaces(
         round=number,
@@ -259,8 +291,8 @@ def measure_round(text: str, name: str, number: int, table: Any, final: int) -> 
         boundaries={b: sorted(map(rank, ps)) for b, ps in by_boundary.items()},
         service=tally(service, racers, reach, by_boundary, standings.back_to_back),
         real=tally(real, racers, reach, by_boundary, standings.back_to_back),
-        ms=round(ms, 1),
-        problem=problem,
+        ms=round(advised.ms, 1),
+        problem=advised.problem,
         service_games=[list(g) for g in service],
         real_games=[list(g) for g in real],
     )

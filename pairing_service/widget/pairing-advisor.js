@@ -187,6 +187,8 @@ class PairingAdvisor extends HTMLElement {
       p.reason, p.seed && p.seed.status !== p.status ? el("div", { class: "muted" }, `The seed says ${p.seed.status}.`) : null)));
     const needs = el("ul", { class: "needs" }, answer.needs.map((n) => el("li", {}, `#${n.rank} ${n.player}: ${n.text}`)));
     this.output.replaceChildren(
+      // What to post, and the pairing the engine ranks beside it, first.
+      el("p", { class: "headline" }, el("strong", {}, answer.headline)),
       el("h3", {}, `Configuration ${answer.configuration}`),
       el("p", {}, `Rule ${answer.rule.id} (${answer.rule.source}): ${answer.rule.text}`),
       el("div", { class: "scroll" }, pairings),
@@ -404,9 +406,38 @@ function signed(value) {
   return value > 0 ? `+${value}` : String(value);
 }
 
+function given(amount) {
+  return !(amount === null || amount === undefined || amount === "");
+}
+
 // The prize of a place: "1st · 500"; a place whose amount is null shows the place alone.
 function prizeText(place, amount) {
-  return amount === null || amount === undefined || amount === "" ? ordinal(place) : `${ordinal(place)} · ${amount}`;
+  return given(amount) ? `${ordinal(place)} · ${amount}` : ordinal(place);
+}
+
+// The prize beside each player of the standings (in place order), null beyond the paid
+// places. Players level on wins and spread share their places and are shown tied, as many
+// events split the money of tied places: "1st–2nd (tied: 500 + 250 split)" (the event's
+// page and CSV say the same: prize_places.place_labels).
+function prizeLabels(standings, prizes) {
+  const labels = [];
+  for (let start = 0; start < standings.length;) {
+    const level = (s) => s.wins === standings[start].wins && s.spread === standings[start].spread;
+    let end = start;
+    while (end + 1 < standings.length && level(standings[end + 1])) end += 1;
+    const first = start + 1;
+    const last = end + 1;
+    const shared = prizes.slice(first - 1, last);
+    let label = null;
+    if (first === last && first <= prizes.length) label = prizeText(first, prizes[first - 1]);
+    else if (first <= prizes.length) {
+      const split = shared.every(given) ? `: ${shared.join(" + ")} split` : "";
+      label = `${ordinal(first)}–${ordinal(last)} (tied${split})`;
+    }
+    for (let at = start; at <= end; at += 1) labels.push(label);
+    start = end + 1;
+  }
+  return labels;
 }
 
 // A held Scrabble event: the current (or last) round's pairings by board and by name
@@ -451,14 +482,15 @@ class ScrabbleStandings extends HeldStandings {
       parts.push(table("by-name", ["Player", "Board", "Opponent"], seats.map((s) => [name(s.player), s.board, s.opponent])));
     }
     // Marks beside a player's name (so the table keeps five columns on a phone): the prize
-    // of the place they hold now, and a withdrawal.
+    // of the place they hold now (shared when tied), and a withdrawal.
     const prizes = Array.isArray(event.prizes) ? event.prizes : [];
-    const marks = (s) => [
-      s.rank <= prizes.length ? badge("prize", prizeText(s.rank, prizes[s.rank - 1])) : null,
+    const held = prizeLabels(event.standings, prizes);
+    const marks = (s, at) => [
+      held[at] ? badge("prize", held[at]) : null,
       s.status === "withdrawn" ? badge("dropped", "withdrawn") : null].filter(Boolean).flatMap((mark) => [" ", mark]);
     parts.push(el("h3", {}, event.status === "finished" ? "Final standings" : "Standings"));
-    parts.push(table("standings", ["#", "Player", "Wins", "Losses", "Spread"], event.standings.map((s) => [
-      String(s.rank), [name(s.player), ...marks(s)], decimal(s.wins), decimal(s.losses), signed(s.spread)])));
+    parts.push(table("standings", ["#", "Player", "Wins", "Losses", "Spread"], event.standings.map((s, at) => [
+      String(s.rank), [name(s.player), ...marks(s, at)], decimal(s.wins), decimal(s.losses), signed(s.spread)])));
     this.output.replaceChildren(...parts);
   }
 }

@@ -68,6 +68,11 @@ def test_the_advisor_widget_shows_the_alternative_and_can_prefer_it(sites):
     assert "#1 Ann (A)" in widget.locator("table.pairings tbody tr").nth(0).inner_text()
     assert "#3 Cat (C)" in widget.locator("table.pairings tbody tr").nth(0).inner_text()
     assert widget.get_by_text("An alternative that ranks above on the principles").is_visible()
+    # What to post comes first, and says which pairing the engine ranks above it.
+    assert widget.locator("p.headline").inner_text() == (
+        "Post 1-3, 2-4, 5-6 (row 0/0/1). The engine's 1-2, 3-4 ranks above it on GP1: it "
+        "guarantees a victor from the leading win group but breaks GP2."
+    )
     assert "1-2, 3-4 guarantees a victor" in widget.locator("p.tradeoff").inner_text()
     widget.locator("#prefer").select_option("principles")
     widget.get_by_role("button", name="Pair the final round").click()

@@ -544,9 +544,11 @@ def test_a_scrabble_event_shows_its_pairings_by_board_and_by_name(sites, width):
 
 def test_scrabble_standings_show_the_prize_beside_each_place_that_has_one(sites):
     """When the event's JSON lists `prizes` (amounts or null, in place order), the players
-    holding those places show theirs: "1st · 500". The field is added here by intercepting
-    the event's read. Between rounds the last round is shown, closed, and a player who
-    withdrew keeps their place, marked."""
+    holding those places show theirs: "1st · 500"; players level on wins and spread share
+    their places, shown tied ("2nd–3rd (tied)": the forfeit's 50 is level with the bye's,
+    and rating, which orders them, decides no money). The field is added here by
+    intercepting the event's read. Between rounds the last round is shown, closed, and a
+    player who withdrew keeps their place, marked."""
     api = sites["api"]
     event, base, token = _scrabble_event(api)
     call_api(api, "PUT", base + "/rounds/1/games/3", {"forfeit": "S5"}, token)
@@ -579,8 +581,8 @@ def test_scrabble_standings_show_the_prize_beside_each_place_that_has_one(sites)
     first_names = [text.split(" ")[0] for text in players.all_inner_texts()]
     assert list(zip(first_names, prizes, strict=True)) == [
         ("Eve", "1st · 500"),
-        ("Max", "2nd · 250"),  # the forfeit's 50 level with the bye's: by rating
-        ("Dan", "3rd"),  # a place whose amount is not given
+        ("Max", "2nd–3rd (tied)"),  # the forfeit's 50 level with the bye's
+        ("Dan", "2nd–3rd (tied)"),  # 3rd's amount is not given: no split to say
         ("Zoe", ""),
         ("Bob", ""),
         ("Cat", ""),

@@ -18,7 +18,7 @@ from flask import Response
 from ...engine.event_log import Action
 from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant, EventSettings
-from ...engine.scrabble.prize_places import prize_label
+from ...engine.scrabble.prize_places import place_labels
 from ...store import Held
 from ..held_blueprint import Body, RoundRoutes, RouteDocs
 from ..held_views import round_state
@@ -165,17 +165,17 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
 
     def standings(self, held: Held[ScrabbleEvent]) -> tuple[list[str], list[Sequence[Any]]]:
         """The standings; with prizes, a ``prize`` column: the place each of the first
-        players holds now, with its amount."""
+        players holds now, with its amount, players level on wins and spread shown tied
+        (``prize_places.place_labels``)."""
+        standing = held.state.standings()
         rows: list[Sequence[Any]] = [
-            [getattr(row, c) for c in STANDING_COLUMNS] for row in held.state.standings()
+            [getattr(row, c) for c in STANDING_COLUMNS] for row in standing
         ]
         prizes = held.state.settings.prizes
         if prizes is None:
             return STANDING_COLUMNS, rows
-        paid = [prize_label(place, amount) for place, amount in enumerate(prizes, start=1)]
-        shown: list[Sequence[Any]] = [
-            [*row, paid[at] if at < len(paid) else None] for at, row in enumerate(rows)
-        ]
+        paid = place_labels(prizes, [(row.wins, row.spread) for row in standing])
+        shown: list[Sequence[Any]] = [[*row, label] for row, label in zip(rows, paid, strict=True)]
         return [*STANDING_COLUMNS, "prize"], shown
 
 

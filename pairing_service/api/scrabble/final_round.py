@@ -30,6 +30,7 @@ from ...engine.scrabble import (
     read_pairing,
 )
 from ...engine.scrabble.contention import BYE_SPREAD
+from ...engine.scrabble.prize_places import place_labels
 from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
@@ -470,7 +471,11 @@ def shape(
 ) -> dict[str, Any]:
     standings = field.standings
     notes = {n.id: n for n in advice.seed_notes}
+    holds = place_labels(
+        body.get("prizes") or (), [(p.half_wins, p.spread) for p in standings.ranked], unpaid=True
+    )
     shaped: dict[str, Any] = {
+        "headline": advice.headline,
         "configuration": advice.configuration,
         "rule": advice.rule,
         "pairings": [shape_pairing(standings, g) for g in advice.games],
@@ -502,6 +507,7 @@ def shape(
                 "best": reach.best,
                 "worst": reach.worst,
                 "text": reach.text(),
+                "holds": holds[standings.rank(reach.player) - 1],
             }
             for reach in advice.places
         ],

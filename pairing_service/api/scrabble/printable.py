@@ -1,5 +1,6 @@
 """The final round's advice and an audit as text to read in a terminal or print
-(``Accept: text/plain``): boards in columns as wide as their names, the principles with the
+(``Accept: text/plain``): first what to post (the advice's headline), then boards in
+columns as wide as their names with each pair's earlier meetings, the principles with the
 seed's notes where they differ, what each contender needs, warnings."""
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ def _boards(standings: Standings, pairings: list[dict[str, Any]]) -> list[str]:
         (
             _who(standings, g["players"][0]),
             "BYE" if g["bye"] else _who(standings, g["players"][1]),
+            str(g["repeats"]) if g["repeats"] else "",
             g["reason"],
         )
         for g in pairings
     ]
-    # Columns as wide as their longest entry (28 at least), so long names stay apart.
-    width = max([28, *(len(c) + 2 for first, second, _ in cells for c in (first, second))])
-    rows = [f"{'Board':<6}{'Player':<{width}}{'Opponent':<{width}}Why"]
-    for board, (first, second, why) in enumerate(cells, start=1):
-        rows.append(f"{board:<6}{first:<{width}}{second:<{width}}{why}")
+    # Columns as wide as their longest entry (28 at least), so long names stay apart; Met:
+    # the pair's earlier meetings (the warnings count them for the round).
+    width = max([28, *(len(c) + 2 for first, second, _, _ in cells for c in (first, second))])
+    rows = [f"{'Board':<6}{'Player':<{width}}{'Opponent':<{width}}{'Met':<5}Why"]
+    for board, (first, second, met, why) in enumerate(cells, start=1):
+        rows.append(f"{board:<6}{first:<{width}}{second:<{width}}{met:<5}{why}")
     return rows
 
 
@@ -56,6 +59,7 @@ def render_text(standings: Standings, shaped: dict[str, Any]) -> str:
 
     rule = shaped["rule"]
     lines = [
+        shaped["headline"],
         f"Configuration {shaped['configuration']}: rule {rule.id} ({rule.source}) {rule.text}",
         "",
         *_boards(standings, shaped["pairings"]),

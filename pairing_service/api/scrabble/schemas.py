@@ -406,7 +406,11 @@ class PairingOut(Schema):
     bye = fields.Boolean(required=True)
     ranks = FastList(fields.Integer(), required=True)
     repeats = fields.Integer(
-        required=True, metadata={"description": "Previous meetings of the pair."}
+        required=True,
+        metadata={
+            "description": "Previous meetings of the pair (the warnings count the round's "
+            "repeats, and name each back-to-back rematch and meeting past the allowance)."
+        },
     )
     reason = fields.String(required=True)
 
@@ -480,7 +484,9 @@ class NeedOut(Schema):
         metadata={
             "description": "Computed from the outcomes, in one line to read aloud: the "
             "simplest way to become certain of a victor place, at most one more after "
-            '"or", and how many more `ways` holds.'
+            '"or", and how many more `ways` holds. With `prizes` that pay differently, '
+            'the places the player races for first ("races for 1st or 2nd; certain of '
+            'the money"), or the place a settled player is certain of.'
         },
     )
     ways = FastList(
@@ -521,9 +527,27 @@ class PlaceReachOut(Schema):
         metadata={"description": "The worst place they are certain of; null: may miss the money."},
     )
     text = fields.String(required=True, metadata={"example": "will finish between 2nd and 4th"})
+    holds = fields.String(
+        required=True,
+        metadata={
+            "description": "The place held now, with its prize; players level on wins and "
+            "spread are shown tied, as many events split the money of tied places.",
+            "example": "1st–2nd (tied: 300 + 200 split)",
+        },
+    )
 
 
 class FinalRoundOut(Schema):
+    headline = fields.String(
+        required=True,
+        metadata={
+            "description": "What to post, in one sentence, and the pairing the engine ranks "
+            "beside it (above the table's on the principles, or the table's own when "
+            "another is recommended), with why.",
+            "example": "Post 1-3, 2-4 (row 0/0/1). The engine's 1-2, 3-4 ranks above it on "
+            "GP1: it guarantees a victor from the leading win group but breaks GP4.",
+        },
+    )
     configuration = fields.String(required=True, metadata={"example": "0/0/1/2"})
     rule = fields.Nested(RuleOut, required=True)
     pairings = FastList(fields.Nested(PairingOut), required=True)

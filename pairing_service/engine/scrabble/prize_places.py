@@ -21,7 +21,7 @@ assumption). Then, as tsh's ChewPair computes flights per prize and COP simulate
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -92,6 +92,48 @@ def prize_label(place: int, amount: float | None) -> str:
     return ordinal(place) if amount is None else f"{ordinal(place)} · {amount:g}"
 
 
+def place_labels(
+    amounts: Sequence[float | None], records: Sequence[Hashable], unpaid: bool = False
+) -> list[str | None]:
+    """The place beside each player (``records``: each player's wins and spread, in place
+    order) with its prize: "1st · 300"; players level on wins and spread share their
+    places and are shown tied, "1st–2nd (tied: 300 + 200 split)", as many events split
+    the money of tied places (their order, by rating or as listed, decides nothing).
+    Beyond the paid places None, or with ``unpaid`` the place alone ("7th", "7th–8th
+    (tied)")."""
+    labels: list[str | None] = []
+    start = 0
+    while start < len(records):
+        end = start
+        while end + 1 < len(records) and records[end + 1] == records[start]:
+            end += 1
+        first, last = start + 1, end + 1  # places
+        shared = amounts[first - 1 : last]
+        label: str | None
+        if first > len(amounts) and not unpaid:
+            label = None
+        elif first == last:
+            label = prize_label(first, shared[0]) if shared else ordinal(first)
+        else:
+            split = (
+                ": " + " + ".join(amount_text(a) for a in shared) + " split"
+                if shared and all(a is not None for a in shared)
+                else ""
+            )
+            label = f"{ordinal(first)}–{ordinal(last)} (tied{split})"
+        labels += [label] * (last - first + 1)
+        start = end + 1
+    return labels
+
+
+def span_text(best: int, worst: int) -> str:
+    """Places from ``best`` to ``worst`` in words: "1st", "1st or 2nd", "2nd to 4th"."""
+    if worst <= best:
+        return ordinal(best)
+    joint = " or " if worst == best + 1 else " to "
+    return f"{ordinal(best)}{joint}{ordinal(worst)}"
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """The places still open to a player: the best they can reach and the worst they are
@@ -121,6 +163,22 @@ class PlaceRace:
     money: Contention  # the paid places as one group (the seed's victors = paid)
     # Per player in contention: the tier boundaries they can still finish either side of.
     races: Mapping[str, frozenset[int]]
+    boundaries: tuple[int, ...] = ()  # the last place of each paying tier (``PrizePlaces``)
+
+    @property
+    def paid(self) -> int:
+        return self.boundaries[-1] if self.boundaries else 0
+
+    def rivals(self, player: str, among: Iterable[str]) -> list[str]:
+        """The players of ``among`` (in their order) who race ``player`` for a place: they
+        can finish either side of a boundary ``player`` can too."""
+        mine = self.races.get(player, frozenset())
+        return [p for p in among if p != player and mine & self.races.get(p, frozenset())]
+
+    def in_no_race(self, player: str) -> bool:
+        """Settled, or out of reach of the money: no result of theirs changes a place's
+        money for them."""
+        return not self.races.get(player)
 
 
 def place_race(
@@ -157,6 +215,7 @@ def place_race(
         reach=tuple(sorted(reach, key=lambda r: rank(r.player))),
         money=money,
         races={player: frozenset(found) for player, found in races.items()},
+        boundaries=prizes.boundaries,
     )
 
 

@@ -430,7 +430,10 @@ def test_the_audit_answers_text_to_read_in_a_terminal(client):
     else:
         assert "Differences from the recommendation:" in lines
         assert all(f"  {d}" in lines for d in as_json["differences"])
-    assert "\nRecommendation:\nConfiguration " in lines
+    # The recommendation opens with what to post, as the advice's text answer does.
+    headline = as_json["recommendation"]["headline"]
+    assert headline.startswith("Post ")
+    assert f"\nRecommendation:\n{headline}\nConfiguration " in lines
     own = client.post(
         AUDIT,
         json={"players": LEADERS, "pairings": body["pairings"]},

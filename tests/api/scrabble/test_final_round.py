@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
+from tests.api.scrabble.test_prizes import PLAYERS as RACE_FOR_SECOND
 from tests.support import assert_problem, seed_text, xor_field
 
 URL = "/v1/scrabble/final-round"
@@ -37,6 +39,7 @@ def test_given_ranks_are_used(client):
     # round; 1-2, 3-4 ranks above it on GP1 and repeats nothing, so it is recommended.
     assert body["pairings"][0]["players"] == ["B", "A"]
     assert body["rule"]["id"] == "0/0/1" and body["alternatives"][0]["source"] == "table"
+    assert body["preferred"] == "principles"
 
 
 def test_csv_in_text_out(client):
@@ -340,15 +343,19 @@ def test_an_opponent_left_open_is_named_as_any_player_who_cannot_be_a_victor(cli
     assert "1-x, 2-x, 3-4 (x: any player who cannot be a victor)" in reasons
 
 
+# Row 0/0.5/1.5+, whose pairing keeps every principle: nothing ranks above it.
+PLAIN_ROW = {
+    "players": [
+        {"id": "A", "wins": 9, "spread": 300},
+        {"id": "B", "wins": 8.5, "spread": 200},
+        {"id": "C", "wins": 7.5, "spread": 100},
+        {"id": "D", "wins": 6, "spread": 0},
+    ]
+}
+
+
 def test_no_alternative_when_the_table_is_best_on_the_principles(client):
-    body = {
-        "players": [
-            {"id": "A", "wins": 9, "spread": 300},
-            {"id": "B", "wins": 8.5, "spread": 200},
-            {"id": "C", "wins": 7.5, "spread": 100},
-            {"id": "D", "wins": 6, "spread": 0},
-        ]
-    }
+    body = PLAIN_ROW
     answer = client.post("/v1/scrabble/final-round", json=body).get_json()
     assert {v["status"] for v in answer["principles"]} == {"satisfied"}
     assert answer["alternatives"] == [] and answer["preferred"] == "table"
@@ -387,15 +394,7 @@ def test_row_ids_are_the_seeds_headings_and_say_what_they_cover(rules, client):
     assert rows["0/0.5/1.5+"].covers() == "0/0.5/1.5"  # 0/0.5/2 takes 2 and more
     assert rows["0/1/1.5+"].covers() == "0/1/1.5-2"
     assert rows["0/0/0/1.5+"].covers() == "0/0/0/1.5+"
-    body = {
-        "players": [
-            {"id": "A", "wins": 9, "spread": 300},
-            {"id": "B", "wins": 8.5, "spread": 200},
-            {"id": "C", "wins": 7.5, "spread": 100},
-            {"id": "D", "wins": 6, "spread": 0},
-        ]
-    }
-    rule = client.post("/v1/scrabble/final-round", json=body).get_json()["rule"]
+    rule = client.post("/v1/scrabble/final-round", json=PLAIN_ROW).get_json()["rule"]
     assert rule["id"] == "0/0.5/1.5+" and rule["covers"] == "0/0.5/1.5"
 
 
@@ -421,3 +420,91 @@ def test_the_repeat_allowance_is_a_setting_answered_back(client):
     refused = client.post(URL, json=dict(body, repeats_allowed=16))
     assert refused.status_code == 422
     assert "repeats_allowed" in str(refused.get_json())
+
+
+def first_line(client, body: dict) -> str:
+    text = client.post(URL, json=body, headers={"Accept": "text/plain"}).get_data(as_text=True)
+    return text.splitlines()[0]
+
+
+def test_the_text_answer_opens_with_what_to_post_and_the_pairing_ranked_above_it(client):
+    # Row 0/0/1's 1-3, 2-4 is posted; the engine proves 1-2, 3-4 ranks above it on GP1.
+    # The first line says both, not the row's pairing alone with the other lines later.
+    answer = client.post(URL, json=ZERO_ZERO_ONE).get_json()
+    expected = (
+        "Post 1-3, 2-4, 5-6 (row 0/0/1). The engine's 1-2, 3-4 ranks above it on GP1: it "
+        "guarantees a victor from the leading win group but breaks GP2."
+    )
+    assert answer["headline"] == expected
+    assert first_line(client, ZERO_ZERO_ONE) == expected
+    # Preferred, the principles' pairing is posted and the row's named with why not.
+    preferred = {**ZERO_ZERO_ONE, "prefer": "principles"}
+    assert first_line(client, preferred) == (
+        "Post 1-2, 3-4, 5-6 (the principles' pairing: row 0/0/1's 1-3, 2-4 does not "
+        "guarantee a victor from the leading win group (GP1))."
+    )
+    # The alternative's games that differ, as many as there are: 1-5, 2-6, 3-4.
+    assert first_line(client, SPREAD_CAPPED_ZERO_ZERO_ONE) == (
+        "Post 1-3, 2-4, 5-6, 7-8 (row 0/0/1). The engine's 1-5, 2-6, 3-4 ranks above it on "
+        "GP1: it guarantees a victor from the leading win group but breaks GP2."
+    )
+
+
+def test_the_first_line_of_a_plain_row_and_of_a_prize_race(client):
+    answer = client.post(URL, json=PLAIN_ROW).get_json()
+    games = ", ".join("-".join(map(str, g)) for g in _games(answer))
+    assert answer["alternatives"] == []
+    assert first_line(client, PLAIN_ROW) == f"Post {games} (row {answer['rule']['id']})."
+    race = {"players": RACE_FOR_SECOND, "prizes": [300, 200, 100], "max_spread_per_game": 100}
+    # A, certain of 1st, takes the bye; B and C race for 2nd; the rest Swiss.
+    assert first_line(client, race) == (
+        "Post 2-3, 4-5, 6-7, 1-bye (prize places: each place's race head to head)."
+    )
+
+
+def test_repeats_are_one_count_and_a_line_only_for_what_a_director_must_see(client):
+    # Eight players who have each met the others once (a round robin, in rank order of
+    # opponents), #2 and #3 twice: every game repeats. The warnings count the repeats
+    # once; only a back-to-back rematch (#7-#8, unavoidable at the bottom) or a meeting
+    # past the allowance (row 0/1/1.5+'s 2-3) has a line.
+    ids = "ABCDEFGH"
+    history = {p: [o for o in ids if o != p] for p in ids}
+    history["B"].insert(0, "C")
+    history["C"].insert(0, "B")
+    players = [
+        {"id": p, "wins": 8 - i, "spread": 100 - 10 * i, "opponents": history[p]}
+        for i, p in enumerate(ids)
+    ]
+    body = {"players": players, "repeats_allowed": 1}
+    answer = client.post(URL, json=body).get_json()
+    games = [g for g in answer["pairings"] if not g["bye"]]
+    assert all(g["repeats"] for g in games)  # each board says how often its pair met
+    counts = Counter(g["repeats"] + 1 for g in games)
+    shown = ", ".join(
+        f"{n}{'nd' if n == 2 else 'rd'}{' meetings' if at == 0 else ''}: {counts[n]}"
+        for at, n in enumerate(sorted(counts))
+    )
+    assert [w for w in answer["warnings"] if w.startswith("repeats: ")] == [
+        f"repeats: {len(games)} games between players who have met ({shown})"
+    ]
+    assert not any(" time before" in w for w in answer["warnings"])
+    for game in games:
+        a, b = game["players"]
+        back = history[a][-1] == b or history[b][-1] == a
+        over = game["repeats"] > 1  # past the allowance of 1
+        x, y = game["ranks"]
+        own = [w for w in answer["warnings"] if w.startswith(f"#{x} and #{y}: ")]
+        assert len(own) == (back or over), (game, own)
+        if own:
+            assert ("back to back" in own[0] or "back-to-back" in own[0]) == back, own
+            assert ("past the allowance of 1" in own[0]) == over, own
+    lines = [w for w in answer["warnings"] if w.startswith("#")]
+    assert lines == [
+        "#2 and #3: 3rd meeting, past the allowance of 1",
+        "#7 and #8: back-to-back rematch",
+    ]
+    text = client.post(URL, json=body, headers={"Accept": "text/plain"}).get_data(as_text=True)
+    header = next(line for line in text.splitlines() if line.startswith("Board "))
+    assert header.split() == ["Board", "Player", "Opponent", "Met", "Why"]
+    first = next(line for line in text.splitlines() if line.startswith("1 "))
+    assert f" {games[0]['repeats']}    " in first  # the Met column

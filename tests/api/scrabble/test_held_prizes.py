@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 
 from tests.api.scrabble.test_held_events import BASE, create, play_round
@@ -33,7 +35,12 @@ def test_the_final_round_is_the_stateless_advisors_on_the_events_tsh_file(client
     assert stateless.status_code == 200, stateless.get_json()
     advised = stateless.get_json()
     assert advised["prize_model"] == "graded"
-    assert any(p["reason"].startswith("prize places") for p in advised["pairings"])
+    # Each racer's board says the race it keeps, or where the racer's rivals are.
+    racers = set(advised["contenders"])
+    raced = [p for p in advised["pairings"] if racers & set(p["players"])]
+    assert raced and all(" race for " in p["reason"] or "rival" in p["reason"] for p in raced), (
+        raced
+    )
     final = client.post(f"{base}/rounds", headers=auth(token))
     assert final.status_code == 201, final.get_json()
     names = {s["player"]: s["name"] for s in client.get(base).get_json()["standings"]}
@@ -98,3 +105,28 @@ def test_the_public_page_shows_who_holds_each_prize_place(client):
         assert label in row, (holder, label)
     fourth = next(line for line in html.split("<tr") if standings[3]["name"] in line)
     assert "1st" not in fourth and "3rd" not in fourth
+
+
+def test_players_level_on_wins_and_spread_are_shown_tied_for_their_places(client):
+    # Round 1 seeded: S0-S2 and S1-S3, both won 400-300. S0 and S1 are level on wins and
+    # spread (rating orders them, and decides nothing), as are S2 and S3: each pair is
+    # shown tied for the places it holds, the money of those places split.
+    base, token = create(client, players=4, rounds=2, prizes=[300, 200, 100])
+    rnd = client.post(f"{base}/rounds", headers=auth(token)).get_json()
+    for game in rnd["games"]:
+        url = f"{base}/rounds/1/games/{game['game']}"
+        answer = client.put(url, json={"scores": [400, 300]}, headers=auth(token))
+        assert answer.status_code == 200, answer.get_json()
+    assert sorted(tuple(g["players"]) for g in rnd["games"]) == [("S0", "S2"), ("S1", "S3")]
+    exported = client.get(f"{base}/export", headers={"Accept": "text/csv"})
+    rows = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
+    assert [(r["player"], r["prize"]) for r in rows] == [
+        ("S0", "1st–2nd (tied: 300 + 200 split)"),
+        ("S1", "1st–2nd (tied: 300 + 200 split)"),
+        ("S2", "3rd–4th (tied: 100 split)"),
+        ("S3", "3rd–4th (tied: 100 split)"),
+    ]
+    html = client.get(f"/events/scrabble/{base.rsplit('/', 1)[1]}").get_data(as_text=True)
+    html = html[html.rindex(">Standings<") :]
+    assert html.count("1st–2nd (tied: 300 + 200 split)") == 2
+    assert "1st · 300" not in html and "2nd · 200" not in html

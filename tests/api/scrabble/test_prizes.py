@@ -38,13 +38,21 @@ def test_graded_prizes_race_each_place_head_to_head(client):
     assert ["A"] in games(body)  # settled in 1st: Gibsonized, alone, so the bye
     assert body["gibsonized"] == ["A"]
     assert body["places"] == [
-        {"player": "A", "rank": 1, "best": 1, "worst": 1, "text": "certain of 1st"},
+        {
+            "player": "A",
+            "rank": 1,
+            "best": 1,
+            "worst": 1,
+            "text": "certain of 1st",
+            "holds": "1st · 300",
+        },
         {
             "player": "B",
             "rank": 2,
             "best": 2,
             "worst": 3,
             "text": "will finish between 2nd and 3rd",
+            "holds": "2nd · 200",
         },
         {
             "player": "C",
@@ -52,8 +60,29 @@ def test_graded_prizes_race_each_place_head_to_head(client):
             "best": 2,
             "worst": 3,
             "text": "will finish between 2nd and 3rd",
+            "holds": "3rd · 100",
         },
     ]
+    # Each racer's need line says the places they race for, then the money.
+    needs = {n["player"]: n["text"] for n in body["needs"]}
+    assert needs == {
+        "A": "certain of 1st",
+        "B": "races for 2nd or 3rd; certain of the money",
+        "C": "races for 2nd or 3rd; certain of the money",
+    }
+    reasons = {tuple(p["players"]): p["reason"] for p in body["pairings"]}
+    assert reasons[("B", "C")] == "#2 and #3 race for 2nd"
+    assert reasons[("A",)] == "#1 is certain of 1st: takes the bye"
+
+
+def test_players_level_on_wins_and_spread_hold_their_places_tied(client):
+    # B and C are level on wins and spread: they hold 2nd and 3rd together, and many
+    # events split that money (the order given decides nothing).
+    level = [dict(p, spread=300) if p["id"] == "C" else p for p in PLAYERS]
+    response = client.post(URL, json={"players": level, "prizes": [300, 200, 100]})
+    holds = {p["player"]: p["holds"] for p in response.get_json()["places"]}
+    assert holds["A"] == "1st · 300"
+    assert holds["B"] == holds["C"] == "2nd–3rd (tied: 200 + 100 split)"
 
 
 def test_victors_only_answers_the_seed_model(client):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -15,6 +15,7 @@ from ..contention import Result
 from ..judge.count_tables import most_over_results
 from ..judge.principles import SMALL_FIELD, Evaluation, Need
 from ..judge.proof import OPPOSITE, Unit
+from ..prize_places import Reach, span_text
 
 
 def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
@@ -36,6 +37,27 @@ def needs(evaluation: Evaluation, players: Sequence[str]) -> list[Need]:
             cases[subject].rivals = rivals
     said = [(p, need_ways(evaluation, p, cases)) for p in shown]
     return [Need(p, short_need(ways), ways) for p, ways in said]
+
+
+CERTAIN = "is a victor whatever happens"
+NEVER = "cannot become a victor with this pairing"
+
+
+def place_need(need: Need, reach: Reach, paid: int, settled: bool) -> Need:
+    """With places that pay differently, the need line says the places a player races
+    for before what they need for the money (the paid places judged as victors): "races
+    for 1st or 2nd; certain of the money", "races for 4th or 5th; for the money, needs
+    to win and have #6 lose"; a ``settled`` player (their tier fixed), "certain of 3rd"."""
+    worst = reach.worst if reach.worst is not None else paid
+    if settled:
+        return replace(need, text=f"certain of {span_text(reach.best, worst)}")
+    if need.text == CERTAIN:
+        money = "certain of the money"
+    elif need.text == NEVER:
+        money = "cannot reach the money with this pairing"
+    else:
+        money = f"for the money, {need.text}"
+    return replace(need, text=f"races for {span_text(reach.best, worst)}; {money}")
 
 
 def need_text(
@@ -72,9 +94,9 @@ def need_ways(
     results = test.own_results(player)
     statuses = {r: evaluation.standing(player, r) for r in results}
     if all(always for always, _ in statuses.values()):
-        return ("is a victor whatever happens",)
+        return (CERTAIN,)
     if not any(sometimes for _, sometimes in statuses.values()):
-        return ("cannot become a victor with this pairing",)
+        return (NEVER,)
     cases = cases or {}
     if results == (None,):
         helps = _helps(evaluation, player, None, cases.get((player, None)))

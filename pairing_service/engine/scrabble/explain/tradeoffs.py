@@ -42,30 +42,44 @@ def tradeoff_text(
     on the principle at ``level``, and what it costs."""
     table_games, table_principles = table_side
     principled_games, principled_principles = principled
-
-    def games_only_in(games: Sequence[Game], other: Sequence[Game]) -> str:
-        theirs = {g.players for g in other}
-        shown = [
-            "-".join(str(standings.rank(p)) for p in g.players)
-            for g in games
-            if not g.bye and g.players not in theirs
-        ]
-        return ", ".join(shown[:4]) + (" …" if len(shown) > 4 else "")
-
-    table_verdicts = {v.id: v for v in table_principles}
     gained = PRINCIPLES[level]
-    costs = [
-        v
-        for v in principled_principles[level + 1 :]
-        if v.status not in ("satisfied", "not_applicable")
-        and table_verdicts[v.id].status in ("satisfied", "not_applicable")
-    ]
-    sentence = f"{games_only_in(principled_games, table_games)} {PLAIN[gained][0]} ({gained})"
-    if costs:
-        sentence += f" but breaks {costs[0].id}: {costs[0].reason.split(';')[0]}"
+    cost = first_cost(level, table_principles, principled_principles)
+    shown = games_only_in(standings, principled_games, table_games)
+    sentence = f"{shown} {PLAIN[gained][0]} ({gained})"
+    if cost is not None:
+        sentence += f" but breaks {cost.id}: {cost.reason.split(';')[0]}"
     else:
         sentence += " and breaks no principle the table's pairing keeps"
-    table = games_only_in(table_games, principled_games)
-    if costs:
-        return sentence + f"; the seed's table ({rule_id}: {table}) keeps {costs[0].id}."
+    table = games_only_in(standings, table_games, principled_games)
+    if cost is not None:
+        return sentence + f"; the seed's table ({rule_id}: {table}) keeps {cost.id}."
     return sentence + f"; the seed's table ({rule_id}: {table}) {PLAIN[gained][1]}."
+
+
+def games_only_in(standings: Standings, games: Sequence[Game], other: Sequence[Game]) -> str:
+    """The games of ``games`` that ``other`` does not hold, by rank ("1-2, 3-4"), at most
+    four."""
+    theirs = {g.players for g in other}
+    shown = [
+        "-".join(str(standings.rank(p)) for p in g.players)
+        for g in games
+        if not g.bye and g.players not in theirs
+    ]
+    return ", ".join(shown[:4]) + (" …" if len(shown) > 4 else "")
+
+
+def first_cost(
+    level: int, table_principles: Sequence[Verdict], principled_principles: Sequence[Verdict]
+) -> Verdict | None:
+    """The first principle below ``level`` that the principled pairing breaks and the
+    table's keeps (what ranking above costs); None when it costs none."""
+    kept = ("satisfied", "not_applicable")
+    table_verdicts = {v.id: v for v in table_principles}
+    return next(
+        (
+            v
+            for v in principled_principles[level + 1 :]
+            if v.status not in kept and table_verdicts[v.id].status in kept
+        ),
+        None,
+    )

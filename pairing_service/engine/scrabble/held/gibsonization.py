@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..contention import contention
+from ..explain.boards import outsider_words
 from ..pairing.board import Board
 from ..pairing.cost import RepeatPolicy
 from ..pairing.swiss import SwissMemo
@@ -84,6 +85,8 @@ def gibsonize(
     if bye is not None:
         board.add_bye(bye, "bye")
     reasons = []
+    # Whom a settled player may play, to say whether theirs is the highest-ranked of them.
+    outside = frozenset(p for p in playing if p not in racing and p not in certain)
     for player in settled:
         if player in board.used:
             continue
@@ -92,11 +95,15 @@ def gibsonize(
             continue  # everyone left races: the method pairs them
         opponent = board.nearest(player, pool)
         board.add(player, opponent, "")
-        whom = "another settled player" if opponent in certain else "the highest-ranked in no race"
-        reasons.append(
-            f"Gibsonized: #{standings.rank(player)} is {certain[player]}, plays "
-            f"#{standings.rank(opponent)}, {whom}"
+        rank = standings.rank
+        whom = (
+            f"plays #{rank(opponent)}, another settled player"
+            if opponent in certain
+            else outsider_words(
+                standings, policy, player, opponent, pool, outside - {player}, "in no race"
+            )
         )
+        reasons.append(f"#{rank(player)} is {certain[player]}: {whom}")
     games = tuple((g.players[0], g.players[1]) for g in board.games if not g.bye)
     used = {p for game in games for p in game}
     left = tuple(p for p in players if p not in used and p != bye)

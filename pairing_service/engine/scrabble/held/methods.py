@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidStandings
+from ..explain.boards import meeting_cost, opponents_of, prize_reason
 from ..pairing.advisor import Advice, advise
+from ..pairing.board import Game
 from ..pairing.cost import Meetings, RepeatPolicy, halves_ideal, pair_closest
 from ..pairing.swiss import SwissMemo, pair_swiss
 from ..prize_places import PrizePlaces
@@ -149,8 +151,10 @@ def _advised(
     try:
         if final.everyone is None:
             raise InvalidStandings((), "no standings of the withdrawn")
-        advice = _advice(final.everyone, players, policy, final)
+        judged = final.everyone
+        advice = _advice(judged, players, policy, final)
     except InvalidStandings as refused:
+        judged = standings
         advice = _advice(standings, players, policy, final)
         if refused.player is not None:
             note = f"; {refused.player} withdrew while still in reach of a victor place: left out"
@@ -159,20 +163,58 @@ def _advised(
     rule = advice.rule
     words = (f"{rule.id}: {rule.method}" if rule.id else rule.method) + note
     # A rematch between two players still racing is the principles' choice (the race
-    # kept head to head, GP2): it stands, and the rule says so; any other is swapped away.
-    racing = frozenset(advice.contenders)
-    kept = [
-        f"{a}-{b}" for a, b in games if a in racing and b in racing and standings.back_to_back(a, b)
-    ]
-    swapped = without_back_to_back(standings, policy, games, racing)
+    # kept head to head, GP2): it stands, and the facts below say so; any other is
+    # swapped away.
+    swapped = without_back_to_back(standings, policy, games, frozenset(advice.contenders))
+    facts = _decisive_facts(judged, policy, advice, games, byes)
+    if facts:
+        words += "; " + "; ".join(facts)
     if swapped:
         words += f"; partners swapped to avoid a back-to-back rematch ({', '.join(swapped)})"
-    if kept:
-        words += (
-            f"; {', '.join(kept)} meet again straight after their last game: their race is "
-            "kept head to head (the principles before the repeat policy)"
-        )
     return Pairing(tuple(games), byes[0] if byes else None, words)
+
+
+def _decisive_facts(
+    standings: Standings,
+    policy: RepeatPolicy,
+    advice: Advice,
+    games: Sequence[Pair],
+    byes: Sequence[str],
+) -> list[str]:
+    """The reasons of the round's games that record a decision (``explain.boards``), said
+    of the games as posted, after any swap: a settled or Gibsonized player's game, a
+    racer who does not face a rival, a game kept though it repeats past the allowance or
+    straight after the last one. With graded prizes every such reason is said again from
+    the posted games (a swap may move a rival); otherwise a game the swaps changed is
+    said by the swap."""
+    posted = [*games, *((b,) for b in byes)]
+    if advice.race is not None:
+        race = advice.race
+        opponent = opponents_of(posted)
+
+        def decides(game: Sequence[str]) -> bool:
+            if len(game) == 1:
+                return game[0] in race.settled
+            a, b = game
+            settled = a in race.settled or b in race.settled
+            unmatched = bool(race.races.get(a) or race.races.get(b)) and not race.rivals(a, [b])
+            return settled or unmatched or meeting_cost(standings, policy, a, b) is not None
+
+        decisive = [g for g in posted if decides(g)]
+        found = [prize_reason(standings, race, policy, opponent, g) for g in decisive]
+        return [reason for reason in found if reason]
+    kept = {frozenset(g) for g in games}
+    gibsonized = set(advice.gibsonized)
+
+    def gibsonized_or_kept(game: Game) -> bool:
+        if game.bye:
+            return game.players[0] in gibsonized
+        a, b = game.players
+        if frozenset(game.players) not in kept:
+            return False  # swapped: said by the swap
+        return bool(gibsonized & {a, b}) or meeting_cost(standings, policy, a, b) is not None
+
+    return [g.reason for g in advice.games if gibsonized_or_kept(g)]
 
 
 def _advice(

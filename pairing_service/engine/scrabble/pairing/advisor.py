@@ -13,19 +13,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..contention import Contention
-from ..explain.needs import needs
+from ..explain.boards import opponents_of, prize_reason, repeat_lines
+from ..explain.headline import headline
+from ..explain.needs import needs, place_need
 from ..explain.tradeoffs import tradeoff_text
 from ..explain.verdicts import SEED_READINGS
 from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict
-from ..prize_places import PrizePlaces, Reach, graded_places_warning, place_race
+from ..prize_places import PlaceRace, PrizePlaces, Reach, graded_places_warning, place_race
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
 from ..withdrawals import field_of
 from .board import Board, Game, pairs_of, play_engine_pairs
-from .completion import complete_pairing
+from .completion import BEST_KEEPS, complete_pairing
 from .cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .plans import Plan, RuleUsed, fallback_plan, table_plan
 from .prize_plan import prize_plan
@@ -55,6 +57,9 @@ class Alternative:
     principles: tuple[Verdict, ...]
     needs: tuple[Need, ...]
     tradeoff: str  # one sentence, in plain words
+    # The principle on which the principles' pairing ranks above the table's (an index of
+    # ``PRINCIPLES``); None beside a row without its rematch (the principles tie).
+    level: int | None = None
 
 
 PREFERENCES = ("table", "principles")
@@ -78,6 +83,8 @@ class Advice:
     preferred: str = "table"
     prize_model: str = "victors"  # "victors": the places pay alike; "graded": they do not
     places: tuple[Reach, ...] = ()  # with prizes: the places still open to each player
+    headline: str = ""  # what to post, and the pairing the engine ranks beside it, if any
+    race: PlaceRace | None = None  # graded prizes: who races whom for which places
 
 
 def advise(
@@ -120,14 +127,14 @@ def advise(
     warnings += _one_sided_warnings(standings)
     warnings += _complete_tie_warnings(standings, in_contention)
     swiss = SwissMemo(RepeatPolicy(repeats_allowed, last_round=rounds_left == 1))
-    graded = prizes is not None and prizes.graded
     places: tuple[Reach, ...] = ()
-    prize_races: Mapping[str, frozenset[int]] | None = None
+    race: PlaceRace | None = None  # graded prizes only: who races for which places
     if prizes is not None:
-        race = place_race(standings, prizes, cap, rounds_left, known_results)
-        prize_races = race.races if graded else None
-        places = tuple(r for r in race.reach if r.player not in withdrawn)
-    if graded:
+        found_race = place_race(standings, prizes, cap, rounds_left, known_results)
+        places = tuple(r for r in found_race.reach if r.player not in withdrawn)
+        race = found_race if prizes.graded else None
+    prize_races = None if race is None else race.races
+    if race is not None:
         assert prizes is not None
         plan, plan_warnings = prize_plan(
             standings, race, prizes, withdrawn, swiss, cap, rounds_left, victors
@@ -155,6 +162,8 @@ def advise(
     games, bye, completion_warnings = complete_pairing(
         standings, plan, in_contention, withdrawn, swiss, tables
     )
+    if race is not None:
+        games = with_prize_reasons(standings, race, swiss.policy, games)
     warnings += completion_warnings
     pairs = pairs_of(games)
     judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables, prize_races)
@@ -191,6 +200,7 @@ def advise(
             )
             alternatives = (alternative,)
             warnings.append(note)
+    preferred = prefer
     if found is not None:
         # The principles' pairing is recommended when asked for, or when the row's breaks
         # the repeat policy where it does not (a back-to-back rematch or a meeting past
@@ -198,7 +208,7 @@ def advise(
         repeats_avoided = _policy_breaks(standings, swiss.policy, table_side.games) > (
             _policy_breaks(standings, swiss.policy, found[0].games)
         )
-        chosen = "principles" if repeats_avoided else prefer
+        chosen = preferred = "principles" if repeats_avoided else prefer
         recommendation = _recommend(standings, judge, plan, table_side, *found, chosen)
         recommended, rule = recommendation.side, recommendation.rule
         alternatives = (recommendation.alternative,)
@@ -213,8 +223,15 @@ def advise(
             )
         else:
             warnings += recommendation.warnings
-    warnings += _repeat_warnings(standings, recommended.games)
+    warnings += repeat_lines(standings, swiss.policy, pairs_of(recommended.games))
     seed_notes = _read_beside(seed_notes, recommended.principles)
+    found_needs = recommended.needs
+    if race is not None:
+        found_needs = _place_needs(found_needs, race)
+    beside = None
+    if alternatives:
+        alt = alternatives[0]
+        beside = (alt.source, alt.games, alt.principles, alt.level)
     return Advice(
         configuration=config,
         rule=rule,
@@ -222,16 +239,20 @@ def advise(
         gibsonized=tuple(sorted(set(plan.gibsonized), key=standings.rank)),
         contenders=contenders,
         principles=recommended.principles,
-        needs=recommended.needs,
+        needs=found_needs,
         warnings=tuple(warnings),
         clinching=_clinching(cap),
         seed_notes=seed_notes,
         seed_needs=seed_needs,
         rounds_left=rounds_left,
         alternatives=alternatives,
-        preferred=prefer if alternatives else "table",
-        prize_model="graded" if graded else "victors",
+        preferred=preferred if alternatives else "table",
+        prize_model="graded" if race is not None else "victors",
         places=places,
+        headline=headline(
+            standings, rule, recommended.games, recommended.principles, swiss.policy, beside
+        ),
+        race=race,
     )
 
 
@@ -307,7 +328,12 @@ def _recommend(
     )
     if prefer != "principles":
         alternative = Alternative(
-            "principles", principled.games, principled.principles, principled.needs, tradeoff
+            "principles",
+            principled.games,
+            principled.principles,
+            principled.needs,
+            tradeoff,
+            level,
         )
         return _Recommendation(table_side, plan.rule, alternative, [])
     rule = RuleUsed(
@@ -324,7 +350,7 @@ def _recommend(
         f"{PRINCIPLES[level]} is recommended; the table's is the alternative"
     )
     alternative = Alternative(
-        "table", table_side.games, table_side.principles, table_side.needs, tradeoff
+        "table", table_side.games, table_side.principles, table_side.needs, tradeoff, level
     )
     return _Recommendation(principled, rule, alternative, [warning])
 
@@ -337,18 +363,27 @@ def _policy_breaks(
     return sum(c[0] for c in costs), sum(c[1] for c in costs)
 
 
-def _repeat_warnings(standings: Standings, games: Sequence[Game]) -> list[str]:
-    """Each game of players who have met before, and whether in the previous round."""
-    warnings = []
-    for game in games:
-        if game.repeats and not game.bye:
-            a, b = game.players
-            extra = " (they met in the previous round)" if standings.back_to_back(a, b) else ""
-            warnings.append(
-                f"#{standings.rank(a)} and #{standings.rank(b)} have met "
-                f"{game.repeats} time{'s' if game.repeats > 1 else ''} before{extra}"
-            )
-    return warnings
+def with_prize_reasons(
+    standings: Standings, race: PlaceRace, policy: RepeatPolicy, games: Sequence[Game]
+) -> list[Game]:
+    """The games of players in the prize races with their reasons said from the finished
+    pairing (``explain.boards.prize_reason``): where a racer's rivals are is known only
+    once every game is made."""
+    opponent = opponents_of([g.players for g in games])
+    return [
+        replace(g, reason=prize_reason(standings, race, policy, opponent, g.players) or g.reason)
+        for g in games
+    ]
+
+
+def _place_needs(found: Sequence[Need], race: PlaceRace) -> tuple[Need, ...]:
+    """Each need line with the places the player races for (``explain.needs.place_need``)."""
+    reach = {r.player: r for r in race.reach}
+    settled = set(race.settled)
+    return tuple(
+        place_need(n, reach[n.player], race.paid, n.player in settled) if n.player in reach else n
+        for n in found
+    )
 
 
 def _clinching(cap: int | None) -> str:
@@ -398,7 +433,7 @@ def _principled_alternative(
     board = Board(standings, withdrawn, swiss)
     if bye is not None:
         board.add_bye(bye, next(g.reason for g in games if g.bye))
-    play_engine_pairs(board, chosen, set(contention.relevant), "principles")
+    play_engine_pairs(board, chosen, contention, BEST_KEEPS)
     other_games = board.finish()
     other_pairs = pairs_of(other_games)
     side = _Side(
@@ -453,7 +488,7 @@ def _rematch_free(
     board = Board(standings, withdrawn, swiss)
     if bye is not None:
         board.add_bye(bye, next(g.reason for g in table_side.games if g.bye))
-    play_engine_pairs(board, chosen, relevant, "the row's principles without its rematch")
+    play_engine_pairs(board, chosen, contention, "the row's pairing without its rematch")
     games = board.finish()
     other = pairs_of(games)
     verdicts = tuple(judge.judge(other))

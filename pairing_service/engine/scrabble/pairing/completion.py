@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..contention import Contention
+from ..explain.boards import meeting_cost
 from ..judge.candidates import MAX_COMPARED_PLAYERS, OUTSIDER
 from ..judge.field_scores import FieldTables
 from ..judge.race import race_of
@@ -33,6 +34,8 @@ from .cost import displaced
 from .fallback import engine_choice
 from .plans import Plan
 from .swiss import SwissMemo, pair_swiss
+
+BEST_KEEPS = "the pairing that best keeps GP1-GP4"  # the fallback's, and the principles'
 
 
 def complete_pairing(
@@ -68,10 +71,13 @@ def complete_pairing(
 
 def _play_fixed_pairs(board: Board, plan: Plan) -> None:
     """Step 1: the plan's fixed pairs."""
-    rank = board.standings.rank
+    standings = board.standings
+    rank = standings.rank
     for a, b in plan.fixed:
-        reason = plan.fixed_reasons.get((a, b), f"row {plan.rule.id}: #{rank(a)} plays #{rank(b)}")
-        board.add(a, b, reason)
+        source = f"row {plan.rule.id}" if plan.rule.source == "table" else plan.rule.id
+        reason = f"{source}: #{rank(a)} plays #{rank(b)}"
+        cost = meeting_cost(standings, board.swiss.policy, a, b)
+        board.add(a, b, reason + (f" ({cost})" if cost else ""))
 
 
 def _place_bye(board: Board, gibsonized: list[str], group: list[str], relevant: set[str]) -> str:
@@ -143,7 +149,10 @@ def _pair_gibsonized(
             else None
         )
         if apart is None:
-            board.add(a, b, "Gibsonized players play each other")
+            a, b = sorted((a, b), key=rank)
+            cost = meeting_cost(standings, board.swiss.policy, a, b)
+            reason = _gibsonized_pair(standings, plan, contention, a, b)
+            board.add(a, b, reason + (f" ({cost})" if cost else ""))
         for player, opponent in apart or ():
             board.add(
                 player,
@@ -152,21 +161,43 @@ def _pair_gibsonized(
                 "those who cannot become a victor, avoiding repeats",
             )
     if lone is not None:
+        who = _gibsonized_one(plan, contention, lone, rank(lone))
         outside = [p for p in board.free() if p not in group and p != lone]
         pool = [p for p in outside if p not in relevant]
         if pool:
             opponent = board.nearest(lone, pool)
-            reason = "Gibsonized: plays the highest-ranked player who cannot become a victor"
+            reason = f"{who}: {board.outsider_words(lone, opponent, pool, relevant)}"
         else:
             fallback_pool = outside or list(group)
             opponent = max(fallback_pool, key=lambda p: (-standings.meetings(lone, p), rank(p)))
             group = [p for p in group if p != opponent]
-            reason = "Gibsonized: nobody is out of contention, so plays the lowest-ranked player"
+            reason = (
+                f"{who}: nobody is out of contention, so plays #{rank(opponent)}, the "
+                "lowest-ranked player they have met least"
+            )
             warnings.append(
                 f"#{rank(lone)} is Gibsonized but every other player can still become a victor"
             )
         board.add(lone, opponent, reason)
     return group, warnings
+
+
+def _gibsonized_one(plan: Plan, contention: Contention, player: str, rank: int) -> str:
+    """Why a player is Gibsonized: certain of a victor place, or the row says so (a row
+    may Gibsonize a player whose place only the rest of its pairing protects)."""
+    if player in contention.clinched:
+        return f"#{rank} is certain of a victor place"
+    return f"#{rank} is Gibsonized by row {plan.rule.id}"
+
+
+def _gibsonized_pair(
+    standings: Standings, plan: Plan, contention: Contention, a: str, b: str
+) -> str:
+    """Two Gibsonized players paired together, and why they are Gibsonized."""
+    tags = f"#{standings.rank(a)} and #{standings.rank(b)}"
+    if {a, b} <= set(contention.clinched):
+        return f"{tags} are certain of victor places: they play each other"
+    return f"{tags} are Gibsonized by row {plan.rule.id}: they play each other"
 
 
 def _pair_group(
@@ -213,7 +244,7 @@ def _pair_group_by_engine(
         board.swiss.policy,
         tables,
     )
-    play_engine_pairs(board, chosen, set(contention.relevant), "fallback")
+    play_engine_pairs(board, chosen, contention, BEST_KEEPS)
     if exhaustive:
         return []
     return [
@@ -267,7 +298,7 @@ def _pair_contenders_left(
         return back, over, displaced(rank(chaser) - rank(target) - 1) // 2 + weight
 
     chosen = race.head_to_head(sorted(left, key=rank), OUTSIDER, preference)
-    play_engine_pairs(board, chosen, set(contention.relevant), f"row {plan.rule.id}")
+    play_engine_pairs(board, chosen, contention, f"row {plan.rule.id}'s race head to head")
     shown = ", ".join(f"#{rank(p)}" for p in sorted(left, key=rank))
     return [
         f"row {plan.rule.id} leaves contenders to the rest of the field ({shown}): they are "

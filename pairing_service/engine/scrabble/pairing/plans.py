@@ -35,7 +35,6 @@ class Plan:
     cap: int | None = None
     rounds_left: int = 1
     notes: list[str] = field(default_factory=list)
-    fixed_reasons: dict[tuple[str, str], str] = field(default_factory=dict)  # else the row's
 
 
 def table_plan(

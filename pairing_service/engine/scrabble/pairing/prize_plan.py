@@ -14,7 +14,8 @@ contenders among themselves:
    meeting past the allowance or straight after the last one, and the round's reasons
    say so); then the round's cost (``cost.py``: back-to-back rematches, meetings past
    the allowance, KOTH distance weighed against repeats). When two rivals cannot meet,
-   each takes the nearest player whose own race the game does not break;
+   each takes the nearest player whose own race the game does not break. Each game's
+   reason is said from the finished pairing (``explain.boards.prize_reason``);
 2. players racing only for the last paid place (the money line) are in the race's
    matching like the racers: the race for the money is kept head to head too; the
    principles GP1-GP4 are judged with the paid places as victors;
@@ -31,7 +32,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
-from ..prize_places import PlaceRace, PrizePlaces, ordinal
+from ..prize_places import PlaceRace, PrizePlaces
 from ..standings import Standings
 from .cost import CEILINGS, game_costs, koth_distance
 from .plans import Plan, RuleUsed
@@ -96,7 +97,6 @@ def prize_plan(
         if kept_players & set(pair)
     ]
     used = {p for pair in fixed for p in pair}
-    reasons = {pair: _race_reason(standings, race, pair) for pair in fixed}
     rule = RuleUsed(
         id=PRIZE_RULE_ID,
         source="prizes",
@@ -120,7 +120,6 @@ def prize_plan(
         victors=victors,
         cap=cap,
         rounds_left=rounds_left,
-        fixed_reasons=reasons,
     )
     return plan, warnings
 
@@ -182,37 +181,3 @@ def _nearest_pairs(size: int) -> tuple[Indices, Indices]:
     firsts, seconds = every_pair(size)
     near = seconds - firsts <= NEAREST_IN_RACE
     return firsts[near], seconds[near]
-
-
-def _race_reason(standings: Standings, race: PlaceRace, pair: tuple[str, str]) -> str:
-    """The places the two race for: from the better of their best places down to the
-    better of their worst (or the money line, when both may miss it); or, when they race
-    for nothing in common, who each is (the matching kept as many races as it could)."""
-    reach = {r.player: r for r in race.reach}
-    a, b = sorted(pair, key=standings.rank)
-    tags = f"#{standings.rank(a)} and #{standings.rank(b)}"
-    if not race.races.get(a, frozenset()) & race.races.get(b, frozenset()):
-        return (
-            f"prize places: #{standings.rank(a)} ({_kind(race, a)}) plays "
-            f"#{standings.rank(b)} ({_kind(race, b)}): no rival in a race of theirs was left "
-            "free by the pairing that keeps the most races head to head"
-        )
-    top = max(reach[a].best, reach[b].best)
-    bottoms = [w for w in (reach[a].worst, reach[b].worst) if w is not None]
-    if not bottoms:
-        places = f"places from {ordinal(top)} down to the money line"
-    elif min(bottoms) <= top:
-        places = ordinal(top)
-    else:
-        places = f"places {ordinal(top)} to {ordinal(min(bottoms))}"
-    return f"prize places: {tags} race for {places}"
-
-
-def _kind(race: PlaceRace, player: str) -> str:
-    if player in race.racing:
-        return "racing for a prize place"
-    if player in race.line:
-        return "racing for the money line"
-    if player in race.settled:
-        return "settled in the money"
-    return "out of the money"

@@ -38,6 +38,8 @@ class SwissMemo:
     policy: RepeatPolicy = field(default_factory=RepeatPolicy)
     fields: dict[frozenset[str], list[tuple[str, str]]] = field(default_factory=dict)
     meetings: Meetings | None = None
+    # Each field's Swiss games' reasons (``Board.finish``), kept beside its pairs.
+    reasons: dict[frozenset[str], list[str]] = field(default_factory=dict)
 
     def meetings_of(self, standings: Standings) -> Meetings:
         if self.meetings is None:

@@ -303,7 +303,10 @@ def test_a_swiss_round_gibsonizes_a_player_whose_place_is_settled():
     assert "P0" in race.clinched and opponent not in race.contenders
     highest_outside = min((p for p in s.ids if p not in race.relevant), key=s.rank)
     assert opponent == highest_outside
-    assert pairing.rule and pairing.rule.startswith("Gibsonized: #1 is certain of a victor place")
+    assert pairing.rule == (
+        f"#1 is certain of a victor place: plays #{s.rank(opponent)}, the highest-ranked "
+        "player in no race"
+    )
     # Everyone else is still paired Swiss, each once.
     assert sorted(p for g in pairing.games for p in g) == sorted(s.ids)
 

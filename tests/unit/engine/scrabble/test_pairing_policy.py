@@ -130,6 +130,11 @@ def test_a_rows_back_to_back_rematch_gives_way_to_an_equally_principled_pairing(
     assert [tuple(s.rank(p) for p in g.players) for g in alternative.games][:2] == [(1, 4), (2, 3)]
     assert [v.status for v in advice.principles] == [v.status for v in alternative.principles]
     assert any("straight after their last game" in w for w in advice.warnings)
+    # The first line posts the rematch-free pairing and says why not the row's.
+    assert advice.headline == (
+        "Post 1-3, 2-4, 5-6, 7-8, 9-bye (row 0/0/0/0 without its rematch: the row's 1-4, 2-3 "
+        "would repeat a game of the last round)."
+    )
 
 
 def test_a_rows_pairing_stands_when_its_repeat_is_not_back_to_back(rules):

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from pairing_service.engine.scrabble import Player, PrizePlaces, Standings, advise
-from pairing_service.engine.scrabble.prize_places import ordinal, place_race
+from pairing_service.engine.scrabble.held.gibsonization import Places
+from pairing_service.engine.scrabble.held.methods import FinalRound, pair_round
+from pairing_service.engine.scrabble.prize_places import ordinal, place_labels, place_race
 from pairing_service.rules import load_rules
 
 TABLE = load_rules().scrabble
@@ -99,7 +101,11 @@ def test_graded_places_race_head_to_head_and_the_settled_player_takes_the_bye():
     assert advice.gibsonized == ("A",)
     assert advice.contenders == ("B", "C")
     reason = next(g.reason for g in advice.games if g.players == ("B", "C"))
-    assert "race for places 2nd to 3rd" in reason
+    # Both are certain of the money and finish 2nd or 3rd: the game decides 2nd.
+    assert reason == "#2 and #3 race for 2nd"
+    needs = {n.player: n.text for n in advice.needs}
+    assert needs["A"] == "certain of 1st"
+    assert needs["B"] == needs["C"] == "races for 2nd or 3rd; certain of the money"
 
 
 def test_a_racer_never_gets_the_bye_or_a_non_contender_while_the_race_has_someone_free():
@@ -196,11 +202,28 @@ def test_a_settled_player_takes_the_bye_and_the_race_for_first_stands_back_to_ba
     records = [("A", 0.5, -464), ("B", 1, 6), ("C", 1.5, -236), ("D", 5, -54)]
     records += [("E", 6, 141), ("F", 6.5, -192), ("G", 3, 19)]
     field = standings(*records, met=history)
-    advice = advise(field, TABLE, max_spread_per_game=200, prizes=PrizePlaces((400, 300, 200, 100)))
+    prizes = (400, 300, 200, 100)
+    advice = advise(field, TABLE, max_spread_per_game=200, prizes=PrizePlaces(prizes))
     games = {g.players: g for g in advice.games}
     assert ("G",) in games and games[("G",)].bye
     assert ("F", "E") in games
-    assert "race for" in games[("F", "E")].reason
+    assert games[("F", "E")].reason == (
+        "#1 and #2 meet again straight after their last game: the race for 1st kept head to head"
+    )
+    assert games[("G",)].reason == "#4 is certain of 4th: takes the bye"
+    # D's one rival, E, is in the race for 1st: the reason says where, not that E was free.
+    assert games[("D", "B")].reason == "#3's only rival #2 plays #1"
+    assert "#1 and #2: back-to-back rematch" in advice.warnings
+    # A held event's advisor round says the same facts of its posted games.
+    final = FinalRound(TABLE, 4, 200, 1, field, prizes)
+    held = pair_round(
+        "advisor", field, field.ids, {}, 2, {}, final=final, places=Places(4, prizes, 200, 1)
+    )
+    assert held.rule == (
+        "prize places: place races head to head; #1 and #2 meet again straight after their "
+        "last game: the race for 1st kept head to head; #3's only rival #2 plays #1; #4 is "
+        "certain of 4th: takes the bye"
+    )
 
 
 def test_a_player_certain_of_first_plays_outside_the_race_when_the_racers_are_odd():
@@ -252,3 +275,28 @@ def test_the_real_final_rounds_with_four_graded_prizes_break_no_principle(name):
     statuses = {v.id: v.status for v in advice.principles}
     assert "violated" not in statuses.values(), advice.principles
     assert statuses["GP4"] in ("satisfied", "not_applicable")
+
+
+def test_players_level_on_wins_and_spread_share_their_places():
+    # 1st and 2nd level, then 3rd alone, then 4th and 5th level across the money line.
+    records = [(20, 300), (20, 300), (18, 100), (16, 0), (16, 0), (14, -50)]
+    assert place_labels((300, 200, 100, 50), records) == [
+        "1st–2nd (tied: 300 + 200 split)",
+        "1st–2nd (tied: 300 + 200 split)",
+        "3rd · 100",
+        "4th–5th (tied: 50 split)",
+        "4th–5th (tied: 50 split)",
+        None,
+    ]
+    # Level on wins but not on spread is no tie; an amount not given shows the places.
+    assert place_labels((None, None), [(20, 300), (20, 299), (20, 299)]) == [
+        "1st",
+        "2nd–3rd (tied)",
+        "2nd–3rd (tied)",
+    ]
+    # Beyond the paid places, the place alone when asked for (the final round's `holds`).
+    assert place_labels((100,), [(9, 0), (8, 0), (8, 0)], unpaid=True) == [
+        "1st · 100",
+        "2nd–3rd (tied)",
+        "2nd–3rd (tied)",
+    ]

@@ -229,7 +229,11 @@ def test_0_1_5_plus_gibsonizes_leader(rules, second):
     advice, _games = run(rules, s)
     assert advice.rule.id == "0/1.5+"
     assert advice.gibsonized == ("P1",)
-    assert advice.games[0].reason.startswith("Gibsonized")
+    assert advice.games[0].players == ("P1", "P5")
+    assert advice.games[0].reason == (
+        "#1 is certain of a victor place: plays #5, the highest-ranked player who cannot "
+        "become a victor"
+    )
 
 
 def test_lone_gibsonized_takes_the_bye_in_an_odd_field(rules):
@@ -330,7 +334,7 @@ def test_gibsonized_players_who_have_met_play_each_other_when_that_repeats_least
     advice, games = run(rules, s)
     assert advice.gibsonized == ("P1", "P2")
     assert games[0] == (1, 2)
-    assert advice.games[0].reason == "Gibsonized players play each other"
+    assert advice.games[0].reason == "#1 and #2 are certain of victor places: they play each other"
 
 
 def test_gibsonized_players_avoid_a_back_to_back_rematch_when_all_have_met(rules):
@@ -368,7 +372,9 @@ def test_gibsonized_players_who_have_met_still_play_each_other_while_others_cont
     advice = advise(s, rules.scrabble, victors=3, max_spread_per_game=250)
     assert advice.gibsonized == ("P1", "P2") and len(advice.contenders) > 2
     assert advice.games[0].players == ("P1", "P2")
-    assert advice.games[0].reason == "Gibsonized players play each other"
+    assert advice.games[0].reason == (
+        "#1 and #2 are certain of victor places: they play each other (back-to-back rematch)"
+    )
     statuses = {v.id: v.status for v in advice.principles}
     # Every contender is kept; the one place left has four chasers for one holder, so
     # some chasers cannot face #3, and the engine proves no pairing does better.
@@ -410,14 +416,17 @@ def test_rest_swiss_avoids_repeats(rules):
 
 def test_table_pairing_stands_with_a_repeat_and_warns(rules):
     # #1 and #4 met two rounds ago: the row's 1-4 stands (a second meeting, within the
-    # repeat allowance), with a warning. A back-to-back rematch gives way instead
-    # (test_pairing_policy.py).
+    # repeat allowance), counted in the round's repeats and shown on its board (not a
+    # warning of its own: only a back-to-back rematch or a meeting past the allowance
+    # gets one). A back-to-back rematch gives way instead (test_pairing_policy.py).
     s = field((10, 3), (10, 2), (10, 1), (10, 0), *TAIL, opponents={1: [4, 2], 2: [1]})
     advice, games = run(rules, s)
     assert advice.rule.source == "table"
     assert games[0] == (1, 4)
     assert advice.games[0].repeats == 1
-    assert any(w == "#1 and #4 have met 1 time before" for w in advice.warnings)
+    assert "repeats: 1 game between players who have met (2nd meetings: 1)" in advice.warnings
+    assert not any(w.startswith("#1 and #4") for w in advice.warnings)
+    assert advice.games[0].reason == "row 0/0/0/0: top vs bottom"
 
 
 @pytest.mark.parametrize(
