@@ -99,7 +99,8 @@ def run_event(
         else:
             report.early_repeats += repeats
         report.back_to_back += len(games & last)
-        if "meet again straight after their last game" in (paired["rule"] or ""):
+        rule = paired["rule"] or ""
+        if "kept head to head" in rule and ("back to back" in rule or "straight after" in rule):
             report.kept_back_to_back += len(games & last)
         last = games
         met.update(games)
