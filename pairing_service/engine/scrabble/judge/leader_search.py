@@ -96,7 +96,7 @@ def leader_search(
         frame = frames[-1]
         depth, valid, step, undecided = frame
         index = order[depth]
-        choices = (0,) if units[index].bye else (0, 1, 2)
+        choices = (0,) if units[index].fixed else (0, 1, 2)
         if child_done:  # fold in the answer of the game's result just tried, and undo it
             totals -= delta[index][choices[step - 1]]
             del fixed[index]
