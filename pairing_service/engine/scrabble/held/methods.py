@@ -27,7 +27,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...matching import NoPerfectMatching, every_pair, min_cost_perfect_matching_arrays
-from ..errors import InvalidStandings
 from ..pairing.advisor import Advice, advise
 from ..pairing.policy import RepeatPolicy
 from ..pairing.swiss import Meetings, SwissMemo, pair_swiss
@@ -150,25 +149,30 @@ def _matched(
     return [(order[a], order[b]) for a, b in matched]
 
 
+# The spread each round left scores a withdrawn player of a held event: none, and no
+# result. A held event scores nothing for a player who has withdrawn (a ``drop`` records
+# no spread, and an imported tsh ``off`` spread is not carried on: ``docs/tsh.md``), so
+# the record a director sees in the standings is the one they finish with.
+WITHDRAWN_SPREAD = 0
+
+
 def _advised(
     standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
 ) -> Pairing:
     """The advisor's pairing of the players who play (``standings`` holds only them).
 
-    Withdrawn players are judged as the advisor judges players who sit out: out of reach
-    of the victor places, they keep their place and never displace anyone. When one could
-    still finish a victor (they play no more, so no result of theirs is known), the
-    advisor would ask for the round to be paired by hand; the held event pairs it among
-    those who play, the withdrawn left out of the contention, and says so."""
-    note = ""
-    try:
-        if final.everyone is None:
-            raise InvalidStandings((), "no standings of the withdrawn")
-        advice = _advice(final.everyone, players, policy, final)
-    except InvalidStandings as refused:
-        advice = _advice(standings, players, policy, final)
-        if refused.player is not None:
-            note = f"; {refused.player} withdrew while still in reach of a victor place: left out"
+    Withdrawn players are judged as the advisor judges players who sit out with a known
+    result, their record as it stands (``WITHDRAWN_SPREAD``): out of reach of the victor
+    places, they never displace anyone; certain of a place, the others race for the places
+    left; either side of a victor line, every outcome counts them at that record, and the
+    rule says so."""
+    everyone = final.everyone if final.everyone is not None else standings
+    advice = _advice(everyone, players, policy, final)
+    playing = set(players)
+    in_reach = [p for p in advice.contenders if p not in playing]
+    note = "".join(
+        f"; {p} withdrew in reach of a victor place: counted as they stand" for p in in_reach
+    )
     games = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
     byes = [g.players[0] for g in advice.games if g.bye]
     rule = advice.rule
@@ -182,6 +186,7 @@ def _advised(
 def _advice(
     standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
 ) -> Advice:
+    withdrawn = frozenset(standings.ids) - frozenset(players)
     return advise(
         standings,
         final.table,
@@ -189,7 +194,8 @@ def _advice(
         max_spread_per_game=final.spread_cap,
         rounds_left=final.rounds_left,
         repeats_allowed=policy.allowance,
-        withdrawn=frozenset(standings.ids) - frozenset(players),
+        withdrawn=withdrawn,
+        known_results=dict.fromkeys(withdrawn, WITHDRAWN_SPREAD),
         prizes=None if final.prizes is None else PrizePlaces(final.prizes),
         explain=False,  # a round answers its games and rule, not the advisor's proofs
     )
