@@ -160,7 +160,8 @@ class RoundUnderTest:
     # --- the per-game bounds ------------------------------------------------------------
 
     def _results(self, index: int, fixed: Mapping[int, Result]) -> tuple[Result, ...]:
-        if self.units[index].fixed:
+        unit = self.units[index]
+        if unit.bye or unit.sits_out:  # ``Unit.fixed``, without a call: asked per unit
             return (Result.WIN,)
         return (fixed[index],) if index in fixed else ALL_RESULTS
 
