@@ -106,7 +106,8 @@ _RULES = (
     ),
     NamedRule(
         Rule.WITHDRAWN_CONTENDER,
-        "A withdrawn player cannot still finish as a victor: such a round is paired by hand.",
+        "A withdrawn player who can still finish as a victor has a known result (the spread "
+        "their rounds left score, tsh's off), and only a withdrawn player has one.",
         (FINAL_ROUND, AUDIT),
     ),
     NamedRule(

@@ -163,10 +163,12 @@ class PlayerIn(Schema):
     )
     off_spread = _round_spread(
         "With `withdrawn`: the spread each round left scores for the "
-        "player (tsh's `off`: negative a forfeit loss, positive a bye win, 0 a draw). "
+        "player (tsh's `off`: negative a forfeit loss, positive a bye win, 0 no result). "
         "Their final record is then known: a player certain of a victor place sits the "
-        "round out and the rest are judged for the places left (docs/scrabble.md). A "
-        "tsh file's `off` section gives it."
+        "round out and the rest are judged for the places left; one who may still finish "
+        "either side of a victor line is judged at that record (docs/scrabble.md). A "
+        "tsh file's `off` section gives it; without it, a withdrawn player who can still "
+        "be a victor is refused (withdrawn-contender)."
     )
     rank = fields.Integer(
         strict=True,

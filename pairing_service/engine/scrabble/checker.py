@@ -84,7 +84,8 @@ def audit(
         prize_races=None if race is None else race.races,
     )
     principles = judge.judge(pairs)
-    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
+    judged = set(in_contention.judged)  # those sitting out have needs too
+    ranked_relevant = [p for p in standings.ids if p in judged]
     player_needs = needs(judge.evaluate(pairs), ranked_relevant)
     proposed = _pair_set(pairs, bye)
     recommended_pairs = pairs_of(recommendation.games)
@@ -237,6 +238,7 @@ def list_outcomes(
         field.victors,
         max_spread_per_game,
         rounds_left,
+        sitting_out=field.contention.fixed,
     )
     return test.listing(limit)
 

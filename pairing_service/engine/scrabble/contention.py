@@ -14,7 +14,9 @@ A bye counts as a win worth ``BYE_SPREAD`` (tsh's default).
 
 A player who sits out the rounds left with a known result (tsh's ``off``: a withdrawn
 player scores each later round as a bye or forfeit of a fixed spread; a finalist resting on
-byes) has one final record, ``fixed_final``: best and worst are the same.
+byes) has one final record, ``fixed_final``: best and worst are the same. One who can
+still finish either side of a victor line is judged by the outcome engine at that record
+(``Contention.sitting_out``, ``fixed_moves``).
 
 Only "relevant" players matter for who the victors are: anyone who cannot become a victor
 has at least ``victors`` players surely above, so never displaces a relevant player. What a
@@ -63,10 +65,26 @@ def final_after(half_wins: int, spread: int, result: Result | None, cap: int | N
 
 def fixed_final(half_wins: int, spread: int, per_round: int, rounds: int) -> tuple[int, int]:
     """The final (half-wins, spread) of a player whose ``rounds`` left each score
-    ``per_round`` spread: a win when positive, a draw at 0, a loss when negative (as tsh
-    counts a bye or forfeit)."""
-    gained = 2 if per_round > 0 else 1 if per_round == 0 else 0
+    ``per_round`` spread: a win when positive, a loss when negative, no result at 0 (as tsh
+    counts a bye, a forfeit and an unplayed round: ``docs/tsh.md``)."""
+    gained = 2 if per_round > 0 else 0
     return half_wins + gained * rounds, spread + per_round * rounds
+
+
+def fixed_moves(
+    per_round: int, rounds_left: int, cap: int | None
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """How the outcome engine moves the record of a player sitting out every round left
+    (``fixed_final``), as (half-wins, spread) for its two questions: certain, then
+    possible. The engine compares everyone's record after this round and shifts only the
+    subject's for the rounds after it (``proof``): in the worst case for a subject, every
+    other player wins them all by the margin; in the best, loses them all. A record that
+    cannot move is shifted against those instead: down by the wins and margins in the
+    worst case, up by the margins in the best."""
+    later = max(rounds_left, 1) - 1
+    margin = cap if cap is not None else UNBOUNDED
+    wins, spread = fixed_final(0, 0, per_round, later + 1)
+    return (wins - 2 * later, spread - margin * later), (wins, spread + margin * later)
 
 
 def finals_after(
@@ -97,10 +115,27 @@ class Contention:
 
     contenders: tuple[str, ...]  # can become a victor, not yet certain (rank order)
     clinched: tuple[str, ...]  # a victor whatever the results (rank order)
+    # Contenders who sit out every round left with a known result, each with the spread a
+    # round scores, in rank order: never paired, judged by the outcome engine at their one
+    # final record (``withdrawals.field_of``). ``contenders`` and ``relevant`` are the
+    # players who play.
+    sitting_out: tuple[tuple[str, int], ...] = ()
 
     @property
     def relevant(self) -> tuple[str, ...]:
         return self.clinched + self.contenders
+
+    @property
+    def fixed(self) -> dict[str, int]:
+        """The players sitting out, with the spread each round left scores."""
+        return dict(self.sitting_out)
+
+    @property
+    def judged(self) -> tuple[str, ...]:
+        """Every player who can be a victor: those who play, then those sitting out."""
+        if not self.sitting_out:
+            return self.relevant
+        return self.relevant + tuple(p for p, _ in self.sitting_out)
 
 
 def contention(

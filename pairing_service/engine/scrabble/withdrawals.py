@@ -10,12 +10,13 @@ contention counts it exactly (``contention.fixed_final``). Then:
   for the places left. This is exact: a player certain to finish in the top ``victors`` is
   above everyone else there or takes one of their places in every outcome, so the others'
   top ``victors - 1`` are the rest of the victors;
-- a contender either way (a victor or not, depending on the others' results): the outcome
-  engine judges players who play (and one bye), so the service asks for the round to be
-  paired by hand, naming the player.
+- a contender either way (a victor or not, depending on the others' results): not paired,
+  and judged by the outcome engine at that one record in every outcome, as a unit with a
+  fixed result (``Contention.sitting_out``; the bye is one too). The seed's table is left
+  aside: its rows assume every contender plays.
 
-A withdrawn player without a known result who can still become a victor is refused too:
-tsh would score their rounds, so the director gives that spread.
+A withdrawn player without a known result who can still become a victor is refused: tsh
+would score their rounds, so the director gives that spread.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import Rule
-from .contention import Contention, contention
+from .contention import Contention, contention, fixed_final
 from .errors import InvalidStandings
-from .standings import Standings
+from .standings import Standings, format_half
 
 
 @dataclass(frozen=True)
 class RoundField:
     """Who plays for what: the contention among players who play (certain players sitting
-    out taken out), the victor places left to them, and the notes to answer."""
+    out taken out; contenders sitting out in ``contention.sitting_out``), the victor places
+    left, and the notes to answer."""
 
     contention: Contention
     victors: int  # places left to the players who play (at least 1, see ``field_of``)
@@ -50,8 +52,8 @@ def field_of(
 ) -> RoundField:
     """The round's field; ``known``: the spread each round left scores, for those of the
     ``withdrawn`` whose result is known. InvalidStandings for an unknown player, a known
-    result for a player who plays, or a player sitting out who can still become a victor
-    and is not certain to."""
+    result for a player who plays, or a withdrawn player without a known result who can
+    still become a victor."""
     known = known or {}
     unknown = sorted(withdrawn - set(standings.ids))
     if unknown:
@@ -66,26 +68,16 @@ def field_of(
         )
     whole = contention(standings, victors, cap, rounds_left, known)
     for player in whole.relevant:
-        if player not in withdrawn:
-            continue
-        if player not in known:
+        if player in withdrawn and player not in known:
             raise InvalidStandings(
                 ("withdrawn",),
                 f"{standings.tag(player)} withdrew but can still finish as a victor: give "
-                "the spread their rounds score (tsh's off), or pair this round by hand",
-                rule=Rule.WITHDRAWN_CONTENDER,
-                player=player,
-            )
-        if player not in whole.clinched:
-            raise InvalidStandings(
-                ("withdrawn",),
-                f"{standings.tag(player)} sits out ({known[player]:+d} a round) and finishes "
-                "a victor or not by the others' results; the engine judges players who "
-                "play: pair this round by hand",
+                "the spread their rounds score (tsh's off)",
                 rule=Rule.WITHDRAWN_CONTENDER,
                 player=player,
             )
     resting = tuple(p for p in whole.clinched if p in withdrawn)
+    sitting = tuple(p for p in whole.contenders if p in withdrawn)
     warnings: list[str] = []
     if withdrawn:
         shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
@@ -99,9 +91,24 @@ def field_of(
             "among those who play, without the seed's table (its rows assume every "
             "contender plays)"
         )
+    rounds = max(rounds_left, 1)
+    for player in sitting:
+        record = standings.player(player)
+        wins, spread = fixed_final(record.half_wins, record.spread, known[player], rounds)
+        warnings.append(
+            f"{standings.tag(player)} sits out ({known[player]:+d} a round): counted as "
+            f"finishing at {format_half(wins)} wins, {spread:+d}"
+        )
+    if sitting:
+        warnings.append(
+            "a player sitting out may still finish either side of a victor line: every "
+            "outcome is judged with their final record, without the seed's table (its rows "
+            "assume every contender plays)"
+        )
     in_play = Contention(
-        contenders=whole.contenders,
+        contenders=tuple(p for p in whole.contenders if p not in withdrawn),
         clinched=tuple(p for p in whole.clinched if p not in resting),
+        sitting_out=tuple((p, known[p]) for p in sitting),
     )
     # With every place taken by players sitting out, nobody who plays can be a victor
     # (each has ``victors`` players surely above): no one is relevant, and one place

@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidStandings
 from ..explain.boards import meeting_cost, opponents_of, prize_reason
 from ..pairing.advisor import Advice, advise
 from ..pairing.board import Game
@@ -137,27 +136,30 @@ def _matched(
     return pair_closest(Meetings(standings), policy, order, ideal)
 
 
+# The spread each round left scores a withdrawn player of a held event: none, and no
+# result. A held event scores nothing for a player who has withdrawn (a ``drop`` records
+# no spread, and an imported tsh ``off`` spread is not carried on: ``docs/tsh.md``), so
+# the record a director sees in the standings is the one they finish with.
+WITHDRAWN_SPREAD = 0
+
+
 def _advised(
     standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
 ) -> Pairing:
     """The advisor's pairing of the players who play (``standings`` holds only them).
 
-    Withdrawn players are judged as the advisor judges players who sit out: out of reach
-    of the victor places, they keep their place and never displace anyone. When one could
-    still finish a victor (they play no more, so no result of theirs is known), the
-    advisor would ask for the round to be paired by hand; the held event pairs it among
-    those who play, the withdrawn left out of the contention, and says so."""
-    note = ""
-    try:
-        if final.everyone is None:
-            raise InvalidStandings((), "no standings of the withdrawn")
-        judged = final.everyone
-        advice = _advice(judged, players, policy, final)
-    except InvalidStandings as refused:
-        judged = standings
-        advice = _advice(standings, players, policy, final)
-        if refused.player is not None:
-            note = f"; {refused.player} withdrew while still in reach of a victor place: left out"
+    Withdrawn players are judged as the advisor judges players who sit out with a known
+    result, their record as it stands (``WITHDRAWN_SPREAD``): out of reach of the victor
+    places, they never displace anyone; certain of a place, the others race for the places
+    left; either side of a victor line, every outcome counts them at that record, and the
+    rule says so."""
+    judged = final.everyone if final.everyone is not None else standings
+    advice = _advice(judged, players, policy, final)
+    playing = set(players)
+    in_reach = [p for p in advice.contenders if p not in playing]
+    note = "".join(
+        f"; {p} withdrew in reach of a victor place: counted as they stand" for p in in_reach
+    )
     games = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
     byes = [g.players[0] for g in advice.games if g.bye]
     rule = advice.rule
@@ -220,6 +222,7 @@ def _decisive_facts(
 def _advice(
     standings: Standings, players: Sequence[str], policy: RepeatPolicy, final: FinalRound
 ) -> Advice:
+    withdrawn = frozenset(standings.ids) - frozenset(players)
     return advise(
         standings,
         final.table,
@@ -227,7 +230,8 @@ def _advice(
         max_spread_per_game=final.spread_cap,
         rounds_left=final.rounds_left,
         repeats_allowed=policy.allowance,
-        withdrawn=frozenset(standings.ids) - frozenset(players),
+        withdrawn=withdrawn,
+        known_results=dict.fromkeys(withdrawn, WITHDRAWN_SPREAD),
         prizes=None if final.prizes is None else PrizePlaces(final.prizes),
         explain=False,  # a round answers its games and rule, not the advisor's proofs
     )

@@ -92,7 +92,7 @@ class Judge(FieldScores):
         if players is None:
             players = [p for p in self.contention.relevant if p != self.bye]
         busy = {p for pair in fixed for p in pair}
-        outsiders = len(self.standings) - len(self.contention.relevant)
+        outsiders = len(self.standings) - len(self.contention.judged)
         if self.bye is not None and self.bye not in self.contention.relevant:
             outsiders -= 1
         outsiders -= sum(1 for a, b in fixed if b not in self.standings)
@@ -164,7 +164,10 @@ class Judge(FieldScores):
         if every is None:  # no table: as ``mine``, which has none either
             return []
         found = []
-        removed = [p for p in mine.contenders if mine.removed_flag(p) and p in players]
+        sitting = self.contention.fixed
+        removed = [
+            p for p in mine.contenders if mine.removed_flag(p) and (p in players or p in sitting)
+        ]
         if removed:
             count, rescue = every.fewest_above(removed[0], players, outsiders)
             if count < self.victors:

@@ -13,7 +13,9 @@ player against an outsider, or a relevant player's bye), the table holds the mos
 or fewest (possible) of that game's players above the subject's record, over the game's
 results and margins. A game holding the subject's own player holds the count of their
 opponent, whose margin is tied to the player's. The count of a whole pairing for every
-subject is then one sum over its games: games are independent (see ``proof``).
+subject is then one sum over its games: games are independent (see ``proof``). A player
+sitting out with a known result has one "game" too, with a fixed result as the bye's
+(``FixedRecords``): every pairing holds it.
 
 ``field_table.FieldTable`` holds these counts for every game of a field. Fields with more
 relevant players than it covers (``MAX_TABLE_PLAYERS``) judge one pairing each:
@@ -32,13 +34,15 @@ force over outcomes and margins.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..contention import BYE_SPREAD, UNBOUNDED, Result
+from ...matching import Indices
+from ..contention import BYE_SPREAD, UNBOUNDED, Result, fixed_moves
 from ..standings import Standings
 from .proof import ALWAYS, NEVER
 
@@ -84,17 +88,53 @@ def own_moves(cap: int | None) -> tuple[NDArray[np.int64], NDArray[np.int64], ND
     return gained, low, high
 
 
+@dataclass(frozen=True)
+class FixedRecords:
+    """The players sitting out with a known result: their indices among a table's
+    players, and how the engine moves each one's record [question, player]
+    (``contention.fixed_moves``)."""
+
+    at: Indices
+    wins: NDArray[np.int64]
+    spread: NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return len(self.at)
+
+
+def fixed_records(
+    players: Sequence[str], sitting_out: Mapping[str, int], cap: int | None, rounds_left: int
+) -> FixedRecords:
+    """``FixedRecords`` of ``sitting_out`` (player -> the spread each round left scores)
+    among ``players``, in their order."""
+    if not sitting_out:
+        return NO_FIXED_RECORDS
+    at = [i for i, p in enumerate(players) if p in sitting_out]
+    moves = [fixed_moves(sitting_out[players[i]], rounds_left, cap) for i in at]
+    # [question, player]: certain, then possible
+    wins = np.array([[m[q][0] for m in moves] for q in range(2)], np.int64).reshape(2, len(at))
+    spread = np.array([[m[q][1] for m in moves] for q in range(2)], np.int64).reshape(2, len(at))
+    return FixedRecords(np.array(at, np.int64), wins, spread)
+
+
+NO_FIXED_RECORDS: Final = FixedRecords(
+    np.zeros(0, np.int64), np.zeros((2, 0), np.int64), np.zeros((2, 0), np.int64)
+)
+
+
 def subject_records(
     half_wins: NDArray[np.int64],
     spread: NDArray[np.int64],
     bye: int | None,
     cap: int | None,
     rounds_left: int,
+    fixed: FixedRecords = NO_FIXED_RECORDS,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """The subjects' records [question, player, result] (half-wins, spread) and the
     player's own spread change: certain at the worst margin with every later round lost by
     M, possible at the best with every later round won by M; ``bye`` (a player's index)
-    has a win by exactly ``BYE_SPREAD`` for every result."""
+    has a win by exactly ``BYE_SPREAD`` for every result, and a player sitting out
+    (``fixed``) their one record for every result."""
     margin = cap if cap is not None else UNBOUNDED
     future = max(rounds_left, 1) - 1
     gained, low, high = own_moves(cap)
@@ -108,6 +148,11 @@ def subject_records(
         record_wins[:, bye, :] = half_wins[bye] + 2 + sign[:, :, 0] * 2 * future
         record_spread[:, bye, :] = spread[bye] + BYE_SPREAD + sign[:, :, 0] * 2 * future * margin
         change[:, bye, :] = BYE_SPREAD
+    if len(fixed):
+        at = fixed.at
+        record_wins[:, at, :] = half_wins[at][None, :, None] + fixed.wins[:, :, None]
+        record_spread[:, at, :] = spread[at][None, :, None] + fixed.spread[:, :, None]
+        change[:, at, :] = fixed.spread[:, :, None]
     return record_wins, record_spread, change
 
 

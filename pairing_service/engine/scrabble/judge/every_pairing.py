@@ -32,13 +32,16 @@ MAX_GP1_RULE_MATCHINGS = 150  # matchings the rules may cost in all (each well u
 class EveryPairing:
     """Matchings on one field's table: the best pairing of some players for one subject,
     lower bounds without the matching, and GP1 proven broken under every pairing. The bye
-    is as the judge has it; outsiders are interchangeable slots."""
+    is as the judge has it, and the players sitting out as the table has them (every
+    pairing holds their fixed results); outsiders are interchangeable slots."""
 
     def __init__(self, standings: Standings, table: FieldTable, bye: str | None, victors: int):
         self.standings = standings
         self.table = table
         self.bye = bye
         self.victors = victors
+        # The rows of the units every pairing holds: the bye's, and each player sitting out's.
+        self._fixed = [table.index[p] for p in (bye, *table.sitting_out) if p in table.index]
         self._matched: dict[
             tuple[str, int, int | None, tuple[str, ...], int], tuple[int, Pairs]
         ] = {}
@@ -105,11 +108,10 @@ class EveryPairing:
 
     def _pairing_count(self, counts: NDArray[np.int64], games: NDArray[np.int64]) -> int:
         """The sum of ``counts`` [first player's table column, second's] over ``games``
-        [game, 2] (table columns) and the bye."""
-        table = self.table
+        [game, 2] (table columns) and the fixed results (the bye, the players sitting out)."""
         total = int(counts[games[:, 0], games[:, 1]].sum())
-        if self.bye in table.index:
-            total += int(counts[table.index[self.bye], table.bye_column])
+        if self._fixed:
+            total += int(counts[self._fixed, self.table.fixed_column].sum())
         return total
 
     def _columns(self, players: list[str], outsiders: int) -> list[int]:
@@ -138,8 +140,8 @@ class EveryPairing:
             costs = upper + upper.transpose(0, 2, 1)
             costs[:, np.arange(len(at)), np.arange(len(at))] = np.iinfo(np.int64).max // 4
             lower = -(-costs.min(axis=2).sum(axis=1) // 2)
-        if self.bye in table.index:
-            lower += counts[:, table.index[self.bye], table.bye_column]
+        if self._fixed:
+            lower += counts[:, self._fixed, table.fixed_column].sum(axis=1)
         return lower
 
     def gp1_broken_everywhere(
@@ -187,7 +189,7 @@ class EveryPairing:
                 start = stop
                 counts = table.certain_with_results(chunk, results)
                 for layer, (leader, result) in enumerate(chunk):
-                    if leader != self.bye:
+                    if leader != self.bye and leader not in table.sitting_out:
                         own = table.index[leader]
                         wrong = results[own] != result
                         counts[layer, own, wrong] = counts[layer, wrong, own] = impossible
@@ -228,14 +230,15 @@ class EveryPairing:
     ) -> list[tuple[str, int]]:
         """Each leader (``own_columns``) with each own result that some opponent
         (``opponent_columns``) gives them under a rule's ``results``, in order; the bye's
-        holder with its one result."""
+        holder and the players sitting out with their one result."""
         faced = np.where(
             opponent_columns == own_columns, -1, results[own_columns, opponent_columns]
         )
         given = np.stack([(faced == r).any(axis=1) for r in range(3)], axis=1).tolist()
+        fixed = {self.bye, *self.table.sitting_out}
         return [
             (leader, result)
             for leader, own_results in zip(leaders, given, strict=True)
-            for result in ((0,) if leader == self.bye else range(3))
-            if leader == self.bye or own_results[result]
+            for result in ((0,) if leader in fixed else range(3))
+            if leader in fixed or own_results[result]
         ]

@@ -31,15 +31,18 @@ from .principles import (
     combined_gp2,
     easier_pairs,
     in_leading_group,
+    judged_contenders,
     out_of_reach,
     standing_levels,
 )
 from .proof import RoundUnderTest, UnitCache, record_of
 from .race import Race, race_of
 
-# One field's tables (one standings) by relevant players, bye, cap and rounds left: the
-# judges of one piece of advice share them.
-FieldTables = dict[tuple[tuple[str, ...], str | None, int | None, int], FieldTable]
+# One field's tables (one standings) by relevant players, bye, cap, rounds left and the
+# players sitting out: the judges of one piece of advice share them.
+FieldTables = dict[
+    tuple[tuple[str, ...], str | None, int | None, int, tuple[tuple[str, int], ...]], FieldTable
+]
 
 
 class _Pairing:
@@ -83,7 +86,10 @@ class FieldScores:
         self.cap = cap
         self.rounds_left = rounds_left
         self.cache: UnitCache = {}
-        self.base = record_of(standings, contention.relevant)
+        # Every player who can be a victor, those sitting out too (``Contention.judged``).
+        self.judged = contention.judged
+        self._sitting_out = contention.fixed
+        self.base = record_of(standings, self.judged)
         self._relevant = frozenset(contention.relevant)
         self._pairings: dict[Pairs, _Pairing] = {}  # by key
         self._given: dict[Pairs, _Pairing] = {}  # by the pairing as given
@@ -98,11 +104,17 @@ class FieldScores:
         """The field's counts for every pairing (built on first use, when the field has
         few enough relevant players); pairings compared share it, and so do the judges of
         one field given the same ``tables``."""
-        if self._table is None and len(self.contention.relevant) <= MAX_TABLE_PLAYERS:
-            key = (tuple(self.contention.relevant), self.bye, self.cap, self.rounds_left)
+        if self._table is None and len(self.judged) <= MAX_TABLE_PLAYERS:
+            sitting_out = self.contention.sitting_out
+            key = (tuple(self.judged), self.bye, self.cap, self.rounds_left, sitting_out)
             if key not in self._tables:
                 self._tables[key] = FieldTable(
-                    self.standings, self.contention.relevant, self.bye, self.cap, self.rounds_left
+                    self.standings,
+                    self.judged,
+                    self.bye,
+                    self.cap,
+                    self.rounds_left,
+                    self._sitting_out,
                 )
             self._table = self._tables[key]
         return self._table
@@ -147,7 +159,7 @@ class FieldScores:
             key = found.key
             test = RoundUnderTest(
                 self.standings,
-                self.contention.relevant,
+                self.judged,
                 key,
                 self.bye,
                 self.victors,
@@ -155,6 +167,7 @@ class FieldScores:
                 self.rounds_left,
                 cache=self.cache,
                 base=self.base,
+                sitting_out=self._sitting_out,
             )
             evaluation = found.evaluation = Evaluation(
                 self.standings,
@@ -267,7 +280,7 @@ class FieldScores:
     ) -> list[tuple[int, ...]]:
         """GP2 per pairing (``combined_gp2``): per contender in rank order, removed (2),
         sent away from the race (1, ``race.py``) or kept (0)."""
-        ranked = [p for p in self.contention.contenders if p in table.index]
+        ranked = [p for p in judged_contenders(self.standings, self.contention) if p in table.index]
         contenders = [table.index[p] for p in ranked]
         flags = out_of_reach(counts, self.victors)[:, contenders]
         return [

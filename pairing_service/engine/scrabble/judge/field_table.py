@@ -1,10 +1,11 @@
 """Per-game counts for every subject of one field, for every game a pairing could hold
 (``count_tables`` says what a subject and a count are): the judge's comparisons read any
-pairing's counts as one sum over its games."""
+pairing's counts as one sum over its games. A unit with a fixed result (the bye, a player
+sitting out with a known result) is its player's game against ``fixed_column``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -19,6 +20,7 @@ from .count_tables import (
     RESULTS,
     STRICT,
     Counts,
+    fixed_records,
     own_moves,
     records_of,
     subject_records,
@@ -54,7 +56,8 @@ RULE_CHUNKS: Final = (1, 3, 7, 15, len(GP1_RULES))
 
 
 class FieldTable:
-    """Per-game counts for every subject of one field (``relevant`` players, ``bye``)."""
+    """Per-game counts for every subject of one field (``relevant`` players, ``bye``, and
+    ``sitting_out``: relevant players who sit out, with the spread each round left scores)."""
 
     def __init__(
         self,
@@ -63,19 +66,30 @@ class FieldTable:
         bye: str | None,
         cap: int | None,
         rounds_left: int = 1,
+        sitting_out: Mapping[str, int] | None = None,
     ) -> None:
-        self.players = tuple(sorted(relevant, key=standings.rank))
+        sitting = sitting_out or {}
+        self.players = tuple(sorted({*relevant, *sitting}, key=standings.rank))
         if len(self.players) > MAX_TABLE_PLAYERS:
             raise ValueError(f"a table covers at most {MAX_TABLE_PLAYERS} players")
         self.index = {p: i for i, p in enumerate(self.players)}
         size = len(self.players)
         self.outsider = size  # the column of an opponent who cannot be a victor
-        self.bye_column = size + 1
+        # The column of a fixed result: a player's bye (a win by BYE_SPREAD), or their one
+        # record when they sit out.
+        self.fixed_column = size + 1
         self.bye = bye if bye in self.index else None
+        fixed = fixed_records(self.players, sitting, cap, rounds_left)
+        self.sitting_out = tuple(self.players[i] for i in fixed.at.tolist())
         half_wins, spread = records_of(standings, self.players)
         gained, low, high = own_moves(cap)
         record_wins, record_spread, change = subject_records(
-            half_wins, spread, None if self.bye is None else self.index[self.bye], cap, rounds_left
+            half_wins,
+            spread,
+            None if self.bye is None else self.index[self.bye],
+            cap,
+            rounds_left,
+            fixed,
         )
         strict = STRICT[:, None, None]
 
@@ -140,8 +154,20 @@ class FieldTable:
         np.subtract(np.int8(2), misses, out=fewest)
         np.multiply(fewest, ~neither, out=fewest)  # none where neither (np.where is slow here)
 
-        # A bye: a win by exactly BYE_SPREAD.
-        bye_count = threshold[:, :, 0] <= BYE_SPREAD
+        # A fixed result: a bye is a win by exactly BYE_SPREAD; a player sitting out has
+        # their one record (as each question moves it).
+        fixed_count = threshold[:, :, 0] <= BYE_SPREAD
+        if len(fixed):
+            at = fixed.at
+            sitting_threshold = thresholds(
+                (half_wins[at] + fixed.wins)[:, None, None, :],
+                spread[at],
+                record_wins[..., None],
+                record_spread[..., None],
+                strict[..., None],
+            )  # [question, player, result, player sitting out]
+            above = sitting_threshold <= fixed.spread[:, None, None, :]
+            fixed_count[:, at] = above.reshape(subjects, len(at))
         # The subject's own game: their opponent's count, the margin tied to the player's
         # extreme one (the opponent moves by minus the player's change, result opposite).
         own_change = change.reshape(subjects)
@@ -155,11 +181,11 @@ class FieldTable:
         fixes = [(table, rows)] + [(by_result, certain_rows) for by_result in most_by_result]
         for counts, subset in fixes:
             own = subject_player[subset]
-            counts[:, :, self.bye_column] = bye_count[subset]
-            counts[:, self.bye_column, :] = bye_count[subset]
+            counts[:, :, self.fixed_column] = fixed_count[subset]
+            counts[:, self.fixed_column, :] = fixed_count[subset]
             counts[subset, own, :] = opponent_above[subset]
             counts[subset, :, own] = opponent_above[subset]
-            for column in (self.outsider, self.bye_column):
+            for column in (self.outsider, self.fixed_column):
                 counts[subset, own, column] = 0
                 counts[subset, column, own] = 0
         self._table: NDArray[np.int8] = table
@@ -195,8 +221,8 @@ class FieldTable:
     def unit_columns(self, units: Sequence[Unit]) -> tuple[list[int], list[int]]:
         """``RoundUnderTest`` units as table columns (first player's, opponent's)."""
         seconds = [
-            self.bye_column
-            if u.bye
+            self.fixed_column
+            if u.fixed
             else self.outsider
             if u.second is None
             else self.index[u.second]
@@ -217,8 +243,8 @@ class FieldTable:
             columns = np.arange(size + 2)
             higher = (columns[:, None] < columns[None, :]).view(np.int8)  # in rank order
             results = _RULE_LOOKUP[:, place[:, None], place[None, :], higher]
-            results[:, :, self.bye_column] = 0  # a bye is a win
-            results[:, self.bye_column, :] = 2
+            results[:, :, self.fixed_column] = 0  # a fixed result is filed as a win
+            results[:, self.fixed_column, :] = 2
             self._rule_results[key] = results.astype(np.int64)
         return self._rule_results[key]
 
@@ -350,14 +376,18 @@ class FieldTable:
         return np.moveaxis(total, 1, 0).reshape(len(firsts), *self._shape)
 
     def games(self, pairs: Sequence[tuple[str, str]]) -> tuple[list[int], list[int]]:
-        """The pairing's games of relevant players as column indices (bye included)."""
+        """The pairing's games of relevant players as column indices (the bye and the
+        players sitting out included)."""
         index, outsider = self.index, self.outsider
         games = [(index.get(a, outsider), index.get(b, outsider)) for a, b in pairs]
         games = [game for game in games if game[0] != outsider or game[1] != outsider]
         firsts, seconds = [i for i, _ in games], [j for _, j in games]
         if self.bye is not None:
             firsts.append(self.index[self.bye])
-            seconds.append(self.bye_column)
+            seconds.append(self.fixed_column)
+        for player in self.sitting_out:
+            firsts.append(self.index[player])
+            seconds.append(self.fixed_column)
         return firsts, seconds
 
     def counts(self, pairs: Sequence[tuple[str, str]]) -> Counts:

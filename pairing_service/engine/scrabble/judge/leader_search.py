@@ -96,7 +96,8 @@ def leader_search(
         frame = frames[-1]
         depth, valid, step, undecided = frame
         index = order[depth]
-        choices = (0,) if units[index].bye else (0, 1, 2)
+        unit = units[index]
+        choices = (0,) if unit.bye or unit.sits_out else (0, 1, 2)  # a fixed result
         if child_done:  # fold in the answer of the game's result just tried, and undo it
             totals -= delta[index][choices[step - 1]]
             del fixed[index]

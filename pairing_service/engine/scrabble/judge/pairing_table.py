@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import numpy as np
@@ -20,6 +20,7 @@ from .count_tables import (
     STRICT,
     Counts,
     fewest_over_results,
+    fixed_records,
     most_over_results,
     own_moves,
     records_of,
@@ -44,7 +45,8 @@ class PairingTable:
     arrays. Contract: ``counts()`` equals ``FieldTable.counts(pairs)`` for the same
     pairing, ``leader_guaranteed`` equals ``RoundUnderTest.leader_guaranteed``, and
     ``breakdown`` plus any one other game's result fixed is ``RoundUnderTest.count_above``
-    with both fixed (``tests/unit/engine/scrabble/test_count_tables.py``).
+    with both fixed (``tests/unit/engine/scrabble/test_count_tables.py``). Players sitting
+    out (``sitting_out``, as ``RoundUnderTest`` has them) are units with a fixed record.
     """
 
     def __init__(
@@ -54,6 +56,7 @@ class PairingTable:
         units: Sequence[Unit],
         cap: int | None,
         rounds_left: int = 1,
+        sitting_out: Mapping[str, int] | None = None,
     ) -> None:
         self.players = tuple(players)  # the relevant players in rank order
         self.index = {p: i for i, p in enumerate(self.players)}
@@ -78,8 +81,9 @@ class PairingTable:
             has_second[:, None], half_wins[second_at][:, None] + 2 - unit_gained, NO_WINS
         )
         bye_player = next((self.index[u.first] for u in units if u.bye), None)
+        fixed = fixed_records(self.players, sitting_out or {}, cap, rounds_left)
         record_wins, record_spread, change = subject_records(
-            half_wins, spread, bye_player, cap, rounds_left
+            half_wins, spread, bye_player, cap, rounds_left, fixed
         )
         # Each subject's own game holds its opponent's count, the opponent moving by minus
         # the subject's change with the opposite result.
@@ -103,10 +107,24 @@ class PairingTable:
 
         first_spread = spread[firsts][:, None]
         second_spread = spread[second_at][:, None]
-        self._first_wins, self._second_wins = first_wins, second_wins
+        first_reach, first_keep = first_spread + unit_high, first_spread + unit_low
+        # A player sitting out: their one record as each question moves it (certain reads
+        # the wins and the reach, possible the wins and the keep).
+        wins_by_question = (first_wins, first_wins)
+        if len(fixed):
+            sitting = np.array([u for u, unit in enumerate(units) if unit.sits_out], np.int64)
+            player = firsts[sitting]
+            k = np.searchsorted(fixed.at, player)
+            wins_by_question = (first_wins.copy(), first_wins.copy())
+            for question, wins in enumerate(wins_by_question):
+                wins[sitting] = (half_wins[player] + fixed.wins[question, k])[:, None]
+            first_reach[sitting] = (spread[player] + fixed.spread[CERTAIN, k])[:, None]
+            first_keep[sitting] = (spread[player] + fixed.spread[POSSIBLE, k])[:, None]
+        self._first_wins_by_question = wins_by_question
+        self._first_wins, self._second_wins = wins_by_question[POSSIBLE], second_wins
         self._spread_sum = first_spread + second_spread
-        self._first_reach, self._second_reach = first_spread + unit_high, second_spread - unit_low
-        self._first_keep, self._second_keep = first_spread + unit_low, second_spread - unit_high
+        self._first_reach, self._second_reach = first_reach, second_spread - unit_low
+        self._first_keep, self._second_keep = first_keep, second_spread - unit_high
         self._record_wins, self._record_spread = record_wins, record_spread
         self._opponent_above = opponent_above
         self._own_unit = own_unit
@@ -135,7 +153,7 @@ class PairingTable:
         record with each game's players: bool arrays, no sentinel arithmetic. A player
         above on wins is above at every margin, one below at none; one level on wins is
         above from a spread change on."""
-        first_wins, second_wins = self._first_wins, self._second_wins
+        first_wins, second_wins = self._first_wins_by_question[question], self._second_wins
         target_wins = self._record_wins[question, in_block].reshape(-1, 1, 1)
         target = self._record_spread[question, in_block].reshape(-1, 1, 1)
         first_level = first_wins == target_wins
@@ -236,7 +254,7 @@ class PairingTable:
             unit = self.units[unit_at]
             as_first = unit.first == player or unit.bye
             own_results = (
-                [0] if unit.bye else range(3) if result is None else [RESULTS.index(result)]
+                [0] if unit.fixed else range(3) if result is None else [RESULTS.index(result)]
             )
             for first_result in sorted(r if as_first else 2 - r for r in own_results):
                 mine = first_result if as_first else 2 - first_result
@@ -301,7 +319,7 @@ class PairingTable:
     def _result_options(self) -> NDArray[np.bool_]:
         """[unit, first player's result]: the results each game allows (a bye: the win)."""
         allowed = np.ones((len(self.units), 3), bool)
-        allowed[[u for u, game in enumerate(self.units) if game.bye], 1:] = False
+        allowed[[u for u, game in enumerate(self.units) if game.fixed], 1:] = False
         return allowed
 
     def breakdown(self, player: str, own_result: Result) -> tuple[int, NDArray[np.int8]]:

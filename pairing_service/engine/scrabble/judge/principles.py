@@ -99,7 +99,9 @@ class Evaluation:
 
     @cached_property
     def contenders(self) -> list[str]:
-        return [p for p in self.contention.contenders if p in self.test.unit_of]
+        return [
+            p for p in judged_contenders(self.standings, self.contention) if p in self.test.unit_of
+        ]
 
     def status(self, player: str, result: Result | None) -> Status:
         key = (player, result)
@@ -126,13 +128,19 @@ class Evaluation:
         and the needs' per-game breakdown."""
         test = self.test
         return PairingTable(
-            self.standings, test.relevant, test.units, test.margin, self.rounds_left
+            self.standings,
+            test.relevant,
+            test.units,
+            test.margin,
+            self.rounds_left,
+            test.sitting_out,
         )
 
     @cached_property
     def games_played(self) -> Indices:
-        """The indices of this pairing's units that are games (not the bye)."""
-        return np.flatnonzero([not unit.bye for unit in self.test.units])
+        """The indices of this pairing's units that are games (not the bye, nor a player
+        sitting out)."""
+        return np.flatnonzero([not unit.fixed for unit in self.test.units])
 
     @property
     def index(self) -> dict[str, int]:
@@ -312,19 +320,25 @@ class Evaluation:
         lower_result = self.test.own_results(lower)
         lower_result_here = lower_result[index] if len(lower_result) > 1 else lower_result[0]
         mine = self.status(higher, result)
-        words = RESULT_WORDS
+        higher_with, lower_with = self._with(higher, result), self._with(lower, lower_result_here)
         if low[index] == 2:
             text = (
-                f"{tag(lower)} is a victor with {words[lower_result_here]} whatever else "
-                f"happens, {tag(higher)} is not: {tag(higher)} with {words[result]} is out of "
+                f"{tag(lower)} is a victor {lower_with} whatever else "
+                f"happens, {tag(higher)} is not: {tag(higher)} {higher_with} is out of "
                 "the victor places if " + mine.witness.describe(self.standings)
             )
         else:
             text = (
-                f"{tag(lower)} can still become a victor with {words[lower_result_here]}, "
-                f"{tag(higher)} cannot with {words[result]}"
+                f"{tag(lower)} can still become a victor {lower_with}, "
+                f"{tag(higher)} cannot {higher_with}"
             )
         return text, mine.witness
+
+    def _with(self, player: str, result: Result | None) -> str:
+        """A player's own result in words ("with a win"; "sitting out" for one who does)."""
+        if self.test.units[self.test.unit_of[player]].sits_out:
+            return "sitting out"
+        return f"with {RESULT_WORDS[result]}"
 
     def _gp4(self) -> int:
         if self.rounds_left > 1 or self.test.victors < 2:
@@ -449,6 +463,13 @@ def above_diagonal(size: int) -> NDArray[np.bool_]:
     mask = np.triu(np.ones((size, size), bool), k=1)
     mask.setflags(write=False)
     return mask
+
+
+def judged_contenders(standings: Standings, contention: Contention) -> list[str]:
+    """The contenders GP2 keeps, in rank order: those who play and those sitting out."""
+    if not contention.sitting_out:
+        return list(contention.contenders)
+    return sorted([*contention.contenders, *contention.fixed], key=standings.rank)
 
 
 def in_leading_group(standings: Standings, players: Iterable[str]) -> list[str]:

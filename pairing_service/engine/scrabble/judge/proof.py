@@ -4,10 +4,12 @@ Contract. ``RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds
 takes a pairing (``pairs`` of ids and an optional bye) and the players who can still be
 victors (``relevant``: everyone else has at least ``victors`` players surely above them, so
 they never change who the victors are). Only the games of relevant players ("units") matter.
-An *outcome* fixes every unit's result (win, draw or loss; a bye is a win worth
-``BYE_SPREAD``). Margins are unknown: a win moves spread by 1..M, a loss by -M..-1, a draw by
-0, with M = ``cap`` (unbounded without one), and the two players of one game move by exactly
-opposite amounts.
+A relevant player who sits out every round left with a known result (``sitting_out``: the
+spread each round scores) is a unit of their own with a fixed result, as the bye is: one
+final record (``contention.fixed_final``), never paired. An *outcome* fixes every unit's
+result (win, draw or loss; a bye is a win worth ``BYE_SPREAD``). Margins are unknown: a
+win moves spread by 1..M, a loss by -M..-1, a draw by 0, with M = ``cap`` (unbounded
+without one), and the two players of one game move by exactly opposite amounts.
 
 In an outcome a player is
 
@@ -38,7 +40,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..contention import BYE_SPREAD, UNBOUNDED, Result
+from ..contention import BYE_SPREAD, UNBOUNDED, Result, fixed_moves
 from ..explain.outcomes import outcome_text
 from ..standings import Standings
 
@@ -58,18 +60,26 @@ class Place(Enum):
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A game with at least one relevant player: ``first`` is relevant; ``second`` is the
-    relevant opponent, or None for an opponent who cannot be a victor; ``bye`` for a bye."""
+    relevant opponent, or None for an opponent who cannot be a victor; ``bye`` for a bye;
+    ``sits_out`` for a relevant player without a game whose record is fixed (filed under
+    the win, as the bye is)."""
 
     first: str
     second: str | None
     bye: bool = False
+    sits_out: bool = False
+
+    @property
+    def fixed(self) -> bool:
+        """The unit's one result is known: the bye, or a player sitting out."""
+        return self.bye or self.sits_out
 
     def players(self) -> tuple[str, ...]:
         return (self.first,) if self.second is None else (self.first, self.second)
 
 
 Assignment = dict[int, Result]  # unit index -> result of the unit's first player
-UnitKey = tuple[str, str | None, bool]
+UnitKey = tuple[str, str | None, bool, bool]
 UnitCache = dict[tuple[UnitKey, Result | None, tuple[int, int], bool], tuple[int, Result]]
 
 
@@ -113,24 +123,35 @@ class RoundUnderTest:
         rounds_left: int = 1,
         cache: UnitCache | None = None,
         base: Mapping[str, tuple[int, int]] | None = None,
+        sitting_out: Mapping[str, int] | None = None,
     ) -> None:
         self.standings = standings
-        self.relevant = tuple(sorted(relevant, key=standings.rank))
+        self.sitting_out = dict(sitting_out) if sitting_out else {}
+        sitting = self.sitting_out
+        self.relevant = tuple(
+            sorted({*relevant, *sitting} if sitting else relevant, key=standings.rank)
+        )
         self.victors = victors
         self.margin = cap if cap is not None else UNBOUNDED
         self.future = max(rounds_left, 1) - 1
         relevant_set = set(self.relevant)
         units: list[Unit] = []
         for a, b in pairs:
+            if sitting and (a in sitting or b in sitting):
+                raise ValueError(f"{a if a in sitting else b} sits out and has no game")
             if a in relevant_set:
                 units.append(Unit(a, b if b in relevant_set else None))
             elif b in relevant_set:
                 units.append(Unit(b, None))
         if bye is not None and bye in relevant_set:
             units.append(Unit(bye, None, bye=True))
+        if sitting:
+            units += [Unit(p, None, sits_out=True) for p in self.relevant if p in sitting]
+        # Per player sitting out: the change of record for "certain", then "possible".
+        self._moves = {p: fixed_moves(s, rounds_left, cap) for p, s in sitting.items()}
         self.units = units
         self.unit_of = {p: i for i, u in enumerate(units) for p in u.players()}
-        self.unit_keys: list[UnitKey] = [(u.first, u.second, u.bye) for u in units]
+        self.unit_keys: list[UnitKey] = [(u.first, u.second, u.bye, u.sits_out) for u in units]
         # (half-wins, spread) of the relevant players: the same for every pairing of a field.
         self.base = base if base is not None else record_of(standings, self.relevant)
         # Shared between pairings of one field: a unit's count depends only on its players.
@@ -139,14 +160,19 @@ class RoundUnderTest:
     # --- the per-game bounds ------------------------------------------------------------
 
     def _results(self, index: int, fixed: Mapping[int, Result]) -> tuple[Result, ...]:
-        if self.units[index].bye:
+        unit = self.units[index]
+        if unit.bye or unit.sits_out:  # ``Unit.fixed``, without a call: asked per unit
             return (Result.WIN,)
         return (fixed[index],) if index in fixed else ALL_RESULTS
 
-    def _delta(self, unit: Unit, result: Result) -> tuple[int, int, int]:
-        """Half-wins gained by ``first`` and the range of its spread change."""
+    def _delta(self, unit: Unit, result: Result, worst: bool = False) -> tuple[int, int, int]:
+        """Half-wins gained by ``first`` and the range of its spread change (a player
+        sitting out: as the question asks, ``worst`` for certainty; ``fixed_moves``)."""
         if unit.bye:
             return 2, BYE_SPREAD, BYE_SPREAD
+        if unit.sits_out:
+            gained, change = self._moves[unit.first][0 if worst else 1]
+            return gained, change, change
         if result is Result.WIN:
             return 2, 1, self.margin
         if result is Result.DRAW:
@@ -169,7 +195,7 @@ class RoundUnderTest:
     ) -> int:
         """Most (or fewest) of the unit's players above ``target``, over the unit's margins."""
         unit = self.units[index]
-        gained, low, high = self._delta(unit, result)
+        gained, low, high = self._delta(unit, result, maximize)
         first_at = self._threshold(unit.first, gained, target, strict)  # true for d >= first_at
         if unit.second is None:
             if maximize:
@@ -196,7 +222,10 @@ class RoundUnderTest:
         """The player's final record at its extreme margin when the first player of its unit
         gets ``first_result``, and that unit's change for its first player."""
         unit = self.units[self.unit_of[player]]
-        gained, low, high = self._delta(unit, first_result)
+        gained, low, high = self._delta(unit, first_result, worst)
+        if unit.sits_out:  # one record, the later rounds already counted (``fixed_moves``)
+            half_wins, spread = self.base[player]
+            return (half_wins + gained, spread + low), low
         if unit.first != player:  # the second player moves the opposite way
             gained, low, high = 2 - gained, -high, -low
         change = low if worst else high
@@ -313,7 +342,7 @@ class RoundUnderTest:
 
     def own_results(self, player: str) -> tuple[Result | None, ...]:
         unit = self.units[self.unit_of[player]]
-        return (None,) if unit.bye else ALL_RESULTS
+        return (None,) if unit.fixed else ALL_RESULTS
 
     def status(self, player: str, result: Result | None) -> Status:
         fixed = {} if result is None else self.own_fix(player, result)
@@ -375,6 +404,8 @@ class RoundUnderTest:
         results: dict[str, Result | None] = {}
         for index, result in assignment.items():
             unit = self.units[index]
+            if unit.sits_out:
+                continue  # no result to choose: the outcome is the games' (and the bye's)
             results[unit.first] = None if unit.bye else result
             if unit.second is not None:
                 results[unit.second] = OPPOSITE[result]
@@ -403,7 +434,7 @@ class RoundUnderTest:
         return listed
 
     def outcome_count(self) -> int:
-        return int(3 ** sum(1 for u in self.units if not u.bye))
+        return int(3 ** sum(1 for u in self.units if not u.fixed))
 
     def leader_guaranteed(
         self, leaders: Sequence[str], max_nodes: int

@@ -15,7 +15,8 @@ The weaker reading, keeping a way to become a victor through others' results, is
 first part (the removed flags) and still comes first; among pairings that remove the same
 contenders, this part keeps the higher-ranked chasers in their race first ("the highest
 ranked ones should remain in contention"). Only for the final round: with more rounds
-left, a chaser will still face others.
+left, a chaser will still face others. A contender sitting out holds their place in rank
+order, but faces nobody: they chase no one, and no chaser can be sent to them.
 """
 
 from __future__ import annotations
@@ -134,8 +135,11 @@ def race_of(
 ) -> Race:
     """The race for the places that ``contention`` leaves open; ``prize_races``: the
     paid places' races, where they pay differently (``Race.places``)."""
-    contenders = contention.contenders
     shared = prize_races or {}
+    sitting = contention.fixed
+    contenders = contention.contenders
+    if sitting:
+        contenders = tuple(sorted((*contenders, *sitting), key=standings.rank))
     places = max(victors - len(contention.clinched), 0)
     if rounds_left > 1 or len(contenders) < 2:
         return Race(contenders, tuple(frozenset() for _ in contenders), shared)
@@ -150,4 +154,9 @@ def race_of(
     for at in range(len(contenders)):
         passable = () if at < places else range(at)
         targets.append(frozenset(contenders[k] for k in passable if may_reach(won[at], lost[k])))
+    if sitting:  # nobody faces a player sitting out
+        targets = [
+            frozenset() if p in sitting else t - sitting.keys()
+            for p, t in zip(contenders, targets, strict=True)
+        ]
     return Race(contenders, tuple(targets), shared)

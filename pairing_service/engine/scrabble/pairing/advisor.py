@@ -21,7 +21,7 @@ from ..explain.verdicts import SEED_READINGS
 from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
-from ..judge.principles import PRINCIPLES, Need, Verdict
+from ..judge.principles import PRINCIPLES, Need, Verdict, judged_contenders
 from ..prize_places import PlaceRace, PrizePlaces, Reach, graded_places_warning, place_race
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
@@ -152,7 +152,7 @@ def advise(
             rounds_left,
             field.resting_certain,
         )
-        contenders = in_contention.contenders
+        contenders = tuple(judged_contenders(standings, in_contention))
         graded_warning = graded_places_warning(
             standings, victors, cap, rounds_left, plan.gibsonized, known_results
         )
@@ -167,7 +167,8 @@ def advise(
     warnings += completion_warnings
     pairs = pairs_of(games)
     judge = Judge(standings, in_contention, bye, victors, cap, rounds_left, tables, prize_races)
-    ranked_relevant = [p for p in standings.ids if p in set(in_contention.relevant)]
+    judged = set(in_contention.judged)  # those sitting out have needs too
+    ranked_relevant = [p for p in standings.ids if p in judged]
     if explain or plan.rule.source == "table":
         principles = judge.judge(pairs)
         found_needs = tuple(needs(judge.evaluate(pairs), ranked_relevant))
@@ -268,7 +269,7 @@ def _choose_plan(
 ) -> tuple[Plan, list[str]]:
     """The seed table's row for a two-victor final round, else the fallback's plan; and
     why the table was not used, with the plan's own notes (``field_of`` says why a
-    certain player sitting out leaves the table aside)."""
+    player sitting out who is certain, or may still be a victor, leaves the table aside)."""
     warnings: list[str] = []
     plan: Plan | None = None
     if rounds_left > 1:
@@ -276,7 +277,7 @@ def _choose_plan(
             f"{rounds_left} rounds are left: the seed's table is for the final round; "
             "contention and Gibsonization use each player's best possible finish"
         )
-    elif resting_certain:
+    elif resting_certain or in_contention.sitting_out:
         pass  # ``field_of`` warns that the table is left aside, and why
     elif victors == 2:
         plan, why_not = table_plan(standings, table, in_contention, cap)

@@ -23,9 +23,11 @@ from tests.support.judge_cases import SETTINGS, rounds
 @SETTINGS
 @given(rounds())
 def test_table_counts_equal_the_outcome_engine(case):
-    standings, relevant, pairs, bye, victors, cap, rounds_left = case
-    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
-    counts = FieldTable(standings, relevant, bye, cap, rounds_left).counts(pairs)
+    standings, relevant, pairs, bye, victors, cap, rounds_left, sitting = case
+    test = RoundUnderTest(
+        standings, relevant, pairs, bye, victors, cap, rounds_left, sitting_out=sitting
+    )
+    counts = FieldTable(standings, relevant, bye, cap, rounds_left, sitting).counts(pairs)
     for player in test.relevant:
         index = list(test.relevant).index(player)
         for slot, result in enumerate(RESULTS):
@@ -40,9 +42,11 @@ def test_table_counts_equal_the_outcome_engine(case):
 @SETTINGS
 @given(rounds(), st.sampled_from([3, 40, 100_000]), st.integers(1, 4))
 def test_gp1_search_on_the_table_is_the_outcome_engines(case, nodes, leaders):
-    standings, relevant, pairs, bye, victors, cap, rounds_left = case
-    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
-    table = FieldTable(standings, relevant, bye, cap, rounds_left)
+    standings, relevant, pairs, bye, victors, cap, rounds_left, sitting = case
+    test = RoundUnderTest(
+        standings, relevant, pairs, bye, victors, cap, rounds_left, sitting_out=sitting
+    )
+    table = FieldTable(standings, relevant, bye, cap, rounds_left, sitting)
     chosen = list(test.relevant[:leaders])
     kept, witness, used = table.leader_guaranteed(test.units, chosen, victors, nodes)
     assert (kept, witness) == test.leader_guaranteed(chosen, nodes)
@@ -58,10 +62,12 @@ def test_pairing_table_is_the_field_tables_and_the_outcome_engines(case, nodes, 
     """The one-pairing table (fields beyond ``MAX_TABLE_PLAYERS``) answers as the field's
     table does for the same pairing, its GP1 search as the outcome engine's, and its
     per-game breakdown sums to the engine's worst case with any one other game fixed."""
-    standings, relevant, pairs, bye, victors, cap, rounds_left = case
-    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
-    field_counts = FieldTable(standings, relevant, bye, cap, rounds_left).counts(pairs)
-    table = PairingTable(standings, test.relevant, test.units, cap, rounds_left)
+    standings, relevant, pairs, bye, victors, cap, rounds_left, sitting = case
+    test = RoundUnderTest(
+        standings, relevant, pairs, bye, victors, cap, rounds_left, sitting_out=sitting
+    )
+    field_counts = FieldTable(standings, relevant, bye, cap, rounds_left, sitting).counts(pairs)
+    table = PairingTable(standings, test.relevant, test.units, cap, rounds_left, sitting)
     assert (table.counts() == field_counts).all()
     chosen = list(test.relevant[:leaders])
     kept, witness, used = table.leader_guaranteed(chosen, victors, nodes)
@@ -133,9 +139,11 @@ def test_field_table_is_built_for_the_players_it_covers(relevant):
 def test_rule_witness_leaves_no_leader_certain(case, leaders):
     # The screen GP1 runs before its search on a pairing compared: any outcome it answers
     # is a real witness, and it answers only when the search would find GP1 broken.
-    standings, relevant, pairs, bye, victors, cap, rounds_left = case
-    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
-    table = FieldTable(standings, relevant, bye, cap, rounds_left)
+    standings, relevant, pairs, bye, victors, cap, rounds_left, sitting = case
+    test = RoundUnderTest(
+        standings, relevant, pairs, bye, victors, cap, rounds_left, sitting_out=sitting
+    )
+    table = FieldTable(standings, relevant, bye, cap, rounds_left, sitting)
     chosen = list(test.relevant[:leaders])
     witness = table.rule_witness(test.units, chosen, victors)
     if witness is None:
@@ -151,9 +159,9 @@ def test_rule_witness_leaves_no_leader_certain(case, leaders):
 def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
     # The verdict screens all the pairings it compares in one pass (counts_of, rule_screen):
     # each answer is the one-pairing answer (counts, rule_witness).
-    standings, relevant, pairs, bye, victors, cap, rounds_left = case
-    table = FieldTable(standings, relevant, bye, cap, rounds_left)
-    ids = [p for p in standings.ids if p != bye]
+    standings, relevant, pairs, bye, victors, cap, rounds_left, sitting = case
+    table = FieldTable(standings, relevant, bye, cap, rounds_left, sitting)
+    ids = [p for p in standings.ids if p != bye and p not in sitting]
     pairings = [pairs]
     for _ in range(3):
         order = rng.sample(ids, len(ids))
@@ -169,7 +177,9 @@ def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
     assert (first_rule == np.where(every.any(axis=0), every.argmax(axis=0), -1)).all()
     for row, pairing in enumerate(pairings):
         assert (many[row] == table.counts(pairing)).all()
-        test = RoundUnderTest(standings, relevant, pairing, bye, victors, cap, rounds_left)
+        test = RoundUnderTest(
+            standings, relevant, pairing, bye, victors, cap, rounds_left, sitting_out=sitting
+        )
         alone = table.rule_witness(test.units, [p for p in chosen if p in test.unit_of], victors)
         assert bool(screened[row]) == (alone is not None)
 
@@ -179,9 +189,11 @@ def test_many_pairings_at_once_answer_as_one_at_a_time(case, leaders, rng):
 def test_spread_rivals_on_the_pairing_table_are_the_outcome_engines(case):
     # The needs name spread rivals from ``PairingTable.rivals`` (every game at once); the
     # outcome engine's ``rivals`` (game by game) is the reference.
-    standings, relevant, pairs, bye, victors, cap, rounds_left = case
-    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
-    table = PairingTable(standings, test.relevant, test.units, cap, rounds_left)
+    standings, relevant, pairs, bye, victors, cap, rounds_left, sitting = case
+    test = RoundUnderTest(
+        standings, relevant, pairs, bye, victors, cap, rounds_left, sitting_out=sitting
+    )
+    table = PairingTable(standings, test.relevant, test.units, cap, rounds_left, sitting)
     subjects, expected = [], []
     for player in test.unit_of:
         for result in (None, *RESULTS):

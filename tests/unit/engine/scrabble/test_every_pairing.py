@@ -26,7 +26,8 @@ from pairing_service.engine.scrabble.judge.candidates import (
 from pairing_service.engine.scrabble.judge.comparison import Judge
 from pairing_service.engine.scrabble.judge.count_tables import GP1_RULES, POSSIBLE, RESULTS
 from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
-from tests.support.judge_cases import rounds, simulated
+from pairing_service.engine.scrabble.withdrawals import field_of
+from tests.support.judge_cases import judge_of, rounds, simulated
 
 
 def test_matching_count_is_the_number_of_pairings_listed():
@@ -39,28 +40,33 @@ def test_matching_count_is_the_number_of_pairings_listed():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds())
 def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
-    standings, _, _, _, victors, cap, _ = case
-    in_contention = contention(standings, victors, cap)
+    # Players sitting out (``rounds``) are in every pairing at their fixed record.
+    standings, _, _, _, _, cap, _, sitting = case
+    field = field_of(standings, case[4], cap, 1, frozenset(sitting), sitting)
+    in_contention, victors = field.contention, field.victors
     judge = Judge(standings, in_contention, None, victors, cap)
     players = list(in_contention.relevant)
-    outsiders = len(standings) - len(players)
+    outsiders = len(standings) - len(players) - len(sitting)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
         return
     table = judge.table
-    for player in players:
+    fixed = in_contention.fixed
+    for player in in_contention.judged:
         # A win leaves no game's count above the player larger than a draw does, nor a
         # draw than a loss: why ``fewest_above`` matches the win only.
         win, draw, loss = (table.subject(POSSIBLE, player, r) for r in range(3))
         assert (win <= draw).all() and (draw <= loss).all()
         count, pairing = judge.every_pairing.fewest_above(player, players, outsiders)
         every = [
-            RoundUnderTest(standings, in_contention.relevant, list(p), None, victors, cap)
+            RoundUnderTest(
+                standings, in_contention.relevant, list(p), None, victors, cap, sitting_out=fixed
+            )
             for p in partial_matchings(players, outsiders)
         ]
         best = min(t.count_above(player, {}, maximize=False)[0] for t in every)
         assert count == best
         reached = RoundUnderTest(
-            standings, in_contention.relevant, list(pairing), None, victors, cap
+            standings, in_contention.relevant, list(pairing), None, victors, cap, sitting_out=fixed
         )
         assert reached.count_above(player, {}, maximize=False)[0] == count
         assert sorted(p for pair in pairing for p in pair if p != OUTSIDER) == sorted(players)
@@ -71,11 +77,7 @@ def test_fewest_above_over_every_pairing_is_brute_forces_minimum(case):
 def test_the_matching_free_lower_bound_never_exceeds_the_cheapest_pairing(case, seed):
     """``EveryPairing.lower_bounds`` (which lets GP1's proof skip matchings) is a bound: no
     layer's cheapest pairing sums to less."""
-    standings, _, _, bye, victors, cap, _ = case
-    in_contention = contention(standings, victors, cap)
-    judge = Judge(
-        standings, in_contention, bye if bye in in_contention.relevant else None, victors, cap
-    )
+    judge, _ = judge_of(case)
     players, outsiders = judge.pairing_space()
     if judge.table is None or ((len(players) + min(outsiders, len(players))) % 2 and not outsiders):
         return
@@ -113,7 +115,8 @@ def test_rescue_candidate_keeps_the_first_removed_contender(rules):
 @st.composite
 def leading_groups(draw: st.DrawFn) -> tuple[Any, ...]:
     """A field of 4-9 players whose top 1-5 share the lead, the rest up to two games
-    behind, spreads close enough for ties on wins to go either way."""
+    behind, spreads close enough for ties on wins to go either way; sometimes one of them
+    sits out, each round scoring a known spread."""
     size = draw(st.integers(4, 9))
     leaders = draw(st.integers(1, min(5, size - 1)))
     behind = draw(st.lists(st.integers(1, 4), min_size=size - leaders, max_size=size - leaders))
@@ -124,17 +127,35 @@ def leading_groups(draw: st.DrawFn) -> tuple[Any, ...]:
     )
     victors = draw(st.integers(1, 3))
     cap = draw(st.sampled_from([20, 100, None]))
-    return standings, victors, cap
+    sitting = draw(st.sampled_from([None, None, *standings.ids]))
+    known = {} if sitting is None else {sitting: draw(st.sampled_from([-50, 0, 50]))}
+    return standings, victors, cap, known
+
+
+def _test_of(judge: Judge, pairing: Any) -> RoundUnderTest:
+    """The outcome engine on ``pairing`` of the judge's field, its bye and those sitting
+    out as the judge has them."""
+    contention = judge.contention
+    return RoundUnderTest(
+        judge.standings,
+        contention.relevant,
+        list(pairing),
+        judge.bye,
+        judge.victors,
+        judge.cap,
+        sitting_out=contention.fixed,
+    )
 
 
 def _judge_of_group(case: tuple[Any, ...]) -> tuple[Judge, list[str], int] | None:
-    """A judge of a ``leading_groups`` field (the bye to the last player of an odd one),
-    the players a pairing is free to pair and the outsiders they can face; None when
-    they cannot all be paired."""
-    standings, victors, cap = case
-    in_contention = contention(standings, victors, cap)
-    bye = standings.ids[-1] if len(standings) % 2 else None
-    judge = Judge(standings, in_contention, bye, victors, cap)
+    """A judge of a ``leading_groups`` field as the advice takes it (``field_of``; the bye
+    to the last player who plays in an odd field), the players a pairing is free to pair
+    and the outsiders they can face; None when they cannot all be paired."""
+    standings, victors, cap, known = case
+    field = field_of(standings, victors, cap, 1, frozenset(known), known)
+    playing = [p for p in standings.ids if p not in known]
+    bye = playing[-1] if len(playing) % 2 else None
+    judge = Judge(standings, field.contention, bye, field.victors, cap)
     players, outsiders = judge.pairing_space()
     outsiders = max(outsiders, 0)
     if (len(players) + min(outsiders, len(players))) % 2 and outsiders < len(players) % 2:
@@ -148,19 +169,19 @@ def test_gp1_broken_everywhere_holds_for_every_pairing(case):
     # Sound by brute force: when the rule is claimed, it leaves no leader certain under
     # every pairing of the players (so no pairing keeps GP1); when some pairing keeps GP1,
     # no rule is claimed.
-    standings, victors, cap = case
+    standings = case[0]
     found = _judge_of_group(case)
     if found is None:
         return
     judge, players, outsiders = found
-    in_contention, bye = judge.contention, judge.bye
-    leaders = [p for p in in_contention.relevant if standings.player(p).half_wins == 20]
+    in_contention = judge.contention
+    leaders = [p for p in in_contention.judged if standings.player(p).half_wins == 20]
     proven = judge.every_pairing.gp1_broken_everywhere(players, outsiders)
     table = judge.table
     assert table is not None
     kept_by_some = False
     for pairing in partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
+        test = _test_of(judge, pairing)
         kept, _ = test.leader_guaranteed(leaders, 10**7)
         kept_by_some |= bool(kept)
         if proven is None:
@@ -181,22 +202,25 @@ def test_gp1_broken_everywhere_finds_the_first_rule_that_holds_for_every_pairing
     # first of GP1_RULES under which no pairing leaves a leader certain (brute force), so
     # neither the subjects taken a few at a time nor the pairings that kept a leader
     # certain under an earlier rule (tried before a matching) change what is proven.
-    standings, victors, cap = case
+    standings = case[0]
     found = _judge_of_group(case)
     if found is None:
         return
     judge, players, outsiders = found
-    in_contention, bye = judge.contention, judge.bye
+    in_contention = judge.contention
     table = judge.table
     assert table is not None
     leaders = sorted(
-        (p for p in in_contention.relevant if standings.player(p).half_wins == 20),
+        (p for p in in_contention.judged if standings.player(p).half_wins == 20),
         key=standings.rank,
     )
+    if not leaders:  # the leader sits out certain of a place: GP1 judges nobody
+        assert judge.every_pairing.gp1_broken_everywhere(players, outsiders) is None
+        return
     by_rule = table.rule_results(leaders)
     holds = [True] * len(GP1_RULES)
     for pairing in partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
+        test = _test_of(judge, pairing)
         firsts, seconds = table.unit_columns(test.units)
         for rule, results in enumerate(by_rule):
             if holds[rule]:
@@ -244,20 +268,21 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
     # unavoidable, no pairing scores lower on it (removals first, then chasers sent away
     # from the race, in rank order). Complete where no chaser is sent away: proven exactly
     # when no pairing keeps any contender the pairing removes.
-    standings, victors, cap = case
+    standings, known = case[0], case[3]
     found = _judge_of_group(case)
     if found is None:
         return
     judge, players, outsiders = found
-    in_contention, bye = judge.contention, judge.bye
-    order = rng.sample([p for p in standings.ids if p != bye], len(standings) - (bye is not None))
+    bye = judge.bye
+    playing = [p for p in standings.ids if p != bye and p not in known]
+    order = rng.sample(playing, len(playing))
     pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     mine = judge.evaluate(pairs)
     score = mine.score("GP2")
     removed = [p for p in mine.contenders if mine.removed_flag(p)]
     kept_somewhere = better_somewhere = False
     for pairing in partial_matchings(players, outsiders):
-        test = RoundUnderTest(standings, in_contention.relevant, list(pairing), bye, victors, cap)
+        test = _test_of(judge, pairing)
         kept_somewhere |= any(
             p in test.unit_of and test.possible(p, {})[0] for p in removed if p != bye
         )
@@ -267,7 +292,8 @@ def test_gp2_unavoidable_only_when_no_pairing_keeps_a_removed_contender(case, rn
         assert not better_somewhere
         assert verdict.status == "unavoidable"
         assert "no pairing of these players does better" in verdict.reason
-    if not removed or bye in removed:
+    # A removed contender with the bye or sitting out is left to the comparisons.
+    if not removed or bye in removed or set(removed) & set(known):
         if 1 not in score:
             assert verdict is None
         return

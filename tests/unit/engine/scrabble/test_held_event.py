@@ -17,6 +17,7 @@ from pairing_service.engine.scrabble.held.gibsonization import Places
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
 from pairing_service.engine.scrabble.held.log_events import Entrant, EventSettings, RepeatsFor
 from pairing_service.engine.scrabble.held.methods import (
+    FinalRound,
     bye_for,
     pair_round,
     without_back_to_back,
@@ -275,13 +276,13 @@ def test_the_final_round_with_players_withdrawn(rules):
         event.play(rng)
     ranked = [s.player for s in event.state.standings()]
     event.act(event.ledger.drop(event.state, ranked[-1]))  # out of reach: judged exactly
-    event.act(event.ledger.drop(event.state, ranked[0]))  # the leader: left out, said so
+    event.act(event.ledger.drop(event.state, ranked[0]))  # the leader: counted as they stand
     event.act(event.ledger.start_round(event.state))
     final = event.state.latest
     assert final.method == "advisor"
     paired = {p for g in final.games for p in g}
     assert final.bye is None and paired == set(ranked[1:-1])
-    assert f"{ranked[0]} withdrew while still in reach of a victor place" in final.rule
+    assert f"{ranked[0]} withdrew in reach of a victor place: counted as they stand" in final.rule
     assert ranked[-1] not in final.rule
 
 
@@ -336,3 +337,32 @@ def test_with_graded_prizes_a_player_certain_of_first_never_plays_a_racer():
     opponent = next(b for a, b in pairing.games if a == "P0")
     assert s.rank(opponent) >= 7
     assert "certain of 1st" in (pairing.rule or "")
+
+
+@pytest.mark.parametrize(
+    ("c_half_wins", "rounds_left", "in_reach"),
+    [
+        # One round left: B stays on 10 wins, +300, a victor unless two of A, C and D
+        # finish above: either side of the line, counted as they stand.
+        (20, 1, True),
+        # Two left, C half a win ahead of B: A and C stay above B's 10 wins even losing
+        # both. B would be in reach only if a round without a result counted as a draw
+        # (11 wins), which it does not.
+        (21, 2, False),
+    ],
+)
+def test_a_dropped_player_finishes_on_the_record_they_have(
+    rules, c_half_wins, rounds_left, in_reach
+):
+    # A held event scores nothing for a player who has withdrawn: the advisor counts
+    # their record as it stands (no result, no spread, each round left).
+    rows = [("A", 21, 100), ("B", 20, 300), ("C", c_half_wins, 0), ("D", 19, 0)]
+    rows += [("E", 10, 0), ("F", 8, 0), ("G", 6, 0)]
+    everyone = Standings.from_players([Player(p, hw, spread) for p, hw, spread in rows])
+    players = [p for p in everyone.ids if p != "B"]
+    playing = Standings.from_players([everyone.player(p) for p in players])
+    final = FinalRound(rules.scrabble, 2, None, rounds_left, everyone)
+    pairing = pair_round("advisor", playing, players, {}, 1, {}, 0, final)
+    assert "B" not in {p for game in pairing.games for p in game}
+    note = "B withdrew in reach of a victor place: counted as they stand"
+    assert (note in (pairing.rule or "")) is in_reach

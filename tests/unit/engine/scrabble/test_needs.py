@@ -3,6 +3,7 @@ their helping games as the outcome engine finds them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given
@@ -19,13 +20,14 @@ from tests.support.judge_cases import SETTINGS, judge_of, rounds
 @given(rounds())
 def test_needs_found_for_every_player_at_once_are_each_players_own(case):
     # ``needs`` finds the helping games of every player and own result in one pass
-    # (``_worst_cases``); each text is the one found for that player alone.
+    # (``_worst_cases``); each text is the one found for that player alone. A player
+    # sitting out who can still be a victor has needs too (others' results).
     judge, pairs = judge_of(case)
     evaluation = judge.evaluate(pairs)
     standings = judge.standings
     together = needs(evaluation, list(standings.ids))
     assert [n.player for n in together] == [
-        p for p in standings.ids if p in judge.contention.relevant
+        p for p in standings.ids if p in judge.contention.judged
     ]
     for need in together:
         assert need.text == need_text(evaluation, need.player), need.player
@@ -46,8 +48,10 @@ def _asks(way: str) -> int:
     if " on spread" in way:
         return 3
     condition = way.split(" and have ", 1)[1] if " and have " in way else way
-    # Two games' results together join two results with " and "; a draw reads "A and B draw".
-    return 2 if condition.count(" and ") - condition.count(" draw") >= 1 else 1
+    # Two games' results together join two results with " and "; a game's draw reads "A and
+    # B draw" or "A and B not draw" (a player against an outsider's: "A draw").
+    drawn_games = len(re.findall(r" and #\d+ \S+ (?:not )?draw\b", condition))
+    return 2 if condition.count(" and ") - drawn_games >= 1 else 1
 
 
 @SETTINGS

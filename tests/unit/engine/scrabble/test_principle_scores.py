@@ -11,17 +11,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing_service.engine.scrabble import Player, Result, Standings
-from pairing_service.engine.scrabble.contention import UNBOUNDED, contention, final_after, may_reach
+from pairing_service.engine.scrabble.contention import UNBOUNDED, final_after, may_reach
 from pairing_service.engine.scrabble.judge.field_table import FieldTable
 from pairing_service.engine.scrabble.judge.principles import SEARCH_NODES, Evaluation
 from pairing_service.engine.scrabble.judge.proof import RoundUnderTest
+from pairing_service.engine.scrabble.withdrawals import field_of
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
 def rounds(draw: st.DrawFn) -> tuple[Any, ...]:
-    """A field of 3-9 players, a pairing of it (a bye when odd), victors, cap, rounds left."""
+    """A field of 3-9 players, sometimes one of them sitting out with a known result, a
+    pairing of the others (a bye when odd), victors, cap, rounds left."""
     size = draw(st.integers(3, 9))
     rows = draw(
         st.lists(st.tuples(st.integers(14, 20), st.integers(-30, 30)), min_size=size, max_size=size)
@@ -30,23 +32,30 @@ def rounds(draw: st.DrawFn) -> tuple[Any, ...]:
         [Player(f"p{i}", hw, spread) for i, (hw, spread) in enumerate(rows)]
     )
     order = draw(st.permutations(list(standings.ids)))
+    sitting = {order.pop(): draw(st.sampled_from([-50, 0, 50]))} if draw(st.booleans()) else {}
     bye = order.pop() if len(order) % 2 else None
     pairs = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
     victors = draw(st.integers(1, 3))
     cap = draw(st.sampled_from([2, 5, 40, None]))
     rounds_left = draw(st.sampled_from([1, 1, 2]))
-    return standings, pairs, bye, victors, cap, rounds_left
+    return standings, pairs, bye, victors, cap, rounds_left, sitting
 
 
 def _evaluation(case: tuple[Any, ...], with_field_table: bool) -> Evaluation:
-    """The engine's evaluation of the case's pairing: counts from the field's table, or
-    from the pairing's own (the path of fields too large for a field's table)."""
-    standings, pairs, bye, victors, cap, rounds_left = case
-    in_contention = contention(standings, victors, cap, rounds_left)
-    relevant = in_contention.relevant
+    """The engine's evaluation of the case's pairing, the field as the advice takes it
+    (``field_of``): counts from the field's table, or from the pairing's own (the path of
+    fields too large for a field's table)."""
+    standings, pairs, bye, _, cap, rounds_left, sitting = case
+    field = field_of(standings, case[3], cap, rounds_left, frozenset(sitting), sitting)
+    in_contention, victors = field.contention, field.victors
+    relevant, fixed = in_contention.relevant, in_contention.fixed
     bye = bye if bye in relevant else None
-    test = RoundUnderTest(standings, relevant, pairs, bye, victors, cap, rounds_left)
-    table = FieldTable(standings, relevant, bye, cap, rounds_left) if with_field_table else None
+    test = RoundUnderTest(
+        standings, relevant, pairs, bye, victors, cap, rounds_left, sitting_out=fixed
+    )
+    table = (
+        FieldTable(standings, relevant, bye, cap, rounds_left, fixed) if with_field_table else None
+    )
     return Evaluation(standings, test, in_contention, pairs, rounds_left, table=table)
 
 
@@ -78,11 +87,15 @@ def readable_gp1(evaluation: Evaluation) -> int | None:
 
 
 def readable_gp2(evaluation: Evaluation) -> tuple[int, ...]:
-    """For the contenders in rank order, 1 when no outcome makes them a victor; then for
-    them again, in the final round, 1 when they keep a way, chase a victor place and do
-    not face a contender above them whom beating can carry them level or past."""
+    """For the contenders in rank order (those sitting out too), 1 when no outcome makes
+    them a victor; then for them again, in the final round, 1 when they keep a way, chase
+    a victor place and do not face a contender above them whom beating can carry them
+    level or past (a player sitting out faces nobody: they chase nobody, and nobody
+    chases them)."""
     test = evaluation.test
-    contenders = [p for p in evaluation.contention.contenders if p in test.unit_of]
+    sitting = evaluation.contention.fixed
+    ranked = sorted([*evaluation.contention.contenders, *sitting], key=evaluation.standings.rank)
+    contenders = [p for p in ranked if p in test.unit_of]
     removed = tuple(
         0 if any(test.status(p, r).sometimes for r in test.own_results(p)) else 1
         for p in contenders
@@ -101,7 +114,9 @@ def readable_gp2(evaluation: Evaluation) -> tuple[int, ...]:
 
     sent_away = []
     for at, p in enumerate(contenders):
-        targets = [q for q in contenders[:at] if passes(p, q)] if at >= places else []
+        chasing = at >= places and p not in sitting
+        targets = [q for q in contenders[:at] if q not in sitting and passes(p, q)]
+        targets = targets if chasing else []
         game = test.units[test.unit_of[p]].players()
         sent_away.append(1 if targets and not set(game) & set(targets) else 0)
     return removed + tuple(0 if r else away for r, away in zip(removed, sent_away, strict=True))
