@@ -65,9 +65,11 @@ class Standings:
     _met: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
     _met_by: dict[str, set[str]] = field(init=False, repr=False, compare=False)
     _records_agree: bool = field(init=False, repr=False, compare=False)
+    _ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.ranked)})
+        object.__setattr__(self, "_ids", tuple(p.id for p in self.ranked))
         # Meetings by player, then opponent, symmetric: the larger of the two players' own
         # records of the pair (both record the same games when complete; the larger view
         # covers a one-sided record). Each record is counted in one call, byes left out;
@@ -137,7 +139,8 @@ class Standings:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.ranked)
+        """Every player's id in rank order (kept: asked for thousands of times a round)."""
+        return self._ids
 
     def games_behind(self, player_id: str) -> int:
         """Half-games behind the leader."""

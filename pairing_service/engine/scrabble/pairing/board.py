@@ -82,7 +82,7 @@ class Board:
     ) -> str:
         """Whom ``player`` plays from ``pool`` (free players who cannot be a victor, the
         first ideal), in words (``explain.boards.outsider_words``)."""
-        outside = frozenset(p for p in self.standings.ids if p not in relevant)
+        outside = frozenset(self.standings.ids).difference(relevant)
         return outsider_words(
             self.standings, self.swiss.policy, player, opponent, pool, outside - self.absent
         )
@@ -92,13 +92,17 @@ class Board:
         ideal) at the round's cost: each place further down the pool is a place from the
         ideal opponent."""
         policy = self.swiss.policy
-
-        def cost(item: tuple[int, str]) -> tuple[int, int, int]:
-            away, opponent = item
+        best: tuple[tuple[int, int, int], str] | None = None
+        for away, opponent in enumerate(pool):
+            distance = displaced(away) // 2
+            if best is not None and best[0][:2] == (0, 0) and distance >= best[0][2]:
+                break  # nobody further down the pool can cost less
             back, over, weight = policy.pair_cost(self.standings, player, opponent)
-            return back, over, displaced(away) // 2 + weight
-
-        return min(enumerate(pool), key=cost)[1]
+            cost = (back, over, distance + weight)
+            if best is None or cost < best[0]:
+                best = (cost, opponent)
+        assert best is not None, "an empty pool"
+        return best[1]
 
     def finish(self) -> list[Game]:
         """Everyone left Swiss by win group, each game with what placed it

@@ -187,27 +187,43 @@ class Meetings:
         columns: list[int] = []
         agos: list[int] = []
         for at, player in enumerate(standings.ranked):
-            played = len(player.opponents)
-            for index, other in enumerate(player.opponents):
+            opponents = player.opponents
+            played = len(opponents)
+            for index, other in enumerate(opponents):
                 there = position.get(other) if other is not None else None
                 if there is not None:
                     rows.append(at)
                     columns.append(there)
-                    agos.append(min(played - index, MAX_AGO))
+                    agos.append(played - index)
+        row = np.array(rows, np.int64)
+        column = np.array(columns, np.int64)
+        ago = np.minimum(np.array(agos, np.int64), MAX_AGO)
         # Meetings: the larger of the two players' own records of the pair, as
         # ``standings.meetings`` counts them (a one-sided record counts); past the cost
-        # levels' ceilings the exact number does not matter.
-        own = np.zeros((size, size), np.int16)
-        np.add.at(own, (rows, columns), 1)
-        self._counts = np.minimum(np.maximum(own, own.T), 127).astype(np.int8)
+        # levels' ceilings the exact number does not matter. Counted over the records'
+        # entries, not over every cell: a 400-player field has 160,000 cells and a few
+        # thousand entries.
+        cells = size * size
+        keys, counts = np.unique(row * size + column, return_counts=True)
+        mirrored = (keys % size) * size + keys // size
+        at = np.minimum(np.searchsorted(keys, mirrored), max(len(keys) - 1, 0))
+        theirs = np.where(keys[at] == mirrored, counts[at], 0) if len(keys) else counts
+        larger = np.minimum(np.maximum(counts, theirs), 127)
+        met = np.zeros(cells, np.int8)
+        met[keys] = larger
+        met[mirrored] = larger
+        self._counts = met.reshape(size, size)
         # Rounds since the pair last met, the more recent by either record (a late
-        # entrant's record is shorter).
-        ago = np.full((size, size), MAX_AGO + 1, np.int16)
-        if rows:
-            np.minimum.at(ago, (rows, columns), agos)
-            np.minimum.at(ago, (columns, rows), agos)
-        ago[ago > MAX_AGO] = 0
-        self._ago = ago.astype(np.int8)
+        # entrant's record is shorter): each pair's entries sorted by (pair, rounds ago),
+        # the first of each pair the least.
+        both = np.concatenate([row * size + column, column * size + row])
+        ranked = np.sort(both * (MAX_AGO + 1) + np.concatenate([ago, ago]))
+        pair = ranked // (MAX_AGO + 1)
+        first = np.ones(len(ranked), bool)
+        first[1:] = pair[1:] != pair[:-1]
+        latest = np.zeros(cells, np.int8)
+        latest[pair[first]] = ranked[first] % (MAX_AGO + 1)
+        self._ago = latest.reshape(size, size)
 
     def positions_of(self, players: Sequence[str]) -> Indices:
         return np.array([self.position[p] for p in players], np.int64)
@@ -239,13 +255,19 @@ class Meetings:
         )
 
 
-def displacement(firsts: Indices, seconds: Indices, ideal: Indices) -> Indices:
+def displacement(
+    firsts: Indices, seconds: Indices, ideal: Indices, places: Indices | None = None
+) -> Indices:
     """Per candidate pair (positions in the method's order), how far each player is from
     their ideal opponent (``ideal[i]``: player i's, -1 for none), squared and summed: a
     Swiss or seeded round (the top half against the bottom half) transposes within a half
-    before it crosses one."""
-    away_a = np.where(ideal[firsts] >= 0, np.abs(seconds - ideal[firsts]), 0)
-    away_b = np.where(ideal[seconds] >= 0, np.abs(firsts - ideal[seconds]), 0)
+    before it crosses one. ``places``: each position's place in the whole order, where
+    the players are a part of it (default: the positions themselves)."""
+    if places is None:
+        places = np.arange(len(ideal), dtype=np.int64)
+    ideal_place = np.where(ideal >= 0, places[ideal], 0)
+    away_a = np.where(ideal[firsts] >= 0, np.abs(places[seconds] - ideal_place[firsts]), 0)
+    away_b = np.where(ideal[seconds] >= 0, np.abs(places[firsts] - ideal_place[seconds]), 0)
     away_a = np.minimum(away_a, MAX_DISPLACEMENT)
     away_b = np.minimum(away_b, MAX_DISPLACEMENT)
     found: Indices = away_a * away_a + away_b * away_b
@@ -337,12 +359,17 @@ def candidate_pairs(
 
 
 def pair_closest(
-    meetings: Meetings, policy: RepeatPolicy, order: Sequence[str], ideal: Indices | None
+    meetings: Meetings,
+    policy: RepeatPolicy,
+    order: Sequence[str],
+    ideal: Indices | None,
+    places: Indices | None = None,
 ) -> list[tuple[str, str]]:
     """A perfect matching of ``order`` (even) at the least cost: the pairing closest to
     the ideal one (``ideal``: each player's ideal opponent, by index in ``order``; None:
     KOTH, ``order`` in rank order) that avoids back-to-back rematches and meetings past
-    the allowance where it can. Without history it is the ideal pairing."""
+    the allowance where it can. Without history it is the ideal pairing. ``places``:
+    ``displacement``'s, where ``order`` is a part of the field's order."""
     size = len(order)
     if size == 0:
         return []
@@ -351,7 +378,9 @@ def pair_closest(
         meetings, positions, koth_ideal(size) if ideal is None else ideal
     )
     distance = (
-        koth_distance(firsts, seconds) if ideal is None else displacement(firsts, seconds, ideal)
+        koth_distance(firsts, seconds)
+        if ideal is None
+        else displacement(firsts, seconds, ideal, places)
     )
     costs = game_costs(meetings, policy, positions, firsts, seconds, distance)
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, CEILINGS)

@@ -12,8 +12,9 @@ cheapest way round a repeat.
 
 When no ideal pair has met, the ideal pairing is the matching's unique optimum (every
 other pairing moves someone) and is answered without a matching: most rounds of a field
-in its early rounds. Otherwise the whole field is one matching; above ``WHOLE_LIMIT``
-players its candidates are each player's neighbours and those of their ideal opponent
+in its early rounds. Otherwise the whole field is one matching up to ``WHOLE_LIMIT``
+players; above, the players near the ideal pairs that have met are (``_repaired``), their
+candidates each player's neighbours and those of their ideal opponent
 (``cost.candidate_pairs``).
 """
 
@@ -27,7 +28,9 @@ import numpy as np
 
 from ...matching import Indices
 from ..standings import Standings
-from .cost import Meetings, RepeatPolicy, pair_closest
+from .cost import WHOLE_LIMIT, Meetings, RepeatPolicy, pair_closest
+
+REPAIR_REACH = 8  # places either side of a repeated ideal pair that a large field re-pairs
 
 
 @dataclass
@@ -69,12 +72,45 @@ def _pair_swiss(
     meetings = memo.meetings_of(standings)
     firsts = np.flatnonzero(ideal > np.arange(len(ordered)))
     positions = meetings.positions_of(ordered)
-    if not meetings.repeats(positions[firsts], positions[ideal[firsts]]).any():
+    met = meetings.repeats(positions[firsts], positions[ideal[firsts]]) > 0
+    if not met.any():
         pairs = [(ordered[a], ordered[b]) for a, b in zip(firsts, ideal[firsts], strict=True)]
-    else:
+    elif len(ordered) <= WHOLE_LIMIT:
         pairs = pair_closest(meetings, memo.policy, ordered, ideal)
+    else:
+        pairs = _repaired(meetings, memo.policy, ordered, ideal, firsts[met])
     rank = standings.rank
     return sorted(pairs, key=lambda pair: min(rank(pair[0]), rank(pair[1])))
+
+
+def _repaired(
+    meetings: Meetings,
+    policy: RepeatPolicy,
+    ordered: Sequence[str],
+    ideal: Indices,
+    met: Indices,
+) -> list[tuple[str, str]]:
+    """A large field's Swiss where some ideal pairs (``met``: their first players) have
+    met: the players within ``REPAIR_REACH`` places of them or of their ideal opponents
+    are paired again at the round's cost, everyone else keeps the ideal pairs. A repair
+    moves players a few places (the round's cost squares distance); matching the whole of
+    a 400-player field for two repeats cost most of a final round's advice."""
+    size = len(ordered)
+    marks = np.zeros(size, np.int64)
+    marks[np.concatenate([met, ideal[met]])] = 1
+    near = np.convolve(marks, np.ones(2 * REPAIR_REACH + 1, np.int64), "same") > 0
+    near |= near[ideal]  # closed under the ideal pairs (each is its partner's partner)
+    inside = np.flatnonzero(near)
+    local = np.full(size, -1, np.int64)
+    local[inside] = np.arange(len(inside))
+    repaired = pair_closest(
+        meetings, policy, [ordered[i] for i in inside.tolist()], local[ideal[inside]], inside
+    )
+    partner = ideal.tolist()
+    kept = [
+        (ordered[a], ordered[partner[a]]) for a in np.flatnonzero(~near).tolist() if a < partner[a]
+    ]
+    return kept + repaired
 
 
 def swiss_ideal(standings: Standings, ordered: Sequence[str]) -> Indices:

@@ -324,3 +324,28 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
         standings, in_contention, group, 2, None, meetings, RepeatPolicy()
     )
     assert near == every
+
+
+def test_a_large_fields_repeat_is_repaired_among_the_players_near_it():
+    # 300 players in win groups of 20; one ideal pair of the 6th group met last round.
+    # The pairs far from it stay the ideal Swiss pairs; near it, the repeat goes.
+    rows = [(20 - i // 20, 1000 - i) for i in range(300)]
+    plain = field(*rows)
+    ideal = swiss.swiss_ideal(plain, list(plain.ids)).tolist()
+    a = 105
+    b = ideal[a]
+    s = field(*rows, opponents={a + 1: [b + 1], b + 1: [a + 1]})
+    pairs = pair_swiss(s, s.ids)
+    assert len(pairs) == 150 and not any(s.meetings(x, y) for x, y in pairs)
+    far = {
+        (f"P{i + 1}", f"P{ideal[i] + 1}")
+        for i in range(300)
+        if i < ideal[i] and min(abs(i - a), abs(i - b), abs(ideal[i] - a), abs(ideal[i] - b)) > 20
+    }
+    assert far <= set(pairs)
+    moved = [pair for pair in pairs if pair not in far]
+    assert all(
+        min(abs(s.rank(x) - 1 - a), abs(s.rank(x) - 1 - b)) <= 2 * swiss.REPAIR_REACH + 20
+        for pair in moved
+        for x in pair
+    )
