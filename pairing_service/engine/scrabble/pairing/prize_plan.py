@@ -166,11 +166,16 @@ def _race_matching(
     at = meetings.positions_of(pool)
     policy = game_costs(meetings, swiss.policy, at, firsts, seconds, koth_distance(firsts, seconds))
     in_play = np.array([p in kept for p in pool], bool)
-    # Only a kept player's game is kept (``prize_plan``): the others cost nothing, so that
-    # games the plan throws away never steer whom a racer plays.
-    cost_of = (in_play[firsts] | in_play[seconds]).astype(np.int64)[:, None]
-    costs = cost_of * np.column_stack([gibson, broken, policy]).astype(np.int64)
-    ceilings = (1, 2 * paid, *CEILINGS)
+    # Only a kept player's game is kept (``prize_plan``): the others cost nothing on the
+    # levels that choose a racer's opponent, so that games the plan throws away never
+    # steer whom a racer plays; they cost their distance on a last level of their own,
+    # which only breaks ties (thousands of games of equal cost slowed the blossom a
+    # hundredfold when most of a 400-player field races).
+    kept_game = (in_play[firsts] | in_play[seconds]).astype(np.int64)[:, None]
+    levels = np.column_stack([gibson, broken, policy]).astype(np.int64)
+    thrown = (1 - kept_game[:, 0]) * np.minimum(policy[:, -1], CEILINGS[-1])
+    costs = np.column_stack([kept_game * levels, thrown])
+    ceilings = (1, 2 * paid, *CEILINGS, CEILINGS[-1])
     matched = min_cost_perfect_matching_arrays(size, firsts, seconds, costs, ceilings)
     return [(pool[i], pool[j]) for i, j in matched]
 
