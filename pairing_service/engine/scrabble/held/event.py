@@ -387,12 +387,17 @@ class ScrabbleEvent:
         places = Places(paid, prizes, self.settings.spread_cap, rounds_left)
         final = None
         robin = self.round_robin(number) if chosen == "round_robin" else None
+        playing = self.pairing_standings(players, played, table_now)
         if chosen == "advisor":
-            everyone = self.pairing_standings(list(self.players), played, table_now)
+            everyone = (
+                playing
+                if len(players) == len(self.players)
+                else self.pairing_standings(list(self.players), played, table_now)
+            )
             final = FinalRound(table, paid, self.settings.spread_cap, rounds_left, everyone, prizes)
         pairing = pair_round(
             chosen,
-            self.pairing_standings(players, played, table_now),
+            playing,
             players,
             byes,
             allowance,
