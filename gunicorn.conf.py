@@ -18,6 +18,7 @@ import glob
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
@@ -83,10 +84,14 @@ def on_starting(server):
 
 
 def post_fork(server, worker):
-    """In the new worker: SIGTERM when the master dies, even by SIGKILL; and a SIGTERM
-    before gunicorn sets the worker's handlers ends it (the master's would drop it)."""
+    """In the new worker: SIGQUIT when the master dies, even by SIGKILL; and a SIGTERM
+    before gunicorn sets the worker's handlers ends it (the master's would drop it).
+
+    SIGQUIT is gunicorn's quick shutdown: an orphan has nobody to wait for, and a graceful
+    one waits up to graceful_timeout for clients that never finish (a loaded machine saw
+    workers outlive their master by more than 5 s). A request cut off rolls back whole."""
     stop_signals_stop()
-    die_with_parent(server.pid)
+    die_with_parent(server.pid, signal.SIGQUIT)
 
 
 def child_exit(server, worker):

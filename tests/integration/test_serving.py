@@ -106,7 +106,7 @@ def test_a_killed_master_leaves_no_worker_and_the_port_free(tmp_path):
             time.sleep(1)
             os.kill(process.pid, signal.SIGKILL)  # the master alone
             process.wait(timeout=10)
-            gone = wait_until(lambda: not any(is_alive(pid) for pid in workers), 5)
+            gone = wait_until(lambda: not any(is_alive(pid) for pid in workers), 10)
         assert gone, f"workers outlived their master: {[p for p in workers if is_alive(p)]}"
 
         again = start_gunicorn(f"sqlite:///{tmp_path}/pairing.sqlite3", port, log)
