@@ -389,7 +389,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--divisions", help=f"comma-separated file names (default: {', '.join(DIRECTORS_ROUNDS)})"
     )
+    parser.add_argument(
+        "--repeat-weights",
+        help="what if: the round's cost's weights of a 2nd, 3rd, 4th, 5th meeting "
+        "(pairing/cost.py REPEAT_WEIGHTS), e.g. 24,60,100,150",
+    )
+    parser.add_argument("--recency", type=int, help="what if: the round's cost's RECENCY")
     args = parser.parse_args(argv)
+    if args.repeat_weights or args.recency:
+        from pairing_service.engine.scrabble.pairing import cost
+
+        if args.repeat_weights:
+            cost.REPEAT_WEIGHTS = (0, *(int(w) for w in args.repeat_weights.split(",")))
+        if args.recency:
+            cost.RECENCY = args.recency
     names = DIRECTORS_ROUNDS
     if args.divisions:
         names = tuple(n if n.endswith(".t") else f"{n}.t" for n in args.divisions.split(","))

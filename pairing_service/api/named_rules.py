@@ -156,7 +156,7 @@ _RULES = (
         Rule.QUERY_FIELDS,
         "A field given in the query string is given once (not in the JSON body too; a "
         "list once, its values comma-separated, none empty), and a tsh file's `after` and "
-        "`complete_rounds_only` come with a tsh file.",
+        "`complete_rounds_only` (and its `spread_cap`) come with a tsh file.",
         (FINAL_ROUND, AUDIT, "POST /v1/scrabble/events/import-tsh"),
     ),
     NamedRule(

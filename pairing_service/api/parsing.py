@@ -264,11 +264,12 @@ def query_beside(
     body_name = {in_query: name for name, in_query in TSH_QUERY_NAMES.items()}
     renamed = {body_name.get(k, k): v for k, v in query.items()}
     fields = query_fields(renamed, text_fields, list_fields)
-    for name, in_query in TSH_QUERY_NAMES.items():
+    for name, in_query in (*TSH_QUERY_NAMES.items(), ("spread_cap", "spread_cap")):
         if name in fields and "tsh" not in body:
+            what = "spread cap" if name == "spread_cap" else "round"
             raise FieldError(
                 (in_query,),
-                "a tsh file's round: send the file (text/plain, or `tsh` in the body)",
+                f"a tsh file's {what}: send the file (text/plain, or `tsh` in the body)",
                 rule=Rule.QUERY_FIELDS,
             )
     twice = sorted(set(fields) & set(body))

@@ -43,7 +43,7 @@ from ..standings import Standings
 DEFAULT_REPEATS_ALLOWED = 2  # a pair may meet a 2nd or 3rd time at a weighed cost
 MAX_REPEATS_ALLOWED = 15  # the matchings' ceiling for meetings of one pair
 # A repeat's weight by the pair's earlier meetings (1, 2, 3, 4 or more), in squared ranks.
-REPEAT_WEIGHTS = (0, 24, 60, 100, 150)
+REPEAT_WEIGHTS: tuple[int, ...] = (0, 24, 60, 100, 150)
 REPEAT_WEIGHT_STEP = 60  # each meeting beyond the table's last
 # Recency: the weight is multiplied by (ago + RECENCY) / ago, ``ago`` the rounds since the
 # pair last met (2: twice as much two rounds after, 1.25 sixteen rounds after).

@@ -150,14 +150,15 @@ def _race_matching(
     # stake of the best place the two still race for together (#1 racing for 1st against
     # a player who can only reach 2nd keeps part of #1's race). 0 in no race.
     paid = max(boundaries, default=0)
-    stakes = np.array([paid + 1 - b for b in boundaries], np.int64)  # by boundary's bit
+    # By a boundary's bit, from 1 (0: no race shared, or nobody racing at all).
+    stakes = np.array([0, *(paid + 1 - b for b in boundaries)], np.int64)
     stake = np.array(
         [paid + 1 - min(race.races[p]) if race.races.get(p) else 0 for p in pool], np.int64
     )
     racing = stake > 0
     shared = masks[firsts] & masks[seconds]
     lowest = shared & -shared  # the best place both race for, as its bit
-    together = np.where(shared != 0, stakes[np.log2(np.maximum(lowest, 1)).astype(np.int64)], 0)
+    together = stakes[np.where(shared != 0, np.log2(np.maximum(lowest, 1)).astype(np.int64) + 1, 0)]
     broken = (stake[firsts] - together) + (stake[seconds] - together)
     is_settled = np.array([p in settled for p in pool], bool)
     # A settled player facing a racer: Gibsonization broken, whatever else it saves.
@@ -182,7 +183,9 @@ def _race_matching(
 
 def _nearest_pairs(size: int) -> tuple[Indices, Indices]:
     """Each player with the ``NEAREST_IN_RACE`` ranks below them in the race (neighbours
-    alone hold a perfect matching, so the matching always has an answer)."""
-    firsts, seconds = every_pair(size)
-    near = seconds - firsts <= NEAREST_IN_RACE
-    return firsts[near], seconds[near]
+    alone hold a perfect matching, so the matching always has an answer), built directly:
+    every pair of a 2,000-player pool would take 32 MB for a few thousand kept."""
+    firsts = np.repeat(np.arange(size, dtype=np.int64), NEAREST_IN_RACE)
+    seconds = firsts + np.tile(np.arange(1, NEAREST_IN_RACE + 1, dtype=np.int64), size)
+    inside = seconds < size
+    return firsts[inside], seconds[inside]

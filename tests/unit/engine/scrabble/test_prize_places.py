@@ -300,3 +300,30 @@ def test_players_level_on_wins_and_spread_share_their_places():
         "2nd–3rd (tied)",
         "2nd–3rd (tied)",
     ]
+
+
+def test_graded_prizes_with_every_place_settled_pair_without_a_race():
+    # Both paid places are settled (1st and 2nd two and more wins clear): nobody races,
+    # the settled players play each other, everyone else Swiss.
+    field = standings(
+        ("A", 10, 100), ("B", 8, 50), ("C", 4, 0), ("D", 3, 0), ("E", 2, 0), ("F", 1, 0)
+    )  # fmt: skip
+    advice = advise(field, TABLE, prizes=PrizePlaces((300, 200)))
+    games = {g.players for g in advice.games}
+    assert ("A", "B") in games and len(games) == 3
+    assert advice.contenders == ()
+
+
+def test_the_race_for_first_stays_head_to_head_straight_after_a_meeting():
+    # A and B alone can finish 1st and met last round; C, D and E race for 3rd. Sending A
+    # and B apart would break both their races and two more: a back-to-back rematch is
+    # the lesser harm (races rank above rematches), and the reason says so.
+    field = standings(
+        ("A", 10, 300), ("B", 10, 200), ("C", 9, -300), ("D", 8.5, 0), ("E", 8.5, -50),
+        ("F", 7.5, 0), ("G", 2, 0), ("H", 1, 0),
+        met={"A": ("B",), "B": ("A",)},
+    )  # fmt: skip
+    advice = advise(field, TABLE, max_spread_per_game=100, prizes=PrizePlaces((300, 200, 100)))
+    games = {g.players: g for g in advice.games}
+    assert ("A", "B") in games
+    assert "race for 1st kept head to head" in games[("A", "B")].reason
