@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..judge.principles import PRINCIPLES, Verdict
 from ..pairing.board import Game
 from ..standings import Standings
+from .verdicts import GOOD_REASONS
 
 Side = tuple[Sequence[Game], Sequence[Verdict]]  # a pairing's games and its verdicts
 
@@ -29,6 +30,12 @@ PLAIN = {
         "leaves a game that a draw turns into two victors",
     ),
 }
+# GP2 gained on its head-to-head part alone: both pairings keep every contender alive.
+HEAD_TO_HEAD = (
+    "gives each chaser a player they need to pass",
+    "keeps every contender able to become a victor but sends a chaser away from the "
+    "players they need to pass",
+)
 
 
 def tradeoff_text(
@@ -45,7 +52,11 @@ def tradeoff_text(
     gained = PRINCIPLES[level]
     cost = first_cost(level, table_principles, principled_principles)
     shown = games_only_in(standings, principled_games, table_games)
-    sentence = f"{shown} {PLAIN[gained][0]} ({gained})"
+    gain, loss = PLAIN[gained]
+    table_reason = table_principles[level].reason if level < len(table_principles) else ""
+    if gained == "GP2" and table_reason.startswith(GOOD_REASONS["GP2"] + ", but"):
+        gain, loss = HEAD_TO_HEAD
+    sentence = f"{shown} {gain} ({gained})"
     if cost is not None:
         sentence += f" but breaks {cost.id}: {cost.reason.split(';')[0]}"
     else:
@@ -53,7 +64,7 @@ def tradeoff_text(
     table = games_only_in(standings, table_games, principled_games)
     if cost is not None:
         return sentence + f"; the seed's table ({rule_id}: {table}) keeps {cost.id}."
-    return sentence + f"; the seed's table ({rule_id}: {table}) {PLAIN[gained][1]}."
+    return sentence + f"; the seed's table ({rule_id}: {table}) {loss}."
 
 
 def games_only_in(standings: Standings, games: Sequence[Game], other: Sequence[Game]) -> str:

@@ -83,6 +83,26 @@ class Judge(FieldScores):
         assert every is not None  # asked only when the field has a table
         return every.gp1_broken_everywhere(players, max(outsiders, 0))
 
+    @cached_property
+    def settled(self) -> frozenset[str]:
+        """Players Gibsonized in any pairing worth comparing: certain of a victor place
+        and, with graded prizes, racing for no better place."""
+        races = self.prize_races or {}
+        return frozenset(p for p in self.contention.clinched if not races.get(p))
+
+    def keeps_gibsonization(self, pairs: Pairs) -> bool:
+        """Whether no settled player faces a contender while the field has outsiders
+        to give them: the principles alone score such a Gibson mistake no worse (the
+        contender's game is handed to a player with nothing to play for), so it is never
+        offered as a pairing that does better (``checker.gibson_mistakes``)."""
+        if not self.settled or self.pairing_space()[1] <= 0:
+            return True
+        contenders = set(self.contention.contenders) - self.settled
+        return not any(
+            (a in self.settled and b in contenders) or (b in self.settled and a in contenders)
+            for a, b in pairs
+        )
+
     def pairing_space(
         self, fixed: Sequence[tuple[str, str]] = (), players: Sequence[str] | None = None
     ) -> tuple[list[str], int]:
@@ -116,6 +136,7 @@ class Judge(FieldScores):
         )
         if asked not in self._candidate_lists:
             found, exhaustive = self._candidates(pairs, fixed, players)
+            found = [c for c in found if self.keeps_gibsonization(c)]
             self.know_keys(found)  # each is canonical already
             self._candidate_lists[asked] = (found, exhaustive)
         found, exhaustive = self._candidate_lists[asked]

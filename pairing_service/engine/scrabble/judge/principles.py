@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 
 from ...matching import Indices
 from ..contention import UNBOUNDED, Contention, Result
-from ..explain.verdicts import RESULT_WORDS
+from ..explain.verdicts import GOOD_REASONS, RESULT_WORDS
 from ..standings import Standings
 from .count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
 from .field_table import FieldTable
@@ -265,8 +265,7 @@ class Evaluation:
         rivals = [tag(p) for p in self.contenders if p in targets]
         shown = " or ".join(rivals[:3]) + (f" or {len(rivals) - 3} more" if len(rivals) > 3 else "")
         return (
-            ("every contender keeps a way to become a victor, but " if kept else "")
-            + f"{tag(away[0])} does not face "
+            (GOOD_REASONS["GP2"] + ", but " if kept else "") + f"{tag(away[0])} does not face "
             f"a player they need to pass ({shown}), whom beating could carry them past"
             + (f"; nor do {len(away) - 1} more chasers" if len(away) > 1 else "")
         )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pairing_service.api.scrabble.final_round import standings_of
 from pairing_service.api.scrabble.schemas import FinalRoundIn
 from pairing_service.engine.scrabble import Player, Standings, advise
+from pairing_service.engine.scrabble.checker import gibson_mistakes
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.judge.candidates import canonical
 from pairing_service.engine.scrabble.judge.comparison import Judge
@@ -128,3 +129,31 @@ def test_the_judges_of_one_advice_share_the_fields_table(rules, monkeypatch):
     advice = advise(standings_of(body).standings, rules.scrabble, max_spread_per_game=500)
     assert advice.rule.source == "fallback" and len(advice.contenders) == 32
     assert len(built) == 1
+
+
+@pytest.mark.parametrize(
+    "records",
+    [
+        # #1 is ten wins, 1.5 clear: certain of a victor place (victors 2, no cap). The
+        # principles alone score #1 against #2 no worse than Gibsonizing #1, so the
+        # "better" pairing once offered beside the row's was 1-2: a Gibson mistake.
+        (("A", 10, -273), ("B", 8.5, 260), ("C", 8, 273), ("D", 7.5, -87), ("F", 4.5, 127),
+         ("E", 4.5, -221), ("G", 4, -172), ("H", 2, -110), ("I", 1, 300), ("J", 1, 15)),
+        (("A", 10, -110), ("B", 7, 183), ("C", 7, -197), ("D", 6, 228), ("E", 5, -293),
+         ("F", 4.5, -180), ("G", 3, 77), ("H", 1, 31)),
+    ],
+)  # fmt: skip
+def test_no_pairing_offered_hands_a_contenders_game_to_a_settled_player(rules, records):
+    field = Standings.from_players(
+        [Player(id=p, half_wins=int(w * 2), spread=s) for p, w, s in records]
+    )
+    cap = None if records[0][2] == -273 else 200
+    advice = advise(field, rules.scrabble, victors=2, max_spread_per_game=cap)
+    in_contention = contention(field, 2, cap)
+    assert in_contention.clinched == ("A",)
+    assert advice.alternatives, "the principles' pairing is offered beside the row's"
+    for games in (advice.games, *(alt.games for alt in advice.alternatives)):
+        pairs = [g.players for g in games if not g.bye]
+        assert gibson_mistakes(field, in_contention.clinched, in_contention, pairs) == []
+    judge = Judge(field, in_contention, None, 2, cap, 1)
+    assert not judge.keeps_gibsonization(canonical(field, [("A", "B")]))

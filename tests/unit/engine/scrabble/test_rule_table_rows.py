@@ -171,3 +171,16 @@ def test_the_gb1_plays_the_lowest_gb2_as_the_row_is_written(rules):
             written_above += judge.ranks_above(_pairs(written), _pairs(other))
             assert not judge.ranks_above(_pairs(other), _pairs(written)), (gaps, cap)
     assert (written_above, compared) == (20, 20)
+
+
+def test_a_head_to_head_gain_on_gp2_is_not_called_a_removal(rules):
+    # 0/1/1.5+'s example: the row keeps every contender alive but sends #3 away from the
+    # GB1 they must pass; the trade-off says that, not that the row removes anyone.
+    row = next(r for r in ROWS if r.id == "0/1/1.5+")
+    [alternative] = advise(example_standings(row), rules.scrabble).alternatives
+    assert alternative.tradeoff == (
+        "2-3, 4-6 gives each chaser a player they need to pass (GP2) and breaks no "
+        "principle the table's pairing keeps; the seed's table (0/1/1.5+: 2-4, 3-6) keeps "
+        "every contender able to become a victor but sends a chaser away from the players "
+        "they need to pass."
+    )
