@@ -384,16 +384,17 @@ class ScrabbleEvent:
         rounds_left = max(1, self.settings.rounds - number + 1)
         # A field smaller than the places paid: the places it can fill.
         prizes = None if self.settings.prizes is None else self.settings.prizes[:paid]
-        places = Places(paid, prizes, self.settings.spread_cap, rounds_left)
-        final = None
         robin = self.round_robin(number) if chosen == "round_robin" else None
         playing = self.pairing_standings(players, played, table_now)
+        # The withdrawn keep their places: who is settled is judged over everyone.
+        everyone = (
+            playing
+            if len(players) == len(self.players)
+            else self.pairing_standings(list(self.players), played, table_now)
+        )
+        places = Places(paid, prizes, self.settings.spread_cap, rounds_left, everyone)
+        final = None
         if chosen == "advisor":
-            everyone = (
-                playing
-                if len(players) == len(self.players)
-                else self.pairing_standings(list(self.players), played, table_now)
-            )
             final = FinalRound(table, paid, self.settings.spread_cap, rounds_left, everyone, prizes)
         pairing = pair_round(
             chosen,

@@ -26,15 +26,24 @@ from ..prize_places import PrizePlaces, place_race
 from ..standings import Standings
 from .log_events import Pair
 
+# The spread each round left scores a withdrawn player of a held event: none, and no
+# result. A held event scores nothing for a player who has withdrawn (a ``drop`` records
+# no spread, and an imported tsh ``off`` spread is not carried on: ``docs/tsh.md``), so
+# the record a director sees in the standings is the one they finish with.
+WITHDRAWN_SPREAD = 0
+
 
 @dataclass(frozen=True)
 class Places:
-    """What decides who is settled: the places paid, the spread cap, the rounds left."""
+    """What decides who is settled: the places paid, the spread cap, the rounds left, and
+    ``everyone``'s standings (the withdrawn too, at their record as it stands: a place
+    they hold is not free) when some players have withdrawn."""
 
     victors: int
     prizes: tuple[float | None, ...] | None
     spread_cap: int | None
     rounds_left: int
+    everyone: Standings | None = None
 
 
 @dataclass(frozen=True)
@@ -48,16 +57,21 @@ class Gibsonized:
     reasons: tuple[str, ...]  # one per game, in words
 
 
-def settled_and_racing(standings: Standings, places: Places) -> tuple[dict[str, str], set[str]]:
+def settled_and_racing(
+    standings: Standings, places: Places, playing: frozenset[str] | None = None
+) -> tuple[dict[str, str], set[str]]:
     """The settled players in rank order, each with what they are certain of in words,
-    and everyone still in a race."""
+    and everyone still in a race; those in ``standings`` but not ``playing`` (default:
+    everyone plays) finish at their record as it stands (``WITHDRAWN_SPREAD``)."""
+    sitting = frozenset() if playing is None else frozenset(standings.ids) - playing
+    fixed = dict.fromkeys(sitting, WITHDRAWN_SPREAD)
     if places.prizes is not None and PrizePlaces(places.prizes).graded:
         race = place_race(
-            standings, PrizePlaces(places.prizes), places.spread_cap, places.rounds_left
+            standings, PrizePlaces(places.prizes), places.spread_cap, places.rounds_left, fixed
         )
         reach = {r.player: r.text() for r in race.reach}
         return {p: reach[p] for p in race.settled}, {*race.racing, *race.line}
-    found = contention(standings, places.victors, places.spread_cap, places.rounds_left)
+    found = contention(standings, places.victors, places.spread_cap, places.rounds_left, fixed)
     return dict.fromkeys(found.clinched, "certain of a victor place"), set(found.contenders)
 
 
@@ -71,7 +85,8 @@ def gibsonize(
 ) -> Gibsonized:
     """The settled players paired (module docs); ``method_bye``: the bye the round's
     method would give in an odd field."""
-    certain, racing = settled_and_racing(standings, places)
+    judged = standings if places.everyone is None else places.everyone
+    certain, racing = settled_and_racing(judged, places, frozenset(players))
     playing = set(players)
     settled = [p for p in certain if p in playing]
     if not settled:

@@ -35,7 +35,7 @@ from ..pairing.swiss import SwissMemo, pair_swiss
 from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import Standings
-from .gibsonization import Gibsonized, Places, gibsonize
+from .gibsonization import WITHDRAWN_SPREAD, Gibsonized, Places, gibsonize
 from .log_events import Method, Pair
 
 if TYPE_CHECKING:
@@ -134,13 +134,6 @@ def _matched(
     (``pairing/cost.py``)."""
     ideal = None if gap == 1 else halves_ideal(len(order))
     return pair_closest(Meetings(standings), policy, order, ideal)
-
-
-# The spread each round left scores a withdrawn player of a held event: none, and no
-# result. A held event scores nothing for a player who has withdrawn (a ``drop`` records
-# no spread, and an imported tsh ``off`` spread is not carried on: ``docs/tsh.md``), so
-# the record a director sees in the standings is the one they finish with.
-WITHDRAWN_SPREAD = 0
 
 
 def _advised(

@@ -206,9 +206,9 @@ def advise(
         # The principles' pairing is recommended when asked for, or when the row's breaks
         # the repeat policy where it does not (a back-to-back rematch or a meeting past
         # the allowance): a pairing the principles rank higher and a director would post.
-        repeats_avoided = _policy_breaks(standings, swiss.policy, table_side.games) > (
-            _policy_breaks(standings, swiss.policy, found[0].games)
-        )
+        row_breaks = _policy_breaks(standings, swiss.policy, table_side.games)
+        their_breaks = _policy_breaks(standings, swiss.policy, found[0].games)
+        repeats_avoided = row_breaks > their_breaks
         chosen = preferred = "principles" if repeats_avoided else prefer
         recommendation = _recommend(standings, judge, plan, table_side, *found, chosen)
         recommended, rule = recommendation.side, recommendation.rule
@@ -216,10 +216,11 @@ def advise(
         if chosen == "principles":
             seed_notes, seed_needs = (), ()
         if repeats_avoided and prefer != "principles":
+            allowance = swiss.policy.allowance
             warnings.append(
-                f"row {plan.rule.id}'s pairing repeats a game past the allowance of "
-                f"{swiss.policy.allowance} or straight after the last one; the pairing that "
-                "ranks above it on the principles does not, and is recommended (the row's "
+                f"row {plan.rule.id}'s pairing holds {_breaks_text(row_breaks, allowance)}; "
+                "the pairing that ranks above it on the principles holds "
+                f"{_breaks_text(their_breaks, allowance)}, and is recommended (the row's "
                 "beside it)"
             )
         else:
@@ -284,7 +285,10 @@ def _choose_plan(
         if plan is None:
             warnings.append(why_not)
     else:
-        warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
+        warnings.append(
+            f"the seed's table is for two victors; {victors} "
+            f"{'victor uses' if victors == 1 else 'victors use'} the fallback"
+        )
     if plan is None:
         plan = fallback_plan(standings, in_contention, victors, cap, config, rounds_left)
     return plan, [*warnings, *plan.notes]
@@ -362,6 +366,16 @@ def _policy_breaks(
     """Back-to-back rematches and meetings past the allowance among ``games``."""
     costs = [policy.pair_cost(standings, *g.players) for g in games if not g.bye]
     return sum(c[0] for c in costs), sum(c[1] for c in costs)
+
+
+def _breaks_text(breaks: tuple[int, int], allowance: int) -> str:
+    """``_policy_breaks`` in words: "1 back-to-back rematch and 2 meetings past the
+    allowance of 2"."""
+    back, past = breaks
+    return (
+        f"{back} back-to-back rematch{'es' if back != 1 else ''} and {past} "
+        f"meeting{'s' if past != 1 else ''} past the allowance of {allowance}"
+    )
 
 
 def with_prize_reasons(

@@ -312,6 +312,25 @@ def test_a_swiss_round_gibsonizes_a_player_whose_place_is_settled():
     assert sorted(p for g in pairing.games for p in g) == sorted(s.ids)
 
 
+def test_a_withdrawn_player_keeps_their_place_when_deciding_who_is_settled():
+    # W (12 wins) has withdrawn; A (11) leads those who play, two rounds left, victors 2.
+    # Judged without W, only B (9) could reach A: A would look certain of a victor place
+    # and be Gibsonized. W still holds one of the two places, so A races B for the other.
+    wins = {"W": 12, "A": 11, "B": 9, "C": 8, "D": 5, "E": 4, "F": 3, "G": 2, "H": 1}
+    everyone = Standings.from_players(
+        [Player(p, int(w * 2), 100 - 10 * i) for i, (p, w) in enumerate(wins.items())]
+    )
+    players = [p for p in everyone.ids if p != "W"]
+    playing = Standings.from_players([everyone.player(p) for p in players])
+    alone = pair_round("swiss", playing, players, {}, 2, {}, places=Places(2, None, None, 2))
+    assert (alone.rule or "").startswith("#1 is certain of a victor place")
+    assert ("A", "D") in alone.games
+    places = Places(2, None, None, 2, everyone)
+    pairing = pair_round("swiss", playing, players, {}, 2, {}, places=places)
+    assert pairing.rule is None
+    assert ("A", "B") in pairing.games
+
+
 def test_a_lone_settled_player_takes_the_bye_of_an_odd_field():
     wins = [12, 9, 9, 8.5, 8, 8, 7.5, 7, 6, 5, 4]
     s = Standings.from_players(

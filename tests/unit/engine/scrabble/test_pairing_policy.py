@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing_service.engine.scrabble import advise
+from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.judge.candidates import OUTSIDER
 from pairing_service.engine.scrabble.judge.race import race_of
@@ -212,3 +212,35 @@ def test_the_audit_says_when_only_the_pairing_policy_differs(rules):
     text = " ".join(result.differences)
     assert "the principles judge both pairings alike" in text
     assert "back-to-back rematches 0 (proposal 1)" in text
+
+
+def test_a_row_giving_way_for_fewer_repeats_says_how_many_each_holds(rules):
+    # Eight players who have met in pairs over seven rounds. Row 0/0.5/0.5/1 pairs #1 with
+    # #4 straight after their last game; the principles' pairing avoids that rematch but
+    # holds as many meetings past the allowance: recommended, and the warning counts both
+    # rather than claiming the principles' pairing repeats nothing.
+    met = {
+        "A": "BBFBGBD", "B": "AAEACAE", "C": "DDGDBDH", "D": "CCHCECA",
+        "E": "FFBFDFB", "F": "EEAEHEG", "G": "HHCHAHF", "H": "GGDGFGC",
+    }  # fmt: skip
+    records = [("A", 9, -8), ("B", 8.5, 0), ("C", 8.5, 204), ("D", 8, 186), ("E", 7.5, 230)]
+    records += [("F", 4.5, -179), ("G", 4, -284), ("H", 4, -171)]
+    s = Standings.from_players(
+        [Player(p, int(w * 2), spread, opponents=tuple(met[p])) for p, w, spread in records]
+    )
+    advice = advise(s, rules.scrabble, victors=2, repeats_allowed=2)
+    assert advice.rule.id == "0/0.5/0.5/1" and advice.preferred == "principles"
+    assert ("A", "D") not in {g.players for g in advice.games}
+    assert (
+        "row 0/0.5/0.5/1's pairing holds 1 back-to-back rematch and 4 meetings past the "
+        "allowance of 2; the pairing that ranks above it on the principles holds 0 "
+        "back-to-back rematches and 4 meetings past the allowance of 2, and is recommended "
+        "(the row's beside it)"
+    ) in advice.warnings
+
+
+@pytest.mark.parametrize(("victors", "words"), [(1, "1 victor uses"), (3, "3 victors use")])
+def test_the_fallback_warning_counts_victors_in_words(rules, victors, words):
+    s = field((8, 100), (7, 50), (6, 0), (5, 0), (4, 0), (3, 0))
+    advice = advise(s, rules.scrabble, victors=victors)
+    assert f"the seed's table is for two victors; {words} the fallback" in advice.warnings
