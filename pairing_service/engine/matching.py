@@ -32,6 +32,9 @@ Indices = NDArray[np.int64]
 _INT64_SAFE = 1 << 62
 # Below this, folded weights are exact as float64 (a matrix's entries).
 _FLOAT_EXACT = 1 << 53
+# The blossom's weights are 128-bit signed in rustworkx, and its slacks add two duals and
+# subtract twice an edge's weight (each at most the largest weight): two bits to spare.
+_WEIGHT_BITS = 125
 _MATRIX_NODES = 16  # from here, a graph built from a matrix is the faster (measured)
 
 
@@ -40,12 +43,22 @@ class NoPerfectMatching(ValueError):
 
 
 def fold_weights(ceilings: Sequence[int], pair_count: int) -> tuple[list[int], int]:
-    """Multipliers per level (most important first) and the largest folded cost."""
+    """Multipliers per level (most important first) and the largest folded cost.
+
+    ValueError when the folded weights would not fit the blossom's integers (rustworkx
+    keeps them as 128-bit signed integers: an overflow there would silently match
+    wrong), naming the ceilings to lower."""
     multipliers = [0] * len(ceilings)
     scale = 1
     for level in range(len(ceilings) - 1, -1, -1):
         multipliers[level] = scale
         scale *= ceilings[level] * max(pair_count, 1) + 1
+    edge = scale + 1  # the largest edge weight (``min_cost_perfect_matching_arrays``)
+    if edge.bit_length() > _WEIGHT_BITS:
+        raise ValueError(
+            f"cost levels with ceilings {list(ceilings)} over {pair_count} pairs fold into "
+            f"{edge.bit_length()}-bit edge weights; the blossom takes {_WEIGHT_BITS}"
+        )
     return multipliers, scale
 
 

@@ -278,8 +278,9 @@ class FieldScores:
     def _read_gp2(
         self, table: FieldTable, counts: NDArray[np.int64], pairings: Sequence[_Pairing]
     ) -> list[tuple[int, ...]]:
-        """GP2 per pairing (``combined_gp2``): per contender in rank order, removed (2),
-        sent away from the race (1, ``race.py``) or kept (0)."""
+        """GP2 per pairing (``combined_gp2``): per contender in rank order, removed from
+        contention (1) or not (0); then per contender, sent away from the race (1,
+        ``race.py``) or not (0)."""
         ranked = [p for p in judged_contenders(self.standings, self.contention) if p in table.index]
         contenders = [table.index[p] for p in ranked]
         flags = out_of_reach(counts, self.victors)[:, contenders]

@@ -10,7 +10,7 @@ from ..contention import Contention
 from ..explain.boards import kept_despite, outsider_words, swiss_reasons
 from ..judge.candidates import OUTSIDER
 from ..standings import Standings
-from .cost import displaced
+from .cost import one_displaced
 from .swiss import SwissMemo, pair_swiss, swiss_ideal
 
 
@@ -94,7 +94,7 @@ class Board:
         policy = self.swiss.policy
         best: tuple[tuple[int, int, int], str] | None = None
         for away, opponent in enumerate(pool):
-            distance = displaced(away) // 2
+            distance = one_displaced(away)
             if best is not None and best[0][:2] == (0, 0) and distance >= best[0][2]:
                 break  # nobody further down the pool can cost less
             back, over, weight = policy.pair_cost(self.standings, player, opponent)

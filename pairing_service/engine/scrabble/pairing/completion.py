@@ -30,7 +30,7 @@ from ..judge.race import race_of
 from ..rule_table import pair_group
 from ..standings import Standings
 from .board import Board, Game, play_engine_pairs
-from .cost import displaced
+from .cost import one_displaced
 from .fallback import engine_choice
 from .plans import Plan
 from .swiss import SwissMemo, pair_swiss
@@ -295,7 +295,7 @@ def _pair_contenders_left(
 
     def preference(chaser: str, target: str) -> tuple[int, ...]:
         back, over, weight = board.swiss.policy.pair_cost(board.standings, chaser, target)
-        return back, over, displaced(rank(chaser) - rank(target) - 1) // 2 + weight
+        return back, over, one_displaced(rank(chaser) - rank(target) - 1) + weight
 
     chosen = race.head_to_head(sorted(left, key=rank), OUTSIDER, preference)
     play_engine_pairs(board, chosen, contention, f"row {plan.rule.id}'s race head to head")

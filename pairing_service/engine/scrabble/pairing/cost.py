@@ -18,7 +18,8 @@ that a director would post. A game's cost has three levels, compared in this ord
 Repeats within the allowance are a cost, not a wall: late in a long event every pair at
 the top has met two or three times, and directors pair the leaders by rank anyway
 (``../shared/notes/field-facts.md``: real boards with a top-10 player are a median 2.9
-ranks apart over the last 8 rounds of 12 divisions; 3rd and 4th meetings accepted to keep
+ranks apart over the last 8 rounds of 12 divisions, 2.6 on the 100 cuts of
+``bench/real_held_rounds.py``; 3rd and 4th meetings accepted to keep
 the race for 1st head to head). A lexicographic "no repeat first" sends the leaders of an
 18-31-round event to the bottom of the field with six rounds to go. The weights were
 chosen on those divisions (``bench/real_held_rounds.py``, ``docs/benchmarks.md``, "The
@@ -46,7 +47,8 @@ MAX_REPEATS_ALLOWED = 15  # the matchings' ceiling for meetings of one pair
 REPEAT_WEIGHTS: tuple[int, ...] = (0, 24, 60, 100, 150)
 REPEAT_WEIGHT_STEP = 60  # each meeting beyond the table's last
 # Recency: the weight is multiplied by (ago + RECENCY) / ago, ``ago`` the rounds since the
-# pair last met (2: twice as much two rounds after, 1.25 sixteen rounds after).
+# pair last met (5 times as much straight after, 3 times two rounds after, 1.25 times
+# sixteen rounds after).
 RECENCY = 4
 MAX_DISPLACEMENT = 64  # ranks: beyond, one more place away changes nothing
 # Per game: back-to-back (0 or 1), meetings past the allowance, the weighed cost.
@@ -58,25 +60,21 @@ def repeat_weight(meetings: int, ago: int, last_round: bool = False) -> int:
     """The weighed cost of pairing two players who have met ``meetings`` times, the last
     ``ago`` rounds ago (1: the previous round); in the event's last round, one per
     earlier meeting (``RepeatPolicy.last_round``)."""
-    if meetings <= 0:
-        return 0
-    if last_round:
-        return meetings
-    last = len(REPEAT_WEIGHTS) - 1
-    base = REPEAT_WEIGHTS[min(meetings, last)] + REPEAT_WEIGHT_STEP * max(meetings - last, 0)
-    ago = max(ago, 1)
-    return base * (ago + RECENCY) // ago
+    one = repeat_weights(np.array([meetings], np.int64), np.array([ago], np.int64), last_round)
+    return int(one[0])
 
 
 def repeat_weights(meetings: Indices, ago: Indices, last_round: bool = False) -> Indices:
     """``repeat_weight`` of many pairs at once."""
     if last_round:
-        return meetings
+        counted: Indices = np.maximum(meetings, 0)
+        return counted
     last = len(REPEAT_WEIGHTS) - 1
     table = np.asarray(REPEAT_WEIGHTS, np.int64)
-    base = table[np.minimum(meetings, last)] + REPEAT_WEIGHT_STEP * np.maximum(meetings - last, 0)
+    met = np.maximum(meetings, 0)
+    base = table[np.minimum(met, last)] + REPEAT_WEIGHT_STEP * np.maximum(met - last, 0)
     ago = np.maximum(ago, 1)
-    found: Indices = np.where(meetings > 0, base * (ago + RECENCY) // ago, 0)
+    found: Indices = np.where(met > 0, base * (ago + RECENCY) // ago, 0)
     return found
 
 
@@ -157,8 +155,15 @@ class RepeatPolicy:
 def displaced(ranks: int) -> int:
     """The weighed cost of a game whose two players are each ``ranks`` from their ideal
     opponent."""
+    return 2 * one_displaced(ranks)
+
+
+def one_displaced(ranks: int) -> int:
+    """One player's share of ``displaced``: choosing an opponent for one player from a
+    pool in order of preference, ``ranks`` places past the first, on the scale of a
+    repeat's weight."""
     moved = min(max(ranks, 0), MAX_DISPLACEMENT)
-    return 2 * moved * moved
+    return moved * moved
 
 
 def rounds_since(standings: Standings, a: str, b: str) -> int:

@@ -67,12 +67,14 @@ def prize_plan(
     lone = settled[-1] if field_size % 2 and len(settled) % 2 else None
     gibsonized = [p for p in settled if p != lone]
     in_race = {*racing, *line}
-    # The highest-ranked players in no race, one for each racer and settled player: a
-    # settled player plays one of them, never a racer; a racer whose race cannot be kept
-    # plays one rather than break someone else's race too.
+    # The highest-ranked players in no race, one for each player racing (for a place or
+    # the money line) and each settled player: a settled player plays one of them, never
+    # a racer; a racer whose race cannot be kept plays one rather than break someone
+    # else's race too. (Too few of them and an odd race's last racer would be left to
+    # face a settled player.)
     outsiders = [p for p in standings.ids if p in playing and p not in in_race and p not in settled]
     pool = sorted(
-        [*racing, *line, *gibsonized, *outsiders[: len(racing) + len(gibsonized)]],
+        [*racing, *line, *gibsonized, *outsiders[: len(in_race) + len(gibsonized)]],
         key=standings.rank,
     )
     warnings: list[str] = []

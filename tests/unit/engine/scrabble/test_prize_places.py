@@ -327,3 +327,21 @@ def test_the_race_for_first_stays_head_to_head_straight_after_a_meeting():
     games = {g.players: g for g in advice.games}
     assert ("A", "B") in games
     assert "race for 1st kept head to head" in games[("A", "B")].reason
+
+
+def test_a_settled_player_never_meets_the_odd_racer_for_the_money_line():
+    # A is certain of 1st; B, C and D race for 2nd (the money line), an odd race. The
+    # race takes one player in no race for each racer, so the odd racer plays one of
+    # them and A plays the best of the rest, never a racer.
+    field = standings(
+        ("A", 12, 300), ("B", 9, 200), ("C", 9, 100), ("D", 9, 0),
+        ("E", 6, 0), ("F", 5, 0), ("G", 4, 0), ("H", 3, 0),
+    )  # fmt: skip
+    advice = advise(field, TABLE, max_spread_per_game=100, prizes=PrizePlaces((200, 100)))
+    games = {g.players: g.reason for g in advice.games}
+    assert ("A", "E") in games
+    assert games[("A", "E")] == (
+        "#1 is certain of 1st: plays #5, the highest-ranked player in no race"
+    )
+    assert ("B", "C") in games and ("D", "F") in games
+    assert not any("takes the bye" in w for w in advice.warnings)

@@ -349,3 +349,10 @@ def test_a_large_fields_repeat_is_repaired_among_the_players_near_it():
         for pair in moved
         for x in pair
     )
+
+
+def test_cost_levels_too_large_for_the_blossom_are_refused_by_name():
+    multipliers, scale = fold_weights([10, 10, 10], 4)
+    assert multipliers == [41 * 41, 41, 1] and scale == 41**3
+    with pytest.raises(ValueError, match=r"ceilings \[\d+(, \d+)*\] over 1000 pairs"):
+        fold_weights([10**12] * 4, 1000)
