@@ -17,12 +17,18 @@ from typing import cast
 from ..errors import Rule
 from .errors import InvalidStandings
 
+# An opponent who has left the field (a held event's withdrawn player): the round keeps
+# its place in the record, so "last round" and "rounds since" stay true, and meets nobody
+# who is paired now. Never a real id (ids are printable).
+LEFT_THE_FIELD = "\x00left the field"
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
     """One player's record before the final round.
 
-    ``opponents`` lists previous opponents in round order; ``None`` stands for a bye.
+    ``opponents`` lists previous opponents in round order; ``None`` stands for a bye,
+    ``LEFT_THE_FIELD`` for an opponent no longer in the field.
     """
 
     id: str
@@ -85,6 +91,7 @@ class Standings:
                 counts = dict(Counter(opponents))
                 repeated.append(p.id)
             counts.pop(None, None)
+            counts.pop(LEFT_THE_FIELD, None)
             met[p.id] = cast(dict[str, int], counts)
         players = itertools.chain.from_iterable(map(itertools.repeat, met, map(len, met.values())))
         opponents_records = map(met.__getitem__, itertools.chain.from_iterable(met.values()))
@@ -183,7 +190,10 @@ class Standings:
         b's lists a: read as meetings (the larger record), but often a typing slip."""
         if self._records_agree:  # every record listed by its opponents, none repeated
             return []
-        own = {p.id: Counter(o for o in p.opponents if o is not None) for p in self.ranked}
+        own = {
+            p.id: Counter(o for o in p.opponents if o is not None and o != LEFT_THE_FIELD)
+            for p in self.ranked
+        }
         return [
             (p.id, opponent)
             for p in self.ranked
@@ -224,13 +234,13 @@ def _check_ids(players: Sequence[Player]) -> dict[str, int]:
 def _check_opponents(players: Sequence[Player], seen: Mapping[str, int]) -> None:
     """InvalidStandings naming the first opponent who is not in the field, or a player
     listed as their own opponent."""
-    known: set[str | None] = {None, *seen}
+    known: set[str | None] = {None, LEFT_THE_FIELD, *seen}
     for i, player in enumerate(players):
         # One check in C for the usual record; the loop below names the first fault.
         if known.issuperset(player.opponents) and player.id not in player.opponents:
             continue
         for j, opponent in enumerate(player.opponents):
-            if opponent is not None and opponent not in seen:
+            if opponent is not None and opponent != LEFT_THE_FIELD and opponent not in seen:
                 raise InvalidStandings(
                     ("players", i, "opponents", j),
                     f"unknown player id {opponent!r}",

@@ -36,7 +36,7 @@ from ...round_ledger import (
 from ..pairing.advisor import MAX_VICTORS
 from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
-from ..standings import Player, Standings
+from ..standings import LEFT_THE_FIELD, Player, Standings
 from .gibsonization import Places
 from .log_events import (
     IMPORTED,
@@ -316,7 +316,9 @@ class ScrabbleEvent:
         table: Sequence[Standing] | None = None,
     ) -> Standings:
         """The standings a round is paired from, of ``players`` (withdrawn players left
-        out: a meeting with them no longer matters), as the engine's pairing reads them;
+        out: a meeting with them no longer matters, but the round keeps its place in the
+        record as ``LEFT_THE_FIELD``, so the game before it is not taken for last
+        round's), as the engine's pairing reads them;
         ``played`` and ``table``: ``self.played()`` and ``self.standings()`` where the
         caller has them (a round reads them once: 400 players' rounds take milliseconds)."""
         keep = set(players)
@@ -331,9 +333,8 @@ class ScrabbleEvent:
                     s.spread,
                     name=s.name,
                     opponents=tuple(
-                        r.opponent
+                        r.opponent if r.opponent is None or r.opponent in keep else LEFT_THE_FIELD
                         for r in played[s.player]
-                        if r.opponent is None or r.opponent in keep
                     ),
                 )
                 for s in ranked

@@ -312,6 +312,26 @@ def test_a_swiss_round_gibsonizes_a_player_whose_place_is_settled():
     assert sorted(p for g in pairing.games for p in g) == sorted(s.ids)
 
 
+def test_a_game_against_a_withdrawn_player_keeps_its_round_in_the_record(rules):
+    # Two rounds played; the last opponent of some player then withdraws. Their round-1
+    # opponent is not last round's, and a game against a withdrawn player is no meeting.
+    event = Event(rules, 6, 4)
+    rng = random.Random(3)
+    event.play(rng)
+    event.play(rng)
+    first = dict(p for a, b in event.state.round(1).games for p in ((a, b), (b, a)))
+    second = dict(p for a, b in event.state.round(2).games for p in ((a, b), (b, a)))
+    player = next(p for p in first if first[p] != second[p])
+    gone = second[player]
+    event.act(event.ledger.drop(event.state, gone))
+    players = [p for p in event.state.players if p != gone]
+    s = event.state.pairing_standings(players)
+    assert gone not in s
+    assert not s.back_to_back(player, first[player])
+    assert s.meetings(player, first[player]) == 1
+    assert len(s.player(player).opponents) == 2 and s.byes(player) == 0
+
+
 def test_a_withdrawn_player_keeps_their_place_when_deciding_who_is_settled():
     # W (12 wins) has withdrawn; A (11) leads those who play, two rounds left, victors 2.
     # Judged without W, only B (9) could reach A: A would look certain of a victor place
