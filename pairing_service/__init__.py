@@ -51,8 +51,9 @@ DEFAULTS: dict[str, Any] = {
     # when set, league letters are sent to players who gave an e-mail address.
     "SMTP_URL": None,
     "MAIL_FROM": "pairing-advisor@localhost",
-    # Costly computations (the simulators) at once on this machine, and where their slots
-    # are kept (api/costly.py); None: half the workers, and a folder in the temp directory.
+    # Costly computations (the simulators) at once in this instance, and where their slots
+    # are kept (api/costly.py); None: half the workers, and a folder of this instance's own
+    # (made when the app is, removed when the process that made it exits).
     "COSTLY_CONCURRENCY": None,
     "COSTLY_SLOTS_DIR": None,
     # Prometheus metrics at /metrics and the JSON request log (api/metrics.py, api/observe.py).
