@@ -18,6 +18,7 @@ from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
 from .league import pages as league_pages
 from .observe import init_observe
+from .query_values import init_query_values
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
@@ -42,5 +43,6 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     init_cors(app)
     init_rate_limit(app)
     init_body_limit(app)  # after the request id, the CORS check and the limit
+    init_query_values(app)
     register_swagger_assets(app)
     return api
