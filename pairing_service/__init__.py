@@ -45,8 +45,9 @@ DEFAULTS: dict[str, Any] = {
     "CORS_ORIGINS": [],
     # Writes to persistent tournaments per client address: "<count>/<seconds>" ("" off).
     "WRITE_RATE_LIMIT": "120/60",
-    # Where the rate limit counts live: memory:// (per worker) or redis://host:6379 (shared).
-    "RATE_LIMIT_STORAGE": "memory://",
+    # Where the rate limit counts live: database (the service's own, shared by every worker
+    # and instance on it), redis://host:6379 (shared), or memory:// (per worker).
+    "RATE_LIMIT_STORAGE": "database",
     # SMTP_URL (or PAIRING_SMTP_URL), e.g. smtp://mail.example:25 or smtps://user:pw@host:465:
     # when set, league letters are sent to players who gave an e-mail address.
     "SMTP_URL": None,
