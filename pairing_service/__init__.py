@@ -43,6 +43,9 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_MIGRATE": True,
     # Origins (scheme://host[:port]) whose pages may call the API and load the widget.
     "CORS_ORIGINS": [],
+    # Host names the service answers for besides loopback names and IP addresses
+    # (api/hosts.py): "pairing.club.example", "*.club.example", or "*" for every host.
+    "ALLOWED_HOSTS": [],
     # Writes to persistent tournaments per client address: "<count>/<seconds>" ("" off).
     "WRITE_RATE_LIMIT": "120/60",
     # Where the rate limit counts live: database (the service's own, shared by every worker
