@@ -7,7 +7,7 @@ does when the answer was lost (a no-op 200); /healthz is probed meanwhile.
 Reports the answers by status (429s are what a per-address limit gave: 96 % of a venue's
 writes refused), the median and worst latency of result entry and of /healthz. Run:
 ``python bench/venue.py [--events 10] [--tables 20]`` (needs Redis at 127.0.0.1:6379, or
-``--storage memory://``).
+``--storage database``, the service's default: the counts in its database).
 
 The clients are Python threads on the same 2-core machine as the server: the latencies
 are this setup's, a round's results arriving at once, not a capacity claim.

@@ -43,16 +43,21 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_MIGRATE": True,
     # Origins (scheme://host[:port]) whose pages may call the API and load the widget.
     "CORS_ORIGINS": [],
+    # Host names the service answers for besides loopback names and IP addresses
+    # (api/hosts.py): "pairing.club.example", "*.club.example", or "*" for every host.
+    "ALLOWED_HOSTS": [],
     # Writes to persistent tournaments per client address: "<count>/<seconds>" ("" off).
     "WRITE_RATE_LIMIT": "120/60",
-    # Where the rate limit counts live: memory:// (per worker) or redis://host:6379 (shared).
-    "RATE_LIMIT_STORAGE": "memory://",
+    # Where the rate limit counts live: database (the service's own, shared by every worker
+    # and instance on it), redis://host:6379 (shared), or memory:// (per worker).
+    "RATE_LIMIT_STORAGE": "database",
     # SMTP_URL (or PAIRING_SMTP_URL), e.g. smtp://mail.example:25 or smtps://user:pw@host:465:
     # when set, league letters are sent to players who gave an e-mail address.
     "SMTP_URL": None,
     "MAIL_FROM": "pairing-advisor@localhost",
-    # Costly computations (the simulators) at once on this machine, and where their slots
-    # are kept (api/costly.py); None: half the workers, and a folder in the temp directory.
+    # Costly computations (the simulators) at once in this instance, and where their slots
+    # are kept (api/costly.py); None: half the workers, and a folder of this instance's own
+    # (made when the app is, removed when the process that made it exits).
     "COSTLY_CONCURRENCY": None,
     "COSTLY_SLOTS_DIR": None,
     # Prometheus metrics at /metrics and the JSON request log (api/metrics.py, api/observe.py).

@@ -16,8 +16,10 @@ from .cors import init_cors
 from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
+from .hosts import init_hosts
 from .league import pages as league_pages
 from .observe import init_observe
+from .query_values import init_query_values
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
@@ -39,8 +41,10 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     init_conditions(app)
     init_costly(app)
     init_observe(app)
+    init_hosts(app)  # after the request id, before anything else looks at the request
     init_cors(app)
     init_rate_limit(app)
     init_body_limit(app)  # after the request id, the CORS check and the limit
+    init_query_values(app)
     register_swagger_assets(app)
     return api

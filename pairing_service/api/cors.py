@@ -5,7 +5,11 @@ string in ``PAIRING_CORS_ORIGINS``); none by default besides the service's own o
 They apply to the API and to the widget's script. No credentials are ever allowed: the
 answers carry no ``Access-Control-Allow-Credentials`` and writes authenticate with a bearer
 token, never a cookie. A request whose ``Origin`` is neither the service's own nor allowed
-is refused with a 403 problem, before it does anything.
+is refused with a 403 problem, before it does anything. The service's own origin is the
+request's scheme and ``Host`` only when that host is one the service is reached by
+(``hosts.own_origin``): a DNS-rebinding page sends ``Origin`` equal to its own foreign
+``Host``, which is never taken for the service's (even where ``PAIRING_ALLOWED_HOSTS``
+lets every host through).
 
 Why not flask-cors: it only adds or leaves out the ``Access-Control-*`` headers and lets
 every request run, so a write from a foreign page would still be carried out (the browser
@@ -21,6 +25,7 @@ from collections.abc import Iterable
 from flask import Flask, Response, request
 
 from .errors import CORS_REFUSED, problem
+from .hosts import own_origin
 
 ALLOWED_METHODS = "GET, POST, PUT, OPTIONS"
 ALLOWED_HEADERS = "Content-Type, Authorization, Accept, If-Match, Idempotency-Key"
@@ -34,17 +39,13 @@ def allowed_origins(setting: str | Iterable[str] | None) -> frozenset[str]:
     return frozenset(item.strip().rstrip("/") for item in items if item.strip())
 
 
-def _own_origin() -> str:
-    return request.host_url.rstrip("/")
-
-
 def init_cors(app: Flask) -> None:
     origins = allowed_origins(app.config.get("CORS_ORIGINS"))
 
     @app.before_request
     def refuse_other_origins() -> Response | None:
         origin = request.headers.get("Origin")
-        if origin is None or origin == _own_origin() or origin in origins:
+        if origin is None or origin in origins or origin == own_origin():
             return None
         return problem(
             403,

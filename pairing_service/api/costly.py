@@ -1,5 +1,5 @@
-"""A budget for costly computations: at most ``COSTLY_CONCURRENCY`` of them at once on
-this machine, whichever worker serves them.
+"""A budget for costly computations: at most ``COSTLY_CONCURRENCY`` of them at once in
+this instance of the service, whichever of its workers serves them.
 
 The stateless simulators (``/v1/strikes/plan``, ``/v1/diagonal/simulate``) take seconds
 each and need no token: eight clients looping on one would hold every worker and leave
@@ -9,9 +9,14 @@ Retry-After, so the other workers stay free for results and reads.
 
 A slot is an exclusive ``flock`` on one of N files in ``COSTLY_SLOTS_DIR``: the kernel
 releases it when the request ends or its worker dies, and it holds across the workers of
-one machine (a per-process counter would not). Written here because no well-kept library
-offers a cross-process, non-blocking slot with that release guarantee; ``fcntl`` is the
-standard library's.
+one instance (a per-process counter would not). The folder is the instance's own: made
+by the app factory, in gunicorn's master (``preload_app``) before the workers are forked
+from it, and removed when that process exits; so two servers on one machine (a practice
+one and the live one, or two test runs) never take each other's slots. A folder named in
+the setting is shared by every instance given it, as the operator chose.
+
+Written here because no well-kept library offers a cross-process, non-blocking slot with
+that release guarantee; ``fcntl`` is the standard library's.
 
 ``COSTLY_CONCURRENCY`` (env ``PAIRING_COSTLY_CONCURRENCY``): default half the workers
 (``WEB_CONCURRENCY``), at least 1.
@@ -19,13 +24,14 @@ standard library's.
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import functools
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 from flask import Flask, current_app
@@ -48,8 +54,21 @@ def default_concurrency() -> int:
     return max(1, serving_workers() // 2)
 
 
-def default_slots_dir() -> str:
-    return str(Path(tempfile.gettempdir()) / f"pairing-advisor-costly-{os.getuid()}")
+SLOTS_DIR_PREFIX = "pairing-advisor-costly-"
+
+
+def instance_slots_dir() -> str:
+    """A new folder for this instance's slots, removed when the process that made it
+    exits (not when a worker forked from it does: the others still hold slots there)."""
+    folder = tempfile.mkdtemp(prefix=SLOTS_DIR_PREFIX)
+    maker = os.getpid()
+
+    def remove() -> None:
+        if os.getpid() == maker:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(remove)
+    return folder
 
 
 @contextmanager
@@ -75,7 +94,7 @@ def init_costly(app: Flask) -> None:
     """Settle the settings' defaults."""
     config = app.config
     config["COSTLY_CONCURRENCY"] = int(config["COSTLY_CONCURRENCY"] or default_concurrency())
-    config["COSTLY_SLOTS_DIR"] = config["COSTLY_SLOTS_DIR"] or default_slots_dir()
+    config["COSTLY_SLOTS_DIR"] = config["COSTLY_SLOTS_DIR"] or instance_slots_dir()
 
 
 def costly(view: F) -> F:

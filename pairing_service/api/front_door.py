@@ -13,6 +13,7 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from .errors import BUSY, CORS_REFUSED, PROBLEM_PAGE, PROBLEM_TYPES
+from .hosts import HOST_REFUSED
 
 bp = Blueprint("front_door", __name__, template_folder="templates")
 
@@ -57,6 +58,19 @@ PROBLEMS = (
         "The body could not be read: not valid JSON, or a query string the route cannot parse.",
         "Send valid JSON with Content-Type: application/json (or the CSV or tsh text the "
         "route documents); the detail names what could not be read.",
+    ),
+    ProblemPage(
+        "host-not-allowed",
+        400,
+        "Host not allowed",
+        "The request named a host (its Host header: the name in the address typed or "
+        "linked) that the service does not answer for. It answers loopback names and IP "
+        "addresses, and the names its operator lists; a page that makes its own name "
+        "point at the service (DNS rebinding) is refused this way, before anything runs.",
+        "Use an address the service answers for (its IP address works, e.g. "
+        "http://192.168.1.20:8000), or have the operator add the name to "
+        "PAIRING_ALLOWED_HOSTS (comma-separated; *.club.example for every name under it) "
+        "and restart the service.",
     ),
     ProblemPage(
         "token-required",
@@ -215,5 +229,5 @@ def problem_page(name: str) -> Response:
 
 def problem_names() -> set[str]:
     """Every problem type the service answers, by name (the tests hold each to a page)."""
-    answered = [*PROBLEM_TYPES.values(), CORS_REFUSED, BUSY]
+    answered = [*PROBLEM_TYPES.values(), CORS_REFUSED, BUSY, HOST_REFUSED]
     return {path.removeprefix(PROBLEM_PAGE) for path in answered}

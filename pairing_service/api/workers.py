@@ -1,7 +1,8 @@
 """How many worker processes serve the app on this machine: ``WEB_CONCURRENCY``, which
 gunicorn.conf.py reads (and sets, when it picks the number itself); 1 without it (a
-development server). What is shared between workers without a shared store (the write
-limit counted in memory, the slots of costly computations) is sized by it."""
+development server). What is divided among the workers is sized by it: the write limit
+when each worker counts it in memory (``memory://``), and the default number of slots for
+costly computations."""
 
 from __future__ import annotations
 

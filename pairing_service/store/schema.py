@@ -11,6 +11,7 @@ from sqlalchemy import (
     JSON,
     Column,
     DateTime,
+    Float,
     ForeignKeyConstraint,
     Index,
     Integer,
@@ -98,4 +99,17 @@ write_keys = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     PrimaryKeyConstraint("tournament_id", "key_hash"),
     ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+)
+
+# The write limit's moving windows (api/ratelimit.py, store/rate_counts.py): one row per
+# write counted, under the SHA-256 of the limit's key (a token's hash and the limit), until
+# the window it counts in has passed it (0007). Every worker and instance on the database
+# counts in the same rows, so the limit is exact across them.
+rate_limit_entries = Table(
+    "rate_limit_entries",
+    metadata,
+    Column("key_hash", String(64), nullable=False),
+    Column("expires_at", Float, nullable=False),  # seconds since the epoch
+    Index("ix_rate_limit_entries_key_hash", "key_hash", "expires_at"),
+    Index("ix_rate_limit_entries_expires_at", "expires_at"),
 )

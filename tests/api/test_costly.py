@@ -1,8 +1,10 @@
 """A budget for costly computations: while every slot is taken, a simulation answers 503
-``busy`` at once with Retry-After, and everything else is answered as usual."""
+``busy`` at once with Retry-After, and everything else is answered as usual; each instance
+of the service has its own slots."""
 
 from __future__ import annotations
 
+from pairing_service import create_app
 from pairing_service.api.costly import slot
 from tests.support import assert_problem
 
@@ -31,3 +33,25 @@ def test_two_slots_run_two_at_once(app, client, tmp_path):
         assert client.post("/v1/strikes/plan", json=PLAN).status_code == 200
         with slot(folder, 2):
             assert_problem(client.post("/v1/strikes/plan", json=PLAN), 503)
+
+
+def test_two_instances_on_one_machine_never_share_a_budget(tmp_path):
+    """A practice server and the live one on one machine, by the same user: every slot of
+    the practice one taken, the live one still plans (a per-user folder made it 503)."""
+    practice, live = (
+        create_app(
+            {
+                "TESTING": True,
+                "DATABASE_URL": f"sqlite:///{tmp_path}/{name}.sqlite3",
+                "COSTLY_CONCURRENCY": 1,
+            }
+        )
+        for name in ("practice", "live")
+    )
+    folders = {practice.config["COSTLY_SLOTS_DIR"], live.config["COSTLY_SLOTS_DIR"]}
+    assert len(folders) == 2
+    with slot(practice.config["COSTLY_SLOTS_DIR"], 1):  # the practice server's simulation
+        assert_problem(practice.test_client().post("/v1/strikes/plan", json=PLAN), 503)
+        assert live.test_client().post("/v1/strikes/plan", json=PLAN).status_code == 200
+    for app in (practice, live):
+        app.extensions["pairing_store"].engine.dispose()
