@@ -23,6 +23,7 @@ from .conditions import (
     HEADERS,
     IDEMPOTENCY_KEY,
     IF_MATCH,
+    ROTATION_IDEMPOTENCY_KEY,
     WRITE_IDEMPOTENCY_KEY,
     idempotency_key_problem,
 )
@@ -89,15 +90,17 @@ class HeldBlueprint(StrictBlueprint):
         """Mark and document a write: the bearer token (checked before the body, see
         ``_authorise_write``), and the problems a write can give. ``players``: tokens
         other than the director's may write too (a league's players report games);
-        ``rotation``: the token a rotation replaced may retry it (``…/token``, which has
-        no body); ``results``: a scorekeeper's token may make it (a result of the round
-        the path names, if their token names one). For players and rotations only a
-        missing token is refused early; the store checks every token under its lock."""
+        ``rotation``: the token a rotation replaced may retry it, with the rotation's
+        Idempotency-Key (``…/token``, which has no body and needs a key); ``results``: a
+        scorekeeper's token may make it (a result of the round the path names, if their
+        token names one). For players and rotations only a missing token is refused
+        early; the store checks every token under its lock."""
 
         def decide_writer(view: F) -> F:
             writer = "results" if results else "others" if players or rotation else "director"
             view.__dict__[WRITER] = writer
-            headers = [IF_MATCH] if rotation else [IF_MATCH, WRITE_IDEMPOTENCY_KEY]
+            key = ROTATION_IDEMPOTENCY_KEY if rotation else WRITE_IDEMPOTENCY_KEY
+            headers = [IF_MATCH, key]
             documented: F = self.doc(**AUTH_DOC, **{HEADERS: headers})(
                 self.documents(*WRITE_ERRORS)(view)
             )

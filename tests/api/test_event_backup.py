@@ -28,6 +28,7 @@ from tests.support.held_events import (
     billy,
     board,
     league_season,
+    new_token,
     race,
 )
 
@@ -50,7 +51,7 @@ class Event:
 
 def _rotate(client, base: str, token: str) -> str:
     """A new director token (the log records it), used at once."""
-    new = client.post(f"{base}/token", headers=auth(token)).get_json()["token"]
+    new = new_token(client, base, token).get_json()["token"]
     assert client.get("/v1/held", headers=auth(new)).status_code == 200
     return new
 
