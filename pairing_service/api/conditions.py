@@ -104,7 +104,7 @@ def request_conditions() -> Conditions:
     revisions = frozenset(
         int(tag)
         for tag in tags.as_set()
-        if tag.isascii() and tag.isdigit() and len(tag) <= MAX_REVISION_DIGITS
+        if tag and tag.isascii() and tag.isdigit() and len(tag) <= MAX_REVISION_DIGITS
     )
     return Conditions(names=True, revisions=revisions, **idempotency)
 

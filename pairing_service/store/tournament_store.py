@@ -423,10 +423,9 @@ class HeldStore:
         (the answer may have been lost); sent with the new token, it answers that one.
         The old token alone, or with another key, is refused (WrongToken). The new token
         is derived from the old one, the key and a stored salt: only hashes are kept."""
-        digest = self.conditions().request_digest
         with self._locked(ledger, tournament_id, token, previous=True) as locked:
             conn, row, log, state, actor = locked
-            at = now()
+            digest, at = self.conditions().request_digest, now()
             earlier = write_keys.earlier_entry(conn, row.id, key, digest, at)
             if not hmac.compare_digest(row.token_hash, hash_token(token)):
                 # The token the last rotation replaced: only that rotation's retry.

@@ -88,7 +88,9 @@ def test_every_write_honours_if_match(client, fmt):
     assert undone.status_code == 200 and undone.headers["ETag"] == f'"{at + 1}"'
 
 
-@pytest.mark.parametrize("header", ['"abc"', "12", '"' + "9" * 5000 + '"', '"²"', "", 'W/"3"'])
+@pytest.mark.parametrize(
+    "header", ['"abc"', "12", '"' + "9" * 5000 + '"', '"²"', "", 'W/"3"', '""']
+)
 def test_an_if_match_that_names_no_revision_of_ours_is_a_412(client, header):
     held = FORMATS["strikes"](client)
     log = kinds(client, held.base)
