@@ -15,6 +15,7 @@ from apispec import BasePlugin
 from flask import Flask, Response, g, has_request_context, request
 
 from ..store import Conditions, HeldStore
+from ..store.write_keys import ROTATION_RETRY_WINDOW
 
 MAX_REVISION_DIGITS = 9  # a revision is an int in the database; longer is no revision of ours
 
@@ -63,6 +64,15 @@ WRITE_IDEMPOTENCY_KEY: dict[str, Any] = {
     "answered with what the first did (the round it started, the entry it undid) without "
     "acting again; with another request, 422.",
 }
+ROTATION_IDEMPOTENCY_KEY: dict[str, Any] = {
+    **IDEMPOTENCY_KEY,
+    "required": True,
+    "description": "A key of the client's (a random UUID), required: when the answer is "
+    "lost, the same request with the same key and the old token, within "
+    f"{ROTATION_RETRY_WINDOW.seconds // 60} minutes and until the new token is first "
+    "used, answers the same new token without replacing it again. The old token alone is "
+    "refused (403) from the rotation on. Without a key, 400.",
+}
 KEY_FORM = re.compile(r"[!-~]{16,200}")  # visible ASCII, as IDEMPOTENCY_KEY states it
 
 
@@ -94,7 +104,7 @@ def request_conditions() -> Conditions:
     revisions = frozenset(
         int(tag)
         for tag in tags.as_set()
-        if tag.isascii() and tag.isdigit() and len(tag) <= MAX_REVISION_DIGITS
+        if tag and tag.isascii() and tag.isdigit() and len(tag) <= MAX_REVISION_DIGITS
     )
     return Conditions(names=True, revisions=revisions, **idempotency)
 

@@ -511,7 +511,7 @@ def check_requests(fmt: str, backup: Backup) -> None:
 
 
 class BackupEntry(Schema):
-    seq = fields.Integer(required=True, validate=validate.Range(1, 10**9))
+    seq = fields.Integer(required=True, strict=True, validate=validate.Range(1, 10**9))
     kind = fields.String(required=True, validate=validate.Length(1, 40))
     data = fields.Dict(keys=fields.String(), required=True)
     actor = fields.String(required=True, validate=validate.Length(1, 80))
@@ -526,6 +526,7 @@ class BackupTournament(Schema):
     created_at = fields.AwareDateTime(required=True)
     revision = fields.Integer(
         required=True,
+        strict=True,
         validate=validate.Range(1, 10**9),
         metadata={"description": "Its revision (ETag): the copy has the same."},
     )
@@ -541,6 +542,7 @@ class BackupDocument(Schema):
     )
     version = fields.Integer(
         required=True,
+        strict=True,  # an integer, never "1": the document states it so
         validate=validate.OneOf([BACKUP_VERSION]),
         metadata={"description": f"The document's version: {BACKUP_VERSION}."},
     )

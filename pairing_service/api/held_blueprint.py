@@ -16,13 +16,15 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema
 
-from ..engine.event_log import Action, Entry, Ledger
+from ..engine.errors import Conflict, FieldError, NotPermitted
+from ..engine.event_log import DIRECTOR, Action, Entry, Ledger
 from ..engine.round_ledger import RoundByRound, RoundLedger
 from ..store import Held, HeldStore, Scoring, WrongToken
 from .conditions import (
     HEADERS,
     IDEMPOTENCY_KEY,
     IF_MATCH,
+    ROTATION_IDEMPOTENCY_KEY,
     WRITE_IDEMPOTENCY_KEY,
     idempotency_key_problem,
 )
@@ -89,15 +91,17 @@ class HeldBlueprint(StrictBlueprint):
         """Mark and document a write: the bearer token (checked before the body, see
         ``_authorise_write``), and the problems a write can give. ``players``: tokens
         other than the director's may write too (a league's players report games);
-        ``rotation``: the token a rotation replaced may retry it (``…/token``, which has
-        no body); ``results``: a scorekeeper's token may make it (a result of the round
-        the path names, if their token names one). For players and rotations only a
-        missing token is refused early; the store checks every token under its lock."""
+        ``rotation``: the token a rotation replaced may retry it, with the rotation's
+        Idempotency-Key (``…/token``, which has no body and needs a key); ``results``: a
+        scorekeeper's token may make it (a result of the round the path names, if their
+        token names one). For players and rotations only a missing token is refused
+        early; the store checks every token under its lock."""
 
         def decide_writer(view: F) -> F:
             writer = "results" if results else "others" if players or rotation else "director"
             view.__dict__[WRITER] = writer
-            headers = [IF_MATCH] if rotation else [IF_MATCH, WRITE_IDEMPOTENCY_KEY]
+            key = ROTATION_IDEMPOTENCY_KEY if rotation else WRITE_IDEMPOTENCY_KEY
+            headers = [IF_MATCH, key]
             documented: F = self.doc(**AUTH_DOC, **{HEADERS: headers})(
                 self.documents(*WRITE_ERRORS)(view)
             )
@@ -182,14 +186,53 @@ def result_write(
     tournament_id: str,
     round_number: int | None,
     decide: Callable[[S], Action | None],
+    late: Callable[[S], str | None] | None = None,
 ) -> tuple[Held[S], Entry | None]:
     """A result entered (of round ``round_number``; None: a write with no round): as
     :func:`director_write`, made with the director's token or a scorekeeper's, whom the
-    log then names as its actor."""
+    log then names as its actor. ``late`` says why the result is no longer a
+    scorekeeper's to enter or correct ("round 1 is closed"), or None while it is: a late
+    correction is the director's (:func:`scorekeepers_result`)."""
     scoring = Scoring(round_number)
-    return held_store().write_as(
-        ledger, tournament_id, director_token(), lambda state, _: decide(state), False, scoring
+
+    def decide_as(state: S, actor: str) -> Action | None:
+        if actor == DIRECTOR or late is None:
+            return decide(state)
+        return scorekeepers_result(state, decide, late(state), actor)
+
+    return held_store().write_as(ledger, tournament_id, director_token(), decide_as, False, scoring)
+
+
+def scorekeepers_result(
+    state: S, decide: Callable[[S], Action | None], late: str | None, actor: str
+) -> Action | None:
+    """What a scorekeeper (``actor``) may do with a result: enter or correct it while its
+    round is open (``late`` None); after (``late`` saying why), only send again what stands
+    (a retry, answered as done), and anything else is refused 403 saying that a director
+    must correct it: a late correction changes standings that later rounds were made on."""
+    if late is None:
+        return decide(state)
+    try:
+        already = decide(state) is None
+    except (Conflict, FieldError):  # refused by the rules too: still not theirs to send
+        already = False
+    if already:
+        return None
+    raise NotPermitted(
+        f"{late}: its results are corrected by a director, with the director token; "
+        f"{actor}'s token enters results of open rounds only. Nothing was written"
     )
+
+
+def round_closed(state: RoundByRound, number: int) -> str | None:
+    """Why results of round ``number`` are no longer a scorekeeper's to enter or correct
+    (it is closed, or a later round has started), or None while the round is open."""
+    latest = state.latest
+    if state.round(number).closed:
+        return f"round {number} is closed"
+    if latest is not None and latest.number > number:
+        return f"round {latest.number} has started"
+    return None
 
 
 def optional_body(blueprint: StrictBlueprint, schema: type[Schema]) -> dict[str, Any]:
@@ -451,6 +494,7 @@ class RoundRoutes(ABC, Generic[E, R]):
                     tournament_id,
                     number,
                     lambda s: routes.enter_result(s, number, place, body),
+                    late=lambda s: round_closed(s, number),
                 )
                 return routes.result_view(held, number, place, changes_of(entry))
 

@@ -8,22 +8,45 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask import request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from ..engine.errors import FieldError
 from ..engine.event_codec import JSON
-from ..engine.event_log import Entry, Ledger, undone_by
+from ..engine.event_log import Entry, Ledger, undo, undone_by
 from ..store import Held
 from .director_token import director_token
+from .errors import problem
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
 from .held_views import ReadOut
 from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
 
+ROTATION_NEEDS_A_KEY = (
+    "Idempotency-Key: a new director token is issued only to a request with a key (a "
+    'random UUID: -H "Idempotency-Key: $(uuidgen)"), so that a lost answer can be asked '
+    "for again: the same request with the same key and the old token, within minutes, "
+    "answers the same new token. Nothing was replaced; the current token still works"
+)
+
+
+class NamedEntry(fields.Integer):
+    """The entry an undo means (required): a request without it is answered by the route,
+    which names the entry it would have been (the latest action still in effect)."""
+
+    def _validate_missing(self, value: Any) -> None:
+        return None
+
 
 class UndoIn(Schema):
-    entry = fields.Integer(
+    entry = NamedEntry(
+        required=True,
         validate=validate.Range(1, 10**9),
-        metadata={"description": "The entry meant to be undone (its `seq`)."},
+        metadata={
+            "description": "The entry meant to be undone (its `seq` in the history: the "
+            "latest action still in effect). Required: without it (422, naming that entry) "
+            "an undo retried after a lost answer could take back a second action."
+        },
     )
 
 
@@ -141,9 +164,27 @@ class NewTokenOut(ReadOut):
         required=True,
         metadata={
             "description": "The new director token; the one sent with this request no longer "
-            "works, except to ask for this one again until it is first used. Shown only "
-            "here: the history records that a token was replaced, never the token."
+            "works (only this request's retry, with its Idempotency-Key, answers this "
+            "one again, for minutes and until it is first used). Shown only here: the "
+            "history records that a token was replaced, never the token."
         },
+    )
+
+
+def _name_the_entry(held: Held[Any], fmt: str) -> FieldError:
+    """The refusal of an undo that names no entry, saying which entry it would take back
+    (the latest action in effect), to send as ``entry``; NothingToUndo (409) when only the
+    creation is in effect."""
+    latest = undo(held.log)
+    assert latest is not None  # an undo naming no entry is decided or refused
+    seq = int(latest.data["entry"])
+    meant = next(e for e in held.log if e.seq == seq)
+    return FieldError(
+        ("query", "entry"),
+        f"name the action to undo: the latest still in effect is entry {seq} "
+        f"({ledger_of(fmt).summary(meant.action)}); send POST …/undo?entry={seq}. Nothing "
+        "was undone: without the entry, an undo retried after a lost answer would take "
+        "back a second action",
     )
 
 
@@ -203,39 +244,49 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
         @blp.response(200, undo_out)
         @blp.writes()
         def post(self, query: dict[str, Any], tournament_id: str) -> Any:
-            """Take back the latest action still in effect (409 when only the creation
-            is left). The undo is itself kept in the history; undo again to go further back.
-            A replaced director token is never brought back.
+            """Take back the latest action still in effect, named by `?entry=N` (its `seq`
+            in the history; 409 when only the creation is left). The undo is itself kept
+            in the history; undo again, naming the entry before, to go further back. A
+            replaced director token is never brought back.
 
-            `?entry=N` names the entry meant (its `seq` in the history): the undo happens
-            only if N is the latest action in effect (else 409, saying which is, and nothing
-            is undone), and when N is already undone the answer is that undo again, with
-            nothing written: a retried or doubled undo cannot take back a second action,
-            nor a result entered in between. Clients should always send it."""
-            held, undo = held_store().undo(
-                ledger_of(fmt), tournament_id, director_token(), query.get("entry")
+            The undo happens only if N is the latest action in effect (else 409, saying
+            which is, and nothing is undone), and when N is already undone the answer is
+            that undo again, with nothing written: a retried or doubled undo cannot take
+            back a second action, nor a result entered in between. Without `entry`, 422
+            naming the entry it would be: nothing is undone."""
+            target = query.get("entry")
+            if target is None:
+                raise _name_the_entry(held_store().read(ledger_of(fmt), tournament_id), fmt)
+            held, undone = held_store().undo(
+                ledger_of(fmt), tournament_id, director_token(), target
             )
-            target = next(e for e in held.log if e.seq == undo.data["entry"])
-            return Undone(LoggedAction(target, ledger_of(fmt), undo.seq, True), shape(held))
+            taken = next(e for e in held.log if e.seq == undone.data["entry"])
+            return Undone(LoggedAction(taken, ledger_of(fmt), undone.seq, True), shape(held))
 
     @blp.route(TOURNAMENT + "/token")
     class Token(MethodView):
         @blp.response(200, NewTokenOut)
         @blp.writes(rotation=True)
+        @blp.documents(400)
         def post(self, tournament_id: str) -> Any:
-            """Replace the director token: send the current one, get a new one.
-            The current one stops working for everything else at once; only hashes are
+            """Replace the director token: send the current one and an `Idempotency-Key`,
+            get a new one. The current one stops working at once, for everything: whoever
+            else holds it can neither use it nor ask for its successor. Only hashes are
             kept, and the history says a token was replaced, never which. Undo does not
             revive the old one.
 
-            Safe to retry: when the answer is lost, the same request with the old token
-            answers the same new token again (nothing is written), until the new token is
-            first used (any write with it, or `GET /v1/held`); from then on the old token
-            is refused (403) everywhere."""
-            held, token = held_store().replace_token(
-                ledger_of(fmt), tournament_id, director_token()
-            )
-            return NewToken(held, token)
+            The key is required (400 without one, nothing replaced): when the answer is
+            lost, send the same request with the same key and the old token again, within
+            minutes and before the new token is first used (any write with it, or
+            `GET /v1/held`): it answers the same new token, replacing nothing. The old
+            token alone, or with another key, is refused (403)."""
+            token, key = director_token(), request.headers.get("Idempotency-Key")
+            if key is None:
+                held_store().check_director(tournament_id, token)  # 404 and 403 first
+                return problem(400, ROTATION_NEEDS_A_KEY)
+            store = held_store()
+            held, new_token = store.replace_token(ledger_of(fmt), tournament_id, token, key)
+            return NewToken(held, new_token)
 
     @blp.route(TOURNAMENT + "/export")
     class Export(MethodView):

@@ -168,7 +168,8 @@ _RULES = (
     NamedRule(
         Rule.BACKUP_REPLAYS,
         "A backup is of this route's format, its log numbered 1, 2, 3, … from its creation "
-        "to no later than its revision, each entry's data is what its kind records and its "
+        "to no later than its revision, its dates within the event's life (from its "
+        "creation to now), each entry's data is what its kind records and its "
         "input a request the service takes, and the format's rules decide every entry "
         "again, on the state the entries before it give, as the entry records it.",
         (

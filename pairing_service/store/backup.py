@@ -7,7 +7,8 @@ creation time and revision, and every log entry (seq, kind, data, actor, time) e
 stored, secrets included (a league's reporting-token hashes, players' e-mail addresses),
 so that the copy is the tournament, not a summary of it. Only the director reads it.
 
-A restore checks the document entry by entry before it writes anything (:func:`replay`):
+A restore checks the document entry by entry before it writes anything (its dates within
+the event's life, from its creation to now, in :func:`read_backup`; then :func:`replay`):
 each entry is decoded by the format's ledger, and each action is decided again by the
 format's rules on the state the entries before it give (a :class:`Replayer` per format,
 ``api/event_backup.py``); the action decided must be the one the entry records. Undos
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
@@ -43,12 +44,18 @@ from ..engine.event_log import (
     scorekeeper_actor,
     undo,
 )
+from .tokens import now
 from .tournament_store import Held, HeldStore
 
 S = TypeVar("S")
 
 BACKUP_FORMAT = "pairing-advisor-backup"  # the document's ``format``
 BACKUP_VERSION = 1  # bumped when the document's shape changes; older ones stay readable
+# The life of a backed-up event: created no earlier than this service could have made it,
+# its entries from its creation to now, give or take the skew between two instances'
+# clocks (a backup from one restored at once on another).
+EARLIEST_EVENT = datetime(2020, 1, 1, tzinfo=UTC)
+CLOCK_SKEW = timedelta(minutes=5)
 
 # What a format's rules may raise, or its fold when an entry does not fit the state: an
 # entry refused (anything else is a bug of ours, answered as a 500).
@@ -158,6 +165,7 @@ def read_backup(ledger: Ledger[Any], document: Mapping[str, Any]) -> Backup:
                 f"entry {index + 1} ({item['kind']}) records nothing under this key",
             )
         entries.append(Entry(item["seq"], action, _utc(item["at"]), item["actor"]))
+    _within_the_events_life(_utc(tournament["created_at"]), entries)
     if tournament["revision"] < len(entries):
         raise BackupRefused(
             ("tournament", "revision"),
@@ -170,6 +178,31 @@ def read_backup(ledger: Ledger[Any], document: Mapping[str, Any]) -> Backup:
         tournament["revision"],
         tuple(entries),
     )
+
+
+def _within_the_events_life(created_at: datetime, entries: Sequence[Entry]) -> None:
+    """BackupRefused unless the event was created between ``EARLIEST_EVENT`` and now and
+    every entry is dated from its creation to now (``CLOCK_SKEW`` allowed after now): a
+    history dated in 1970 or 2100 is not one this service wrote."""
+    latest = now() + CLOCK_SKEW
+    if not EARLIEST_EVENT <= created_at <= latest:
+        raise BackupRefused(
+            ("tournament", "created_at"),
+            f"the event is dated {created_at.isoformat()}: not between "
+            f"{EARLIEST_EVENT.date().isoformat()} and now",
+        )
+    for index, entry in enumerate(entries):
+        if entry.at < created_at:
+            raise BackupRefused(
+                ("log", index, "at"),
+                f"entry {entry.seq} is dated {entry.at.isoformat()}, before the event was "
+                f"created ({created_at.isoformat()})",
+            )
+        if entry.at > latest:
+            raise BackupRefused(
+                ("log", index, "at"),
+                f"entry {entry.seq} is dated {entry.at.isoformat()}, in the future",
+            )
 
 
 def _unknown_key(stored: JSON, written: JSON, path: Location = ()) -> Location | None:

@@ -1,5 +1,5 @@
 """Tokens as the store keeps them: only their SHA-256; a token it must answer again (a
-retried create or rotation) is derived from a secret the client holds and a stored salt."""
+retried create or rotation) is derived from secrets the client holds and a stored salt."""
 
 from __future__ import annotations
 
@@ -14,13 +14,19 @@ def hash_token(token: str) -> str:
 
 
 def derived_token(secret: str, tournament_id: str, salt: str) -> str:
-    """A token derived from a secret the client holds (the token a rotation replaces, an
-    idempotency key) and a random salt, so that a retry with the same secret can be
-    answered the same token while only hashes are stored (the salt alone, or the stored
-    hashes, do not give it)."""
+    """A token derived from a secret the client holds (an idempotency key) and a random
+    salt, so that a retry with the same secret can be answered the same token while only
+    hashes are stored (the salt alone, or the stored hashes, do not give it)."""
     key = secret.encode("utf-8")
     digest = hmac.new(key, f"{tournament_id}:{salt}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def rotated_token(old_token: str, key: str, tournament_id: str, salt: str) -> str:
+    """The token a rotation issues: derived from both secrets its retry must send again,
+    the token it replaces and the rotation's idempotency key (neither alone gives it)."""
+    secret = hashlib.sha256(f"{hash_token(old_token)}:{hash_token(key)}".encode()).hexdigest()
+    return derived_token(secret, tournament_id, salt)
 
 
 def now() -> datetime:

@@ -52,8 +52,8 @@ from ..instruments import STORE_WRITES
 from . import schema, scorekeepers, write_keys
 from .database import WRITE, is_postgresql, migrate
 from .scorekeepers import Scorekeeper
-from .tokens import derived_token, hash_token, now, utc
-from .write_keys import KEY_LIFETIME, IdempotencyKeyReused
+from .tokens import derived_token, hash_token, now, rotated_token, utc
+from .write_keys import KEY_LIFETIME, ROTATION_RETRY_WINDOW, IdempotencyKeyReused
 
 S = TypeVar("S")
 
@@ -409,25 +409,40 @@ class HeldStore:
         return self._keep(held), entry
 
     def replace_token(
-        self, ledger: Ledger[S], tournament_id: str, token: str
+        self, ledger: Ledger[S], tournament_id: str, token: str, key: str
     ) -> tuple[Held[S], str]:
         """A new director token, for the holder of the current one; the current one stops
-        working for everything else with this commit. Only hashes are stored, and the log
-        records that a token was replaced, never which (undo does not bring the old one back).
+        working with this commit. Only hashes are stored, and the log records that a token
+        was replaced, never which (undo does not bring the old one back).
 
-        A retry with the old token, while the new one has never been used, answers the
-        same new token again and writes nothing (the answer may have been lost); the first
-        use of the new token retires the old one for good."""
+        A rotation is made with an idempotency key, ``key`` (the request's; the API refuses
+        a rotation without one), and its retry is recognised by that key and the request's
+        digest (:class:`Conditions`), never by the old token still working: the same key
+        and request, sent with the token it replaced within ``ROTATION_RETRY_WINDOW`` and
+        before the new token is first used, answers the same new token and writes nothing
+        (the answer may have been lost); sent with the new token, it answers that one.
+        The old token alone, or with another key, is refused (WrongToken). The new token
+        is derived from the old one, the key and a stored salt: only hashes are kept."""
         with self._locked(ledger, tournament_id, token, previous=True) as locked:
             conn, row, log, state, actor = locked
-            if not hmac.compare_digest(row.token_hash, hash_token(token)):  # the retry
-                return self._held(row, log, state), derived_token(
-                    token, tournament_id, row.rotation_salt
+            digest, at = self.conditions().request_digest, now()
+            earlier = write_keys.earlier_entry(conn, row.id, key, digest, at)
+            if not hmac.compare_digest(row.token_hash, hash_token(token)):
+                # The token the last rotation replaced: only that rotation's retry.
+                retried = write_keys.earlier_entry(
+                    conn, row.id, key, digest, at, ROTATION_RETRY_WINDOW
                 )
+                if retried is None or retried != _last_rotation(log) or not row.rotation_salt:
+                    raise WrongToken(tournament_id)
+                new_token = rotated_token(token, key, tournament_id, row.rotation_salt)
+                return self._held(row, log, state), new_token
+            if earlier is not None:  # the rotation this key made, sent with its new token
+                return self._held(row, log, state), token
             self._unless_stale(row)
             salt = secrets.token_hex(16)
-            new_token = derived_token(token, tournament_id, salt)
+            new_token = rotated_token(token, key, tournament_id, salt)
             entry = self._append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
+            write_keys.keep(conn, tournament_id, key, digest, entry.seq, entry.at)
             conn.execute(
                 update(schema.tournaments)
                 .where(schema.tournaments.c.id == tournament_id)
@@ -572,7 +587,8 @@ class HeldStore:
         acts: the director, or (``others``) whoever the ledger says holds the token, or
         (``scoring``) a scorekeeper who may enter that result, or (``previous``) the
         director with the token the last rotation replaced, while its successor is
-        unused. A write with the current token retires the one it replaced."""
+        unused (only a rotation passes it, to be checked as that rotation's retry). A
+        write with the current token retires the one it replaced."""
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             row = self._row(conn, ledger, tournament_id, lock=True)
             digest = hash_token(token)
@@ -709,6 +725,11 @@ class HeldStore:
             log=tuple(log),
             state=state,
         )
+
+
+def _last_rotation(log: Sequence[Entry]) -> int | None:
+    """The seq of the log's latest ``token_replaced`` entry, if any."""
+    return next((e.seq for e in reversed(log) if e.kind == TokenReplaced.logged_as), None)
 
 
 def _scorekeepers_revoked(conn: Connection, tournament_id: str, log: Sequence[Entry]) -> None:

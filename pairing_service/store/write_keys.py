@@ -5,6 +5,10 @@ request and the log entry it appended, in the write's own transaction. Its retry
 answer lost on venue Wi-Fi) finds the entry and is answered with it, acting no second
 time: a round is not started twice, a second undo takes nothing back. The same key with a
 different request is refused. Keys are kept a day, as creates' are.
+
+A token rotation records its key the same way, but its retry (which comes with the old
+token: the answer carrying the new one was lost) is answered only for minutes
+(``ROTATION_RETRY_WINDOW``), and only until the new token is first used.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from . import schema
 from .tokens import hash_token
 
 KEY_LIFETIME = timedelta(days=1)  # how long an idempotency key is answered
+# How long a rotation's key, sent again with the token it replaced, answers the new token.
+ROTATION_RETRY_WINDOW = timedelta(minutes=10)
 TABLE = schema.write_keys
 
 
@@ -27,15 +33,20 @@ class IdempotencyKeyReused(Exception):
 
 
 def earlier_entry(
-    conn: Connection, tournament_id: str, key: str, digest: str, at: datetime
+    conn: Connection,
+    tournament_id: str,
+    key: str,
+    digest: str,
+    at: datetime,
+    lifetime: timedelta = KEY_LIFETIME,
 ) -> int | None:
-    """The seq of the entry a write with this key appended, if one did (IdempotencyKeyReused when
-    it came with another request)."""
+    """The seq of the entry a write with this key appended, if one did within ``lifetime``
+    before ``at`` (IdempotencyKeyReused when it came with another request)."""
     row = conn.execute(
         select(TABLE.c.request_hash, TABLE.c.seq).where(
             TABLE.c.tournament_id == tournament_id,
             TABLE.c.key_hash == hash_token(key),
-            TABLE.c.created_at >= at - KEY_LIFETIME,
+            TABLE.c.created_at >= at - lifetime,
         )
     ).one_or_none()
     if row is None:

@@ -6,10 +6,12 @@ corrects (If-Match); the same result again stays a no-op 200."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from tests.support import assert_problem, auth
-from tests.support.held_events import FORMATS, SLOTS, Slot, kinds, revision
+from tests.support.held_events import FORMATS, SLOTS, Slot, kinds, latest_entry, revision
 
 
 @pytest.fixture(params=sorted(SLOTS))
@@ -76,18 +78,23 @@ def test_every_write_honours_if_match(client, fmt):
     at = revision(client, held.base)
     stale = {**auth(held.token), "If-Match": f'"{at - 1}"'}
     log = kinds(client, held.base)
-    assert_problem(client.post(f"{held.base}/undo", headers=stale), 412)
-    assert_problem(client.post(f"{held.base}/token", headers=stale), 412)
+    undo = f"{held.base}/undo?entry={latest_entry(client, held.base)}"
+    assert_problem(client.post(undo, headers=stale), 412)
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    assert_problem(client.post(f"{held.base}/token", headers={**stale, **key}), 412)
     assert kinds(client, held.base) == log
     fresh = {**auth(held.token), "If-Match": f'W/"0", "{at}"'}  # a list: any of its strong tags
-    undone = client.post(f"{held.base}/undo", headers=fresh)
+    undone = client.post(undo, headers=fresh)
     assert undone.status_code == 200 and undone.headers["ETag"] == f'"{at + 1}"'
 
 
-@pytest.mark.parametrize("header", ['"abc"', "12", '"' + "9" * 5000 + '"', '"²"', "", 'W/"3"'])
+@pytest.mark.parametrize(
+    "header", ['"abc"', "12", '"' + "9" * 5000 + '"', '"²"', "", 'W/"3"', '""']
+)
 def test_an_if_match_that_names_no_revision_of_ours_is_a_412(client, header):
     held = FORMATS["strikes"](client)
     log = kinds(client, held.base)
-    answer = client.post(f"{held.base}/undo", headers={**auth(held.token), "If-Match": header})
+    undo = f"{held.base}/undo?entry={latest_entry(client, held.base)}"
+    answer = client.post(undo, headers={**auth(held.token), "If-Match": header})
     assert_problem(answer, 412)
     assert kinds(client, held.base) == log

@@ -24,6 +24,8 @@ from tests.support.held_events import (
     held_billy,
     held_strikes,
     kinds,
+    new_token,
+    undo_latest,
 )
 
 
@@ -36,12 +38,12 @@ def test_a_new_token_replaces_the_old_one(client, held):
     before = kinds(client, held.base)
     assert_problem(client.post(f"{held.base}/token"), 401)
     assert_problem(client.post(f"{held.base}/token", headers=auth(held.token + "x")), 403)
-    answer = client.post(f"{held.base}/token", headers=auth(held.token))
+    answer = new_token(client, held.base, held.token)
     assert answer.status_code == 200
     new = answer.get_json()["token"]
     assert new != held.token and len(new) >= 40
     assert answer.get_json()["revision"] == len(before) + 1
-    # The old token stops working (but to ask for the new one again: test_token_retry.py).
+    # The old token stops working (only the rotation's key asks again: test_token_retry.py).
     assert_problem(client.post(f"{held.base}/undo", headers=auth(held.token)), 403)
     log = client.get(f"{held.base}/history").get_json()["actions"]
     assert log[-1]["kind"] == "token_replaced" and log[-1]["data"] == {}
@@ -53,7 +55,7 @@ def test_a_new_token_replaces_the_old_one(client, held):
     ):
         assert new not in text and held.token not in text
     # Undo never brings the old token back: it takes back the action before.
-    undone = client.post(f"{held.base}/undo", headers=auth(new)).get_json()["undone"]
+    undone = undo_latest(client, held.base, new).get_json()["undone"]
     assert undone["kind"] == before[-1] and undone["kind"] != "token_replaced"
     assert_problem(client.post(f"{held.base}/undo", headers=auth(held.token)), 403)
 
@@ -61,12 +63,12 @@ def test_a_new_token_replaces_the_old_one(client, held):
 def test_a_token_replaced_right_after_creation_leaves_nothing_to_undo(client):
     created = client.post(DIAGONAL, json={"players": [{"id": "a"}, {"id": "b"}]}).get_json()
     base = f"{DIAGONAL}/{created['id']}"
-    new = client.post(f"{base}/token", headers=auth(created["token"])).get_json()["token"]
+    new = new_token(client, base, created["token"]).get_json()["token"]
     assert (
         "nothing to undo"
         in assert_problem(client.post(f"{base}/undo", headers=auth(new)), 409)["detail"]
     )
-    assert_problem(client.post(f"{DIAGONAL}/{'a' * 32}/token", headers=auth(new)), 404)
+    assert_problem(new_token(client, f"{DIAGONAL}/{'a' * 32}", new), 404)
 
 
 def test_the_director_lists_their_tournaments_by_their_tokens(client):
@@ -106,7 +108,7 @@ def test_the_list_refuses_bad_requests(client):
 
 def test_a_replaced_token_lists_nothing_and_the_new_one_does(client):
     h = held_billy(client)
-    new = client.post(f"{h.base}/token", headers=auth(h.token)).get_json()["token"]
+    new = new_token(client, h.base, h.token).get_json()["token"]
     body = client.post("/v1/held/lookup", json={"tokens": [h.token, new]}).get_json()
     assert [t["token"] for t in body["tournaments"]] == [1] and body["unmatched"] == [0]
     twice = client.post("/v1/held/lookup", json={"tokens": [new, new]}).get_json()
@@ -180,7 +182,7 @@ def test_new_actions_never_change_a_kept_state_and_fold_back_the_same(store_app)
     started = step(strikes.start_round)
     no_show = started.state.round(1).players()[0]
     step(lambda e: strikes.reseat(e, 1, [no_show]))
-    kept, new_token = store.replace_token(strikes, held.id, token)
+    kept, new_token = store.replace_token(strikes, held.id, token, "a-rotation-key-of-a-client")
     with pytest.raises(WrongToken):
         store.write(strikes, held.id, token, strikes.start_round)
     assert store.read(strikes, held.id) is kept and kept.revision == 5

@@ -13,6 +13,7 @@ import re
 import threading
 import uuid
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -28,6 +29,7 @@ from tests.support.held_events import (
     billy,
     board,
     league_season,
+    new_token,
     race,
 )
 
@@ -50,7 +52,7 @@ class Event:
 
 def _rotate(client, base: str, token: str) -> str:
     """A new director token (the log records it), used at once."""
-    new = client.post(f"{base}/token", headers=auth(token)).get_json()["token"]
+    new = new_token(client, base, token).get_json()["token"]
     assert client.get("/v1/held", headers=auth(new)).status_code == 200
     return new
 
@@ -548,7 +550,42 @@ def _refuse(document: dict, where: str) -> dict:
         changed["tournament"]["revision"] = 2
     if where == "truncated":
         changed["log"] = log[1:]
+    if where in MISTYPED_OR_MISDATED:
+        _mistype_or_misdate(changed, where)
     return changed
+
+
+MISTYPED_OR_MISDATED = {
+    "version-as-text",
+    "seq-as-text",
+    "entry-in-1970",
+    "entry-in-2100",
+    "entry-before-creation",
+    "created-in-1970",
+    "created-in-2100",
+}
+
+
+def _mistype_or_misdate(changed: dict, where: str) -> None:
+    """A number sent as text, or a history dated outside the event's life."""
+    log = changed["log"]
+    if where == "version-as-text":
+        changed["version"] = "1"
+    if where == "seq-as-text":
+        log[2]["seq"] = "3"
+    if where == "entry-in-1970":
+        log[2]["at"] = "1970-01-01T00:00:00+00:00"
+    if where == "entry-in-2100":
+        log[2]["at"] = "2100-01-01T00:00:00+00:00"
+    if where == "entry-before-creation":
+        created = datetime.fromisoformat(changed["tournament"]["created_at"])
+        log[2]["at"] = (created - timedelta(seconds=1)).isoformat()
+    if where == "created-in-1970":  # the whole history dated then
+        for entry in [changed["tournament"], *log]:
+            key = "created_at" if entry is changed["tournament"] else "at"
+            entry[key] = "1970-01-01T00:00:00+00:00"
+    if where == "created-in-2100":
+        changed["tournament"]["created_at"] = "2100-01-01T00:00:00+00:00"
 
 
 TAMPERED = {
@@ -565,6 +602,13 @@ TAMPERED = {
     "no-log": "/log",
     "revision": "/tournament/revision",
     "truncated": "/log/0/seq",
+    "version-as-text": "/version",
+    "seq-as-text": "/log/2/seq",
+    "entry-in-1970": "/log/2/at",
+    "entry-in-2100": "/log/2/at",
+    "entry-before-creation": "/log/2/at",
+    "created-in-1970": "/tournament/created_at",
+    "created-in-2100": "/tournament/created_at",
 }
 
 
@@ -581,6 +625,17 @@ def test_a_tampered_backup_is_refused_naming_where_and_writes_nothing(app, clien
     assert tournaments(app) == before
     # The document untouched imports.
     assert _import(client, collection, document).status_code == 201
+
+
+def test_a_backup_from_a_clock_a_minute_ahead_still_imports(app, client):
+    """Two instances' clocks differ a little: a backup made on one a minute ahead of this
+    one, restored at once, is within the event's life."""
+    collection, document = _tampered(client)
+    ahead = copy.deepcopy(document)
+    for entry in [ahead["tournament"], *ahead["log"]]:
+        key = "created_at" if entry is ahead["tournament"] else "at"
+        entry[key] = (datetime.fromisoformat(entry[key]) + timedelta(minutes=1)).isoformat()
+    assert _import(client, collection, ahead).status_code == 201
 
 
 def test_a_backup_that_is_not_json_is_a_400(app, client):

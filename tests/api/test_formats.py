@@ -31,6 +31,7 @@ from pairing_service.engine.event_codec import LogEvent
 from pairing_service.engine.event_log import Action, Creation, Entry, Ledger, format_events
 from pairing_service.store import Held
 from tests.support import auth
+from tests.support.held_events import new_token, undo_latest
 
 
 @dataclass
@@ -196,7 +197,7 @@ def test_one_entry_serves_a_new_held_format(tmp_path):
 
     history = client.get(f"{base}/history").get_json()
     assert [a["kind"] for a in history["actions"]] == ["created", "point", "point"]
-    undone = client.post(f"{base}/undo", headers=auth(token)).get_json()
+    undone = undo_latest(client, base, token).get_json()
     assert undone["undone"]["seq"] == 3 and undone["tournament"]["points"] == {"ann": 1, "bob": 0}
     exported = client.get(f"{base}/export?format=csv")
     assert list(csv.reader(io.StringIO(exported.get_data(as_text=True)))) == [
@@ -212,7 +213,7 @@ def test_one_entry_serves_a_new_held_format(tmp_path):
         "history": f"{base}/history",
         "export": f"{base}/export",
     }
-    new = client.post(f"{base}/token", headers=auth(token)).get_json()["token"]
+    new = new_token(client, base, token).get_json()["token"]
     assert client.post(f"{base}/points/ann", headers=auth(token)).status_code == 403
     assert client.post(f"{base}/points/ann", headers=auth(new)).status_code == 200
     app.extensions["pairing_store"].engine.dispose()

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.support import assert_problem, auth, correcting
+from tests.support.held_events import undo_latest
 
 
 @dataclass
@@ -168,21 +169,21 @@ def test_undo_goes_back_one_action_at_a_time(client, held):
     before = len(history(client, scenario)["actions"])
     assert_problem(client.post(f"{scenario.base}/undo"), 401)
     assert_problem(client.post(f"{scenario.base}/undo", headers=auth(scenario.token + "x")), 403)
-    answer = client.post(f"{scenario.base}/undo", headers=auth(scenario.token))
+    answer = undo_latest(client, scenario.base, scenario.token)
     assert answer.status_code == 200
     body = answer.get_json()
     assert body["undone"]["kind"] == corrected and body["undone"]["undone_by"] == before + 1
     assert scenario.shown() == scenario.original  # the original result is back
     assert body["tournament"]["revision"] == before + 1
-    client.post(f"{scenario.base}/undo", headers=auth(scenario.token))
+    undo_latest(client, scenario.base, scenario.token)
     assert not scenario.shown()  # the result itself is taken back
     log = history(client, scenario)["actions"]
     assert [a["kind"] for a in log[-2:]] == ["undone", "undone"]
     assert log[-1]["summary"] == f"Undid action {before - 1} ({entered})"
     # Undo as far as the creation, then 409.
-    while client.post(f"{scenario.base}/undo", headers=auth(scenario.token)).status_code == 200:
+    while undo_latest(client, scenario.base, scenario.token).status_code == 200:
         pass
-    last = client.post(f"{scenario.base}/undo", headers=auth(scenario.token))
+    last = undo_latest(client, scenario.base, scenario.token)
     assert_problem(last, 409)
     assert "nothing to undo" in last.get_json()["detail"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import uuid
 
 import pytest
 
@@ -511,7 +512,8 @@ def test_a_tokens_writes_share_one_count_in_every_held_format(tmp_path, path, bo
     created = client.post(path, json=body).get_json()  # a create: counted per address
     auth = {"Authorization": f"Bearer {created['token']}"}
     assert client.post(f"{path}/{created['id']}/undo", headers=auth).status_code == 409
-    assert client.post(f"{path}/{created['id']}/token", headers=auth).status_code == 200
+    rotation = {**auth, "Idempotency-Key": str(uuid.uuid4())}
+    assert client.post(f"{path}/{created['id']}/token", headers=rotation).status_code == 200
     assert_problem(client.post(f"{path}/{created['id']}/undo", headers=auth), 429)
     assert client.get(f"{path}/{created['id']}/history").status_code == 200  # reads are free
     app.extensions["pairing_store"].engine.dispose()

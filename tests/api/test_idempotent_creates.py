@@ -13,8 +13,8 @@ from sqlalchemy import func, select, update
 
 from pairing_service.store import schema
 from pairing_service.store.tournament_store import KEY_LIFETIME
-from tests.support import assert_problem, auth
-from tests.support.held_events import BILLY, DIAGONAL, LEAGUE, SCRABBLE, STRIKES
+from tests.support import assert_problem
+from tests.support.held_events import BILLY, DIAGONAL, LEAGUE, SCRABBLE, STRIKES, new_token
 
 CREATES = {
     "strikes": (STRIKES, {"players": [{"id": f"P{i}"} for i in range(7)], "seed": 1}),
@@ -51,7 +51,7 @@ def test_a_retried_create_answers_the_first_and_makes_nothing(app, client, fmt):
     assert tournaments(app) == 1
     # The token answered is the director's.
     made = first.get_json()
-    assert client.post(f"{path}/{made['id']}/token", headers=auth(made["token"])).status_code == 200
+    assert new_token(client, f"{path}/{made['id']}", made["token"]).status_code == 200
     # Without a key, or with another, a create makes a tournament as always.
     assert client.post(path, json=body).status_code == 201
     assert client.post(path, json=body, headers=key()).status_code == 201
@@ -84,7 +84,7 @@ def test_a_retry_after_the_token_was_replaced_says_so(client):
     path, body = CREATES["strikes"]
     headers = key()
     made = client.post(path, json=body, headers=headers).get_json()
-    client.post(f"{path}/{made['id']}/token", headers=auth(made["token"]))
+    new_token(client, f"{path}/{made['id']}", made["token"])
     problem = assert_problem(client.post(path, json=body, headers=headers), 409)
     assert made["id"] in problem["detail"] and "replaced" in problem["detail"]
 

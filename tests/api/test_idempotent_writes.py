@@ -14,6 +14,7 @@ from tests.support.held_events import (
     FORMATS,
     SLOTS,
     kinds,
+    latest_entry,
     race,
     scrabble_event,
     strikes_event,
@@ -46,9 +47,10 @@ def test_a_retried_undo_with_a_key_takes_back_one_action(client, fmt):
     held = FORMATS[fmt](client)
     before = kinds(client, held.base)
     headers = {**auth(held.token), **key()}
-    first = client.post(f"{held.base}/undo", headers=headers)
+    undo = f"{held.base}/undo?entry={latest_entry(client, held.base)}"
+    first = client.post(undo, headers=headers)
     assert first.status_code == 200, first.get_json()
-    retried = client.post(f"{held.base}/undo", headers=headers)
+    retried = client.post(undo, headers=headers)
     assert retried.status_code == 200
     assert retried.get_json()["undone"] == first.get_json()["undone"]
     assert kinds(client, held.base) == [*before, "undone"]

@@ -10,8 +10,8 @@ import uuid
 import pytest
 
 from pairing_service.api.held_blueprint import WRITER
-from tests.support import assert_problem, auth
-from tests.support.held_events import SLOTS, Slot, race, strikes_event
+from tests.support import assert_problem, auth, correcting
+from tests.support.held_events import SLOTS, Slot, race, scrabble_event, strikes_event
 
 RESULT_FORMATS = ("strikes", "diagonal", "puffing_billy", "scrabble")
 
@@ -147,3 +147,79 @@ def test_issuing_with_an_idempotency_key_is_safe_to_retry(client, slot):
 def test_a_league_has_no_scorekeepers(client):
     slot = SLOTS["league"](client)
     assert client.post(f"{slot.base}/scorekeepers", json={"name": "x"}).status_code in (404, 405)
+
+
+def _strikes_sheet(players: list[str], reverse: bool) -> dict:
+    order = players[::-1] if reverse else players
+    return {"results": [{"player": p, "score": 50 - i} for i, p in enumerate(order)]}
+
+
+def _race_sheet(players: list[str], reverse: bool) -> dict:
+    return {"winner": players[-1 if reverse else 0], "pieces_left": 2}
+
+
+def _scrabble_sheet(players: list[str], reverse: bool) -> dict:
+    return {"scores": [380, 420] if reverse else [420, 380]}
+
+
+# A format run round by round: how it is made, where a round's results go, and a result.
+ROUNDS = {
+    "strikes": (strikes_event, "tables", "table", _strikes_sheet),
+    "diagonal": (race, "games", "game", _race_sheet),
+    "scrabble": (scrabble_event, "games", "game", _scrabble_sheet),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(ROUNDS))
+def test_a_scorekeeper_cannot_correct_a_closed_round(client, fmt):
+    make, where, key, sheet = ROUNDS[fmt]
+    base, token = make(client)
+    seated = client.post(f"{base}/rounds", headers=auth(token)).get_json()[where]
+    round_one = issue(client, base, token, round=1).get_json()["token"]
+    every_round = issue(client, base, token, name="Second desk").get_json()["token"]
+    urls = {}
+    for item in seated:
+        if len(item["players"]) < 2:  # a bye
+            continue
+        urls[item[key]] = (f"{base}/rounds/1/{where}/{item[key]}", item["players"])
+        url, players = urls[item[key]]
+        entered = client.put(url, json=sheet(players, False), headers=auth(round_one))
+        assert entered.status_code == 200, entered.get_json()
+    assert client.post(f"{base}/rounds/1/close", headers=auth(token)).status_code == 200
+    url, players = next(iter(urls.values()))
+    for started in (False, True):
+        if started:
+            assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
+        before = history(client, base)
+        for keeper in (round_one, every_round):
+            late = client.put(
+                url, json=sheet(players, True), headers=correcting(client, base, keeper)
+            )
+            detail = assert_problem(late, 403)["detail"]
+            assert "round 1 is closed" in detail and "director" in detail
+            # What stands, sent again (a retry of a lost answer): done, nothing written.
+            again = client.put(url, json=sheet(players, False), headers=auth(keeper))
+            assert again.status_code == 200, again.get_json()
+        assert history(client, base) == before
+    # The director corrects it (or is told why not by the rules, never as a scorekeeper).
+    fixed = client.put(url, json=sheet(players, True), headers=correcting(client, base, token))
+    assert fixed.status_code in (200, 409), fixed.get_json()
+
+
+def test_a_scorekeeper_cannot_correct_a_preliminary_board_after_the_cut(client):
+    slot = SLOTS["puffing_billy"](client)
+    keeper = issue(client, slot.base, slot.token).get_json()["token"]
+    assert client.put(slot.url, json=slot.first, headers=auth(keeper)).status_code == 200
+    second = f"{slot.base}/boards/2"
+    board_two = {"players": [{"id": p, "score": 100 - i} for i, p in enumerate("CDE")]}
+    assert client.put(second, json=board_two, headers=auth(keeper)).status_code == 200
+    closed = client.post(
+        f"{slot.base}/preliminaries/close", json={"finalists": 2}, headers=auth(slot.token)
+    )
+    assert closed.status_code == 200, closed.get_json()
+    before = history(client, slot.base)
+    late = client.put(slot.url, json=slot.second, headers=correcting(client, slot.base, keeper))
+    detail = assert_problem(late, 403)["detail"]
+    assert "preliminaries are closed" in detail and "director" in detail
+    assert client.put(slot.url, json=slot.first, headers=auth(keeper)).status_code == 200
+    assert history(client, slot.base) == before

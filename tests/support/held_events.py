@@ -1,12 +1,15 @@
 """Held tournaments of every format made through the API, for the day-of-event tests: one
-of each (``FORMATS``), the history's kinds and the revision, and a refusal that writes
-nothing."""
+of each (``FORMATS``), the history's kinds and the revision, a refusal that writes
+nothing, an undo of the latest action and a new director token, made as a client must
+(naming the entry; with an Idempotency-Key)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pairing_service.engine.event_log import STORE_KINDS
 from tests.support import assert_problem, auth, if_match
 
 STRIKES = "/v1/strikes/tournaments"
@@ -30,6 +33,31 @@ def refused(client, base: str, response, status: int, pointer: str | None = None
     body = assert_problem(response, status, pointer)
     assert len(kinds(client, base)) == before
     return body
+
+
+def latest_entry(client, base: str) -> int | None:
+    """The seq of the latest action still in effect (what an undo takes back), if any."""
+    actions = client.get(f"{base}/history").get_json()["actions"][1:]  # the creation stays
+    live = [
+        a["seq"]
+        for a in actions
+        if a["undone_by"] is None and a["kind"] != "undone" and a["kind"] not in STORE_KINDS
+    ]
+    return live[-1] if live else None
+
+
+def undo_latest(client, base: str, token: str, headers: dict[str, str] | None = None):
+    """Undo the latest action still in effect, naming it (``?entry=``) as an undo must;
+    with nothing left to undo, an undo that names none (409)."""
+    latest = latest_entry(client, base)
+    url = f"{base}/undo" if latest is None else f"{base}/undo?entry={latest}"
+    return client.post(url, headers={**auth(token), **(headers or {})})
+
+
+def new_token(client, base: str, token: str):
+    """A new director token, asked for with an Idempotency-Key, as a rotation must be."""
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    return client.post(f"{base}/token", headers={**auth(token), **key})
 
 
 def strikes_event(client, players: int = 9, **settings) -> tuple[str, str]:

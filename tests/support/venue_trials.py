@@ -127,8 +127,9 @@ def lost_create(client, _: str = "strikes") -> None:
 
 def lost_rotation(client, _: str = "strikes") -> None:
     base, token = strikes_event(client)
-    first = client.post(f"{base}/token", headers=auth(token))
-    retried = client.post(f"{base}/token", headers=auth(token))
+    headers = {**auth(token), **key()}
+    first = client.post(f"{base}/token", headers=headers)
+    retried = client.post(f"{base}/token", headers=headers)
     assert first.status_code == retried.status_code == 200
     new = first.get_json()["token"]
     assert retried.get_json()["token"] == new
@@ -153,7 +154,7 @@ TRIALS: list[tuple[str, Callable[[Any, str], None], tuple[str, ...]]] = [
     ("undo racing a result", undo_racing_a_result, ("strikes",)),
     ("round start, answer lost (Idempotency-Key)", lost_round_start, ("strikes",)),
     ("create, answer lost (Idempotency-Key)", lost_create, ("strikes",)),
-    ("token rotation, answer lost", lost_rotation, ("strikes",)),
+    ("token rotation, answer lost (Idempotency-Key)", lost_rotation, ("strikes",)),
     ("undo, answer lost (?entry=)", lost_undo, ("strikes",)),
 ]
 

@@ -15,7 +15,7 @@ from typing import Any
 from flask.views import MethodView
 
 from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
-from ...engine.puffing_billy.scoring import FinalsScoring
+from ...engine.puffing_billy.scoring import FinalsScoring, Method
 from ...store import Held
 from ..director_token import director_token
 from ..held_blueprint import (
@@ -167,15 +167,28 @@ class Board(MethodView):
 
         A preliminary board may be corrected during the final when that changes nobody's
         place in the cut (else 409: undo back to the close); the cut stands, and `changes`
-        (and the history) say what changed."""
+        (and the history) say what changed. That correction is the director's: a
+        scorekeeper's token enters and corrects boards of the stage in play (403 else)."""
         entries = entries_of(body["players"])
         held, entry = result_write(
             boards(),
             tournament_id,
             None,
             lambda event: boards().enter_board(event, board, entries, body.get("name")),
+            late=lambda event: preliminaries_closed(event, board),
         )
         return EventBoard(held.id, held.state.board(board), tuple(changes_of(entry)))
+
+
+def preliminaries_closed(event: BoardEvent, number: int) -> str | None:
+    """Why board ``number`` is no longer a scorekeeper's to correct (a preliminary board
+    once the preliminaries are closed: the cut was made on it), or None."""
+    existing = event.boards.get(number)
+    if existing is None or existing.stage is not Method.PRELIMINARY:
+        return None
+    if event.stage == "preliminary":
+        return None
+    return f"board {number} is a preliminary board and the preliminaries are closed"
 
 
 @blp.route(TOURNAMENT + "/preliminaries/close")

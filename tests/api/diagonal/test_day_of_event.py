@@ -16,7 +16,7 @@ tests/api/test_day_of_event.py.
 from __future__ import annotations
 
 from tests.support import auth, correcting
-from tests.support.held_events import race, refused
+from tests.support.held_events import race, refused, undo_latest
 
 
 def race_round(client, base: str, token: str, close: bool = True) -> dict:
@@ -89,9 +89,7 @@ def test_diagonal_no_show_is_dropped_and_the_round_paired_again(client):
     row = next(s for s in client.get(base).get_json()["standings"] if s["player"] == "R3")
     assert row["status"] == "dropped" and row["dropped_before_round"] == 1
     assert "without R3" in client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
-    assert client.post(f"{base}/undo", headers=auth(token)).get_json()["undone"]["kind"] == (
-        "round_reseated"
-    )
+    assert undo_latest(client, base, token).get_json()["undone"]["kind"] == ("round_reseated")
     assert client.get(f"{base}/rounds/1").get_json()["games"] == first["games"]
 
 
@@ -133,7 +131,7 @@ def test_diagonal_late_correction_says_what_it_changed_and_is_undone(client):
     assert changes[-1] == "round 2 was paired before this correction and is kept as it was"
     assert client.get(f"{base}/rounds/2").get_json()["games"] == paired
     assert changes[-1] in client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
-    assert client.post(f"{base}/undo", headers=auth(token)).status_code == 200
+    assert undo_latest(client, base, token).status_code == 200
     result = client.get(f"{base}/rounds/1").get_json()["games"][game["game"] - 1]["result"]
     assert result["winner"] == a
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.api.diagonal.test_day_of_event import race_round
 from tests.support import assert_problem, auth
-from tests.support.held_events import kinds, race, refused
+from tests.support.held_events import kinds, race, refused, undo_latest
 
 
 def standing(client, base: str, player: str) -> dict:
@@ -96,7 +96,7 @@ def test_reinstatement_refusals_write_nothing(client):
     client.post(f"{base}/rounds", headers=auth(token))
     during = refused(client, base, client.post(url, headers=auth(token)), 409)
     assert "round 1 has started" in during["detail"]
-    client.post(f"{base}/undo", headers=auth(token))
+    undo_latest(client, base, token)
     race_round(client, base, token)  # four games each: the highest ids lose them all
     out = next(s for s in client.get(base).get_json()["standings"] if s["status"] == "eliminated")
     body = refused(
@@ -122,7 +122,7 @@ def test_a_reinstatement_is_undone(client):
     client.post(f"{base}/players/R0/drop", headers=auth(token))
     before = standing(client, base, "R0")
     client.post(f"{base}/players/R0/reinstate", headers=auth(token))
-    undone = client.post(f"{base}/undo", headers=auth(token)).get_json()
+    undone = undo_latest(client, base, token).get_json()
     assert undone["undone"]["kind"] == "player_reinstated"
     assert standing(client, base, "R0") == before
     rnd = client.post(f"{base}/rounds", headers=auth(token)).get_json()
@@ -187,5 +187,5 @@ def test_the_default_setting_put_back_gives_todays_answers(client):
         client.post(f"{base}/players", json={"id": "L1", "rating": 1600}, headers=auth(t))
     assert standing(client, plain, "L1")["losses"] == standing(client, changed, "L1")["losses"] == 1
     assert client.get(plain).get_json()["standings"] == client.get(changed).get_json()["standings"]
-    undone = client.post(f"{changed}/undo", headers=auth(token))  # the late entry
+    undone = undo_latest(client, changed, token)  # the late entry
     assert undone.status_code == 200

@@ -13,7 +13,7 @@ tests/api/test_day_of_event.py.
 from __future__ import annotations
 
 from tests.support import auth, correcting
-from tests.support.held_events import league_season, refused
+from tests.support.held_events import league_season, refused, undo_latest
 
 
 def test_league_closed_season_game_corrected_when_the_order_stands(client):
@@ -58,8 +58,8 @@ def test_league_closed_season_game_corrected_when_the_order_stands(client):
     assert entry["kind"] == "game_corrected" and "finishes" in entry["data"]
     assert changes[0] in entry["summary"]
     # Undo both corrections: the season's record is as it was closed.
-    client.post(f"{org.base}/undo", headers=auth(org.token))
-    client.post(f"{org.base}/undo", headers=auth(org.token))
+    undo_latest(client, org.base, org.token)
+    undo_latest(client, org.base, org.token)
     assert client.get(f"{org.base}/lifetime").get_json() == before
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from tests.api.league.test_organisations import BASE, League, not_mailed, players
 from tests.support import assert_problem, auth
+from tests.support.held_events import undo_latest
 from tests.support.mailbox import letter_to, local_smtp
 
 MAIL = "club.example"
@@ -114,7 +115,7 @@ def test_a_players_record_read_and_edited_by_the_organiser(client):
     # Logged: the history says so (no address in public), and undo puts the record back.
     history = client.get(f"{league.base}/history").get_data(as_text=True)
     assert "player_edited" in history and "pia@" not in history
-    undone = client.post(f"{league.base}/undo", headers=auth(league.token))
+    undone = undo_latest(client, league.base, league.token)
     assert undone.status_code == 200, undone.get_json()
     assert league.read("/players/p2")["name"] == "Player 2"
     # Only the e-mail address: the name stays.

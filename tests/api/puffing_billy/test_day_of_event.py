@@ -12,7 +12,7 @@ tests/api/test_day_of_event.py.
 from __future__ import annotations
 
 from tests.support import auth
-from tests.support.held_events import billy, board, refused
+from tests.support.held_events import billy, board, refused, undo_latest
 
 
 def test_billy_late_entrant_joins_the_preliminaries_with_no_board(client):
@@ -29,12 +29,8 @@ def test_billy_late_entrant_joins_the_preliminaries_with_no_board(client):
         422,
         "/id",
     )
-    assert client.post(f"{base}/undo", headers=auth(token)).get_json()["undone"]["kind"] == (
-        "board_entered"
-    )
-    assert client.post(f"{base}/undo", headers=auth(token)).get_json()["undone"]["kind"] == (
-        "player_entered"
-    )
+    assert undo_latest(client, base, token).get_json()["undone"]["kind"] == ("board_entered")
+    assert undo_latest(client, base, token).get_json()["undone"]["kind"] == ("player_entered")
     assert "F" not in client.get(base).get_json()["without_boards"]
     client.post(f"{base}/preliminaries/close", json={"finalists": 2}, headers=auth(token))
     after_cut = client.post(f"{base}/players", json={"id": "G"}, headers=auth(token))
@@ -55,8 +51,6 @@ def test_billy_preliminary_board_corrected_in_the_final_unless_it_moves_the_cut(
     moved = board(client, base, token, 1, [("B", 100), ("A", 80), ("C", 50)])
     body = refused(client, base, moved, 409)
     assert "B would qualify" in body["detail"] and "A would no longer qualify" in body["detail"]
-    assert client.post(f"{base}/undo", headers=auth(token)).get_json()["undone"]["kind"] == (
-        "board_corrected"
-    )
+    assert undo_latest(client, base, token).get_json()["undone"]["kind"] == ("board_corrected")
     standings = {s["id"]: s["total"] for s in client.get(base).get_json()["standings"]}
     assert standings["B"] == 2.45

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pairing_service.engine.puffing_billy.event import counted_boards
 from pairing_service.engine.puffing_billy.scoring import ScoredEntry
 from tests.support import assert_problem, auth
+from tests.support.held_events import undo_latest
 
 from .test_events import BASE, put_board, read
 
@@ -92,8 +93,8 @@ def test_the_setting_changes_until_the_first_board_and_is_undone_like_any_action
         422,
         "/preliminary_boards_counted",
     )
-    client.post(f"{BASE}/{tid}/undo", headers=auth(token))  # the board
-    client.post(f"{BASE}/{tid}/undo", headers=auth(token))  # the setting
+    undo_latest(client, f"{BASE}/{tid}", token)  # the board
+    undo_latest(client, f"{BASE}/{tid}", token)  # the setting
     assert read(client, tid)["preliminary_boards_counted"] is None
 
 

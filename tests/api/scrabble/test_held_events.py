@@ -9,7 +9,7 @@ from collections import Counter
 
 from pairing_service.engine.scrabble.tsh import read_division
 from tests.support import assert_problem, auth, correcting
-from tests.support.held_events import kinds
+from tests.support.held_events import kinds, undo_latest
 
 BASE = "/v1/scrabble/events"
 
@@ -191,7 +191,7 @@ def test_results_forfeits_corrections_and_what_they_change(client):
     client.put(url, json={"scores": [300, 380]}, headers=auth(token))
     assert client.get(base).get_json()["revision"] == revision
     # undo takes the correction back
-    client.post(f"{base}/undo", headers=auth(token))
+    undo_latest(client, base, token)
     rows = {s["player"]: s for s in client.get(base).get_json()["standings"]}
     assert rows[a]["spread"] == 40
 

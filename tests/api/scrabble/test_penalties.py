@@ -20,7 +20,7 @@ from tests.api.scrabble.test_tsh_interchange import (
     imported,
 )
 from tests.support import auth, correcting
-from tests.support.held_events import refused
+from tests.support.held_events import refused, undo_latest
 
 
 def rows(client, base: str) -> dict[str, dict]:
@@ -71,9 +71,9 @@ def test_a_penalty_takes_spread_off_and_leaves_the_result(client):
     assert plain.get_json()["result"]["penalties"] == [0, 0]
     assert (rows(client, base)[a]["spread"], rows(client, base)[b]["spread"]) == (40, -40)
     # undo takes each back in turn
-    client.post(f"{base}/undo", headers=auth(token))
+    undo_latest(client, base, token)
     assert rows(client, base)[a]["spread"] == 35
-    client.post(f"{base}/undo", headers=auth(token))
+    undo_latest(client, base, token)
     assert (rows(client, base)[a]["spread"], rows(client, base)[b]["spread"]) == (40, -50)
 
 

@@ -131,6 +131,26 @@ def test_tourney_js_reads_back_to_the_event_standings(client):
     assert len(in_games) == 2 * len(fifth["games"])
 
 
+SCRIPT = "</script><script>alert(1)</script><!--"
+
+
+def test_tourney_js_writes_no_script_end_from_the_events_names(client):
+    """A site inlines tourney.js in a <script> element: a player's or the event's name
+    holding </script> must not end it. Every < is written as \\u003c, which any reader
+    reads back as the name."""
+    players = [
+        {"id": "A", "name": SCRIPT, "rating": 1800},
+        {"id": "B", "name": "Bob <b>", "rating": 1700},
+    ]
+    made = client.post(BASE, json={"name": SCRIPT, "players": players, "rounds": 3})
+    assert made.status_code == 201, made.get_json()
+    text = client.get(f"{BASE}/{made.get_json()['id']}/tourney.js").get_data(as_text=True)
+    assert "<" not in text and "\\u003c/script>" in text
+    newt = read_tourney_js(text)
+    assert newt["config"]["event_name"] == SCRIPT
+    assert {p["name"] for p in newt["divisions"][0]["players"][1:]} == {SCRIPT, "Bob <b>"}
+
+
 def test_tourney_js_of_an_unknown_event_is_a_404(client):
     assert_problem(client.get(f"{BASE}/{'0' * 32}/tourney.js"), 404)
 

@@ -16,7 +16,7 @@ tests/api/test_day_of_event.py.
 from __future__ import annotations
 
 from tests.support import assert_problem, auth, correcting
-from tests.support.held_events import STRIKES, refused, strikes_event
+from tests.support.held_events import STRIKES, refused, strikes_event, undo_latest
 
 
 def by_order(players: list[str], ranking: list[str]) -> dict:
@@ -77,7 +77,7 @@ def test_strikes_late_entry_refusals_write_nothing(client):
 def test_strikes_late_entry_is_undone(client):
     base, token = strikes_event(client)
     client.post(f"{base}/players", json={"id": "X"}, headers=auth(token))
-    undone = client.post(f"{base}/undo", headers=auth(token)).get_json()
+    undone = undo_latest(client, base, token).get_json()
     assert undone["undone"]["kind"] == "player_entered"
     assert "X" not in strikes_of(client, base)
 
@@ -100,7 +100,7 @@ def test_strikes_no_show_is_dropped_and_the_round_seated_again(client):
     assert entry["kind"] == "round_reseated" and entry["data"]["no_shows"] == [no_show]
     assert no_show in entry["summary"]
     # Undo: the first seating and the player are back.
-    assert client.post(f"{base}/undo", headers=auth(token)).status_code == 200
+    assert undo_latest(client, base, token).status_code == 200
     assert client.get(f"{base}/rounds/1").get_json()["tables"] == first["tables"]
     assert no_show in {s["player"] for s in client.get(base).get_json()["standings"]}
     assert client.get(base).get_json()["standings"][0]["status"] == "active"
@@ -160,7 +160,7 @@ def test_strikes_late_correction_is_undone(client):
     fixed = client.put(url, json=by_order(table["players"], ranking[::-1]), headers=headers)
     assert fixed.status_code == 200 and fixed.get_json()["changes"]
     assert strikes_of(client, base) != before
-    assert client.post(f"{base}/undo", headers=auth(token)).status_code == 200
+    assert undo_latest(client, base, token).status_code == 200
     assert strikes_of(client, base) == before
 
 

@@ -28,7 +28,8 @@ def drop(client, tid, auth, player):
 
 def undo(client, tid, auth):
     """Undo the latest action: the tournament as the undo answers it (and as it reads)."""
-    response = client.post(f"{BASE}/{tid}/undo", headers=auth)
+    latest = client.get(f"{BASE}/{tid}/history").get_json()["actions"][-1]["seq"]
+    response = client.post(f"{BASE}/{tid}/undo?entry={latest}", headers=auth)
     assert response.status_code == 200, response.get_data(as_text=True)
     answer = response.get_json()
     assert answer["undone"]["kind"] == "player_dropped"

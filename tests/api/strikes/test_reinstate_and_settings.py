@@ -10,7 +10,7 @@ import pytest
 
 from tests.api.strikes.test_day_of_event import by_order, strikes_round
 from tests.support import assert_problem, auth
-from tests.support.held_events import kinds, refused, strikes_event
+from tests.support.held_events import kinds, refused, strikes_event, undo_latest
 
 RANKING = [f"P{i}" for i in range(10)]
 
@@ -127,7 +127,7 @@ def test_reinstatement_refusals_write_nothing(client):
     client.post(f"{base}/rounds", headers=auth(token))
     during = refused(client, base, client.post(url, headers=auth(token)), 409)
     assert "round 1 has started" in during["detail"]
-    client.post(f"{base}/undo", headers=auth(token))  # the round's start
+    undo_latest(client, base, token)  # the round's start
     strikes_round(client, base, token, RANKING)
     out = [
         s["player"] for s in client.get(base).get_json()["standings"] if s["eliminated_after_round"]
@@ -153,7 +153,7 @@ def test_a_reinstatement_is_undone(client):
     before = standing(client, base, no_show)
     client.post(f"{base}/players/{no_show}/reinstate", headers=auth(token))
     assert standing(client, base, no_show)["status"] == "active"
-    undone = client.post(f"{base}/undo", headers=auth(token)).get_json()
+    undone = undo_latest(client, base, token).get_json()
     assert undone["undone"]["kind"] == "player_reinstated"
     assert standing(client, base, no_show) == before  # dropped, with the strikes they had
     rnd = client.post(f"{base}/rounds", headers=auth(token)).get_json()
@@ -275,6 +275,6 @@ def test_settings_put_back_to_the_defaults_give_todays_answers(client):
 def test_a_settings_change_is_undone(client):
     base, token = strikes_event(client)
     client.put(f"{base}/settings", json={"threshold": 23}, headers=auth(token))
-    undone = client.post(f"{base}/undo", headers=auth(token)).get_json()
+    undone = undo_latest(client, base, token).get_json()
     assert undone["undone"]["kind"] == "settings_changed"
     assert client.get(base).get_json()["threshold"] == 35

@@ -15,6 +15,11 @@ game's scores as played), so a ``tourney.js`` converted back to a ``.t``
 (``bench/real_final_rounds.py convert``) reads as the event's standings with the cap that
 ``config.spread_cap`` carries. The division's ``maxr`` is the last planned round, from 0,
 and ``seeds`` the players in rating order.
+
+Sites inline the file in a ``<script>`` element, so no ``<`` of the event's data is
+written as itself: a name holding ``</script>`` would end the element and run what
+follows. Strings are written as JSON with ``<`` as ``\\u003c`` (the same string to any
+JavaScript or JSON reader).
 """
 
 from __future__ import annotations
@@ -30,14 +35,20 @@ JsValue = None | bool | int | str | list["JsValue"] | dict[str, "JsValue"]
 
 
 def javascript(value: JsValue) -> str:
-    """A value as tsh writes it into ``tourney.js``: JSON, ``undefined`` for None."""
+    """A value as tsh writes it into ``tourney.js``: JSON, ``undefined`` for None, and
+    ``<`` as ``\\u003c`` in strings (safe inside a ``<script>`` element)."""
     if value is None:
         return "undefined"
     if isinstance(value, list):
         return "[" + ",".join(javascript(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(f"{json.dumps(k)}:{javascript(v)}" for k, v in value.items()) + "}"
-    return json.dumps(value)
+        return "{" + ",".join(f"{_json(k)}:{javascript(v)}" for k, v in value.items()) + "}"
+    return _json(value)
+
+
+def _json(value: bool | int | str) -> str:
+    """A scalar as JSON, with no ``<`` that could close a ``<script>`` element."""
+    return json.dumps(value).replace("<", "\\u003c")
 
 
 def newt(event: ScrabbleEvent, name: str | None) -> dict[str, JsValue]:

@@ -175,6 +175,13 @@ def test_tourney_js_is_javascript_with_undefined():
     assert javascript({"a": [None, 1, "x"], "b": True}) == '{"a":[undefined,1,"x"],"b":true}'
 
 
+def test_tourney_js_writes_every_lt_as_an_escape():
+    written = javascript({"name": "</script>", "<key>": ["a<b", 1, None]})
+    assert "<" not in written
+    assert written == '{"name":"\\u003c/script>","\\u003ckey>":["a\\u003cb",1,undefined]}'
+    assert json.loads(written.replace("undefined", "null"))["name"] == "</script>"
+
+
 def test_tourney_js_holds_the_division_as_tsh_writes_it(rules):
     ledger = ScrabbleLedger(rules.scrabble)
     tsh = read_tsh_event(SMALL)
