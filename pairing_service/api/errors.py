@@ -34,7 +34,7 @@ from .common import RequiresPlugin, validator_properties
 from .conditions import HeaderParametersPlugin, etag
 from .costly import BUSY_RETRY_SECONDS, Busy
 from .observe import request_id
-from .parsing import csv_lines
+from .parsing import csv_hints, csv_lines
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -266,11 +266,22 @@ class ProblemApi(Api):  # type: ignore[misc]
             body_messages = (
                 messages.get("json", messages) if isinstance(messages, Mapping) else messages
             )
-            errors = list(flatten(body_messages))
+            errors = with_hints(list(flatten(body_messages)), csv_hints())
             detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:5])
             return problem(status, detail, errors=errors, headers=headers)
         detail = data.get("message") or error.description or ""
         return problem(status, str(detail), headers=headers)
+
+
+def with_hints(errors: list[dict[str, str]], hints: Mapping[str, str]) -> list[dict[str, str]]:
+    """Errors at a cell the body's reader has a hint for (a CSV's ``7,5``: write 7.5) with
+    the hint after what is wrong."""
+    return [
+        {**error, "detail": f"{error['detail'].rstrip('.')}: {hints[error['pointer']]}"}
+        if error["pointer"] in hints
+        else error
+        for error in errors
+    ]
 
 
 def _first_message(messages: Any) -> str:
