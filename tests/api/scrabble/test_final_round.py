@@ -181,6 +181,12 @@ def test_csv_problems_count_the_files_lines(client):
     assert "line" not in assert_problem(as_json, 422)["errors"][0]
 
 
+def test_one_victor_is_one(client):
+    players = [{"id": p, "wins": w, "spread": 0} for p, w in zip("ABCD", (3, 2, 1, 0), strict=True)]
+    answer = client.post(URL, json={"players": players, "victors": 1}).get_json()
+    assert "the seed's table is for two victors; 1 victor uses the fallback" in (answer["warnings"])
+
+
 def test_unknown_route_and_method(client):
     nothing = assert_problem(client.get("/v1/nothing"), 404)
     assert nothing["type"] == "/problems/not-found"

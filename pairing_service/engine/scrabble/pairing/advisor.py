@@ -284,7 +284,10 @@ def _choose_plan(
         if plan is None:
             warnings.append(why_not)
     else:
-        warnings.append(f"the seed's table is for two victors; {victors} victors use the fallback")
+        warnings.append(
+            f"the seed's table is for two victors; {victors} "
+            f"{'victor uses' if victors == 1 else 'victors use'} the fallback"
+        )
     if plan is None:
         plan = fallback_plan(standings, in_contention, victors, cap, config, rounds_left)
     return plan, [*warnings, *plan.notes]
