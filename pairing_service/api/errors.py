@@ -14,13 +14,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response, current_app, json, request
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields, validate
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug import exceptions as http
+from werkzeug import routing
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing.converters import NumberConverter
 
 from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
 from ..store import (
@@ -32,9 +35,10 @@ from ..store import (
 )
 from .common import RequiresPlugin, validator_properties
 from .conditions import HeaderParametersPlugin, etag
+from .converters import LeagueNameConverter, PlayerIdConverter, TournamentIdConverter
 from .costly import BUSY_RETRY_SECONDS, Busy
 from .observe import request_id
-from .parsing import csv_lines
+from .parsing import csv_hints, csv_lines
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -104,6 +108,8 @@ PROBLEM_TYPES = {
 # Types answered beside their status's own: a browser's origin refused (cors.py).
 CORS_REFUSED = PROBLEM_PAGE + "cors-origin-refused"
 BUSY = PROBLEM_PAGE + "busy"  # every slot for costly computations is taken (costly.py)
+# A method the route does not take (405, with Allow); the page is the front door's to hold.
+METHOD_NOT_ALLOWED = PROBLEM_PAGE + "method-not-allowed"
 RETRY_AFTER_SECONDS = 5  # a database outage: when to try again
 DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)  # not reached, or lost
 
@@ -266,11 +272,108 @@ class ProblemApi(Api):  # type: ignore[misc]
             body_messages = (
                 messages.get("json", messages) if isinstance(messages, Mapping) else messages
             )
-            errors = list(flatten(body_messages))
+            errors = with_hints(list(flatten(body_messages)), csv_hints())
             detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:5])
             return problem(status, detail, errors=errors, headers=headers)
+        if status == 405:
+            return _method_not_allowed(headers)
+        if status == 404 and not data and error.description == http.NotFound.description:
+            return problem(404, _nothing_here())
         detail = data.get("message") or error.description or ""
         return problem(status, str(detail), headers=headers)
+
+
+def _method_not_allowed(headers: dict[str, str]) -> Response:
+    """405: the methods the route takes, in the detail and the ``Allow`` header."""
+    allowed = [m.strip() for m in headers.get("Allow", "").split(",") if m.strip()]
+    named = sorted(m for m in allowed if m not in ("HEAD", "OPTIONS")) or allowed
+    return problem(
+        405,
+        f"{request.method} is not a method of {request.path}: it takes {' or '.join(named)}",
+        headers=headers,
+        kind=METHOD_NOT_ALLOWED,
+    )
+
+
+def _nothing_here() -> str:
+    """A 404 of no route, or of a path whose id is malformed: which part, and what it
+    must be."""
+    if request.url_rule is not None:  # a route's own 404 (a page of no such thing)
+        return f"there is nothing at {request.path}: check the URL"
+    faults = [_wrong_parts(rule, request.path) for rule in current_app.url_map.iter_rules()]
+    near = min((f for f in faults if f), key=len, default=None)
+    if near:
+        return f"no route {request.method} {request.path}: " + "; ".join(near)
+    return (
+        f"no route {request.method} {request.path}: the API reference (/docs, "
+        "/openapi.json) lists every route, and the front door (/) what else is served"
+    )
+
+
+_VARIABLE = re.compile(r"<(?:[^:<>]+:)?([^:<>]+)>")
+
+
+def _wrong_parts(rule: routing.Rule, path: str) -> list[str]:
+    """What is wrong with the path's variable parts when its other parts are the rule's
+    (none when the rule is not the one meant, or nothing is wrong)."""
+    wanted, given = rule.rule.strip("/").split("/"), path.strip("/").split("/")
+    if len(wanted) != len(given):
+        return []
+    wrong = []
+    converters: Mapping[str, routing.BaseConverter] = getattr(rule, "_converters", {})
+    for part, value in zip(wanted, given, strict=True):
+        variable = _VARIABLE.fullmatch(part)
+        if variable is None:
+            if part != value:
+                return []
+            continue
+        converter = converters.get(variable.group(1))
+        if converter is None or _fits(converter, value):
+            continue
+        wrong.append(f"{value!r} is not {_what_it_is(variable.group(1), converter)}")
+    return wrong
+
+
+def _fits(converter: routing.BaseConverter, value: str) -> bool:
+    if not re.fullmatch(converter.regex, value):
+        return False
+    try:
+        converter.to_python(value)
+    except routing.ValidationError:
+        return False
+    return True
+
+
+def _what_it_is(name: str, converter: routing.BaseConverter) -> str:
+    """A path variable's form, as a director would be told it."""
+    if isinstance(converter, TournamentIdConverter):
+        return "a tournament id: 32 lowercase hex digits, as its create answered"
+    if isinstance(converter, LeagueNameConverter):
+        return "a league's name: its division and letters, as 2-A"
+    if isinstance(converter, PlayerIdConverter):
+        return "a player id: 1-64 characters, no slash"
+    if isinstance(converter, NumberConverter):
+        low, high = converter.min, converter.max
+        bounds = (
+            f" from {low} to {high}"
+            if low is not None and high is not None
+            else f" from {low}"
+            if low is not None
+            else ""
+        )
+        return f"a whole number{bounds}"
+    return f"a {name.replace('_', ' ')}"
+
+
+def with_hints(errors: list[dict[str, str]], hints: Mapping[str, str]) -> list[dict[str, str]]:
+    """Errors at a cell the body's reader has a hint for (a CSV's ``7,5``: write 7.5) with
+    the hint after what is wrong."""
+    return [
+        {**error, "detail": f"{error['detail'].rstrip('.')}: {hints[error['pointer']]}"}
+        if error["pointer"] in hints
+        else error
+        for error in errors
+    ]
 
 
 def _first_message(messages: Any) -> str:

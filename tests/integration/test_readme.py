@@ -12,22 +12,46 @@ import pytest
 from tests.support import ROOT
 
 
-def tour() -> str:
-    """The "Try it" section's indented code blocks, as one script (widget markup left out:
-    it is HTML, not shell)."""
+def section(title: str) -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Try it", 1)[1].split("\n## ", 1)[0]
+    return readme.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def code_blocks(text: str) -> list[str]:
+    """A section's indented code blocks (what a reader pastes into a shell)."""
     blocks: list[list[str]] = []
     in_block = False
-    for line in section.splitlines():
+    for line in text.splitlines():
         code = line.startswith("    ")
         if code and not in_block:
             blocks.append([])
         if code:
             blocks[-1].append(line[4:])
         in_block = code
-    shell = [block for block in blocks if not block[0].lstrip().startswith("<")]
-    return "\n".join("\n".join(block) for block in shell)
+    return ["\n".join(block) for block in blocks]
+
+
+def tour() -> str:
+    """The "Try it" section's code blocks, as one script: all of it shell, to paste top to
+    bottom (the widget's HTML is in its own section, marked as HTML)."""
+    return "\n".join(code_blocks(section("Try it")))
+
+
+def test_the_set_up_installs_once_and_starts_offline_with_its_own_line():
+    install, start, test = code_blocks(section("Set-up"))
+    start_line = ".venv/bin/gunicorn --config gunicorn.conf.py 'pairing_service:create_app()'"
+    assert install == f"python3 -m venv .venv && .venv/bin/pip install -e . && {start_line}"
+    assert start == start_line  # no install: it starts without the package index
+    assert test == "bash scripts/test"
+
+
+def test_the_embed_snippet_is_html_and_names_the_origin_setting():
+    embed = section("Embed in a tournament site")
+    html = embed.split("```html\n", 1)[1].split("```", 1)[0]
+    assert html.startswith('<script type="module"') and "<pairing-advisor " in html
+    assert not code_blocks(embed)  # nothing there to paste into a shell
+    assert "shows nothing until the service allows that origin" in embed
+    assert "`PAIRING_CORS_ORIGINS`" in embed
 
 
 def test_the_tour_is_shell_with_one_event_of_each_format():

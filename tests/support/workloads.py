@@ -161,7 +161,8 @@ def expected(held: Held, key: int) -> Any:
     if held.fmt == "diagonal":
         return body
     if held.fmt == "scrabble":
-        return {**body, "penalties": [0, 0], "forfeit": None, "spread": 0}  # a game played
+        won_by = abs(body["scores"][0] - body["scores"][1])  # a game played
+        return {**body, "penalties": [0, 0], "forfeit": None, "spread": won_by}
     if held.fmt == "league":
         return [{**row, "dropped_out": False} for row in body["results"]]  # as read back
     return [p["id"] for p in body["players"]]

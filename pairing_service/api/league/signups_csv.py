@@ -4,8 +4,10 @@ A header line names the columns (``id`` required; ``name``, ``email``, ``laurels
 order and case); then a player a line, in sign-up order. Spreadsheets' habits are
 accepted: a UTF-8 byte-order mark, ``;`` or a tab as the separator, blank lines. An empty
 cell is a cell not given, so a returner's record (name, address) carries over. Every line
-is checked as a JSON sign-up is (``SignUpIn``); every error names its line in the file and
-its column (``/lines/<n>/<column>``), and any error refuses the whole file.
+is checked as a JSON sign-up is (``SignUpIn``), and an id listed twice is named at its
+second line; every error names its line in the file and its column
+(``/lines/<n>/<column>``), every fault of the file is listed (up to 20: the header's, and each
+line's), and any error refuses the whole file.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from marshmallow import ValidationError
 
 from ...engine.errors import FieldError
 from ..errors import flatten, pointer, problem
+from ..parsing import BodyEncoding, csv_file_text
 from .schemas import MAX_SIGNUPS, SignUpIn
 
 COLUMNS = ("id", "name", "email", "laurels")
@@ -58,28 +61,19 @@ def signup_rows(request: Request) -> list[tuple[int, dict[str, Any]]]:
     if request.mimetype != "text/csv":
         raise CsvRefused(415, f"send text/csv, not {request.mimetype or 'no content type'}")
     try:
-        text = request.get_data(cache=True).decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise CsvRefused(400, "the CSV file is not UTF-8") from None
+        text = csv_file_text(request.get_data(cache=True), request.mimetype_params.get("charset"))
+    except BodyEncoding as exc:
+        raise CsvRefused(400, str(exc)) from None
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise _refuse([{"pointer": "/lines/1", "detail": "line 1 must name the columns"}])
     reader = csv.reader(io.StringIO(text), delimiter=_separator(lines[0]))
     header = [column.strip().casefold() for column in next(reader)]
-    wrong = [c for c in header if c not in COLUMNS]
-    repeated = [c for i, c in enumerate(header) if c in header[:i]]
-    if "id" not in header or wrong or repeated:
-        said = (
-            f"unknown column {wrong[0]!r}"
-            if wrong
-            else f"column {repeated[0]!r} twice"
-            if repeated
-            else "no id column"
-        )
-        detail = f"line 1 names the columns ({', '.join(COLUMNS)}; id required): {said}"
-        raise _refuse([{"pointer": "/lines/1", "detail": detail}])
+    errors = _header_faults(header)
+    if "id" not in header:
+        raise _refuse(errors)  # no line can be read without its id
     rows: list[tuple[int, dict[str, Any]]] = []
-    errors: list[dict[str, str]] = []
+    first_line: dict[str, int] = {}  # each id's first line
     for cells in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in cells):
@@ -88,7 +82,17 @@ def signup_rows(request: Request) -> list[tuple[int, dict[str, Any]]]:
             detail = f"line {line} has {len(cells)} cells, the header {len(header)}"
             errors.append({"pointer": pointer("lines", line), "detail": detail})
             continue
-        given = {c: cell.strip() for c, cell in zip(header, cells, strict=False) if cell.strip()}
+        given = {
+            c: cell.strip()
+            for i, (c, cell) in enumerate(zip(header, cells, strict=False))
+            if cell.strip() and c in COLUMNS and c not in header[:i]  # a fault of line 1
+        }
+        player = given.get("id")
+        if player is not None and player in first_line:
+            detail = f"line {line}, id: {player!r} is listed twice (line {first_line[player]})"
+            errors.append({"pointer": pointer("lines", line, "id"), "detail": detail})
+        elif player is not None:
+            first_line[player] = line
         try:
             rows.append((line, ROW.load(_typed(given))))
         except ValidationError as invalid:
@@ -110,6 +114,21 @@ def signup_rows(request: Request) -> list[tuple[int, dict[str, Any]]]:
         detail = f"at most {MAX_SIGNUPS} sign-ups in one file, not {len(rows)}"
         raise _refuse([{"pointer": "/lines", "detail": detail}])
     return rows
+
+
+def _header_faults(header: list[str]) -> list[dict[str, str]]:
+    """Every fault of line 1 (no id column, a column not read, one named twice), in one
+    error: the columns a file may name, and all that is wrong with these."""
+    wrong = [c for c in header if c not in COLUMNS]
+    repeated = sorted({c for i, c in enumerate(header) if c in header[:i]})
+    said = (["no id column"] if "id" not in header else []) + [
+        *(f"unknown column {c!r}" for c in wrong),
+        *(f"column {c!r} twice" for c in repeated),
+    ]
+    if not said:
+        return []
+    detail = f"line 1 names the columns ({', '.join(COLUMNS)}; id required): {'; '.join(said)}"
+    return [{"pointer": "/lines/1", "detail": detail}]
 
 
 def _typed(given: dict[str, str]) -> dict[str, Any]:

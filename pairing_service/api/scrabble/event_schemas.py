@@ -415,7 +415,15 @@ class ScrabbleResultOut(Schema):
         metadata={"description": "Points taken off each player's spread, in the game's order."},
     )
     forfeit = fields.String(allow_none=True, required=True)
-    spread = fields.Integer(required=True)
+    spread = fields.Integer(
+        required=True,
+        attribute="margin",
+        metadata={
+            "description": "By how much the game was won: the scores' difference as played "
+            "(0 a draw; the standings count it within the event's `spread_cap`, penalties "
+            "taken off), or a forfeit's spread."
+        },
+    )
 
 
 class ScrabbleGameOut(ReadOut):

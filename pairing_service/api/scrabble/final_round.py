@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import Response
+from flask import Response, request
 from flask.views import MethodView
 
 from ...engine.errors import Location, Rule
@@ -31,12 +31,13 @@ from ...engine.scrabble import (
 )
 from ...engine.scrabble.contention import BYE_SPREAD
 from ...engine.scrabble.prize_places import place_labels
-from ...engine.scrabble.tsh import TshError, pair_commands, read_division
+from ...engine.scrabble.tsh import PartlyEntered, TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
 from ..metrics import engine_timed
 from ..parsing import (
     StandingsBlueprint,
+    csv_hint,
     decoding_notes,
     list_fields,
     query_parameters,
@@ -144,6 +145,22 @@ class Field:
     known: dict[str, int]  # the withdrawn whose rounds left score a known spread (tsh's off)
 
 
+def tsh_refusal(error: TshError, text: str) -> str:
+    """Why a tsh file was refused, with how to fix the request: a partly entered round
+    paired after the complete ones by the parameter that asks it, a CSV file sent as
+    CSV."""
+    as_file = request.mimetype == "text/plain"  # else JSON's ``tsh``
+    if isinstance(error, PartlyEntered):
+        how = (
+            f"add ?complete_rounds_only=true to the URL (or ?after={error.complete})"
+            if as_file
+            else f'send "tsh_complete_rounds_only": true (or "tsh_round": {error.complete})'
+        )
+        return f"{error}: {how}"
+    hint = csv_hint(text)
+    return str(error) if hint is None else f"{error}; {hint}"
+
+
 def standings_of(body: dict[str, Any]) -> Field:
     """The standings from JSON players or a tsh file (docs/tsh.md)."""
     if "tsh" in body:
@@ -155,7 +172,9 @@ def standings_of(body: dict[str, Any]) -> Field:
                 spread_cap=body.get("spread_cap"),
             )
         except TshError as exc:
-            raise InvalidStandings(("tsh",), str(exc), rule=Rule.TSH_FILE) from exc
+            raise InvalidStandings(
+                ("tsh",), tsh_refusal(exc, body["tsh"]), rule=Rule.TSH_FILE
+            ) from exc
         standings = Standings.from_players(list(division.players))
         notes = [
             f"{standings.tag(p)} did not play round {division.rounds} and is not marked off "

@@ -103,9 +103,11 @@ CSV_BODY = {
     "pattern": CSV_PATTERN,
     "description": "Standings as CSV: an optional header line, then one player a line, "
     f"1-{MAX_PLAYERS} of them, `id,wins,spread[,name]`; other fields go in the query string. "
-    "A header's columns are read by name, in any order (`id,spread,wins` too: the pattern "
-    "shows the usual order); `;` or a tab may separate the columns, and a byte-order mark "
-    "may start the body (spreadsheets).",
+    "A first line holding no number is a header: its columns are read by name, in any "
+    "order (`id,spread,wins` too: the pattern shows the usual order), `id`, `wins` and "
+    "`spread` required and no other column than `name`; `;` or a tab may separate the "
+    "columns, and a byte-order mark may start the body (spreadsheets). UTF-8, unless "
+    "the Content-Type declares a charset (`text/csv; charset=windows-1252`).",
 }
 TSH_BODY = {
     "type": "string",

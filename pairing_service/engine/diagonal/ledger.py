@@ -47,6 +47,7 @@ from ..round_ledger import (
     refuse_reinstatement,
     result_words,
 )
+from ..wording import counted
 from .event import (
     ELIMINATED_AT,
     Entrant,
@@ -590,8 +591,8 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
                 return f"Created with {len(players)} players, ranked {rated}"
             case RoundStarted(round=number, playoff=playoff, games=games, rematches=rematches):
                 kind = "playoff" if playoff else f"{event.opponents} opponents each"
-                again = f", {rematches} rematch(es)" if rematches else ""
-                return f"Round {number} started ({kind}): {len(games)} games{again}"
+                again = f", {counted(rematches, 'rematch')}" if rematches else ""
+                return f"Round {number} started ({kind}): {counted(len(games), 'game')}{again}"
             case ResultCorrected(round=number, game=game, winner=winner, was=was):
                 now, before = _won(winner, event.pieces_left), _won(was.winner, was.pieces_left)
                 return correction_words(number, f"game {game}", now, before, event.changes)
@@ -601,12 +602,12 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
                 rated = f", rated {rating:g}" if rating is not None else ""
                 return (
                     f"{player} entered late{rated}, before round {before_round}, "
-                    f"starting with {event.losses} loss(es)"
+                    f"starting with {counted(event.losses, 'loss')}"
                 )
             case RoundReseated(round=number, no_shows=no_shows, games=games):
                 return (
                     f"Round {number} paired again without {', '.join(no_shows)} "
-                    f"(no-show, dropped): {len(games)} games"
+                    f"(no-show, dropped): {counted(len(games), 'game')}"
                 )
             case SettingsChanged(settings=settings):
                 return (

@@ -51,6 +51,7 @@ from ..errors import Conflict, NotFound, NotPermitted, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import DIRECTOR, Action, Entry, Ledger, changed, numbered, standing_changes
 from ..ranking import decimal_text
+from ..wording import counted
 from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
 from .lifetime import Lifetime, SeasonLeague, lifetime
 from .log_events import (
@@ -551,7 +552,8 @@ class LeagueLedger(Ledger[Organisation]):
         ]
         if waiting:
             shown = ", ".join(waiting[:5]) + (" …" if len(waiting) > 5 else "")
-            raise Conflict(f"{len(waiting)} games have no report yet: {shown}")
+            have = "has" if len(waiting) == 1 else "have"
+            raise Conflict(f"{counted(len(waiting), 'game')} {have} no report yet: {shown}")
         finishes = season_finishes(org, season)
         top = next(f for f in finishes if f.division == 1 and f.place == 1)
         return Action.of(SeasonClosed(number, tuple(finishes), top.player))
@@ -665,7 +667,8 @@ class LeagueLedger(Ledger[Organisation]):
                 more = f" and {len(ids) - 8} more" if len(ids) > 8 else ""
                 return f"Season {number}: signed up {', '.join(ids[:8])}{more}"
             case SeasonFormed(season=number, leagues=leagues, order=order):
-                return f"Season {number} formed: {len(leagues)} leagues, {len(order)} players"
+                formed = counted(len(leagues), "league")
+                return f"Season {number} formed: {formed}, {len(order)} players"
             case GameCorrected(season=number, league=league, game=game, results=results):
                 return (
                     f"Season {number}, league {league}, game {game} corrected: "

@@ -47,6 +47,15 @@ class TshError(ValueError):
         self.message = message
 
 
+class PartlyEntered(TshError):
+    """A round partly entered where every round counted must be complete: ``complete``
+    rounds are, which a request may ask to pair after."""
+
+    def __init__(self, line: int, message: str, complete: int) -> None:
+        super().__init__(line, message)
+        self.complete = complete
+
+
 @dataclass(frozen=True)
 class TshPlayer:
     """One line as written. ``None`` in ``opponents`` or ``scores`` is tsh's ``00``."""
@@ -221,11 +230,12 @@ def _rounds_counted(
             if complete + 1 == entered
             else f"is not complete, though results are entered up to round {entered}"
         )
-        raise TshError(
+        raise PartlyEntered(
             missing.line,
             f"round {complete + 1} {where}: {missing.label} has no result in it ({have} of "
             f"{len(active)} players have one); enter the missing results, or pair after "
             f"round {complete} (complete rounds only)",
+            complete,
         )
     return complete
 

@@ -39,6 +39,7 @@ from ..round_ledger import (
     refuse_reinstatement,
     result_words,
 )
+from ..wording import counted
 from .data import StrikesRules
 from .errors import InvalidInput
 from .event import (
@@ -297,7 +298,7 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
     def _caught_up(self, event: LogEvent) -> str:
         match event:
             case PlayerReinstated(strikes=strikes) if strikes:
-                return f"{strikes} strikes added to catch up"
+                return f"{counted(strikes, 'strike')} added to catch up"
             case PlayerReinstated():
                 return "with their own strikes (no fewer than a late entrant's)"
         raise ValueError(f"not a strikes reinstatement: {event.logged_as!r}")
@@ -338,7 +339,7 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
             case RoundStarted(round=number, kind=kind, seats=seats):
                 byes = [s.player for s in seats if s.table is None]
                 bye = f"; bye: {', '.join(byes)}" if byes else ""
-                return f"Round {number} started ({kind}): {_tables(seats)} tables{bye}"
+                return f"Round {number} started ({kind}): {counted(_tables(seats), 'table')}{bye}"
             case ResultCorrected(round=number, table=table, results=rows, was=was):
                 where = f"table {table}"
                 return correction_words(number, where, _places(rows), _places(was), event.changes)
@@ -347,12 +348,12 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
             case PlayerEntered(player=player, before_round=before_round, strikes=strikes):
                 return (
                     f"{player} entered late, before round {before_round}, "
-                    f"starting with {strikes} strikes"
+                    f"starting with {counted(strikes, 'strike')}"
                 )
             case RoundReseated(round=number, no_shows=no_shows, seats=seats):
                 return (
                     f"Round {number} seated again without {', '.join(no_shows)} "
-                    f"(no-show, dropped): {_tables(seats)} tables"
+                    f"(no-show, dropped): {counted(_tables(seats), 'table')}"
                 )
             case SettingsChanged(settings=settings):
                 return (

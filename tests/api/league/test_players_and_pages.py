@@ -155,6 +155,44 @@ def test_sign_ups_from_a_csv_file_all_or_nothing(client):
     assert [s["id"] for s in league.read("/seasons/1")["signups"]] == ["ann", "bob"]
 
 
+def test_a_csv_file_at_fault_is_answered_with_every_fault(client):
+    league = League(client)
+    assert league.organiser("post", "/seasons").status_code == 201
+    two = "id,name,email\ncat,Cat,cat@club.example\ndan,Dan,not-an-address\ncat,,\n"
+    refused = assert_problem(csv_import(league, 1, two), 422)
+    assert [(e["pointer"], e["detail"]) for e in refused["errors"]] == [
+        ("/lines/3/email", "line 3, email: Not a valid email address."),
+        ("/lines/4/id", "line 4, id: 'cat' is listed twice (line 2)"),
+    ]
+    header = assert_problem(csv_import(league, 1, "Name,E-mail,name\nAnn,a@b.example,A\n"), 422)
+    assert header["errors"] == [
+        {
+            "pointer": "/lines/1",
+            "detail": "line 1 names the columns (id, name, email, laurels; id required): no id "
+            "column; unknown column 'e-mail'; column 'name' twice",
+        }
+    ]
+    # A header at fault with an id: its lines are checked too.
+    both = assert_problem(csv_import(league, 1, "id,e-mail\nann,x\nann,y\n"), 422)
+    assert [e["pointer"] for e in both["errors"]] == ["/lines/1", "/lines/3/id"]
+    path, latin1 = f"{league.base}/seasons/1/signups/import", "id,name\nzoe,Zoë\n".encode("latin-1")
+    undeclared = client.post(
+        path, data=latin1, headers={"Content-Type": "text/csv", **auth(league.token)}
+    )
+    assert assert_problem(undeclared, 400)["detail"] == (
+        "the body is not UTF-8: byte 0xEB on line 2 (an accented letter saved as Latin-1 or "
+        'Windows-1252?): save the file as UTF-8 (a spreadsheet\'s "CSV UTF-8"), or declare '
+        "its encoding: Content-Type: text/csv; charset=windows-1252"
+    )
+    declared = client.post(
+        path,
+        data=latin1,
+        headers={"Content-Type": "text/csv; charset=windows-1252", **auth(league.token)},
+    )
+    assert declared.status_code == 200, declared.get_json()
+    assert [(s["id"], s["name"]) for s in declared.get_json()["signups"]] == [("zoe", "Zoë")]
+
+
 def short_game(league: League, seats: list[str], absent: str, listed: bool) -> list[dict]:
     """A game one of whose players did not come: the three who did, 120/100/80; the
     absentee listed as dropped out (score 0), or left out."""

@@ -420,7 +420,20 @@ def test_the_service_answers_a_partly_entered_file_with_a_422_naming_the_player(
         "/v1/scrabble/final-round", data=ROUND_8_PARTLY, content_type="text/plain"
     )
     problem = assert_problem(response, 422, "/tsh")
-    assert PATEL_UNENTERED in problem["detail"]
+    # The answer names the parameter that pairs after the complete rounds, as sent.
+    assert problem["errors"][0]["detail"] == (
+        f"{PATEL_UNENTERED}: add ?complete_rounds_only=true to the URL (or ?after=7)"
+    )
+    as_json = client.post("/v1/scrabble/final-round", json={"tsh": ROUND_8_PARTLY})
+    assert assert_problem(as_json, 422, "/tsh")["errors"][0]["detail"] == (
+        f'{PATEL_UNENTERED}: send "tsh_complete_rounds_only": true (or "tsh_round": 7)'
+    )
+    paired = client.post(
+        "/v1/scrabble/final-round?complete_rounds_only=true",
+        data=ROUND_8_PARTLY,
+        content_type="text/plain",
+    )
+    assert paired.status_code == 200, paired.get_json()
 
 
 def test_the_audit_answers_text_to_read_in_a_terminal(client):

@@ -181,11 +181,45 @@ def test_csv_problems_count_the_files_lines(client):
     assert "line" not in assert_problem(as_json, 422)["errors"][0]
 
 
+def test_one_victor_is_one(client):
+    players = [{"id": p, "wins": w, "spread": 0} for p, w in zip("ABCD", (3, 2, 1, 0), strict=True)]
+    answer = client.post(URL, json={"players": players, "victors": 1}).get_json()
+    assert "the seed's table is for two victors; 1 victor uses the fallback" in (answer["warnings"])
+
+
 def test_unknown_route_and_method(client):
-    assert_problem(client.get("/v1/nothing"), 404)
-    problem = client.get(URL)
-    assert_problem(problem, 405)
-    assert "POST" in problem.headers["Allow"]
+    nothing = assert_problem(client.get("/v1/nothing"), 404)
+    assert nothing["type"] == "/problems/not-found"
+    assert nothing["detail"] == (
+        "no route GET /v1/nothing: the API reference (/docs, /openapi.json) lists every "
+        "route, and the front door (/) what else is served"
+    )
+    answer = client.get(URL)
+    problem = assert_problem(answer, 405)
+    assert problem["type"] == "/problems/method-not-allowed"
+    assert problem["detail"] == "GET is not a method of /v1/scrabble/final-round: it takes POST"
+    assert set(answer.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+    board = "/v1/puffing-billy/events/" + "a" * 32 + "/boards/1"
+    held = assert_problem(client.delete(board), 405)
+    assert held["detail"] == f"DELETE is not a method of {board}: it takes GET or PUT"
+
+
+def test_a_malformed_id_in_the_path_is_named_with_its_form(client):
+    ids = assert_problem(client.get("/v1/strikes/tournaments/xyz"), 404)
+    assert ids["detail"] == (
+        "no route GET /v1/strikes/tournaments/xyz: 'xyz' is not a tournament id: 32 "
+        "lowercase hex digits, as its create answered"
+    )
+    two = assert_problem(client.get("/v1/scrabble/events/12/rounds/abc"), 404)
+    assert two["detail"] == (
+        "no route GET /v1/scrabble/events/12/rounds/abc: '12' is not a tournament id: 32 "
+        "lowercase hex digits, as its create answered; 'abc' is not a whole number from 1 "
+        "to 100000"
+    )
+    league = "/v1/league/organisations/" + "a" * 32 + "/seasons/1/leagues/one"
+    assert assert_problem(client.get(league), 404)["detail"] == (
+        f"no route GET {league}: 'one' is not a league's name: its division and letters, as 2-A"
+    )
 
 
 def test_service_is_healthy_after_bad_input(client):

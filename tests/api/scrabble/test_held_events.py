@@ -162,7 +162,7 @@ def test_results_forfeits_corrections_and_what_they_change(client):
         "scores": [420, 380],
         "penalties": [0, 0],
         "forfeit": None,
-        "spread": 0,
+        "spread": 40,  # by how much the game was won
     }
     forfeit = client.put(f"{base}/rounds/1/games/2", json={"forfeit": d}, headers=auth(token))
     assert forfeit.get_json()["result"] == {
@@ -194,6 +194,17 @@ def test_results_forfeits_corrections_and_what_they_change(client):
     undo_latest(client, base, token)
     rows = {s["player"]: s for s in client.get(base).get_json()["standings"]}
     assert rows[a]["spread"] == 40
+
+
+def test_a_game_answers_by_how_much_it_was_won_and_one_game_is_one(client):
+    base, token = create(client, players=3, rounds=2)
+    start(client, base, token)
+    summary = client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
+    assert summary == "Round 1 paired by seeded: 1 game, bye S2"
+    entered = client.put(
+        f"{base}/rounds/1/games/1", json={"scores": [350, 400]}, headers=auth(token)
+    )
+    assert entered.get_json()["result"]["spread"] == 50  # a 400-350 game, its loser first
 
 
 def test_refusals_name_the_field(client):

@@ -40,7 +40,7 @@ def test_a_penalty_takes_spread_off_and_leaves_the_result(client):
         "scores": [420, 380],
         "penalties": [0, 10],
         "forfeit": None,
-        "spread": 0,
+        "spread": 40,  # the game's, as played: the penalty is the standings'
     }
     # a penalty larger than the margin: the winner still wins, the spread goes below 0
     enter(client, base, token, 1, 2, scores=[400, 390], penalties=[30, 0])

@@ -221,3 +221,10 @@ def test_seeds_stay_within_javascripts_safe_integers(client):
     too_big = {"players": [{"id": p} for p in "abc"], "seed": safe + 1}
     assert_problem(client.post(STRIKES, json=too_big), 422, "/seed")
     assert client.get(base).get_json()["seed"] <= safe
+
+
+def test_one_table_is_one_in_the_history(client):
+    base, token = strikes_event(client, players=5)
+    client.post(f"{base}/rounds", headers=auth(token))
+    summary = client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
+    assert summary.endswith(": 1 table"), summary

@@ -77,6 +77,14 @@ class GameResult:
     penalties: tuple[int, int] = NO_PENALTIES
     players: Pair = field(default=("", ""), compare=False)  # the game's, for its words
 
+    @property
+    def margin(self) -> int:
+        """By how much the game was won, as played: the scores' difference (0 a draw), or a
+        forfeit's spread."""
+        if self.scores is None:
+            return self.spread
+        return abs(self.scores[0] - self.scores[1])
+
 
 Outcome = Literal["win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"]
 

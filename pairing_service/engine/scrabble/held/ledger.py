@@ -27,6 +27,7 @@ from ...round_ledger import (
     refuse_after_first_result,
     result_words,
 )
+from ...wording import counted
 from ..prize_places import amount_text
 from ..rule_table import RuleTable
 from .event import GameResult, InvalidEvent, ScrabbleEvent, ScrabbleRound, check_created
@@ -347,7 +348,9 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 byes = f", {'byes' if len(sitting) > 1 else 'bye'} {', '.join(sitting)}"
                 byes = byes if sitting else ""
                 rule = f" ({event.rule})" if event.rule else ""
-                return f"Round {number} paired by {method}{rule}: {len(games)} games{byes}"
+                return (
+                    f"Round {number} paired by {method}{rule}: {counted(len(games), 'game')}{byes}"
+                )
             case ResultCorrected(round=number, game=game, was=was):
                 now = _score_words(
                     GameResult(event.scores, event.forfeit, event.spread, event.penalties),
@@ -373,20 +376,22 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 return (
                     f"Settings changed{', a round robin' if robin else ''}: "
                     f"{settings.rounds} rounds planned, {cap}, bye spread "
-                    f"{settings.bye_spread}, {settings.repeats_allowed} repeat(s) allowed, "
+                    f"{settings.bye_spread}, "
+                    f"{counted(settings.repeats_allowed, 'repeat')} allowed, "
                     + (
-                        f"{settings.victors} victor(s)"
+                        counted(settings.victors, "victor")
                         if settings.prizes is None
                         else f"prizes {', '.join(amount_text(a) for a in settings.prizes)}"
                     )
                 )
             case RoundImported(round=number, games=games, sat_out=sat_out):
-                return f"Round {number} imported as tsh paired it: {len(games)} games" + "".join(
-                    f", {s.player} {_sat_out_words(s.spread)}" for s in sat_out
+                return (
+                    f"Round {number} imported as tsh paired it: {counted(len(games), 'game')}"
+                    + "".join(f", {s.player} {_sat_out_words(s.spread)}" for s in sat_out)
                 )
             case RoundRepaired(round=number, no_shows=no_shows, games=games):
                 return (
                     f"Round {number} paired again without {', '.join(no_shows)} "
-                    f"(no-show, withdrawn): {len(games)} games"
+                    f"(no-show, withdrawn): {counted(len(games), 'game')}"
                 )
         return super()._describe_event(event)

@@ -68,7 +68,7 @@ def test_the_history_never_shows_the_reporting_token_hashes(ledger):
     formed = next(e.action for e in log if e.kind == "season_formed")
     assert "reporters" in formed.data
     assert "reporters" not in ledger.public(formed)
-    assert ledger.summary(formed) == "Season 1 formed: 1 leagues, 7 players"
+    assert ledger.summary(formed) == "Season 1 formed: 1 league, 7 players"
 
 
 def test_a_closed_seasons_correction_carries_its_finishes(ledger):
