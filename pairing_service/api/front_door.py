@@ -12,7 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
 
-from .errors import BUSY, CORS_REFUSED, PROBLEM_PAGE, PROBLEM_TYPES
+from .errors import BUSY, CORS_REFUSED, METHOD_NOT_ALLOWED, PROBLEM_PAGE, PROBLEM_TYPES
 from .hosts import HOST_REFUSED
 
 bp = Blueprint("front_door", __name__, template_folder="templates")
@@ -58,6 +58,14 @@ PROBLEMS = (
         "The body could not be read: not valid JSON, or a query string the route cannot parse.",
         "Send valid JSON with Content-Type: application/json (or the CSV or tsh text the "
         "route documents); the detail names what could not be read.",
+    ),
+    ProblemPage(
+        "method-not-allowed",
+        405,
+        "Method not allowed",
+        "The route exists but does not take this method (a GET of a route that only takes POST).",
+        "Send one of the methods the detail names (the Allow header lists them too); the API "
+        "reference gives each route's methods.",
     ),
     ProblemPage(
         "host-not-allowed",
@@ -229,5 +237,5 @@ def problem_page(name: str) -> Response:
 
 def problem_names() -> set[str]:
     """Every problem type the service answers, by name (the tests hold each to a page)."""
-    answered = [*PROBLEM_TYPES.values(), CORS_REFUSED, BUSY, HOST_REFUSED]
+    answered = [*PROBLEM_TYPES.values(), CORS_REFUSED, BUSY, HOST_REFUSED, METHOD_NOT_ALLOWED]
     return {path.removeprefix(PROBLEM_PAGE) for path in answered}
