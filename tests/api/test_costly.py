@@ -1,5 +1,6 @@
-"""A budget for costly computations: while every slot is taken, a simulation answers 503
-``busy`` at once with Retry-After, and everything else is answered as usual."""
+"""A budget for costly computations: while every slot is taken, a simulation or a stateless
+planner answers 503 ``busy`` at once with Retry-After, and everything else is answered as
+usual."""
 
 from __future__ import annotations
 
@@ -31,3 +32,41 @@ def test_two_slots_run_two_at_once(app, client, tmp_path):
         assert client.post("/v1/strikes/plan", json=PLAN).status_code == 200
         with slot(folder, 2):
             assert_problem(client.post("/v1/strikes/plan", json=PLAN), 503)
+
+
+PLANNERS = (
+    (
+        "/v1/strikes/seating",
+        {
+            "players": [{"id": f"s{i}", "strikes": i % 3} for i in range(12)],
+            "history": [["s0", "s1", "s2", "s3"]],
+            "seed": 1,
+        },
+    ),
+    (
+        "/v1/diagonal/round",
+        {"players": [{"id": chr(65 + i), "rating": 2000 - i} for i in range(8)]},
+    ),
+    (
+        "/v1/league/schedule",
+        {"players": list("ABCDEFG"), "game": "AGR", "season": 2, "league": "3-B"},
+    ),
+    (
+        "/v1/scrabble/final-round",
+        {"players": [{"id": f"p{i}", "wins": 8 - i // 2, "spread": 100 - i} for i in range(8)]},
+    ),
+)
+
+
+def test_the_stateless_planners_count_in_the_costly_budget(app, client, tmp_path):
+    folder = str(tmp_path / "slots")
+    app.config.update(COSTLY_CONCURRENCY=1, COSTLY_SLOTS_DIR=folder)
+    final_round = dict(PLANNERS)["/v1/scrabble/final-round"]
+    advice = client.post("/v1/scrabble/final-round", json=final_round).get_json()
+    audit = {**final_round, "pairings": advice["pairings"]}
+    for path, body in (*PLANNERS, ("/v1/scrabble/audit", audit)):
+        assert client.post(path, json=body).status_code == 200, path
+        with slot(folder, 1):  # another worker's costly work holds the one slot
+            busy = client.post(path, json=body)
+            assert assert_problem(busy, 503)["type"] == "/problems/busy", path
+            assert int(busy.headers["Retry-After"]) >= 1

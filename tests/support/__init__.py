@@ -3,6 +3,7 @@ an advice's completeness and of problem answers, and an app on a given database.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,14 @@ def seed_text(name: str) -> str:
 
 
 def make_app(database_url: str):
-    return create_app({"TESTING": True, "DATABASE_URL": database_url})
+    """The app on ``database_url``, with slots for costly computations of its own (beside
+    its SQLite file, or in a new temporary folder): the planners are in that budget, and
+    an app of another test on the machine must not hold its one slot."""
+    if database_url.startswith("sqlite:///"):
+        slots = str(Path(database_url.removeprefix("sqlite:///")).parent / "costly-slots")
+    else:
+        slots = tempfile.mkdtemp(prefix="pairing-test-costly-")
+    return create_app({"TESTING": True, "DATABASE_URL": database_url, "COSTLY_SLOTS_DIR": slots})
 
 
 def field(

@@ -33,6 +33,7 @@ class Round(MethodView):
     @blp.arguments(RoundIn)
     @blp.response(200, DiagonalRoundOut)
     @engine_timed("diagonal")
+    @costly
     def post(self, body: dict[str, Any]) -> Any:
         """The next round: players with two or more losses are out; the rest meet
         opponents by rating in the diagonal pattern, avoiding rematches where possible.

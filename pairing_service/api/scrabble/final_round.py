@@ -34,6 +34,7 @@ from ...engine.scrabble.prize_places import place_labels
 from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
+from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import (
     StandingsBlueprint,
@@ -303,6 +304,7 @@ class FinalRound(MethodView):
     @blp.response(200, FinalRoundOut)
     @blp.doc(**CSV_DOC)
     @engine_timed("scrabble")
+    @costly
     def post(self, body: dict[str, Any]) -> Any:
         """Pair the final round and explain the pairing, with proofs.
 
@@ -324,6 +326,7 @@ class Audit(MethodView):
     @blp.response(200, AuditOut)
     @blp.doc(**TEXT_ANSWER_DOC)
     @engine_timed("scrabble")
+    @costly
     def post(self, body: dict[str, Any]) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 

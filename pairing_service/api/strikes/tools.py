@@ -88,6 +88,7 @@ class SeatingResource(MethodView):
     @blp.arguments(SeatingIn)
     @blp.response(200, SeatingOut)
     @engine_timed("strikes")
+    @costly
     def post(self, body: dict[str, Any]) -> Any:
         """Seat a round by least-times-met.
 
