@@ -1,9 +1,13 @@
-"""A budget for costly computations: while every slot is taken, a simulation or a stateless
-planner answers 503 ``busy`` at once with Retry-After, and everything else is answered as
-usual."""
+"""A budget for costly computations: while every slot is taken, a simulation answers 503
+``busy`` at once with Retry-After, a stateless planner after waiting a moment for a slot,
+and everything else is answered as usual."""
 
 from __future__ import annotations
 
+import threading
+import time
+
+from pairing_service.api import planner_budget
 from pairing_service.api.costly import slot
 from tests.support import assert_problem
 
@@ -58,7 +62,8 @@ PLANNERS = (
 )
 
 
-def test_the_stateless_planners_count_in_the_costly_budget(app, client, tmp_path):
+def test_the_stateless_planners_count_in_the_costly_budget(app, client, tmp_path, monkeypatch):
+    monkeypatch.setattr(planner_budget, "SLOT_WAIT_SECONDS", 0.2)
     folder = str(tmp_path / "slots")
     app.config.update(COSTLY_CONCURRENCY=1, COSTLY_SLOTS_DIR=folder)
     final_round = dict(PLANNERS)["/v1/scrabble/final-round"]
@@ -67,6 +72,28 @@ def test_the_stateless_planners_count_in_the_costly_budget(app, client, tmp_path
     for path, body in (*PLANNERS, ("/v1/scrabble/audit", audit)):
         assert client.post(path, json=body).status_code == 200, path
         with slot(folder, 1):  # another worker's costly work holds the one slot
+            began = time.monotonic()
             busy = client.post(path, json=body)
             assert assert_problem(busy, 503)["type"] == "/problems/busy", path
             assert int(busy.headers["Retry-After"]) >= 1
+            assert time.monotonic() - began >= 0.2  # it waited for a slot first
+
+
+def test_a_planner_waits_a_moment_for_a_slot_to_free(app, client, tmp_path):
+    folder = str(tmp_path / "slots")
+    app.config.update(COSTLY_CONCURRENCY=1, COSTLY_SLOTS_DIR=folder)
+    path, body = PLANNERS[0]
+    held, freed = threading.Event(), threading.Event()
+
+    def another_planner() -> None:
+        with slot(folder, 1):
+            held.set()
+            time.sleep(0.3)
+        freed.set()
+
+    other = threading.Thread(target=another_planner)
+    other.start()
+    held.wait(5)
+    assert client.post(path, json=body).status_code == 200  # after the other one's
+    assert freed.is_set()
+    other.join()

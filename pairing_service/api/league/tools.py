@@ -21,9 +21,9 @@ from ...engine.league import (
     schedule,
 )
 from ..common import loaded_rules
-from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from ..planner_budget import planner
 from .schemas import (
     FormationIn,
     FormationOut,
@@ -71,7 +71,7 @@ class ScheduleResource(MethodView):
     @blp.arguments(ScheduleIn)
     @blp.response(200, ScheduleOut)
     @engine_timed("league")
-    @costly
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """A league's games: each player in four, meetings as even as possible, each player
         with each starting seat once (the seed's grid for seven players)."""

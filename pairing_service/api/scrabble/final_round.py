@@ -34,7 +34,6 @@ from ...engine.scrabble.prize_places import place_labels
 from ...engine.scrabble.tsh import TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
-from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import (
     StandingsBlueprint,
@@ -43,6 +42,7 @@ from ..parsing import (
     query_parameters,
     text_fields,
 )
+from ..planner_budget import planner
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
@@ -304,7 +304,7 @@ class FinalRound(MethodView):
     @blp.response(200, FinalRoundOut)
     @blp.doc(**CSV_DOC)
     @engine_timed("scrabble")
-    @costly
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """Pair the final round and explain the pairing, with proofs.
 
@@ -326,7 +326,7 @@ class Audit(MethodView):
     @blp.response(200, AuditOut)
     @blp.doc(**TEXT_ANSWER_DOC)
     @engine_timed("scrabble")
-    @costly
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 
