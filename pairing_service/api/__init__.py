@@ -16,8 +16,10 @@ from .cors import init_cors
 from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
+from .health import init_health
 from .league import pages as league_pages
 from .observe import init_observe
+from .public_reads import init_public_reads
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
@@ -43,4 +45,6 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     init_rate_limit(app)
     init_body_limit(app)  # after the request id, the CORS check and the limit
     register_swagger_assets(app)
+    init_health(app)
+    init_public_reads(app)  # after every route: it wraps the reads of held tournaments
     return api
