@@ -117,6 +117,19 @@ class OneAtATime:
                     self._locks[key] = (lock, users - 1)
 
 
+def build_identity(*folders: Path) -> str:
+    """A digest of the files that render the answers (the package's code and templates,
+    the rules), by name, size and time: answers another build rendered (before an
+    upgrade, a changed template) are never served from the shared folder."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".html", ".js", ".css", ".yaml"}:
+                stat = path.stat()
+                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 def shared_folder(database_url: str) -> Path:
     """Where the workers serving this database share their answers: beside a SQLite
     file (``<file>.public-reads``), else in the temp directory, named by the user and a
@@ -146,12 +159,12 @@ class SharedAnswers:
     library would need a server (Redis, memcached) that the embedded default does not
     have."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, build: str = "") -> None:
         self.folder = shared_folder(database_url)
+        self.build = build  # what rendered them: another build's answers are not found
 
-    @staticmethod
-    def _name(key: Key) -> str:
-        return hashlib.sha256("\0".join(key).encode()).hexdigest()[:40]
+    def _name(self, key: Key) -> str:
+        return hashlib.sha256("\0".join((self.build, *key)).encode()).hexdigest()[:40]
 
     def load(self, key: Key, revision: int) -> Kept | None:
         try:
@@ -361,7 +374,8 @@ def init_public_reads(app: Flask) -> None:
     """Answer the public reads of every route that names a held tournament from memory,
     and gate the reads: after every blueprint is registered."""
     database = app.extensions["pairing_store"].engine.url.render_as_string(hide_password=False)
-    app.extensions["pairing_public_reads"] = PublicReads(SharedAnswers(database))
+    build = build_identity(Path(__file__).resolve().parents[1], Path(app.config["RULES_DIR"]))
+    app.extensions["pairing_public_reads"] = PublicReads(SharedAnswers(database, build))
     for rule in app.url_map.iter_rules():
         if "tournament_id" in rule.arguments and "GET" in (rule.methods or ()):
             view = app.view_functions[rule.endpoint]

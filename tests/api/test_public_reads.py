@@ -172,3 +172,18 @@ def test_reads_are_answered_where_no_folder_can_be_shared(app, client, tmp_path)
     first, again = client.get(base), client.get(base)
     assert first.status_code == again.status_code == 200
     assert first.get_data() == again.get_data()
+
+
+def test_answers_another_build_rendered_are_not_served(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
+    old, new = make_app(url), make_app(url)
+    new.extensions["pairing_public_reads"].shared.build = "after an upgrade"
+    try:
+        base, _ = strikes_event(old.test_client())
+        assert old.test_client().get(base).status_code == 200  # rendered by the old build
+        reads = _counting_reads(new, monkeypatch)
+        assert new.test_client().get(base).status_code == 200
+        assert len(reads) == 1  # rendered again by the new one
+    finally:
+        for app in (old, new):
+            app.extensions["pairing_store"].engine.dispose()
