@@ -16,9 +16,11 @@ from .cors import init_cors
 from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
 from .formats import FORMATS, Format, register_formats
+from .health import init_health
 from .hosts import init_hosts
 from .league import pages as league_pages
 from .observe import init_observe
+from .public_reads import init_public_reads
 from .query_values import init_query_values
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
@@ -47,4 +49,6 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     init_body_limit(app)  # after the request id, the CORS check and the limit
     init_query_values(app)
     register_swagger_assets(app)
+    init_health(app)
+    init_public_reads(app)  # after every route: it wraps the reads of held tournaments
     return api

@@ -182,6 +182,17 @@ class HeldStore:
             log = self._log(conn, ledger, tournament_id)
         return self._keep(self._held(row, log, ledger.fold(log)))
 
+    def revision_of(self, tournament_id: str) -> int | None:
+        """The tournament's revision as the database has it now (None: no such
+        tournament): one indexed row, the whole cost of a read answered from memory
+        (``api/public_reads.py``)."""
+        table = schema.tournaments
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(table.c.revision).where(table.c.id == tournament_id)
+            ).scalar_one_or_none()
+        return None if found is None else int(found)
+
     def held_by(self, tokens: Sequence[str]) -> list[tuple[int, HeldRow]]:
         """The tournaments of every format whose director token is one of ``tokens``: each
         with the index of its token in ``tokens``, oldest tournament first. Only the

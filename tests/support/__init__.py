@@ -3,6 +3,9 @@ an advice's completeness and of problem answers, and an app on a given database.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -37,7 +40,21 @@ def seed_text(name: str) -> str:
 
 
 def make_app(database_url: str):
-    return create_app({"TESTING": True, "DATABASE_URL": database_url})
+    """The app on ``database_url``, with slots for costly computations of its own (beside
+    its SQLite file, or in a new temporary folder, removed with the app): the planners are
+    in that budget, and an app of another test on the machine must not hold its one slot.
+    The answers its workers would share go in that folder too (``api/public_reads.py``)."""
+    if database_url.startswith("sqlite:///"):
+        slots = str(Path(database_url.removeprefix("sqlite:///")).parent / "costly-slots")
+        return create_app(
+            {"TESTING": True, "DATABASE_URL": database_url, "COSTLY_SLOTS_DIR": slots}
+        )
+    folder = tempfile.mkdtemp(prefix="pairing-test-")
+    config = {"TESTING": True, "DATABASE_URL": database_url}
+    app = create_app({**config, "COSTLY_SLOTS_DIR": str(Path(folder) / "costly-slots")})
+    app.extensions["pairing_public_reads"].shared.folder = Path(folder) / "public-reads"
+    weakref.finalize(app, shutil.rmtree, folder, True)
+    return app
 
 
 def field(

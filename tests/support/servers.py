@@ -63,6 +63,8 @@ def start_gunicorn(
         "PAIRING_WRITE_RATE_LIMIT": "",
         # Beside the log, not in /tmp: a server killed outright leaves it to the test's folder.
         "PROMETHEUS_MULTIPROC_DIR": str(log.parent / f"metrics-{port}"),
+        # Its own slots for costly computations: another server on the machine holds its own.
+        "PAIRING_COSTLY_SLOTS_DIR": str(log.parent / f"costly-{port}"),
         **env,
     }
     return subprocess.Popen(

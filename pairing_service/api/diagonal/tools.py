@@ -11,6 +11,7 @@ from ...engine.diagonal import Entrant, GameResult, check_history, plan_round, s
 from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from ..planner_budget import planner
 from .schemas import (
     DiagonalRoundOut,
     ResultsIn,
@@ -33,6 +34,7 @@ class Round(MethodView):
     @blp.arguments(RoundIn)
     @blp.response(200, DiagonalRoundOut)
     @engine_timed("diagonal")
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """The next round: players with two or more losses are out; the rest meet
         opponents by rating in the diagonal pattern, avoiding rematches where possible.

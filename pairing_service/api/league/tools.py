@@ -23,6 +23,7 @@ from ...engine.league import (
 from ..common import loaded_rules
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from ..planner_budget import planner
 from .schemas import (
     FormationIn,
     FormationOut,
@@ -70,6 +71,7 @@ class ScheduleResource(MethodView):
     @blp.arguments(ScheduleIn)
     @blp.response(200, ScheduleOut)
     @engine_timed("league")
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """A league's games: each player in four, meetings as even as possible, each player
         with each starting seat once (the seed's grid for seven players)."""

@@ -43,6 +43,7 @@ from ..parsing import (
     query_parameters,
     text_fields,
 )
+from ..planner_budget import planner
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
@@ -322,6 +323,7 @@ class FinalRound(MethodView):
     @blp.response(200, FinalRoundOut)
     @blp.doc(**CSV_DOC)
     @engine_timed("scrabble")
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """Pair the final round and explain the pairing, with proofs.
 
@@ -343,6 +345,7 @@ class Audit(MethodView):
     @blp.response(200, AuditOut)
     @blp.doc(**TEXT_ANSWER_DOC)
     @engine_timed("scrabble")
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 

@@ -24,6 +24,7 @@ from ..common import loaded_rules
 from ..costly import costly
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from ..planner_budget import planner
 from .tool_schemas import (
     PlanIn,
     PlanOut,
@@ -88,6 +89,7 @@ class SeatingResource(MethodView):
     @blp.arguments(SeatingIn)
     @blp.response(200, SeatingOut)
     @engine_timed("strikes")
+    @planner
     def post(self, body: dict[str, Any]) -> Any:
         """Seat a round by least-times-met.
 
