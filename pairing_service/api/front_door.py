@@ -146,9 +146,11 @@ PROBLEMS = (
         "busy",
         503,
         "Busy",
-        "A costly computation (a simulation of whole events) was asked for while the service "
-        "was already running as many as it allows at once, so that results and reads stay "
-        "answered. Nothing was computed.",
+        "A costly computation (a simulation of whole events, or a stateless plan: seating, "
+        "a round's pairing, a league schedule, a final round's advice or audit) was asked for "
+        "while the service was already running as many as it allows at once, so that results "
+        "and reads stay answered; a plan waits up to 2 seconds for one to finish first. "
+        "Nothing was computed.",
         "Send the same request again after the seconds Retry-After gives, or ask for fewer "
         "simulated events. The operator sets the limit with PAIRING_COSTLY_CONCURRENCY.",
     ),
