@@ -59,6 +59,8 @@ accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# A stop (SIGTERM) lets requests in flight finish for this long, then cuts them off.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 # Body size is bounded by the app (PAIRING_MAX_CONTENT_LENGTH); bound header sizes here.
 limit_request_line = 8190
 limit_request_fields = 100

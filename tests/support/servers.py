@@ -65,6 +65,9 @@ def start_gunicorn(
         "PROMETHEUS_MULTIPROC_DIR": str(log.parent / f"metrics-{port}"),
         # Its own slots for costly computations: another server on the machine holds its own.
         "PAIRING_COSTLY_SLOTS_DIR": str(log.parent / f"costly-{port}"),
+        # A test's stop cuts off what is still in flight after 5 s (a slow client kept a
+        # worker for the whole default 30 s, and a loaded machine's test gave up waiting).
+        "GUNICORN_GRACEFUL_TIMEOUT": "5",
         **env,
     }
     return subprocess.Popen(
