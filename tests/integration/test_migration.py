@@ -231,3 +231,46 @@ def test_0002_cannot_be_downgraded(store_app):
     with pytest.raises(NotImplementedError), connection as conn, conn.begin():
         config.attributes["connection"] = conn
         command.downgrade(config, "0001")
+
+
+def test_migration_files_are_named_after_their_revisions_in_order():
+    """``newest_revision`` reads the head from the file names: each file holds the revision
+    its name starts with, and each revision follows the one before it."""
+    from alembic.script import ScriptDirectory
+
+    from pairing_service.store.database import newest_revision
+
+    scripts = ScriptDirectory.from_config(alembic_config())
+    chain = list(reversed(list(scripts.walk_revisions())))
+    assert [s.revision for s in chain] == [f"{n:04d}" for n in range(1, len(chain) + 1)]
+    for script in chain:
+        assert script.path.rsplit("/", 1)[1].startswith(f"{script.revision}_")
+    assert newest_revision() == scripts.get_current_head()
+
+
+def test_a_start_on_a_current_schema_imports_no_migration(database_url):
+    """Once the schema is at the newest revision, a start reads one row and leaves alembic
+    unimported (a second of every start on a loaded machine); on a schema behind it, the
+    migrations run."""
+    import subprocess
+    import sys
+
+    from pairing_service.store.database import migrate, schema_is_current
+
+    engine = make_engine(database_url)
+    try:
+        assert not schema_is_current(engine)  # a new database
+        migrate(engine)
+        assert schema_is_current(engine)
+    finally:
+        engine.dispose()
+    code = (
+        "import sys; from pairing_service.store import make_engine;"
+        "from pairing_service.store.database import migrate;"
+        f"e = make_engine({database_url!r}); migrate(e); e.dispose();"
+        "print('alembic' in sys.modules)"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert ran.stdout.strip() == "False", ran.stderr
