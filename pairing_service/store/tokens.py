@@ -24,9 +24,11 @@ def derived_token(secret: str, tournament_id: str, salt: str) -> str:
 
 def rotated_token(old_token: str, key: str, tournament_id: str, salt: str) -> str:
     """The token a rotation issues: derived from both secrets its retry must send again,
-    the token it replaces and the rotation's idempotency key (neither alone gives it)."""
-    secret = hashlib.sha256(f"{hash_token(old_token)}:{hash_token(key)}".encode()).hexdigest()
-    return derived_token(secret, tournament_id, salt)
+    the token it replaces and the rotation's idempotency key, as sent (neither alone
+    gives it). Never from their hashes: the store keeps those (``previous_token_hash``,
+    the write key's hash) beside the salt, and a copy of the database would give the
+    director's new token."""
+    return derived_token(f"{old_token}\0{key}", tournament_id, salt)
 
 
 def now() -> datetime:

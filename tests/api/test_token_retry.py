@@ -7,12 +7,14 @@ could never be asked for again)."""
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import select
 
-from pairing_service.store import tokens
+from pairing_service.store import schema, tokens
 from pairing_service.store.write_keys import ROTATION_RETRY_WINDOW
 from tests.support import assert_problem, auth
 from tests.support.held_events import FORMATS, Held, held_strikes, kinds
@@ -141,3 +143,32 @@ def test_a_scorekeepers_token_does_not_rotate(client):
     ).get_json()
     refused = assert_problem(rotate(client, held, issued["token"], key()), 403)
     assert "director token" in refused["detail"]
+
+
+def test_what_the_store_keeps_does_not_give_the_new_token(client, app):
+    # A copy of the database (a backup file, a dump, a replica) holds the old token's hash,
+    # the rotation key's hash and the salt: the new token must need the secrets as sent.
+    held = held_strikes(client)
+    tournament = held.base.rsplit("/", 1)[1]
+    new = rotate(client, held, held.token, key()).get_json()["token"]
+    engine = app.extensions["pairing_store"].engine
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(schema.tournaments).where(schema.tournaments.c.id == tournament)
+        ).one()
+        key_hashes = connection.execute(
+            select(schema.write_keys.c.key_hash).where(
+                schema.write_keys.c.tournament_id == tournament
+            )
+        ).scalars()
+        stored = [v for v in (*row, *key_hashes) if isinstance(v, str)]
+    assert row.rotation_salt in stored and row.previous_token_hash in stored
+    salt = row.rotation_salt
+    guesses = {tokens.derived_token(value, tournament, salt) for value in stored}
+    guesses |= {
+        tokens.derived_token(hashlib.sha256(f"{a}:{b}".encode()).hexdigest(), tournament, salt)
+        for a in stored
+        for b in stored
+    }
+    guesses |= {tokens.rotated_token(a, b, tournament, salt) for a in stored for b in stored}
+    assert new not in guesses
