@@ -47,6 +47,7 @@ import functools
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import threading
 import time
@@ -178,7 +179,25 @@ class SharedAnswers:
         headers = tuple((str(n), str(v)) for n, v in meta["headers"])
         return Kept(revision, int(meta["status"]), body, headers)
 
+    def usable(self) -> bool:
+        """Whether the folder is there (made if not) and this user's alone: a real folder,
+        owned by this user, that nobody else can enter. A folder another local user made
+        first, at the name a database's URL gives, could hold answers of theirs (a page
+        with a script, false standings): then each worker renders on its own."""
+        try:
+            os.makedirs(self.folder, mode=0o700, exist_ok=True)
+            found = os.lstat(self.folder)
+        except OSError:  # no folder to share in (a read-only file system)
+            return False
+        return (
+            stat.S_ISDIR(found.st_mode)
+            and found.st_uid == os.getuid()
+            and not found.st_mode & (stat.S_IRWXG | stat.S_IRWXO)
+        )
+
     def store(self, key: Key, kept: Kept) -> None:
+        if not self.usable():
+            return
         name = self._name(key)
         final = self.folder / f"{name}-{kept.revision}"
         partial = self.folder / f".{name}-{kept.revision}.{os.getpid()}.{threading.get_ident()}"
@@ -210,9 +229,10 @@ class SharedAnswers:
         """Another worker's answer, once it has rendered it (the block takes it); else None,
         and the block renders, holding the key's lock."""
         try:
-            os.makedirs(self.folder, mode=0o700, exist_ok=True)
+            if not self.usable():
+                raise PermissionError(self.folder)
             lock = os.open(self.folder / f".{self._name(key)}.lock", os.O_CREAT | os.O_RDWR, 0o600)
-        except OSError:  # no folder to share in (a read-only file system): render alone
+        except OSError:  # no folder of ours to share in: render alone
             yield None
             return
         try:

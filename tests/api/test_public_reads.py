@@ -187,3 +187,27 @@ def test_answers_another_build_rendered_are_not_served(tmp_path, monkeypatch):
     finally:
         for app in (old, new):
             app.extensions["pairing_store"].engine.dispose()
+
+
+def test_a_shared_folder_others_can_enter_is_not_trusted(tmp_path, monkeypatch):
+    # Another local user who made the folder first (or opened it up) could plant answers:
+    # a folder not this user's alone is neither read nor written; each worker renders.
+    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
+    first, second = make_app(url), make_app(url)
+    try:
+        base, _ = strikes_event(first.test_client())
+        shown = first.test_client().get(base)
+        folder = tmp_path / "pairing.sqlite3.public-reads"
+        [answer] = [p for p in folder.iterdir() if not p.name.startswith(".")]
+        head, _ = answer.read_bytes().split(b"\n", 1)
+        answer.write_bytes(head + b"\n" + b'{"planted": true}')
+        folder.chmod(0o777)
+        reads = _counting_reads(second, monkeypatch)
+        answered = second.test_client().get(base)
+        assert answered.get_data() == shown.get_data() and b"planted" not in answered.get_data()
+        assert len(reads) == 1  # rendered by the second worker itself
+        folder.chmod(0o700)  # this user's alone again: shared as before
+        assert second.extensions["pairing_public_reads"].shared.usable()
+    finally:
+        for app in (first, second):
+            app.extensions["pairing_store"].engine.dispose()
