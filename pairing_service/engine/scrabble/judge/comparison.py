@@ -91,11 +91,11 @@ class Judge(FieldScores):
         return frozenset(p for p in self.contention.clinched if not races.get(p))
 
     def keeps_gibsonization(self, pairs: Pairs) -> bool:
-        """Whether no settled player faces a contender while the field has outsiders
-        to give them: the principles alone score such a Gibson mistake no worse (the
-        contender's game is handed to a player with nothing to play for), so it is never
-        offered as a pairing that does better (``checker.gibson_mistakes``)."""
-        if not self.settled or self.pairing_space()[1] <= 0:
+        """Whether no settled player faces a contender: the principles alone score such a
+        Gibson mistake no worse (the contender's game is handed to a player with nothing
+        to play for), so while outsiders are free to give them (``candidates`` asks) it is
+        never offered as a pairing that does better (``checker.gibson_mistakes``)."""
+        if not self.settled:
             return True
         contenders = set(self.contention.contenders) - self.settled
         return not any(
@@ -136,7 +136,8 @@ class Judge(FieldScores):
         )
         if asked not in self._candidate_lists:
             found, exhaustive = self._candidates(pairs, fixed, players)
-            found = [c for c in found if self.keeps_gibsonization(c)]
+            if self.pairing_space(fixed, players)[1] > 0:  # outsiders left to give them
+                found = [c for c in found if self.keeps_gibsonization(c)]
             self.know_keys(found)  # each is canonical already
             self._candidate_lists[asked] = (found, exhaustive)
         found, exhaustive = self._candidate_lists[asked]
