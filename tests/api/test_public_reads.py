@@ -26,6 +26,17 @@ def _counting_reads(app, monkeypatch) -> list[str]:
     return seen
 
 
+@pytest.fixture
+def two_workers(tmp_path):
+    """Two apps on one SQLite database, as two workers of a server: each with its own
+    memory, sharing the database and the answers' folder beside it."""
+    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
+    apps = make_app(url), make_app(url)
+    yield apps
+    for app in apps:
+        app.extensions["pairing_store"].engine.dispose()
+
+
 def _started(client, base: str, token: str) -> None:
     assert client.post(f"{base}/rounds", headers=auth(token)).status_code == 201
 
@@ -66,46 +77,36 @@ def test_a_write_is_seen_by_the_next_public_read(app, client, monkeypatch):
     assert "400" in shown
 
 
-def test_a_write_by_another_worker_is_seen_at_once(tmp_path):
-    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
-    reader, writer = make_app(url), make_app(url)  # two workers: each with its own memory
-    try:
-        readers, writers = reader.test_client(), writer.test_client()
-        base, token = strikes_event(writers)
-        assert readers.get(base).get_json()["current_round"] is None  # kept by the reader
-        _started(writers, base, token)
-        seen = readers.get(base)
-        assert seen.get_json()["current_round"] == 1
-        assert seen.headers["ETag"] == writers.get(base).headers["ETag"]
-    finally:
-        for app in (reader, writer):
-            app.extensions["pairing_store"].engine.dispose()
+def test_a_write_by_another_worker_is_seen_at_once(two_workers):
+    reader, writer = two_workers
+    readers, writers = reader.test_client(), writer.test_client()
+    base, token = strikes_event(writers)
+    assert readers.get(base).get_json()["current_round"] is None  # kept by the reader
+    _started(writers, base, token)
+    seen = readers.get(base)
+    assert seen.get_json()["current_round"] == 1
+    assert seen.headers["ETag"] == writers.get(base).headers["ETag"]
 
 
-def test_the_workers_of_a_machine_share_what_one_rendered(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
-    first, second = make_app(url), make_app(url)
-    try:
-        base, token = scrabble_event(first.test_client())
-        _started(first.test_client(), base, token)
-        shown = first.test_client().get(f"{base}/rounds/1?format=csv")
-        reads = _counting_reads(second, monkeypatch)
-        shared = second.test_client().get(f"{base}/rounds/1?format=csv")
-        assert reads == []  # the second worker took the first one's answer
-        assert shared.get_data() == shown.get_data()
-        assert shared.headers["ETag"] == shown.headers["ETag"]
-        assert shared.mimetype == "text/csv"
-        assert shared.headers["Content-Disposition"] == shown.headers["Content-Disposition"]
-        first.test_client().put(
-            f"{base}/rounds/1/games/1", json={"scores": [400, 300]}, headers=auth(token)
-        )
-        after = second.test_client().get(f"{base}/rounds/1?format=csv")
-        assert len(reads) == 1 and "400" in after.get_data(as_text=True)
-        kept = sorted(p.name for p in (tmp_path / "pairing.sqlite3.public-reads").iterdir())
-        assert [name.rsplit("-", 1)[1] for name in kept if not name.startswith(".")] == ["3"]
-    finally:
-        for app in (first, second):
-            app.extensions["pairing_store"].engine.dispose()
+def test_the_workers_of_a_machine_share_what_one_rendered(two_workers, tmp_path, monkeypatch):
+    first, second = two_workers
+    base, token = scrabble_event(first.test_client())
+    _started(first.test_client(), base, token)
+    shown = first.test_client().get(f"{base}/rounds/1?format=csv")
+    reads = _counting_reads(second, monkeypatch)
+    shared = second.test_client().get(f"{base}/rounds/1?format=csv")
+    assert reads == []  # the second worker took the first one's answer
+    assert shared.get_data() == shown.get_data()
+    assert shared.headers["ETag"] == shown.headers["ETag"]
+    assert shared.mimetype == "text/csv"
+    assert shared.headers["Content-Disposition"] == shown.headers["Content-Disposition"]
+    first.test_client().put(
+        f"{base}/rounds/1/games/1", json={"scores": [400, 300]}, headers=auth(token)
+    )
+    after = second.test_client().get(f"{base}/rounds/1?format=csv")
+    assert len(reads) == 1 and "400" in after.get_data(as_text=True)
+    kept = sorted(p.name for p in (tmp_path / "pairing.sqlite3.public-reads").iterdir())
+    assert [name.rsplit("-", 1)[1] for name in kept if not name.startswith(".")] == ["3"]
 
 
 def test_if_none_match_naming_the_revision_answers_304(client):
@@ -174,40 +175,30 @@ def test_reads_are_answered_where_no_folder_can_be_shared(app, client, tmp_path)
     assert first.get_data() == again.get_data()
 
 
-def test_answers_another_build_rendered_are_not_served(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
-    old, new = make_app(url), make_app(url)
+def test_answers_another_build_rendered_are_not_served(two_workers, monkeypatch):
+    old, new = two_workers
     new.extensions["pairing_public_reads"].shared.build = "after an upgrade"
-    try:
-        base, _ = strikes_event(old.test_client())
-        assert old.test_client().get(base).status_code == 200  # rendered by the old build
-        reads = _counting_reads(new, monkeypatch)
-        assert new.test_client().get(base).status_code == 200
-        assert len(reads) == 1  # rendered again by the new one
-    finally:
-        for app in (old, new):
-            app.extensions["pairing_store"].engine.dispose()
+    base, _ = strikes_event(old.test_client())
+    assert old.test_client().get(base).status_code == 200  # rendered by the old build
+    reads = _counting_reads(new, monkeypatch)
+    assert new.test_client().get(base).status_code == 200
+    assert len(reads) == 1  # rendered again by the new one
 
 
-def test_a_shared_folder_others_can_enter_is_not_trusted(tmp_path, monkeypatch):
+def test_a_shared_folder_others_can_enter_is_not_trusted(two_workers, tmp_path, monkeypatch):
     # Another local user who made the folder first (or opened it up) could plant answers:
     # a folder not this user's alone is neither read nor written; each worker renders.
-    url = f"sqlite:///{tmp_path}/pairing.sqlite3"
-    first, second = make_app(url), make_app(url)
-    try:
-        base, _ = strikes_event(first.test_client())
-        shown = first.test_client().get(base)
-        folder = tmp_path / "pairing.sqlite3.public-reads"
-        [answer] = [p for p in folder.iterdir() if not p.name.startswith(".")]
-        head, _ = answer.read_bytes().split(b"\n", 1)
-        answer.write_bytes(head + b"\n" + b'{"planted": true}')
-        folder.chmod(0o777)
-        reads = _counting_reads(second, monkeypatch)
-        answered = second.test_client().get(base)
-        assert answered.get_data() == shown.get_data() and b"planted" not in answered.get_data()
-        assert len(reads) == 1  # rendered by the second worker itself
-        folder.chmod(0o700)  # this user's alone again: shared as before
-        assert second.extensions["pairing_public_reads"].shared.usable()
-    finally:
-        for app in (first, second):
-            app.extensions["pairing_store"].engine.dispose()
+    first, second = two_workers
+    base, _ = strikes_event(first.test_client())
+    shown = first.test_client().get(base)
+    folder = tmp_path / "pairing.sqlite3.public-reads"
+    [answer] = [p for p in folder.iterdir() if not p.name.startswith(".")]
+    head, _ = answer.read_bytes().split(b"\n", 1)
+    answer.write_bytes(head + b"\n" + b'{"planted": true}')
+    folder.chmod(0o777)
+    reads = _counting_reads(second, monkeypatch)
+    answered = second.test_client().get(base)
+    assert answered.get_data() == shown.get_data() and b"planted" not in answered.get_data()
+    assert len(reads) == 1  # rendered by the second worker itself
+    folder.chmod(0o700)  # this user's alone again: shared as before
+    assert second.extensions["pairing_public_reads"].shared.usable()
