@@ -46,6 +46,9 @@ DEFAULTS: dict[str, Any] = {
     # Host names the service answers for besides loopback names and IP addresses
     # (api/hosts.py): "pairing.club.example", "*.club.example", or "*" for every host.
     "ALLOWED_HOSTS": [],
+    # Where every absolute link (QR codes, sheets, letters, Link headers) starts, e.g.
+    # https://pairing.club.example (api/public_url.py); None: the request's own address.
+    "PUBLIC_URL": None,
     # Writes to persistent tournaments per client address: "<count>/<seconds>" ("" off).
     "WRITE_RATE_LIMIT": "120/60",
     # Where the rate limit counts live: database (the service's own, shared by every worker

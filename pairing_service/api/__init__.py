@@ -21,6 +21,7 @@ from .hosts import init_hosts
 from .league import pages as league_pages
 from .observe import init_observe
 from .public_reads import init_public_reads
+from .public_url import init_public_url
 from .query_values import init_query_values
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
@@ -43,6 +44,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     init_conditions(app)
     init_costly(app)
     init_observe(app)
+    init_public_url(app)
     init_hosts(app)  # after the request id, before anything else looks at the request
     init_cors(app)
     init_rate_limit(app)
