@@ -7,6 +7,16 @@ result entry unanswered. A view marked :func:`costly` runs only while it holds o
 ``COSTLY_CONCURRENCY`` slots; with none free it answers at once 503 ``busy`` with
 Retry-After, so the other workers stay free for results and reads.
 
+The stateless planners (``/v1/strikes/seating``, ``/v1/diagonal/round``,
+``/v1/league/schedule``, ``/v1/scrabble/final-round``, ``/v1/scrabble/audit``) are in the
+same budget (:func:`planner`). A planner's search takes tens of milliseconds, no token, and
+eight clients looping on the seating held every worker. Where a simulation takes seconds
+and is answered 503 ``busy`` at once, a planner waits up to ``SLOT_WAIT_SECONDS`` for a
+slot (one frees within tens of milliseconds), asking again every ``SLOT_POLL_SECONDS``,
+and only then answers 503 ``busy``: answered at once, the clients looping on it asked
+again at once (260 refusals a second, each a parsed body, took the CPU that results and
+health checks needed); waiting, they hold a parked greenlet each and nothing else.
+
 A slot is an exclusive ``flock`` on one of N files in ``COSTLY_SLOTS_DIR``: the kernel
 releases it when the request ends or its worker dies, and it holds across the workers of
 one instance (a per-process counter would not). The folder is the instance's own: made
@@ -30,6 +40,7 @@ import functools
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -40,6 +51,8 @@ from .workers import serving_workers
 
 F = TypeVar("F", bound=Callable[..., Any])
 BUSY_RETRY_SECONDS = 5
+SLOT_WAIT_SECONDS = 2.0
+SLOT_POLL_SECONDS = 0.02
 
 
 class Busy(Exception):
@@ -97,13 +110,33 @@ def init_costly(app: Flask) -> None:
     config["COSTLY_SLOTS_DIR"] = config["COSTLY_SLOTS_DIR"] or instance_slots_dir()
 
 
-def costly(view: F) -> F:
-    """Run the view only while it holds a slot for costly computations."""
+def _within_budget(view: F, wait_seconds: Callable[[], float]) -> F:
+    """The view, run only while it holds a slot; waiting up to ``wait_seconds()`` for one."""
 
     @functools.wraps(view)
     def limited(*args: Any, **kwargs: Any) -> Any:
         config = current_app.config
-        with slot(config["COSTLY_SLOTS_DIR"], config["COSTLY_CONCURRENCY"]):
-            return view(*args, **kwargs)
+        deadline = time.monotonic() + wait_seconds()
+        while True:
+            running = False
+            try:
+                with slot(config["COSTLY_SLOTS_DIR"], config["COSTLY_CONCURRENCY"]):
+                    running = True
+                    return view(*args, **kwargs)
+            except Busy:
+                if running or time.monotonic() >= deadline:
+                    raise
+            time.sleep(SLOT_POLL_SECONDS)  # a greenlet's sleep under gevent
 
     return limited  # type: ignore[return-value]
+
+
+def costly(view: F) -> F:
+    """Run the view only while it holds a slot for costly computations; busy at once."""
+    return _within_budget(view, lambda: 0.0)
+
+
+def planner(view: F) -> F:
+    """Run a planner only while it holds a slot, waiting for one a moment."""
+    # Read when called, so that a test may shorten the wait.
+    return _within_budget(view, lambda: SLOT_WAIT_SECONDS)

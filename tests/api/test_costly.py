@@ -9,7 +9,7 @@ import threading
 import time
 
 from pairing_service import create_app
-from pairing_service.api import planner_budget
+from pairing_service.api import costly
 from pairing_service.api.costly import slot
 from tests.support import assert_problem
 
@@ -87,7 +87,7 @@ PLANNERS = (
 
 
 def test_the_stateless_planners_count_in_the_costly_budget(app, client, tmp_path, monkeypatch):
-    monkeypatch.setattr(planner_budget, "SLOT_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(costly, "SLOT_WAIT_SECONDS", 0.2)
     folder = str(tmp_path / "slots")
     app.config.update(COSTLY_CONCURRENCY=1, COSTLY_SLOTS_DIR=folder)
     final_round = dict(PLANNERS)["/v1/scrabble/final-round"]

@@ -8,10 +8,9 @@ from typing import Any
 from flask.views import MethodView
 
 from ...engine.diagonal import Entrant, GameResult, check_history, plan_round, simulate, tally
-from ..costly import costly
+from ..costly import costly, planner
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
-from ..planner_budget import planner
 from .schemas import (
     DiagonalRoundOut,
     ResultsIn,

@@ -21,9 +21,9 @@ from ...engine.league import (
     schedule,
 )
 from ..common import loaded_rules
+from ..costly import planner
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
-from ..planner_budget import planner
 from .schemas import (
     FormationIn,
     FormationOut,

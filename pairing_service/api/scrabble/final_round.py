@@ -34,6 +34,7 @@ from ...engine.scrabble.prize_places import place_labels
 from ...engine.scrabble.tsh import PartlyEntered, TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..conditions import HEADERS
+from ..costly import planner
 from ..metrics import engine_timed
 from ..parsing import (
     StandingsBlueprint,
@@ -43,7 +44,6 @@ from ..parsing import (
     query_parameters,
     text_fields,
 )
-from ..planner_budget import planner
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,

@@ -21,10 +21,9 @@ from ...engine.strikes import (
 )
 from ...engine.strikes.plans import SEED_RANGE
 from ..common import loaded_rules
-from ..costly import costly
+from ..costly import costly, planner
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
-from ..planner_budget import planner
 from .tool_schemas import (
     PlanIn,
     PlanOut,
