@@ -25,11 +25,12 @@ from typing import Any
 from flask import Flask, current_app
 from flask.views import MethodView
 from marshmallow import Schema, fields
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
 from ..store import HeldStore, make_engine
+from ..store.database import ping
 from .errors import problem, unavailable
 from .parsing import StrictBlueprint
 from .ratelimit import rate_limit_storage_status
@@ -69,8 +70,7 @@ class ReadinessCheck:
 
     def _ask(self, engine: Engine) -> None:
         try:
-            with engine.connect() as conn:
-                conn.execute(select(1))
+            ping(engine)
         except BaseException:
             self._answered_at = None
             raise

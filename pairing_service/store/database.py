@@ -91,6 +91,12 @@ def _make_engine(url: str, **options: Any) -> Engine:
     return engine
 
 
+def ping(engine: Engine) -> None:
+    """Ask the database ``SELECT 1``: the driver's error when it does not answer."""
+    with engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+
+
 def is_postgresql(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
 

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, text
 
-from .database import WRITE, is_postgresql
+from .database import WRITE, is_postgresql, ping
 from .schema import rate_limit_entries as entries
 
 # Names the advisory locks of rate limit keys (PostgreSQL's two-key form: a space of its own).
@@ -115,8 +115,7 @@ class RateCounts:
     def answers(self) -> bool:
         """Whether the database answers."""
         try:
-            with self.engine().connect() as conn:
-                conn.execute(text("SELECT 1"))
+            ping(self.engine())
         except Exception:
             return False
         return True

@@ -550,11 +550,6 @@ class HeldStore:
                 self._kept.popitem(last=False)
         return held
 
-    def ping(self) -> None:
-        """Reach the database (``/readyz``): the driver's error when it cannot."""
-        with self.engine.connect() as conn:
-            conn.execute(select(1))
-
     def check_director(
         self, tournament_id: str, token: str, scoring: Scoring | None = None
     ) -> None:
