@@ -11,8 +11,8 @@ costs per edge), for callers that compute a whole field's costs at once.
 
 Levels are folded into one integer weight with a radix per level larger than the largest
 possible total of all lower levels, so the blossom algorithm (rustworkx, integer weights)
-optimises them in strict order. ``check_matching`` is the self-check: it verifies the
-result is a perfect matching made of candidate edges.
+optimises them in strict order. A self-check verifies that the result is a perfect
+matching made of candidate edges.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def min_cost_perfect_matching_arrays(
         raise NoPerfectMatching(
             f"only {len(pairs)} of {node_count // 2} pairs can be formed from the candidates"
         )
-    for u, v in pairs:  # the self-check (``check_matching``) on the graph built here
+    for u, v in pairs:  # the self-check, on the graph built here
         if not graph.has_edge(u, v):
             raise AssertionError(f"edge {u}-{v} is not a candidate")
     _check_perfect(node_count, pairs)
@@ -146,17 +146,6 @@ def _upper_row_major(node_count: int, firsts: Indices, seconds: Indices) -> bool
         return True
     keys = firsts * node_count + seconds
     return bool((firsts < seconds).all() and (np.diff(keys) > 0).all())
-
-
-def check_matching(
-    node_count: int, pairs: Sequence[tuple[int, int]], candidates: Iterable[tuple[int, int]]
-) -> None:
-    """Self-check: every node appears exactly once, and only candidate edges are used."""
-    allowed = set(candidates)
-    for u, v in pairs:
-        if (u, v) not in allowed and (v, u) not in allowed:
-            raise AssertionError(f"edge {u}-{v} is not a candidate")
-    _check_perfect(node_count, pairs)
 
 
 def _check_perfect(node_count: int, pairs: Sequence[tuple[int, int]]) -> None:
