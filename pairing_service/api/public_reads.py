@@ -396,11 +396,11 @@ def init_public_reads(app: Flask) -> None:
     database = app.extensions["pairing_store"].engine.url.render_as_string(hide_password=False)
     build = build_identity(Path(__file__).resolve().parents[1], Path(app.config["RULES_DIR"]))
     app.extensions["pairing_public_reads"] = PublicReads(SharedAnswers(database, build))
-    for rule in app.url_map.iter_rules():
-        if "tournament_id" in rule.arguments and "GET" in (rule.methods or ()):
-            view = app.view_functions[rule.endpoint]
-            if not getattr(view, "answers_public_reads", False):
-                wrapped = public_read(view, rule.endpoint)
-                wrapped.answers_public_reads = True  # type: ignore[attr-defined]
-                app.view_functions[rule.endpoint] = wrapped
+    endpoints = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if "tournament_id" in rule.arguments and "GET" in (rule.methods or ())
+    }
+    for endpoint in endpoints:  # once each, though several rules may share one
+        app.view_functions[endpoint] = public_read(app.view_functions[endpoint], endpoint)
     app.wsgi_app = ReadGate(app.wsgi_app)  # type: ignore[method-assign]
