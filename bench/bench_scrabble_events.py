@@ -15,7 +15,7 @@ every round of every event; back-to-back rematches, and those the advisor kept f
 default, allows a third meeting: at most 3 where nothing else could be paired); how the
 byes were spread (nobody with two while someone has none, before the final round whose
 bye the advisor gives a player out of contention); games between players who had met, in
-the rounds before the advisor's (weighed against rank distance: ``pairing/cost.py``).
+the rounds before the advisor's (weighed against rank distance: ``cost.py``).
 
 Targets (exit 0 only when met): median pairing time <= 50 ms at 400 players; no
 back-to-back rematch but those kept for a race; no pair past the allowance; byes spread.

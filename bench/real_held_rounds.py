@@ -392,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--repeat-weights",
         help="what if: the round's cost's weights of a 2nd, 3rd, 4th, 5th meeting "
-        "(pairing/cost.py REPEAT_WEIGHTS), e.g. 24,60,100,150",
+        "(cost.py REPEAT_WEIGHTS), e.g. 24,60,100,150",
     )
     parser.add_argument("--recency", type=int, help="what if: the round's cost's RECENCY")
     args = parser.parse_args(argv)

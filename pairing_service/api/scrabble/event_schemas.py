@@ -16,6 +16,7 @@ from marshmallow import (
     validate,
 )
 
+from ...engine.scrabble.cost import MAX_REPEATS_ALLOWED
 from ...engine.scrabble.held.event import (
     MAX_PENALTY,
     MAX_PLAYERS,
@@ -34,7 +35,6 @@ from ...engine.scrabble.held.log_events import (
 )
 from ...engine.scrabble.held.schedule import scheduled
 from ...engine.scrabble.pairing.advisor import MAX_VICTORS
-from ...engine.scrabble.pairing.cost import MAX_REPEATS_ALLOWED
 from ..common import (
     ID_LENGTH,
     Contract,

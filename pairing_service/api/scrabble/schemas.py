@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate, validates, validates_schema
 
 from ...engine.errors import FieldError, Rule
 from ...engine.scrabble import MAX_VICTORS, PREFERENCES
-from ...engine.scrabble.pairing.cost import DEFAULT_REPEATS_ALLOWED, MAX_REPEATS_ALLOWED
+from ...engine.scrabble.cost import DEFAULT_REPEATS_ALLOWED, MAX_REPEATS_ALLOWED
 from ..common import (
     ID_LENGTH,
     NAME_LENGTH,

@@ -16,11 +16,11 @@ request meets them.
 from .checker import Audit, audit, list_outcomes, read_pairing
 from .contention import Result
 from .errors import InvalidRuleTable, InvalidStandings, ScrabbleEngineError
+from .game import Game
 from .judge.principles import Need, Verdict
 from .judge.proof import Outcome
 from .pairing.advisor import MAX_VICTORS, PREFERENCES, Advice, Alternative, SeedNote, advise
-from .pairing.board import Game
-from .pairing.plans import RuleUsed
+from .plans import RuleUsed
 from .prize_places import PlaceRace, PrizePlaces, Reach
 from .rule_table import RuleTable
 from .standings import Player, Standings, half_wins_of

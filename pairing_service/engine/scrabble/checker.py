@@ -8,19 +8,19 @@ from dataclasses import dataclass
 
 from ..errors import Rule
 from .contention import Contention
+from .cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .errors import InvalidStandings
-from .explain.games import pair_set_text
 from .explain.needs import needs
+from .game import pairs_of
 from .judge.comparison import Judge
 from .judge.principles import Need, Verdict
 from .judge.proof import Outcome, RoundUnderTest
 from .pairing.advisor import Advice, advise
-from .pairing.board import pairs_of
-from .pairing.cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from .prize_places import PrizePlaces, place_race
 from .rule_table import RuleTable
 from .standings import Standings
 from .withdrawals import field_of
+from .words.games import pair_set_text
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Each board's reason in words, from the facts the engine holds about the pairing
 answered: who races whom for which places, who is certain of what, and what the round's
-cost (``pairing/cost.py``) weighs when a game is a rematch or is moved off the ideal
+cost (``cost.py``) weighs when a game is a rematch or is moved off the ideal
 pairing (back to back, past the allowance, an earlier meeting).
 
 Every clause states a fact of the answer's own pairing and standings ("#6's only rival
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..pairing.cost import RepeatPolicy, rounds_since
+from ..cost import RepeatPolicy, rounds_since
 from ..prize_places import PlaceRace, ordinal, span_text
 from ..standings import Standings, format_half
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cost import RepeatPolicy
+from ..game import Game
 from ..judge.principles import PRINCIPLES, Verdict
-from ..pairing.board import Game
-from ..pairing.cost import RepeatPolicy
-from ..pairing.plans import RuleUsed
+from ..plans import RuleUsed
 from ..standings import Standings
 from .tradeoffs import PLAIN, first_cost, games_only_in
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..game import Game
 from ..judge.principles import PRINCIPLES, Verdict
-from ..pairing.board import Game
 from ..standings import Standings
-from .verdicts import GOOD_REASONS
+from ..words.verdicts import GOOD_REASONS
 
 Side = tuple[Sequence[Game], Sequence[Verdict]]  # a pairing's games and its verdicts
 

@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..contention import contention
+from ..cost import RepeatPolicy
 from ..explain.boards import outsider_words
 from ..pairing.board import Board
-from ..pairing.cost import RepeatPolicy
 from ..pairing.swiss import SwissMemo
 from ..prize_places import PrizePlaces, place_race
 from ..standings import Standings

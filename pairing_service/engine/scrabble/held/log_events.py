@@ -36,7 +36,7 @@ Pair = tuple[str, str]
 
 NO_PENALTIES = (0, 0)
 BYE_SPREAD = 50  # tsh's default: a bye is a win worth +50
-DEFAULT_REPEATS_ALLOWED = 2  # the round's cost (``pairing/cost.py``): a 4th meeting is past it
+DEFAULT_REPEATS_ALLOWED = 2  # the round's cost (``cost.py``): a 4th meeting is past it
 DEFAULT_VICTORS = 2
 
 

@@ -13,7 +13,7 @@ standings (``Standings``: players in rank order, with their earlier opponents).
 Every method but the advisor's picks the bye first, when the field is odd: the
 lowest-ranked player among those with the fewest byes (tsh's default, and so nobody gets a
 second bye while someone has none). Seeded, random and KOTH pair by one minimum-cost
-perfect matching at the round's cost (``pairing/cost.py``): back-to-back rematches,
+perfect matching at the round's cost (``cost.py``): back-to-back rematches,
 meetings past the repeat allowance, then the distance from the method's ideal pairing
 weighed against the repeats. Without history each gives its ideal pairing exactly.
 Before the method, players whose place is settled are Gibsonized
@@ -27,10 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..cost import Meetings, RepeatPolicy, halves_ideal, pair_closest
 from ..explain.boards import meeting_cost, opponents_of, prize_reason
+from ..game import Game
 from ..pairing.advisor import Advice, advise
-from ..pairing.board import Game
-from ..pairing.cost import Meetings, RepeatPolicy, halves_ideal, pair_closest
 from ..pairing.swiss import SwissMemo, pair_swiss
 from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
@@ -131,7 +131,7 @@ def _matched(
 ) -> list[Pair]:
     """A perfect matching of ``order`` closest to the pairs ``gap`` apart in it (1: 1-2,
     3-4, ...; half the field: the top half against the bottom half), at the round's cost
-    (``pairing/cost.py``)."""
+    (``cost.py``)."""
     ideal = None if gap == 1 else halves_ideal(len(order))
     return pair_closest(Meetings(standings), policy, order, ideal)
 

@@ -4,7 +4,7 @@ the director does not choose (``docs/scrabble.md``, "Held events: the default sc
 - round 1: ``seeded`` (by rating, top half against bottom half: the favourites meet
   in the later rounds, not the first);
 - the middle rounds: ``swiss`` within win groups at the round's cost
-  (``pairing/cost.py``): a repeat within the allowance is weighed against the distance
+  (``cost.py``): a repeat within the allowance is weighed against the distance
   from the Swiss order, never avoided by sending a player far down the field;
 - the last planned round: the final-round ``advisor`` (the seed's table and the
   principles GP1-GP4, then the round's cost);

@@ -34,8 +34,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..contention import Result
-from ..explain.games import games_text
-from ..explain.verdicts import GOOD_REASONS
+from ..words.games import games_text
+from ..words.verdicts import GOOD_REASONS
 from .candidates import (
     MAX_COMPARED_PLAYERS,
     OUTSIDER,

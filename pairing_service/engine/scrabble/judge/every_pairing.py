@@ -16,8 +16,8 @@ from numpy.typing import NDArray
 
 from ...matching import every_pair, min_cost_perfect_matching_arrays
 from ..contention import Result
-from ..explain.verdicts import rule_text
 from ..standings import Standings
+from ..words.verdicts import rule_text
 from .candidates import OUTSIDER
 from .count_tables import GP1_RULES, POSSIBLE, RESULTS
 from .field_table import FieldTable

@@ -31,8 +31,8 @@ from numpy.typing import NDArray
 
 from ...matching import Indices
 from ..contention import UNBOUNDED, Contention, Result
-from ..explain.verdicts import GOOD_REASONS, RESULT_WORDS
 from ..standings import Standings
+from ..words.verdicts import GOOD_REASONS, RESULT_WORDS
 from .count_tables import CERTAIN, POSSIBLE, RESULTS, Counts
 from .field_table import FieldTable
 from .pairing_table import PairingTable

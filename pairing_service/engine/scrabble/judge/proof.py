@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..contention import BYE_SPREAD, UNBOUNDED, Result, fixed_moves
-from ..explain.outcomes import outcome_text
 from ..standings import Standings
+from ..words.outcomes import outcome_text
 
 NEVER = 10**18  # a threshold no margin reaches
 ALWAYS = -(10**18)

@@ -13,23 +13,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..contention import Contention
+from ..cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from ..explain.boards import opponents_of, prize_reason, repeat_lines
 from ..explain.headline import headline
 from ..explain.needs import needs, place_need
 from ..explain.tradeoffs import tradeoff_text
-from ..explain.verdicts import SEED_READINGS
+from ..game import Game, pairs_of
 from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
 from ..judge.principles import PRINCIPLES, Need, Verdict, judged_contenders
+from ..plans import Plan, RuleUsed, fallback_plan, table_plan
 from ..prize_places import PlaceRace, PrizePlaces, Reach, graded_places_warning, place_race
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
 from ..withdrawals import field_of
-from .board import Board, Game, pairs_of, play_engine_pairs
+from ..words.verdicts import SEED_READINGS
+from .board import Board, play_engine_pairs
 from .completion import BEST_KEEPS, complete_pairing
-from .cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
-from .plans import Plan, RuleUsed, fallback_plan, table_plan
 from .prize_plan import prize_plan
 from .swiss import SwissMemo
 

@@ -1,30 +1,16 @@
-"""The games of a pairing as they are made (``Board``), and the games as the judge takes
-them (``pairs_of``)."""
+"""The games of a pairing as they are made (``Board``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..contention import Contention
+from ..cost import one_displaced
 from ..explain.boards import kept_despite, outsider_words, swiss_reasons
+from ..game import Game
 from ..judge.candidates import OUTSIDER
 from ..standings import Standings
-from .cost import one_displaced
 from .swiss import SwissMemo, pair_swiss, swiss_ideal
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    players: tuple[str, ...]
-    bye: bool
-    repeats: int
-    reason: str
-
-
-def pairs_of(games: Sequence[Game]) -> list[tuple[str, str]]:
-    """The games as the judge takes them: each game's two players, the bye left out."""
-    return [(g.players[0], g.players[1]) for g in games if not g.bye]
 
 
 class Board:

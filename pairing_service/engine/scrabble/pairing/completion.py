@@ -23,16 +23,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..contention import Contention
+from ..cost import one_displaced
 from ..explain.boards import meeting_cost
+from ..game import Game
 from ..judge.candidates import MAX_COMPARED_PLAYERS, OUTSIDER
 from ..judge.field_scores import FieldTables
 from ..judge.race import race_of
+from ..plans import Plan
 from ..rule_table import pair_group
 from ..standings import Standings
-from .board import Board, Game, play_engine_pairs
-from .cost import one_displaced
+from .board import Board, play_engine_pairs
 from .fallback import engine_choice
-from .plans import Plan
 from .swiss import SwissMemo, pair_swiss
 
 BEST_KEEPS = "the pairing that best keeps GP1-GP4"  # the fallback's, and the principles'

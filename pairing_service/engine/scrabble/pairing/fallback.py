@@ -12,13 +12,13 @@ from numpy.typing import NDArray
 
 from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
 from ..contention import Contention, Final, Result, finals_after
+from ..cost import CEILINGS, Meetings, RepeatPolicy, game_costs, koth_distance
+from ..game import Game
 from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
+from ..plans import Plan
 from ..standings import Standings
-from .board import Game
-from .cost import CEILINGS, Meetings, RepeatPolicy, game_costs, koth_distance
-from .plans import Plan
 
 # The fallback's matching over a contention group larger than this takes as candidates
 # each player's NEAREST_PARTNERS ranks either side of its ideal partners, not every pair

@@ -32,10 +32,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...matching import Indices, every_pair, min_cost_perfect_matching_arrays
+from ..cost import CEILINGS, game_costs, koth_distance
+from ..plans import Plan, RuleUsed
 from ..prize_places import PlaceRace, PrizePlaces
 from ..standings import Standings
-from .cost import CEILINGS, game_costs, koth_distance
-from .plans import Plan, RuleUsed
 from .swiss import SwissMemo
 
 PRIZE_RULE_ID = "prize places"

@@ -27,8 +27,8 @@ from itertools import groupby
 import numpy as np
 
 from ...matching import Indices
+from ..cost import WHOLE_LIMIT, Meetings, RepeatPolicy, pair_closest
 from ..standings import Standings
-from .cost import WHOLE_LIMIT, Meetings, RepeatPolicy, pair_closest
 
 REPAIR_REACH = 8  # places either side of a repeated ideal pair that a large field re-pairs
 

@@ -16,7 +16,6 @@ from pairing_service.api.scrabble.final_round import standings_of
 from pairing_service.api.scrabble.schemas import FinalRoundIn
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.contention import contention
-from pairing_service.engine.scrabble.explain.verdicts import rule_text
 from pairing_service.engine.scrabble.judge import every_pairing
 from pairing_service.engine.scrabble.judge.candidates import (
     OUTSIDER,
@@ -27,6 +26,7 @@ from pairing_service.engine.scrabble.judge.comparison import Judge
 from pairing_service.engine.scrabble.judge.count_tables import GP1_RULES, POSSIBLE, RESULTS
 from pairing_service.engine.scrabble.judge.proof import Place, RoundUnderTest
 from pairing_service.engine.scrabble.withdrawals import field_of
+from pairing_service.engine.scrabble.words.verdicts import rule_text
 from tests.support.judge_cases import judge_of, rounds, simulated
 
 

@@ -12,6 +12,7 @@ import pytest
 from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Entry, undo
 from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.cost import RepeatPolicy
 from pairing_service.engine.scrabble.held.event import InvalidEvent
 from pairing_service.engine.scrabble.held.gibsonization import Places
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
@@ -24,7 +25,6 @@ from pairing_service.engine.scrabble.held.methods import (
 )
 from pairing_service.engine.scrabble.held.schedule import scheduled
 from pairing_service.engine.scrabble.held.tsh_export import division_file, tsh_name
-from pairing_service.engine.scrabble.pairing.cost import RepeatPolicy
 from pairing_service.engine.scrabble.standings import Player, Standings
 from pairing_service.engine.scrabble.tsh import read_division
 

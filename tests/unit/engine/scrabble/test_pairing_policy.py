@@ -1,4 +1,4 @@
-"""The round's cost among pairings the principles score alike (pairing/cost.py): no
+"""The round's cost among pairings the principles score alike (cost.py): no
 back-to-back rematch, no meeting past the repeat allowance, then the distance from the
 method's ideal pairing weighed against each repeat's weight; the seed's GP2 read in full
 (judge/race.py)."""
@@ -9,14 +9,14 @@ import pytest
 
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.contention import contention
-from pairing_service.engine.scrabble.judge.candidates import OUTSIDER
-from pairing_service.engine.scrabble.judge.race import race_of
-from pairing_service.engine.scrabble.pairing.cost import (
+from pairing_service.engine.scrabble.cost import (
     RECENCY,
     REPEAT_WEIGHTS,
     RepeatPolicy,
     repeat_weight,
 )
+from pairing_service.engine.scrabble.judge.candidates import OUTSIDER
+from pairing_service.engine.scrabble.judge.race import race_of
 from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
 from tests.support import field, rank_pairs
 

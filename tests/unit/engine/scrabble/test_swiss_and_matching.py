@@ -21,8 +21,8 @@ from pairing_service.engine.matching import (
 )
 from pairing_service.engine.scrabble import Player, Standings
 from pairing_service.engine.scrabble.contention import contention
+from pairing_service.engine.scrabble.cost import Meetings, RepeatPolicy
 from pairing_service.engine.scrabble.pairing import swiss
-from pairing_service.engine.scrabble.pairing.cost import Meetings, RepeatPolicy
 from pairing_service.engine.scrabble.pairing.swiss import SwissMemo, pair_swiss
 from tests.support import field
 
@@ -242,7 +242,7 @@ def test_a_field_whose_ideal_swiss_pairs_repeat_nothing_is_paired_as_the_matchin
     # pairing at no cost); the matching itself gives exactly the same pairs, for win
     # groups even and odd, floats and fields past the whole-field limit, with histories
     # that touch every pair but the ideal ones.
-    from pairing_service.engine.scrabble.pairing.cost import pair_closest
+    from pairing_service.engine.scrabble.cost import pair_closest
 
     rng = random.Random(seed)
     size = rng.choice([2, 4, 6, 10, 16, 34, 130])
@@ -286,8 +286,8 @@ def test_a_large_groups_matching_on_near_candidates_is_the_whole_graphs(seed, mo
     """Beyond ``WHOLE_GROUP_LIMIT`` the fallback's matching takes each player's nearest
     ranks to its ideal partners as candidates; on groups of 150-200 contenders with
     random histories (repeats to avoid) its answer is the matching over every pair's."""
+    from pairing_service.engine.scrabble.cost import Meetings
     from pairing_service.engine.scrabble.pairing import fallback
-    from pairing_service.engine.scrabble.pairing.cost import Meetings
 
     rng = random.Random(seed)
     size = 150 + 50 * seed

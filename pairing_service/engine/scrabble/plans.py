@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..contention import Contention
-from ..rule_table import Row, RuleTable, group_members, select
-from ..standings import Standings, configuration_text, format_half
+from .contention import Contention
+from .rule_table import Row, RuleTable, group_members, select
+from .standings import Standings, configuration_text, format_half
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,8 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ...matching import Indices, min_cost_perfect_matching_arrays
-from ..standings import Standings
+from ..matching import Indices, min_cost_perfect_matching_arrays
+from .standings import Standings
 
 DEFAULT_REPEATS_ALLOWED = 2  # a pair may meet a 2nd or 3rd time at a weighed cost
 MAX_REPEATS_ALLOWED = 15  # the matchings' ceiling for meetings of one pair
