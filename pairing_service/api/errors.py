@@ -25,7 +25,15 @@ from werkzeug import routing
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing.converters import NumberConverter
 
-from ..engine.errors import Conflict, FieldError, Location, NotFound, NotPermitted, Rule
+from ..engine.errors import (
+    Conflict,
+    EngineError,
+    FieldError,
+    Location,
+    NotFound,
+    NotPermitted,
+    Rule,
+)
 from ..store import (
     IdempotencyKeyReused,
     ResultStands,
@@ -409,6 +417,14 @@ def _first_message(messages: Any) -> str:
     return "malformed request"
 
 
+# What each kind of the engine's refusals answers (a FieldError: a 422 at its field).
+ENGINE_STATUSES: tuple[tuple[type[EngineError], int], ...] = (
+    (Conflict, 409),
+    (NotPermitted, 403),
+    (NotFound, 404),
+)
+
+
 def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     @app.errorhandler(MissingToken)
     def no_token(_: MissingToken) -> Response:
@@ -467,21 +483,14 @@ def register_error_handlers(app: Flask, api: ProblemApi) -> None:
     def no_tournament(_: TournamentNotFound) -> Response:
         return problem(404, "there is no tournament with this id")
 
-    @app.errorhandler(NotPermitted)
-    def not_permitted(error: NotPermitted) -> Response:
-        return problem(403, str(error))
-
-    @app.errorhandler(NotFound)
-    def not_in_tournament(error: NotFound) -> Response:
-        return problem(404, str(error))
-
-    @app.errorhandler(Conflict)
-    def conflict(error: Conflict) -> Response:
-        return problem(409, str(error))
-
-    @app.errorhandler(FieldError)
-    def engine_refused(error: FieldError) -> Response:
-        return field_problem(error.at, error.message, rule=error.rule)
+    @app.errorhandler(EngineError)
+    def engine_refused(error: EngineError) -> Response:
+        if isinstance(error, FieldError):
+            return field_problem(error.at, error.message, rule=error.rule)
+        for kind, status in ENGINE_STATUSES:
+            if isinstance(error, kind):
+                return problem(status, str(error))
+        return unexpected(error)  # raised on purpose, but not a refusal: the service's fault
 
     def database_down(error: Exception) -> Response:
         log.warning("the database cannot be reached: %s", type(error).__name__)

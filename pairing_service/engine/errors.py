@@ -37,7 +37,15 @@ the engine's own functions and dataclasses name them (``("players", 3, "rating")
 rating of the fourth player given); ``()`` is the input as a whole."""
 
 
-class FieldError(ValueError):
+class EngineError(Exception):
+    """Base of every error an engine raises on purpose. The API maps each kind to its
+    status in one place (``api/errors.py``): a refusal of input (:class:`FieldError`,
+    422), a state that does not allow the action (:class:`Conflict`, 409), an actor who
+    may not take it (:class:`NotPermitted`, 403), something that is not there
+    (:class:`NotFound`, 404); any other is a fault of the service's own (a 500)."""
+
+
+class FieldError(EngineError, ValueError):
     """Input the rules cannot apply to, at ``at`` in the engine's input. The engine never
     writes a request's syntax: the API, which knows how its requests map onto the
     engine's input, answers a 422 whose JSON Pointer it builds from ``at``. ``rule`` names
@@ -76,15 +84,15 @@ def refuse_repeats(
         )
 
 
-class Conflict(Exception):
+class Conflict(EngineError):
     """The held tournament's state does not allow this now (a 409); the message says why."""
 
 
-class NotPermitted(Exception):
+class NotPermitted(EngineError):
     """The one acting may not take this action (a 403); the message says why. (A wrong
     director token is the store's; this is the rules': a player reporting a game that
     player did not play.)"""
 
 
-class NotFound(Exception):
+class NotFound(EngineError):
     """No such round, table, game, board or player in this tournament (a 404)."""

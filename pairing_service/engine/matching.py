@@ -24,6 +24,8 @@ import numpy as np
 import rustworkx as rx
 from numpy.typing import NDArray
 
+from .errors import EngineError
+
 Cost = tuple[int, ...]
 Edge = tuple[int, int, Cost]
 Indices = NDArray[np.int64]
@@ -38,7 +40,7 @@ _WEIGHT_BITS = 125
 _MATRIX_NODES = 16  # from here, a graph built from a matrix is the faster (measured)
 
 
-class NoPerfectMatching(ValueError):
+class NoPerfectMatching(EngineError, ValueError):
     """The candidate edges do not allow every node to be matched."""
 
 

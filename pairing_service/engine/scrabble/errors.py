@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import FieldError, Location, Rule
+from ..errors import EngineError, FieldError, Location, Rule
 
 
-class ScrabbleEngineError(Exception):
+class ScrabbleEngineError(EngineError):
     """Base of every error the Scrabble engine raises on purpose."""
 
 

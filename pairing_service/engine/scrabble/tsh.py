@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .errors import ScrabbleEngineError
 from .standings import Player, half_wins_of
 
 _HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+)(?P<opponents>(?:\s+\d+)*)\s*$")
@@ -38,7 +39,7 @@ MAX_LINES = 2000
 MAX_ROUNDS = 200
 
 
-class TshError(ValueError):
+class TshError(ScrabbleEngineError, ValueError):
     """A division file that cannot be read; ``line`` is 1-based (0: the whole file)."""
 
     def __init__(self, line: int, message: str) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import FieldError
+from ..errors import EngineError, FieldError
 
 
-class StrikesError(Exception):
+class StrikesError(EngineError):
     """Base of every error the strikes engine raises on purpose."""
 
 
