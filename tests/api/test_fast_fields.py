@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, fields, post_dump
 
 from pairing_service.api.fast_fields import FastList
-from pairing_service.api.scrabble.schemas import FinalRoundOut
+from pairing_service.api.scrabble.answer_schemas import FinalRoundOut
 
 
 class Item(Schema):

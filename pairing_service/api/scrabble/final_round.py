@@ -44,6 +44,7 @@ from ..parsing import (
     query_parameters,
     text_fields,
 )
+from .answer_schemas import AuditOut, FinalRoundOut
 from .printable import render_audit_text, render_text
 from .schemas import (
     CSV_BODY,
@@ -51,9 +52,7 @@ from .schemas import (
     MAX_LISTED_OUTCOMES,
     TSH_BODY,
     AuditIn,
-    AuditOut,
     FinalRoundIn,
-    FinalRoundOut,
 )
 
 blp = StandingsBlueprint(
