@@ -18,6 +18,11 @@ from ..explain.boards import opponents_of, prize_reason, repeat_lines
 from ..explain.headline import headline
 from ..explain.needs import needs, place_need
 from ..explain.tradeoffs import tradeoff_text
+from ..explain.warnings import (
+    complete_tie_warnings,
+    one_sided_warnings,
+    uncertain_gibsonized_warnings,
+)
 from ..game import Game, pairs_of
 from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
@@ -125,8 +130,8 @@ def advise(
     config = configuration_text(standings.configuration())
     # Each step says what it warns of; the warnings are answered in the steps' order.
     warnings = list(field.warnings)
-    warnings += _one_sided_warnings(standings)
-    warnings += _complete_tie_warnings(standings, in_contention)
+    warnings += one_sided_warnings(standings)
+    warnings += complete_tie_warnings(standings, in_contention)
     swiss = SwissMemo(RepeatPolicy(repeats_allowed, last_round=rounds_left == 1))
     places: tuple[Reach, ...] = ()
     race: PlaceRace | None = None  # graded prizes only: who races for which places
@@ -177,7 +182,7 @@ def advise(
         principles, found_needs = [], ()
     table_side = _Side(tuple(games), tuple(principles), found_needs)
     seed_notes, seed_needs = _seed_notes(standings, plan)
-    warnings += _uncertain_gibsonized_warnings(standings, plan, in_contention)
+    warnings += uncertain_gibsonized_warnings(standings, plan, in_contention)
     found = _principled_alternative(
         standings,
         in_contention,
@@ -544,45 +549,6 @@ def _without_rematch(
     return rematch_free, rule, alternative, note
 
 
-MAX_ONE_SIDED_SHOWN = 3
-
-
-def _complete_tie_warnings(standings: Standings, contention: Contention) -> list[str]:
-    """Players level on wins and spread who can still be victors: their order is the
-    input's (or the ranks given), which the pairing follows; the director may break the
-    tie another way (tsh ranks them by its own tiebreaks)."""
-    relevant = set(contention.relevant)
-    groups: dict[tuple[int, int], list[str]] = {}
-    for player in standings.ranked:
-        if player.id in relevant:
-            groups.setdefault((player.half_wins, player.spread), []).append(player.id)
-    return [
-        "complete tie on wins and spread: "
-        + ", ".join(standings.tag(p) for p in tied)
-        + " (ranked in the order given; check the tiebreak)"
-        for tied in groups.values()
-        if len(tied) > 1
-    ]
-
-
-def _one_sided_warnings(standings: Standings) -> list[str]:
-    """Say which earlier games only one of the two players' records holds: they count
-    as played (no rematch is made by mistake), but the other record may be missing a game."""
-    found = standings.one_sided()
-    if not found:
-        return []
-    tag = standings.tag
-    shown = [
-        f"{tag(a)} lists {tag(b)} more often than {tag(b)} lists {tag(a)}"
-        for a, b in found[:MAX_ONE_SIDED_SHOWN]
-    ]
-    if len(found) > MAX_ONE_SIDED_SHOWN:
-        shown.append(f"and {len(found) - MAX_ONE_SIDED_SHOWN} more")
-    return [
-        "earlier games that only one player's record holds, counted as played: " + "; ".join(shown)
-    ]
-
-
 def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...], tuple[Need, ...]]:
     """The row's own principle and needs notes, where they fit these ranks."""
     if plan.row is None or not plan.row_notes_apply:
@@ -608,14 +574,3 @@ def _read_beside(notes: tuple[SeedNote, ...], verdicts: Sequence[Verdict]) -> tu
         else replace(note, difference=SEED_READINGS[note.id])
         for note in notes
     )
-
-
-def _uncertain_gibsonized_warnings(
-    standings: Standings, plan: Plan, contention: Contention
-) -> list[str]:
-    return [
-        f"#{standings.rank(pid)} is Gibsonized by row {plan.rule.id} but is not certain "
-        "on wins alone: the rest of the row's pairing is what protects the place"
-        for pid in plan.gibsonized
-        if pid not in contention.clinched
-    ]
