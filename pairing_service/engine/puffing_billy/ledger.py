@@ -30,6 +30,7 @@ from typing import Literal
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import Action, Entry, Ledger, ListedPlayer, changed, standing_changes
+from ..ranking import competition_places
 from .event import EventResult, check_seats, rank_boards
 from .log_events import (
     BOARDS_COUNTED,
@@ -144,16 +145,26 @@ class BoardEvent:
         return [p for p in self.players if p not in played]
 
     def ranking(self, result: EventResult | None = None) -> list[Placing]:
+        """The full ranking: the final's players by the final standings, then qualifiers
+        who played no final board, then everyone else, each group by the preliminary
+        standings and placed after the groups above it. Places run on without a gap (an
+        alternate who played the final leaves no hole among the preliminaries), and only
+        players level in the preliminaries share one."""
         result = result or self.result()
         placings = [Placing(s.rank, s.id, "final") for s in result.final]
         played_final = {s.id for s in result.final}
-        absent = [q for q in result.qualifiers if q not in played_final]
-        placings += [Placing(len(placings) + 1, q, "qualified, no final board") for q in absent]
-        placings += [
-            Placing(s.rank, s.id, "preliminaries")
-            for s in result.preliminary
-            if s.id not in played_final and s.id not in absent
-        ]
+        qualified = set(result.qualifiers)
+        groups = (
+            ("qualified, no final board", [s for s in result.preliminary if s.id in qualified]),
+            ("preliminaries", [s for s in result.preliminary if s.id not in qualified]),
+        )
+        for basis, group in groups:
+            rest = [s for s in group if s.id not in played_final]
+            places = competition_places([s.rank for s in rest], higher_is_better=False)
+            placed = len(placings)
+            placings += [
+                Placing(placed + p, s.id, basis) for p, s in zip(places, rest, strict=True)
+            ]
         return placings
 
     # --- deciding -----------------------------------------------------------------------

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from pairing_service.engine.event_log import Action, Entry, ListedPlayer, undo
-from pairing_service.engine.puffing_billy.ledger import BoardLedger
+from pairing_service.engine.puffing_billy.ledger import BoardEvent, BoardLedger, HeldBoard
 from pairing_service.engine.puffing_billy.log_events import (
     PUFFING_BILLY_EVENTS,
     BoardCorrected,
@@ -111,3 +111,59 @@ def test_a_board_from_before_alternates_existed_reads_with_none():
 def test_a_creation_whose_players_have_no_names_is_upcast():
     created = PUFFING_BILLY_EVENTS.decode("created", {"settings": {}, "players": [{"id": "a"}]})
     assert created == Created({}, (ListedPlayer("a", None),))
+
+
+PRELIMINARY_ORDER = [
+    *(f"q{i}" for i in range(1, 8)),
+    *("Hana", "Ada", "Dee", "Kai", "Bea", "Guy", "Ben", "Cy"),
+]
+
+
+def _event_with_an_alternate(ties: dict[str, str] | None = None) -> BoardEvent:
+    """Fifteen players ranked in PRELIMINARY_ORDER, a cut of 8; Hana (8th) cannot play
+    and Guy (13th) takes her seat at the final as an alternate. ``ties``: a player who
+    scores what another does in the preliminaries."""
+    ties = ties or {}
+
+    def points(player: str) -> Decimal:
+        return Decimal(100 - PRELIMINARY_ORDER.index(ties.get(player, player)))
+
+    event = BoardEvent({player: player for player in PRELIMINARY_ORDER})
+    preliminaries = tuple(
+        ScoredEntry(player, 2, 0, points(player), Decimal(0)) for player in PRELIMINARY_ORDER
+    )
+    event.boards[1] = HeldBoard(1, Method.PRELIMINARY, None, preliminaries)
+    event.stage, event.finalists = "final", 8
+    finalists = [*(f"q{i}" for i in range(1, 8)), "Guy"]
+    final = tuple(
+        ScoredEntry(player, place, 0, Decimal(10 - place), Decimal(0))
+        for place, player in enumerate(finalists, start=1)
+    )
+    event.boards[2] = HeldBoard(2, Method.FINAL, None, final, alternates=("Guy",))
+    return event
+
+
+def test_the_ranking_after_an_alternate_played_runs_on_without_a_gap() -> None:
+    ranking = _event_with_an_alternate().ranking()
+    assert [(p.rank, p.id) for p in ranking[8:]] == [
+        (9, "Hana"),
+        (10, "Ada"),
+        (11, "Dee"),
+        (12, "Kai"),
+        (13, "Bea"),
+        (14, "Ben"),
+        (15, "Cy"),
+    ]
+    assert [p.rank for p in ranking[:8]] == list(range(1, 9))
+    assert ranking[7].id == "Guy"  # the alternate is placed by the final
+    assert ranking[8].basis == "qualified, no final board"
+
+
+def test_players_level_in_the_preliminaries_share_their_place_below_the_final() -> None:
+    ranking = _event_with_an_alternate(ties={"Kai": "Dee"}).ranking()
+    assert [(p.rank, p.id) for p in ranking[9:13]] == [
+        (10, "Ada"),
+        (11, "Dee"),
+        (11, "Kai"),
+        (13, "Bea"),
+    ]
