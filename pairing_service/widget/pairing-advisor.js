@@ -351,8 +351,8 @@ class DiagonalStandings extends HeldStandings {
         g.result ? `${names[g.result.winner]} won, ${g.result.pieces_left} pieces left` : "—"])));
     }
     parts.push(el("h3", {}, "Standings"));
-    parts.push(table("standings", ["Player", "Wins", "Losses", "Games", "Opponents", "Status"], race.standings.map((s) => [
-      names[s.player], String(s.wins), String(s.losses), String(s.games),
+    parts.push(table("standings", ["Place", "Player", "Wins", "Losses", "Games", "Opponents", "Status"], race.standings.map((s) => [
+      String(s.place), names[s.player], String(s.wins), String(s.losses), String(s.games),
       s.opponents.map((p) => names[p]).join(", "), badge(s.status)])));
     this.output.replaceChildren(...parts.filter(Boolean));
   }

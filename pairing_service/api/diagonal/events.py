@@ -125,7 +125,20 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
 
     def standings(self, held: Held[RaceEvent]) -> tuple[list[str], list[Sequence[Any]]]:
         rows = held.state.standings()
-        return STANDING_COLUMNS, [[getattr(row, c) for c in STANDING_COLUMNS] for row in rows]
+        return STANDING_COLUMNS, [
+            [
+                rating_text(row.rating) if c == "rating" else getattr(row, c)
+                for c in STANDING_COLUMNS
+            ]
+            for row in rows
+        ]
+
+
+def rating_text(rating: float | None) -> str | None:
+    """A rating as players write it: 1990, not 1990.0 (a fractional one as given)."""
+    if rating is None:
+        return None
+    return str(int(rating)) if rating.is_integer() else str(rating)
 
 
 # The export's columns: a standing's fields as the page answers them, but its opponents.

@@ -362,6 +362,14 @@ class RaceSettingsIn(Schema):
 class RaceStandingOut(Schema):
     """Reads the engine's :class:`RaceStanding`."""
 
+    place = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The standings' order: the winner 1st, a playoff's other players "
+            "next, then those still in, then the eliminated (latest out first) and the "
+            "dropped; players level on every tiebreak share a place."
+        },
+    )
     player = fields.String(required=True)
     name = fields.String(allow_none=True, required=True)
     rating = StrictFloat(allow_none=True, required=True)
@@ -391,6 +399,11 @@ class RaceEndingOut(Schema):
         metadata={"description": "Not finished: the next round is a playoff between these."},
     )
     reason = fields.String(required=True)
+    runners_up = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Decided by a playoff: its other players, best first."},
+    )
 
 
 class RaceEventOut(ReadOut, HeldOut):

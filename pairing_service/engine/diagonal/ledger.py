@@ -113,6 +113,8 @@ class RaceStanding:
     status: str  # winner, active, playoff, eliminated or dropped
     eliminated_after_round: int | None
     dropped_before_round: int | None
+    # 1 + the rows ahead in the standings' order; rows level on every key share it.
+    place: int = 0
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,29 @@ class RaceEnding:
     winners: tuple[str, ...]
     playoff: tuple[str, ...]  # not finished: the next round is a playoff between these
     reason: str
+    # Decided by a playoff: its other players, best first (placed right after the winner).
+    runners_up: tuple[str, ...] = ()
+
+
+STANDING_ORDER = ("winner", "active", "playoff", "eliminated", "dropped")
+
+
+def _runners_up(
+    out_by_step: Sequence[Sequence[str]], played: Sequence[GameResult]
+) -> tuple[str, ...]:
+    """A decided playoff's other players, best first: the later a playoff round left a
+    player behind, the better; players left behind together by fewest playoff losses,
+    then most playoff wins, then most pieces left in them."""
+    lost = Counter(loser for g in played for loser in g.players if loser != g.winner)
+    won = Counter(g.winner for g in played)
+    pieces: Counter[str] = Counter()
+    for g in played:
+        pieces[g.winner] += g.pieces_left
+    return tuple(
+        player
+        for step in reversed(out_by_step)
+        for player in sorted(step, key=lambda p: (lost[p], -won[p], -pieces[p]))
+    )
 
 
 class RaceEvent:
@@ -163,12 +188,16 @@ class RaceEvent:
             return None
         tied, reason = list(main.playoff), main.reason
         played: list[GameResult] = []
+        out_by_step: list[list[str]] = []  # the players each playoff round left behind
         for rnd in (r for r in self.rounds if r.playoff and r.closed):
             played += rnd.entered()
             lost = Counter(loser for g in played for loser in g.players if loser != g.winner)
-            tied, rule = break_tie(tied, {p: lost[p] for p in tied}, played)
+            still, rule = break_tie(tied, {p: lost[p] for p in tied}, played)
+            out_by_step.append([p for p in tied if p not in still])
+            tied = still
             if len(tied) == 1:
-                return RaceEnding(True, (tied[0],), (), f"won the playoff: {rule}")
+                runners_up = _runners_up(out_by_step, played)
+                return RaceEnding(True, (tied[0],), (), f"won the playoff: {rule}", runners_up)
             reason = (
                 f"the playoff after round {rnd.number} leaves " + ", ".join(tied) + " level "
                 f"({rule}): another playoff round decides"
@@ -230,17 +259,28 @@ class RaceEvent:
                     self.dropped.get(pid),
                 )
             )
-        order = ("winner", "active", "playoff", "eliminated", "dropped")
-        return sorted(
-            rows,
-            key=lambda s: (
-                order.index(s.status),
-                -(s.eliminated_after_round or 0),
-                s.losses,
-                -s.wins,
-                -s.pieces_left,
-            ),
-        )
+        runners_up = ending.runners_up if ending else ()
+
+        def order(row: RaceStanding) -> tuple[int, ...]:
+            # The playoff's other players come straight after its winner: the playoff
+            # placed them above everyone it did not include (a reading: the seed ranks
+            # only the winner).
+            group = STANDING_ORDER.index(row.status)
+            if row.player in runners_up:
+                group = STANDING_ORDER.index("playoff")
+            return (
+                group,
+                runners_up.index(row.player) if row.player in runners_up else 0,
+                -(row.eliminated_after_round or 0),
+                row.losses,
+                -row.wins,
+                -row.pieces_left,
+            )
+
+        rows.sort(key=order)
+        keys = [order(row) for row in rows]
+        places = [keys.index(key) + 1 for key in keys]  # level rows share a place
+        return [replace(row, place=place) for row, place in zip(rows, places, strict=True)]
 
     def rematch(self, number: int, game: int) -> bool:
         """Whether the two players of a game met in an earlier round."""

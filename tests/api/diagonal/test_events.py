@@ -144,7 +144,42 @@ def test_all_level_means_playoff_rounds_between_the_tied(client):
     ending = close(client, tid, token, 4)["ending"]
     assert ending["finished"] and ending["winners"] == ["B"]
     assert ending["reason"].startswith("won the playoff: fewest losses")
-    assert read(client, tid)["winners"] == ["B"]
+    assert ending["runners_up"] == ["A", "C"]  # A beat C in the deciding playoff round
+    event = read(client, tid)
+    assert event["winners"] == ["B"]
+    assert [(s["place"], s["player"]) for s in event["standings"]] == [(1, "B"), (2, "A"), (3, "C")]
+
+
+def test_the_playoff_loser_is_runner_up_above_a_player_never_level_for_first(client):
+    tid, token = three_in_order(client)
+    for number in (1, 2):  # A and B level on pieces left, C behind them: A and B play off
+        start(client, tid, token)
+        play_cycle(client, tid, token, number, pieces=(3, 3, 1))
+        close(client, tid, token, number)
+    assert read(client, tid)["ending"]["playoff"] == ["A", "B"]
+    playoff = start(client, tid, token)
+    (game,) = playoff["games"]
+    enter(client, tid, token, 3, game["game"], "B", 2)
+    ending = close(client, tid, token, 3)["ending"]
+    assert ending["winners"] == ["B"] and ending["runners_up"] == ["A"]
+    standings = read(client, tid)["standings"]
+    # A lost one more game than C (the playoff), yet the playoff placed A above C.
+    assert [(s["place"], s["player"]) for s in standings] == [(1, "B"), (2, "A"), (3, "C")]
+    assert standings[1]["losses"] > standings[2]["losses"]
+    table = client.get(f"{BASE}/{tid}/export?format=csv").get_data(as_text=True).splitlines()
+    assert table[0].startswith("place,player,")
+    assert [line.split(",")[:2] for line in table[1:]] == [["1", "B"], ["2", "A"], ["3", "C"]]
+
+
+def test_whole_ratings_read_as_whole_numbers_in_the_standings_table(client):
+    players = [
+        {"id": "A", "rating": 1990},
+        {"id": "B", "rating": 1875.5},
+        {"id": "C", "rating": 1500},
+    ]
+    tid, _ = create(client, players)
+    table = client.get(f"{BASE}/{tid}/export?format=csv").get_data(as_text=True)
+    assert ",1990," in table and ",1875.5," in table and "1990.0" not in table
 
 
 def test_a_correction_keeps_the_original_and_an_identical_entry_adds_nothing(client):
