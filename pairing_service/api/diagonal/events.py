@@ -120,7 +120,8 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
     settings_in = RaceSettingsIn
 
     def change_settings(self, state: RaceEvent, body: Body) -> Action | None:
-        settings = replace(state.settings, late_entry=body["late_entry_losses"])
+        now = state.settings
+        settings = replace(now, late_entry=body.get("late_entry_losses", now.late_entry))
         return self.ledger().change_settings(state, settings)
 
     def standings(self, held: Held[RaceEvent]) -> tuple[list[str], list[Sequence[Any]]]:

@@ -347,10 +347,9 @@ class RaceEventIn(Contract):
 
 
 class RaceSettingsIn(Schema):
-    """The setting a director may change before the first result."""
+    """The settings a director may change before the first result; those left out stay."""
 
     late_entry_losses = fields.String(
-        required=True,
         validate=validate.OneOf(LATE_LOSSES),
         metadata={
             "description": "The losses a late entrant (or a reinstated player) starts with, "

@@ -71,6 +71,14 @@ def settings_of(body: dict[str, Any]) -> EventSettings:
     return EventSettings(body["preliminary_boards_counted"], FinalsScoring(body["finals_scoring"]))
 
 
+def changed_settings(now: EventSettings, body: dict[str, Any]) -> EventSettings:
+    """The settings after a settings write: those it names changed, the rest as they are."""
+    return EventSettings(
+        body.get("preliminary_boards_counted", now.counted),
+        FinalsScoring(body.get("finals_scoring", now.finals.value)),
+    )
+
+
 @blp.route("")
 class Events(MethodView):
     @blp.arguments(PBEventIn)
@@ -125,7 +133,7 @@ class Settings(MethodView):
             boards(),
             tournament_id,
             director_token(),
-            lambda event: boards().change_settings(event, settings_of(body)),
+            lambda event: boards().change_settings(event, changed_settings(event.chosen, body)),
         )
         return RankedEvent.of(held)
 

@@ -330,10 +330,10 @@ class PBEventIn(Schema):
 
 
 class SettingsIn(Schema):
-    """The whole set: a setting left out is set to its default."""
+    """The settings a director changes; those left out stay (as in every format)."""
 
-    preliminary_boards_counted = boards_counted_field(required=True)
-    finals_scoring = finals_scoring_field(load_default=FinalsScoring.WINNER_MARGIN.value)
+    preliminary_boards_counted = boards_counted_field()
+    finals_scoring = finals_scoring_field()
 
 
 class FinalistsIn(Schema):
