@@ -15,6 +15,7 @@ from .converters import CONVERTERS
 from .cors import init_cors
 from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
+from .event_links import init_event_links
 from .formats import FORMATS, Format, register_formats
 from .health import init_health
 from .hosts import init_hosts
@@ -36,6 +37,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     api.spec.components.security_scheme("BearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(health.blp)
     register_formats(api, formats)
+    init_event_links(app, formats)
     app.register_blueprint(widget.bp)
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)

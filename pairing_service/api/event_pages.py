@@ -27,9 +27,11 @@ from flask import Blueprint, Response, abort, render_template, request
 
 from ..store import Held
 from .diagonal.events import pairing_table
+from .event_links import page_path
 from .formats import FORMATS, Format
 from .held_blueprint import held_store, ledger_of
 from .printable_tables import Table
+from .public_url import absolute, link_warning
 from .scrabble.events import pairing_table as scrabble_boards
 from .scrabble.events import pairings_by_name as scrabble_by_name
 from .strikes.tournaments import seating_table
@@ -61,11 +63,7 @@ STATUS_WORDS = {
 }
 
 
-def _path_of(fmt: Format) -> str:
-    return fmt.name.replace("_", "-")
-
-
-HELD_FORMATS = {_path_of(fmt): fmt for fmt in FORMATS if fmt.held is not None}
+HELD_FORMATS = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
 
 
 @dataclass(frozen=True)
@@ -199,7 +197,8 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "standings": shown_table("Standings", header, rows, names),
         "name": request.args.get("name", ""),
         "links": PAGE_LINKS[fmt.name](held) if fmt.name in PAGE_LINKS else [],
-        "page_url": request.url_root.rstrip("/") + request.path.removesuffix("/sheet"),
+        "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
+        "link_warning": link_warning(),
     }
 
 

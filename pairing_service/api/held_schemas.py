@@ -5,12 +5,17 @@ entrant, no-shows. How an answer reads the store's and the engine's objects is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from flask import request
 from marshmallow import Schema, fields, validate
 
+from ..engine.names import namesake_warnings
 from ..store import Held
 from .common import NAME_LENGTH, player_id, printable, unique_items
+from .event_links import links_of_request
+from .public_url import link_warning
 
 
 class EntrantIn(Schema):
@@ -49,14 +54,85 @@ class HeldOut(Schema):
     )
 
 
+class EventLinksOut(Schema):
+    page = fields.String(required=True, metadata={"description": "The public page."})
+    sheet = fields.String(
+        required=True, metadata={"description": "The sheet to pin up, with the page's QR code."}
+    )
+    desk = fields.String(
+        required=True,
+        metadata={
+            "description": "The director's desk: add `#token=` and the director token to "
+            "open it (the fragment never reaches the server)."
+        },
+    )
+
+
+def _id_of(made: Any) -> str:
+    return str(made["id"] if isinstance(made, Mapping) else made.id)
+
+
+class _CreatedLinks(fields.Nested):
+    """The links of the event just made, from its id (nothing the answer holds)."""
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        links = links_of_request(_id_of(obj))
+        return self._serialize(links, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
+
+
+class _EntryWarnings(fields.List):  # type: ignore[type-arg]
+    """Namesakes among the players the request entered (a create's ``players``)."""
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        body = request.get_json(silent=True) if request.is_json else None
+        listed = body.get("players") if isinstance(body, dict) else None
+        players = [
+            (str(p.get("id")), p.get("name")) if isinstance(p, dict) else (str(p), None)
+            for p in listed or ()
+        ]
+        return namesake_warnings(players)
+
+
+class _LinkWarning(fields.String):
+    """Why the links would not open on players' phones, or None (``public_url.py``)."""
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        return self._serialize(link_warning(), attr, obj, **kwargs)
+
+
 class TokenOut(Schema):
-    """The director token, answered once, by the create."""
+    """The director token, answered once, by the create; the event's pages, linked."""
 
     token = fields.String(
         required=True,
         metadata={
             "description": "The director token: send it as `Authorization: Bearer ...` "
             "on every write. Shown only here."
+        },
+    )
+    links = _CreatedLinks(
+        EventLinksOut,
+        required=True,
+        metadata={
+            "description": "Absolute links to the event's public page, its sheet and the "
+            "director's desk (also in the `Link` header), from PAIRING_PUBLIC_URL when set."
+        },
+    )
+    warnings = _EntryWarnings(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "What the organiser should check: players entered under the "
+            "same name (accepted: two people may share one; tell them apart on pages)."
+        },
+    )
+    link_warning = _LinkWarning(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Null, or why the links would not open on players' phones (built "
+            "from a loopback or private address with no PAIRING_PUBLIC_URL): tell the "
+            "organiser before anything is printed or mailed."
         },
     )
 

@@ -120,6 +120,11 @@ CSV_HEADER_RULE = (
     "and name, in any order (id, wins and spread required)"
 )
 LATIN1_NOTE = "the tsh file is not UTF-8: it was read as Latin-1 (check accented names)"
+WINDOWS_1252_NOTE = (
+    "the CSV file is not UTF-8: it was read as Windows-1252, as Excel saves a CSV "
+    '(check accented names; save it as "CSV UTF-8" or declare charset=windows-1252 to '
+    "say so)"
+)
 _DECIMAL_COMMA = re.compile(r"[+-]?[0-9]+,[0-9]+")
 _THOUSANDS = re.compile(r"[+-]?[0-9]{1,3}(?:,[0-9]{3})+")
 
@@ -431,6 +436,11 @@ def _decoded(raw: bytes, mimetype: str, charset: str | None, files: Collection[s
         if mimetype == "text/plain" and mimetype in files:
             flask.g.decoding_notes = (LATIN1_NOTE,)
             return raw.decode("latin-1")
+        if mimetype == "text/csv" and mimetype in files:
+            # Excel's "CSV" is the machine's code page, Windows-1252 in Western Europe and
+            # the Americas: read it so, and say so. Its five unused bytes read as Latin-1.
+            flask.g.decoding_notes = (WINDOWS_1252_NOTE,)
+            return raw.decode("windows-1252" if _is_windows_1252(raw) else "latin-1")
         line = raw[: exc.start].count(b"\n") + 1
         byte = raw[exc.start]
         raise BodyEncoding(
@@ -448,6 +458,14 @@ def csv_file_text(raw: bytes, charset: str | None) -> str:
     """A CSV file's text (league sign-ups): UTF-8, or the charset declared; BodyEncoding
     saying how to save or declare it."""
     return _decoded(raw, "text/csv", charset, ("text/csv",)).removeprefix("\ufeff")
+
+
+def _is_windows_1252(raw: bytes) -> bool:
+    try:
+        raw.decode("windows-1252")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _utf16(raw: bytes) -> bool:

@@ -30,6 +30,7 @@ from ...engine.league import Line
 from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
 from ...engine.league.letters import letter
 from ...engine.league.log_events import DEFAULT_SHORT_GAMES, ShortGames
+from ...engine.names import namesake_warnings
 from ...engine.ranking import decimal_text
 from ...mail import Mail, NotSent, send
 from ...store import Held
@@ -46,7 +47,9 @@ from ..held_blueprint import (
     ledger,
     read_by_director,
 )
+from ..parsing import decoding_notes
 from ..printable_tables import Table, table_format, tabular, tabular_doc
+from ..public_url import absolute, link_warning
 from ..puffing_billy.schemas import as_read_by
 from .schemas import (
     FormedOut,
@@ -109,7 +112,7 @@ def organisation_read(held: Held[Organisation]) -> dict[str, Any]:
 def report_page_url(held: Held[Organisation], number: int) -> str:
     """The public page where a player reports a game of the season (``pages.py``); the
     letter adds the player's league and, in the URL's fragment, their token."""
-    return url_for("league_pages.report_page", tournament_id=held.id, number=number, _external=True)
+    return absolute(url_for("league_pages.report_page", tournament_id=held.id, number=number))
 
 
 def short_games_of(body: dict[str, Any]) -> ShortGames | None:
@@ -289,7 +292,17 @@ class SignUps(MethodView):
             director_token(),
             lambda org: leagues().sign_up(org, number, players),
         )
-        return HeldSeason.of(held, number)
+        return signed_up(held, number, players)
+
+
+def signed_up(
+    held: Held[Organisation], number: int, players: Sequence[SignUp], notes: Sequence[str] = ()
+) -> HeldSeason:
+    """The season after a sign-up, warning of names the new sign-ups share (with anyone
+    signed up this season) and of what reading their file had to guess."""
+    names = HeldSeason.of(held, number).names.items()
+    shared = namesake_warnings(names, new=[p.player for p in players])
+    return HeldSeason.of(held, number, [*notes, *shared])
 
 
 @blp.route(SEASON + "/form")
@@ -314,6 +327,7 @@ class Form(MethodView):
             reporting_tokens=list(tokens.items()),
             letters_sent=sent,
             letters_not_sent=not_sent,
+            link_warning=link_warning(),
         )
 
 
@@ -509,7 +523,7 @@ class SignUpsImport(MethodView):
             )
         except FieldError as refused:
             return at_line(refused, [line for line, _ in rows]).answer()
-        return HeldSeason.of(held, number)
+        return signed_up(held, number, players, decoding_notes())
 
 
 def games_table(held: Held[Organisation], number: int, name: str) -> Table:

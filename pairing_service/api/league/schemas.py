@@ -579,6 +579,14 @@ class SeasonOut(Schema):
         attribute="season.short_games",
         metadata={"description": "How this season records a game with a seat empty."},
     )
+    warnings = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "What the write just made asks the organiser to check: a CSV read "
+            "as Windows-1252, players signed up under the same name."
+        },
+    )
     drop_out_flags = fields.List(
         fields.String(),
         required=True,
@@ -627,6 +635,16 @@ class FormedOut(SeasonOut):
             "description": "Every player not mailed, in sign-up order, and why: no e-mail "
             "address, no mail server configured, refused by the mail server, or the server "
             "could not be reached. Their letters are at GET …/letters."
+        },
+    )
+    link_warning = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Null, or why the letters' links would not open on players' "
+            "phones (built from a loopback or private address with no PAIRING_PUBLIC_URL). "
+            "The letters are mailed all the same: the season is formed and players can be "
+            "sent corrected links from GET …/letters once the address is set."
         },
     )
 

@@ -74,13 +74,15 @@ class HeldSeason:
     relegated: list[str]
     names: dict[str, str | None]  # each signed-up player's display name this season
     drop_out_flags: list[str]  # sign-ups who dropped out of a game in an earlier season
+    warnings: tuple[str, ...]  # what the write that answers it asks the organiser to check
 
     @classmethod
-    def of(cls, held: Held[Organisation], number: int) -> HeldSeason:
+    def of(cls, held: Held[Organisation], number: int, warnings: Sequence[str] = ()) -> HeldSeason:
         org = held.state
         season = org.season(number)
         names = {p: org.name_of(p, number) for p in season.signups}
-        return cls(held.id, season, *org.moves(season), names, org.drop_out_flags(number))
+        flags = org.drop_out_flags(number)
+        return cls(held.id, season, *org.moves(season), names, flags, tuple(warnings))
 
     @property
     def signups(self) -> list[SignUp]:
@@ -99,6 +101,7 @@ class FormedSeason(HeldSeason):
     reporting_tokens: list[tuple[str, str]]
     letters_sent: int
     letters_not_sent: list[LetterNotSent]
+    link_warning: str | None = None  # public_url.link_warning() when the season was formed
 
 
 @dataclass(frozen=True)

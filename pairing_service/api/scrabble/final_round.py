@@ -212,7 +212,12 @@ def standings_of(body: dict[str, Any]) -> Field:
     known = {p["id"]: p["off_spread"] for p in body["players"] if "off_spread" in p}
     # InvalidStandings -> 422 (errors.py)
     return Field(
-        Standings.from_players(players), frozenset(withdrawn_at), (), None, withdrawn_at, known
+        Standings.from_players(players),
+        frozenset(withdrawn_at),
+        decoding_notes(),  # a CSV body read as Windows-1252 says so
+        None,
+        withdrawn_at,
+        known,
     )
 
 

@@ -149,11 +149,12 @@ LATIN1 = "id,wins,spread,name\nA,8,412,Zoë\nB,8,120,Bob\nC,7,300,Cat\nD,7,-40,D
 
 
 def test_a_body_not_in_utf8_says_how_to_save_or_declare_it(client):
-    latin1 = client.post(URL, data=LATIN1.encode("latin-1"), content_type="text/csv")
-    assert assert_problem(latin1, 400)["detail"] == (
-        "the body is not UTF-8: byte 0xEB on line 2 (an accented letter saved as Latin-1 or "
-        'Windows-1252?): save the file as UTF-8 (a spreadsheet\'s "CSV UTF-8"), or declare '
-        "its encoding: Content-Type: text/csv; charset=windows-1252"
+    # A CSV file is read as Excel saves one (below); JSON must be UTF-8.
+    latin1 = '{"players": [{"id": "Zoë"}]}'.encode("latin-1")
+    answer = client.post(URL, data=latin1, content_type="application/json")
+    assert assert_problem(answer, 400)["detail"] == (
+        "the body is not UTF-8: byte 0xEB on line 1 (an accented letter saved as Latin-1 or "
+        "Windows-1252?): JSON is UTF-8: send the body encoded as UTF-8"
     )
     for utf16 in (LATIN1.encode("utf-16"), LATIN1.encode("utf-16-le")):  # with its mark, without
         answer = client.post(URL, data=utf16, content_type="text/csv")
@@ -263,3 +264,22 @@ def test_a_header_without_name_still_takes_names(client):
     assert answer.status_code == 200
     names = {n for g in answer.get_json()["pairings"] for n in g["names"]}
     assert {"Ann", "Cat"} <= names
+
+
+def test_an_excel_csv_is_read_as_windows_1252_and_says_so(client):
+    body = "id,wins,spread,name\nA,8,412,José\nB,8,120,Zoé\nC,7,300,Cat\nD,7,-40,Dan\n"
+    guessed = client.post(
+        "/v1/scrabble/final-round",
+        data=body.encode("windows-1252"),
+        headers={"Content-Type": "text/csv"},
+    )
+    assert guessed.status_code == 200, guessed.get_json()
+    answer = guessed.get_json()
+    assert any("read as Windows-1252" in warning for warning in answer["warnings"])
+    assert {p["names"][0] for p in answer["pairings"]} >= {"José"}
+    declared = client.post(
+        "/v1/scrabble/final-round",
+        data=body.encode("windows-1252"),
+        headers={"Content-Type": "text/csv; charset=windows-1252"},
+    )
+    assert not any("Windows-1252" in warning for warning in declared.get_json()["warnings"])

@@ -1,5 +1,6 @@
 """A settings write changes the settings it names and keeps those it leaves out, in every
-held format (a director changing one setting never resets another to its default)."""
+held format (a director changing one setting never resets another to its default); and
+namesakes are warned of when an event is created."""
 
 from __future__ import annotations
 
@@ -59,3 +60,33 @@ def test_a_settings_write_keeps_the_settings_it_leaves_out(client: FlaskClient, 
     read = client.get(f"{collection}/{tid}").get_json()
     for field, value in {**kept, **changed}.items():
         assert read[field] == value, field
+
+
+@pytest.mark.parametrize("fmt", sorted(CASES))
+def test_namesakes_are_warned_of_when_an_event_is_created(client: FlaskClient, fmt: str) -> None:
+    collection, create, *_ = CASES[fmt]
+    players = [dict(p) for p in create["players"]]
+    players[3]["name"] = players[1]["name"].upper()  # two people called Player 1
+    made = client.post(collection, json={**create, "players": players})
+    assert made.status_code == 201, made.get_json()
+    (warning,) = made.get_json()["warnings"]
+    assert "'Player 1' (p1, p3)" in warning
+    plain = client.post(collection, json=create).get_json()
+    assert plain["warnings"] == []
+
+
+def test_league_sign_ups_warn_of_a_name_a_new_player_shares(client: FlaskClient) -> None:
+    from tests.api.league.test_organisations import League
+
+    league = League(client)
+    assert league.organiser("post", "/seasons").status_code == 201
+    first = league.organiser(
+        "post", "/seasons/1/signups", {"players": [{"id": "ann", "name": "Ann"}]}
+    )
+    assert first.get_json()["warnings"] == []
+    second = league.organiser(
+        "post", "/seasons/1/signups", {"players": [{"id": "ann2", "name": "Ann"}, {"id": "bo"}]}
+    )
+    assert second.status_code == 200, second.get_json()
+    (warning,) = second.get_json()["warnings"]
+    assert warning.startswith("2 players are entered as 'Ann' (ann, ann2)")

@@ -1,0 +1,78 @@
+"""The links to a held event's pages, as every answer that hands them out writes them: its
+public page (``/events/<format>/<id>``), the sheet to pin up (``…/sheet``) and the
+director's desk (``…/desk``; the director's token goes in the link's fragment, by the
+director's own hand, never in an answer's link). Absolute, from the public address
+(``public_url.py``).
+
+A created event's answer carries them in ``links`` (beside ``link_warning`` when they
+would start with a loopback or private address) and in a ``Link`` header (RFC 8288):
+``rel="alternate"; type="text/html"`` the page, ``rel="sheet"`` and ``rel="desk"`` (the
+relation types are this service's own, named for what they open).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from flask import Flask, Response, current_app, request
+
+from .public_url import absolute
+
+if TYPE_CHECKING:
+    from .formats import Format
+
+_EXTENSION = "pairing_event_links"  # a held format's blueprint name -> its pages' path
+PAGES = (("page", ""), ("sheet", "/sheet"), ("desk", "/desk"))
+RELATIONS = {
+    "page": 'rel="alternate"; type="text/html"',
+    "sheet": 'rel="sheet"',
+    "desk": 'rel="desk"',
+}
+
+
+def page_path(format_name: str) -> str:
+    """A format's part of its pages' addresses: ``puffing_billy`` -> ``puffing-billy``."""
+    return format_name.replace("_", "-")
+
+
+def event_links(format_name: str, tournament_id: str) -> dict[str, str]:
+    """The absolute links to an event's page, sheet and desk."""
+    base = f"/events/{page_path(format_name)}/{tournament_id}"
+    return {kind: absolute(base + suffix) for kind, suffix in PAGES}
+
+
+def links_of_request(tournament_id: str) -> dict[str, str] | None:
+    """The links of an event made by this request's format (its blueprint's), or None
+    outside a held format's routes."""
+    formats: dict[str, str] = current_app.extensions.get(_EXTENSION, {})
+    name = formats.get(request.blueprint or "")
+    return None if name is None else event_links(name, tournament_id)
+
+
+def init_event_links(app: Flask, formats: Sequence[Format]) -> None:
+    """Know each held format by its blueprint, and add the ``Link`` header to the answer
+    of every request that creates a held event (a 201 to a POST naming no event: a create,
+    an import)."""
+    app.extensions[_EXTENSION] = {
+        fmt.held.blueprint.name: fmt.name for fmt in formats if fmt.held is not None
+    }
+
+    @app.after_request
+    def link_created_event(response: Response) -> Response:
+        if (
+            response.status_code != 201
+            or request.method != "POST"
+            or "tournament_id" in (request.view_args or {})
+            or not response.is_json
+        ):
+            return response
+        made = response.get_json(silent=True)
+        if not isinstance(made, dict) or not isinstance(made.get("id"), str):
+            return response
+        links = links_of_request(made["id"])
+        if links is not None:
+            response.headers.add(
+                "Link", ", ".join(f"<{links[kind]}>; {RELATIONS[kind]}" for kind, _ in PAGES)
+            )
+        return response
