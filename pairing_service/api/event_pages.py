@@ -25,6 +25,8 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, render_template, request
 
+from ..engine.names import folded, namesakes
+from ..engine.wording import number_text
 from ..store import Held
 from .diagonal.events import pairing_table
 from .event_links import page_path
@@ -76,14 +78,55 @@ class ShownTable:
     rows: list[list[str]]
     found: list[bool]
 
+    @property
+    def shown_columns(self) -> list[int]:
+        """The columns with something in them: a round's scores, still empty while it is
+        played, take no room on a phone (the slips still ask for them)."""
+        return [i for i in range(len(self.header)) if any(row[i] for row in self.rows)]
 
-def _names(page: Mapping[str, Any]) -> dict[str, str]:
-    """Player id -> name, from the public read's standings (where names are given)."""
+    @property
+    def first_found(self) -> int | None:
+        return next((i for i, found in enumerate(self.found) if found), None)
+
+
+def _names(
+    page: Mapping[str, Any], header: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> dict[str, str]:
+    """Player id -> name, from the public read's standings and the standings table (where
+    names are given)."""
     found: dict[str, str] = {}
     for row in page.get("standings") or ():
         if isinstance(row, Mapping) and row.get("name") and isinstance(row.get("player"), str):
             found[row["player"]] = row["name"]
+    if "player" in header and "name" in header:
+        at, name = header.index("player"), header.index("name")
+        for cells in rows:
+            if isinstance(cells[at], str) and cells[at] and cells[name]:
+                found.setdefault(cells[at], str(cells[name]))
     return found
+
+
+def _ratings(page: Mapping[str, Any]) -> dict[str, str]:
+    """Player id -> rating as players write it, where the read gives ratings."""
+    return {
+        row["player"]: number_text(float(row["rating"]))
+        for row in page.get("standings") or ()
+        if isinstance(row, Mapping) and isinstance(row.get("rating"), int | float)
+    }
+
+
+def player_labels(names: Mapping[str, str], ratings: Mapping[str, str]) -> dict[str, str]:
+    """How the page names each player: by name alone; namesakes told apart by what players
+    know of them, their rating, else the id they were entered under; a player without a
+    name by their id."""
+    shared = {player for _, ids in namesakes(names.items()) for player in ids}
+    labels = {}
+    for player, name in names.items():
+        if player in shared:
+            labels[player] = f"{name} ({ratings.get(player) or player})"
+        else:
+            labels[player] = name
+    return labels
 
 
 def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
@@ -126,7 +169,7 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
     return shown
 
 
-def _cell(value: Any, names: Mapping[str, str]) -> str:
+def _cell(value: Any, labels: Mapping[str, str]) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -134,24 +177,25 @@ def _cell(value: Any, names: Mapping[str, str]) -> str:
     text = str(value)
     # Only text names a player: a rank, a game number or a count that reads like an id
     # (a tsh import's players are numbered 1, 2, ...) stays a number.
-    return f"{names[text]} ({text})" if isinstance(value, str) and text in names else text
+    return labels[text] if isinstance(value, str) and text in labels else text
 
 
 def shown_table(
     title: str,
     header: Sequence[str],
     rows: Sequence[Sequence[Any]],
-    names: Mapping[str, str],
+    labels: Mapping[str, str],
     found_in: int | None = None,
 ) -> ShownTable:
-    """The table in words; a row is found where a cell holds the name asked for (only the
-    cell of column ``found_in`` where given: a list by name marks the player's own line)."""
-    # A name column repeats what the player columns now show ("Ann Lee (P3)").
+    """The table in words; a row is found where a cell holds the name asked for, its case
+    and accents folded ("jose" finds José), in the cell of column ``found_in`` where given
+    (a list by name marks the player's own line)."""
+    # A name column repeats what the player columns now show.
     kept = [i for i, column in enumerate(header) if column != "name"]
-    wanted = request.args.get("name", "").strip().casefold()
-    cells = [[_cell(row[i], names) for i in kept] for row in rows]
+    wanted = folded(request.args.get("name", ""))
+    cells = [[_cell(row[i], labels) for i in kept] for row in rows]
     searched = [row if found_in is None else [row[found_in]] for row in cells]
-    found = [bool(wanted) and any(wanted in cell.casefold() for cell in row) for row in searched]
+    found = [bool(wanted) and any(wanted in folded(cell) for cell in row) for row in searched]
     return ShownTable(title, [header[i].replace("_", " ") for i in kept], cells, found)
 
 
@@ -168,7 +212,8 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     resource = fmt.held
     assert resource is not None  # HELD_FORMATS holds only held formats
     public = resource.read_schema().dump(resource.shape(held))
-    names = _names(public)
+    header, rows = resource.standings(held)
+    names = player_labels(_names(public, header, rows), _ratings(public))
     status = resource.status(held)
     current = public.get("current_round")
     rounds = list(range(1, current + 1)) if isinstance(current, int) else []
@@ -181,12 +226,12 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     if number is not None and fmt.name in ROUND_BY_NAME:
         table = ROUND_BY_NAME[fmt.name](held, number)
         by_name = shown_table(table.title, table.header, table.rows, names, found_in=0)
-    header, rows = resource.standings(held)
     kind = fmt.title or fmt.name.replace("_", " ").title()
     return {
         "title": held.name or kind,
         "format": kind[:1].upper() + kind[1:],
         "status": STATUS_WORDS.get(status, status.replace("_", " ")),
+        "finished": status == "finished",
         "winners": _winners(public, names),
         "settings": _settings(public),
         "refresh": REFRESH_SECONDS if status == "round_open" else None,
@@ -200,6 +245,25 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
         "link_warning": link_warning(),
     }
+
+
+@bp.after_app_request
+def not_found_page(response: Response) -> Response:
+    """A browser asking for an event's page that is not there gets a page saying so, not
+    the problem+json an API client gets (which it still gets, asking for JSON or anything)."""
+    if (
+        response.status_code != 404
+        or not request.path.startswith("/events/")
+        or response.mimetype != "application/problem+json"
+    ):
+        return response
+    offered = ["application/problem+json", "application/json", "text/html"]
+    if request.accept_mimetypes.best_match(offered) != "text/html":
+        return response
+    detail = (response.get_json(silent=True) or {}).get("detail") or "there is nothing here"
+    page = Response(render_template("not_found.html", detail=detail), 404)
+    page.headers["Vary"] = "Accept"
+    return page
 
 
 @dataclass(frozen=True)

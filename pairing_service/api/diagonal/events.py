@@ -16,6 +16,7 @@ from flask import Response
 
 from ...engine.diagonal.ledger import RaceEvent, RaceLedger, Racer, RaceSettings
 from ...engine.event_log import Action
+from ...engine.wording import number_text
 from ...store import Held
 from ..held_blueprint import Body, RoundRoutes, RouteDocs
 from ..held_views import round_state
@@ -128,18 +129,13 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
         rows = held.state.standings()
         return STANDING_COLUMNS, [
             [
-                rating_text(row.rating) if c == "rating" else getattr(row, c)
+                number_text(row.rating)
+                if c == "rating" and row.rating is not None
+                else getattr(row, c)
                 for c in STANDING_COLUMNS
             ]
             for row in rows
         ]
-
-
-def rating_text(rating: float | None) -> str | None:
-    """A rating as players write it: 1990, not 1990.0 (a fractional one as given)."""
-    if rating is None:
-        return None
-    return str(int(rating)) if rating.is_integer() else str(rating)
 
 
 # The export's columns: a standing's fields as the page answers them, but its opponents.

@@ -23,7 +23,7 @@ from flask import Blueprint, Response, abort, render_template, request, send_fro
 from ...engine.league.ledger import HeldGame, Organisation, Season, short_words
 from ...engine.ranking import decimal_text, ordinal
 from ...store import Held
-from ..event_pages import PAGE_LINKS, ShownTable, shown_table
+from ..event_pages import PAGE_LINKS, ShownTable, player_labels, shown_table
 from ..held_blueprint import held_store
 from ..widget import CACHE, WIDGET_DIR
 from .organisations import leagues, standings_rows
@@ -75,14 +75,13 @@ def _league_tables(held: Held[Organisation], season: Season) -> list[dict[str, A
     for league in season.leagues.values():
         table = standings_rows(held, season.number, league.name)
         names = {p: org.name_of(p, season.number) or p for p in league.players}
-        labelled = {p: f"{name} ({p})" if name != p else p for p, name in names.items()}
-        named = {p: name for p, name in names.items() if name != p}
-        standings: ShownTable = shown_table("Table", table.header, table.rows, named)
+        labels = player_labels({p: name for p, name in names.items() if name != p}, {})
+        standings: ShownTable = shown_table("Table", table.header, table.rows, labels)
         games = [
             [
                 str(number),
                 game.name,
-                ", ".join(labelled[p] for p in game.seats),
+                ", ".join(labels.get(p, p) for p in game.seats),
                 _result_text(game, names),
             ]
             for number, game in sorted(league.games.items())

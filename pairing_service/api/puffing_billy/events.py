@@ -261,6 +261,12 @@ def standings_table(held: Held[BoardEvent]) -> tuple[list[str], list[Sequence[An
                 p.id in result.qualifiers,
             ]
         )
+    # Registered players with no board yet are listed too (unplaced), so the page shows
+    # who is entered from the start.
+    rows += [
+        [None, p, event.players[p], "no board yet", None, 0, 0, None, False]
+        for p in event.without_boards()
+    ]
     return header, rows
 
 

@@ -341,7 +341,7 @@ def test_the_public_pages_of_a_season(client):
     html = page.get_data(as_text=True)
     assert "League 1-A · Division 1" in html
     assert "4.5" in html and "Player 1" in html and game["name"] in html
-    assert "<td>Player 1 (p1)</td>" in html and "(p1) (p1)" not in html
+    assert "<td>Player 1</td>" in html and "(p1)" not in html  # names, not ids
     assert "not reported yet" in html and "1 of " in html
     assert MAIL not in html
     report = client.get(f"/events/league/{league.id}/seasons/1/report?league=1-A")
