@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from flask import Flask
 
-from . import event_pages, front_door, health, widget
+from . import desk, event_pages, front_door, health, widget
 from .body_limit import init_body_limit
 from .conditions import init_conditions
 from .converters import CONVERTERS
@@ -41,6 +41,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(widget.bp)
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)
+    app.register_blueprint(desk.bp)
     app.register_blueprint(league_pages.bp)
     register_error_handlers(app, api)
     init_conditions(app)

@@ -31,6 +31,24 @@ RELATIONS = {
 }
 
 
+# The formats the director's desk and the scorekeeper's page run (``desk.py``), by their
+# pages' path: their collection in the API, and how a result is entered there.
+DESK_FORMATS = {
+    "strikes": ("/v1/strikes/tournaments", "tables"),
+    "diagonal": ("/v1/diagonal/events", "race"),
+    "scrabble": ("/v1/scrabble/events", "scores"),
+}
+
+
+def scorekeeper_link(format_name: str, tournament_id: str, token: str) -> str | None:
+    """A scorekeeper's phone page with their token in the fragment (for the director to
+    hand over), or None for a format the page does not run yet."""
+    path = page_path(format_name)
+    if path not in DESK_FORMATS:
+        return None
+    return absolute(f"/events/{path}/{tournament_id}/scorekeeper") + f"#token={token}"
+
+
 def page_path(format_name: str) -> str:
     """A format's part of its pages' addresses: ``puffing_billy`` -> ``puffing-billy``."""
     return format_name.replace("_", "-")

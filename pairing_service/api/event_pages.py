@@ -116,13 +116,16 @@ def _ratings(page: Mapping[str, Any]) -> dict[str, str]:
 
 
 def player_labels(names: Mapping[str, str], ratings: Mapping[str, str]) -> dict[str, str]:
-    """How the page names each player: by name alone; namesakes told apart by what players
-    know of them, their rating, else the id they were entered under; a player without a
-    name by their id."""
+    """How the page names each player: by name alone, or with the number they were entered
+    under where that is a number players know (a tsh file's player numbers, which tsh
+    prints beside names); namesakes told apart by their rating, else their id; a player
+    without a name by their id."""
     shared = {player for _, ids in namesakes(names.items()) for player in ids}
     labels = {}
     for player, name in names.items():
-        if player in shared:
+        if player.isdigit():
+            labels[player] = f"{name} ({player})"
+        elif player in shared:
             labels[player] = f"{name} ({ratings.get(player) or player})"
         else:
             labels[player] = name

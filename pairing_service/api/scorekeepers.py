@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+import segno
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from .director_token import AUTH_DOC, director_token
+from .event_links import scorekeeper_link
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, made
 from .held_views import ReadOut
 
@@ -56,6 +58,20 @@ class IssuedScorekeeperOut(ScorekeeperOut):
             "description": "The scorekeeper's bearer token, shown only here: it enters "
             "results and nothing else."
         },
+    )
+    link = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The scorekeeper's phone page with the token in its fragment, "
+            "to hand over (null where the format has no such page yet); from "
+            "PAIRING_PUBLIC_URL when set."
+        },
+    )
+    qr = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The link as a QR code (an SVG data URI) to show a phone."},
     )
 
 
@@ -114,7 +130,15 @@ def add_scorekeeper_routes(fmt: str, resource: HeldResource, by_round: bool) -> 
             held, added, token = held_store().add_scorekeeper(
                 ledger_of(fmt), tournament_id, director_token(), body["name"], body.get("round")
             )
-            answer = {**asdict(added), "tournament": held.id, "token": token}
+            link = scorekeeper_link(fmt, held.id, token)
+            qr = None if link is None else segno.make(link, error="m").svg_data_uri(scale=4)
+            answer = {
+                **asdict(added),
+                "tournament": held.id,
+                "token": token,
+                "link": link,
+                "qr": qr,
+            }
             return made(answer, f"{blp.name}.Scorekeepers", tournament_id=held.id)
 
     @blp.route(TOURNAMENT + "/scorekeepers/<int(min=1, max=100000):number>")

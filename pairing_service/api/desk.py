@@ -1,0 +1,80 @@
+"""The director's desk and a scorekeeper's phone page, in the browser: the day of a held
+event run without curl.
+
+``/events/<format>/<id>/desk#token=…``: the director's token arrives in the link's fragment,
+which the browser never sends; the page's script (``widget/desk.js``) keeps it in the tab's
+session storage (the newest link's token wins), clears it from the address bar, and makes
+every write through the same JSON API as any client, with ``If-Match`` (the ETag of the
+last read) and an ``Idempotency-Key`` made once per intended action and sent again when
+the same action is retried after a lost answer, so a retry on venue Wi-Fi does no harm.
+On it: check-in before the first round (the absent dropped in one action), start a round,
+the round's tables with missing results first, a result entered or corrected (positions
+follow scores; what a correction changed is shown in words), close, undo beside the
+history, late entries, reinstatements, the sheet and slips, and scorekeeper links with
+their QR codes, issued and revoked.
+
+``/events/<format>/<id>/scorekeeper#token=…``: the round's tables with one form each, for
+the scorekeeper's token (the same script, in its scorekeeper's role).
+
+Server-rendered HTML around the existing API, no build step: the pages hold no data of
+their own (the script reads the API), so nothing here is personal.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, render_template, send_from_directory
+
+from .event_links import DESK_FORMATS, page_path
+from .formats import FORMATS, Format
+from .held_blueprint import held_store
+from .widget import CACHE, WIDGET_DIR
+
+bp = Blueprint("desk", __name__, template_folder="templates")
+
+_HELD = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
+
+
+def _format(format_path: str) -> tuple[Format, str, str]:
+    if format_path not in DESK_FORMATS or format_path not in _HELD:
+        abort(404)
+    collection, entry = DESK_FORMATS[format_path]
+    return _HELD[format_path], collection, entry
+
+
+def _render(role: str, format_path: str, tournament_id: str) -> Response:
+    fmt, collection, entry = _format(format_path)
+    if held_store().revision_of(tournament_id) is None:
+        abort(404)  # a browser gets the not-found page (event_pages.py)
+    kind = fmt.title or fmt.name.replace("_", " ")
+    page = f"/events/{format_path}/{tournament_id}"
+    response = Response(
+        render_template(
+            "desk.html",
+            role=role,
+            kind=kind[:1].upper() + kind[1:],
+            api=f"{collection}/{tournament_id}",
+            entry=entry,
+            page=page,
+        )
+    )
+    # The page names no data; the script reads it. Not cached: a token lives beside it.
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@bp.get("/events/<format_path>/<tournament_id>/desk")
+def director_desk(format_path: str, tournament_id: str) -> Response:
+    return _render("director", format_path, tournament_id)
+
+
+@bp.get("/events/<format_path>/<tournament_id>/scorekeeper")
+def scorekeeper_page(format_path: str, tournament_id: str) -> Response:
+    return _render("scorekeeper", format_path, tournament_id)
+
+
+@bp.get("/events/desk.js")
+def desk_script() -> Response:
+    response = send_from_directory(WIDGET_DIR, "desk.js", mimetype="text/javascript")
+    response.headers["Cache-Control"] = CACHE
+    return response

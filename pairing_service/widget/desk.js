@@ -1,0 +1,318 @@
+// The director's desk and a scorekeeper's phone page (api/desk.py): a held event run from
+// the browser through the same JSON API as any client. The token comes in the link's
+// fragment (#token=...), which the browser never sends; it is kept in this tab's session
+// storage (the newest link's wins) and cleared from the address bar. Every write sends
+// If-Match (the ETag of the last read) and an Idempotency-Key made once per intended action
+// and sent again when that action is retried after a lost answer.
+
+const root = document.getElementById("desk");
+const role = root.dataset.role;
+const api = root.dataset.api;
+const entryKind = root.dataset.entry;
+const page = root.dataset.page;
+const storageKey = `pairing-advisor:${role}:${api}`;
+const content = document.getElementById("content");
+const statusLine = document.getElementById("status");
+const message = document.getElementById("message");
+
+let etag = null;
+const pendingKeys = new Map(); // action -> its Idempotency-Key, until it is answered
+
+function takeToken() {
+  const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
+  if (fromLink) {
+    sessionStorage.setItem(storageKey, fromLink);
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+  return sessionStorage.getItem(storageKey) || "";
+}
+
+let token = takeToken();
+window.addEventListener("hashchange", () => {
+  token = takeToken();
+  load();
+});
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+function say(text, kind = "note") {
+  message.replaceChildren(text ? el("p", { class: kind, role: kind === "error" ? "alert" : "status" }, text) : "");
+}
+
+class Refused extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `error ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+async function call(method, path, { body, action, auth = true } = {}) {
+  const headers = { Accept: "application/json" };
+  if (auth && token) headers.Authorization = `Bearer ${token}`;
+  if (method !== "GET") {
+    if (etag) headers["If-Match"] = etag;
+    const key = pendingKeys.get(action) || crypto.randomUUID();
+    pendingKeys.set(action, key);
+    headers["Idempotency-Key"] = key;
+  }
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    // No answer: the action's key is kept, so pressing again cannot do it twice.
+    throw new Refused(0, { detail: "no answer from the service (the Wi-Fi?): press again; it is safe, the same action is sent again" });
+  }
+  if (method !== "GET") pendingKeys.delete(action);
+  const tag = response.headers.get("ETag");
+  if (tag) etag = tag;
+  const type = response.headers.get("Content-Type") || "";
+  const answer = type.includes("json") ? await response.json() : {};
+  if (!response.ok) throw new Refused(response.status, answer);
+  return answer;
+}
+
+async function write(method, path, action, body) {
+  say(""); // cleared while the action is under way: its outcome replaces it
+  try {
+    const answer = await call(method, path, { body, action });
+    const changes = (answer && answer.changes) || [];
+    await load();
+    say(changes.length ? `Done. What it changed: ${changes.join("; ")}` : "Done.");
+    return answer;
+  } catch (error) {
+    if (error.status === 412) {
+      say("Someone else wrote meanwhile: the desk has reloaded. Check, then enter again.", "error");
+      await load();
+    } else {
+      say(error.message, "error");
+    }
+    return null;
+  }
+}
+
+let names = {};
+const nameOf = (id) => names[id] || id;
+
+function entryForm(number, entry, isTable) {
+  const id = isTable ? entry.table : entry.game;
+  const label = isTable ? `Table ${id}` : `Game ${id}`;
+  const missing = entry.result === null || entry.result === undefined;
+  const box = el("form", { class: `entry${missing ? " missing" : ""}`, "data-entry": String(id) });
+  box.append(el("h3", {}, `${label}${missing ? " · waiting for its result" : " · entered"}`));
+  const action = `${label} of round ${number}`;
+  if (entryKind === "tables") {
+    const scores = Object.fromEntries((entry.result || []).map((r) => [r.player, r.score]));
+    for (const player of entry.players) {
+      box.append(el("div", { class: "seat" },
+        el("label", { for: `s-${id}-${player}` }, nameOf(player)),
+        el("input", { id: `s-${id}-${player}`, name: player, type: "number", inputmode: "numeric", required: true, value: scores[player] ?? "" })));
+    }
+    box.append(el("p", { class: "muted" }, "Type each player's score: the places follow from the scores."));
+    box.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const results = entry.players.map((player) => ({ player, score: Number(box.elements[player].value) }));
+      write("PUT", `/rounds/${number}/tables/${id}`, action, { results });
+    });
+  } else if (entryKind === "scores") {
+    const given = (entry.result && entry.result.scores) || [];
+    entry.players.forEach((player, seat) => {
+      box.append(el("div", { class: "seat" },
+        el("label", { for: `s-${id}-${seat}` }, nameOf(player)),
+        el("input", { id: `s-${id}-${seat}`, name: `seat${seat}`, type: "number", inputmode: "numeric", required: true, value: given[seat] ?? "" })));
+    });
+    box.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const scores = entry.players.map((_, seat) => Number(box.elements[`seat${seat}`].value));
+      write("PUT", `/rounds/${number}/games/${id}`, action, { scores });
+    });
+  } else {
+    const result = entry.result || {};
+    const winner = el("select", { id: `w-${id}`, name: "winner", required: true },
+      el("option", { value: "" }, "Who won?"),
+      entry.players.map((player) => el("option", { value: player, selected: result.winner === player }, nameOf(player))));
+    box.append(el("div", { class: "seat" }, el("label", { for: `w-${id}` }, "Winner"), winner));
+    box.append(el("div", { class: "seat" }, el("label", { for: `p-${id}` }, "Pieces left"),
+      el("input", { id: `p-${id}`, name: "pieces", type: "number", min: "0", inputmode: "numeric", value: result.pieces_left ?? 0 })));
+    box.addEventListener("submit", (event) => {
+      event.preventDefault();
+      write("PUT", `/rounds/${number}/games/${id}`, action, { winner: winner.value, pieces_left: Number(box.elements.pieces.value) });
+    });
+  }
+  box.append(el("button", { type: "submit" }, missing ? "Enter the result" : "Correct the result"));
+  return box;
+}
+
+function roundSection(round, director) {
+  const isTable = entryKind === "tables";
+  const entries = isTable ? round.tables : round.games;
+  const ordered = [...entries].sort((a, b) => (a.result ? 1 : 0) - (b.result ? 1 : 0));
+  const waiting = entries.filter((e) => !e.result).length;
+  const section = el("section", { id: "round" }, el("h2", {}, `Round ${round.round} · ${round.status}`));
+  section.append(el("p", {}, waiting ? `${waiting} of ${entries.length} still to enter (listed first).` : "Every result is in."));
+  if (round.bye) section.append(el("p", { class: "muted" }, `Bye: ${nameOf(round.bye)}`));
+  for (const bye of round.byes || []) section.append(el("p", { class: "muted" }, `Bye: ${nameOf(bye)}`));
+  if (round.status === "open") {
+    for (const entry of ordered) section.append(entryForm(round.round, entry, isTable));
+    if (director) {
+      section.append(el("button", { type: "button", id: "close-round", disabled: waiting > 0, onclick: () => write("POST", `/rounds/${round.round}/close`, `close round ${round.round}`) }, `Close round ${round.round}`));
+    }
+  }
+  return section;
+}
+
+function checkIn(players) {
+  const list = el("div", {});
+  for (const player of players) {
+    list.append(el("div", { class: "seat" },
+      el("input", { type: "checkbox", id: `here-${player.player}`, checked: true, "data-player": player.player }),
+      el("label", { for: `here-${player.player}` }, nameOf(player.player))));
+  }
+  const dropAbsent = async () => {
+    const absent = [...list.querySelectorAll("input[type=checkbox]")].filter((box) => !box.checked).map((box) => box.dataset.player);
+    for (const player of absent) {
+      const done = await write("POST", `/players/${encodeURIComponent(player)}/drop`, `drop ${player} at check-in`);
+      if (done === null) return;
+    }
+    say(absent.length ? `Dropped as absent: ${absent.map(nameOf).join(", ")}.` : "Everyone is here.");
+  };
+  return el("section", { id: "check-in" },
+    el("h2", {}, "Check-in"),
+    el("p", {}, "Untick who has not come, then drop them in one action before the first round."),
+    list,
+    el("button", { type: "button", id: "drop-absent", onclick: dropAbsent }, "Drop the absent"));
+}
+
+function playersSection(event) {
+  const dropped = event.standings.filter((s) => s.status === "dropped");
+  const active = event.standings.filter((s) => s.status !== "dropped" && s.status !== "eliminated");
+  const id = el("input", { id: "late-id", name: "id", required: true, autocomplete: "off" });
+  const name = el("input", { id: "late-name", name: "name", autocomplete: "off" });
+  const late = el("form", { id: "late-entry" },
+    el("h3", {}, "Late entry"),
+    el("div", { class: "seat" }, el("label", { for: "late-id" }, "Id"), id),
+    el("div", { class: "seat" }, el("label", { for: "late-name" }, "Name"), name),
+    el("button", { type: "submit" }, "Enter the player"));
+  late.addEventListener("submit", (e) => {
+    e.preventDefault();
+    write("POST", "/players", `late entry ${id.value}`, { id: id.value, name: name.value || undefined });
+  });
+  const dropChoice = el("select", { id: "drop-player" }, active.map((s) => el("option", { value: s.player }, nameOf(s.player))));
+  return el("section", { id: "players" },
+    el("h2", {}, "Players"),
+    late,
+    el("h3", {}, "Drop a player"),
+    el("div", { class: "seat" }, dropChoice,
+      el("button", { type: "button", onclick: () => write("POST", `/players/${encodeURIComponent(dropChoice.value)}/drop`, `drop ${dropChoice.value}`) }, "Drop")),
+    dropped.length ? el("h3", {}, "Reinstate") : null,
+    dropped.map((s) => el("div", { class: "seat" }, el("span", {}, nameOf(s.player)),
+      el("button", { type: "button", onclick: () => write("POST", `/players/${encodeURIComponent(s.player)}/reinstate`, `reinstate ${s.player}`) }, `Reinstate ${nameOf(s.player)}`))));
+}
+
+async function scorekeepersSection(event) {
+  const section = el("section", { id: "scorekeepers" }, el("h2", {}, "Scorekeepers"));
+  const name = el("input", { id: "keeper-name", required: true, autocomplete: "off", placeholder: "e.g. Table 1–3" });
+  const open = event.status === "round_open" ? event.current_round : null;
+  const onlyThis = el("input", { type: "checkbox", id: "keeper-round" });
+  const form = el("form", {}, el("div", { class: "seat" }, el("label", { for: "keeper-name" }, "Who"), name),
+    open ? el("div", { class: "seat" }, onlyThis, el("label", { for: "keeper-round" }, `Round ${open} only (else every round)`)) : null,
+    el("button", { type: "submit" }, "Issue a scorekeeper link"));
+  const issued = el("div", { id: "issued" });
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const round = open && onlyThis.checked ? open : undefined;
+    const answer = await write("POST", "/scorekeepers", `scorekeeper ${name.value}`, { name: name.value, round });
+    if (answer) {
+      // The desk has been drawn again by now: show the link in the new one.
+      const link = answer.link || `${location.origin}${page}/scorekeeper#token=${answer.token}`;
+      document.getElementById("issued").replaceChildren(el("div", { class: "note" },
+        el("p", {}, `Link for ${answer.name}: hand it over (it works until you revoke it).`),
+        el("p", {}, el("a", { href: link, id: "keeper-link" }, link)),
+        answer.qr ? el("p", { class: "qr" }, el("img", { src: answer.qr, alt: `QR code of ${answer.name}'s link` })) : null));
+    }
+  });
+  section.append(form, issued);
+  try {
+    const listed = await call("GET", "/scorekeepers");
+    for (const keeper of listed.scorekeepers || []) {
+      section.append(el("div", { class: "seat" },
+        el("span", {}, `${keeper.name}${keeper.round ? ` (round ${keeper.round})` : ""}`),
+        el("button", { type: "button", onclick: () => write("DELETE", `/scorekeepers/${keeper.number}`, `revoke ${keeper.number}`) }, "Revoke")));
+    }
+  } catch (error) {
+    section.append(el("p", { class: "error" }, error.message));
+  }
+  return section;
+}
+
+async function historySection() {
+  const answer = await call("GET", "/history");
+  const actions = answer.actions || [];
+  const latest = actions.filter((a) => a.kind !== "undone").slice(-1)[0];
+  return el("section", { id: "history" },
+    el("h2", {}, "History"),
+    latest && latest.seq > 1 ? el("button", { type: "button", id: "undo", onclick: () => write("POST", `/undo?entry=${latest.seq}`, `undo ${latest.seq}`) }, `Undo: ${latest.summary}`) : null,
+    el("ol", { class: "history" }, actions.slice(-12).reverse().map((a) => el("li", { value: String(a.seq) }, a.summary))));
+}
+
+async function load() {
+  if (!token) {
+    statusLine.textContent = "";
+    const pasted = el("input", { id: "token", autocomplete: "off" });
+    const form = el("form", {}, el("p", {}, "Open this page with its link (ending #token=…), or paste the token:"),
+      el("div", { class: "seat" }, el("label", { for: "token" }, "Token"), pasted), el("button", { type: "submit" }, "Open"));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      sessionStorage.setItem(storageKey, pasted.value.trim());
+      token = pasted.value.trim();
+      load();
+    });
+    content.replaceChildren(form);
+    return;
+  }
+  try {
+    // A scorekeeper's token is not the director's: their page reads what the public reads.
+    const event = await call("GET", "", { auth: role === "director" });
+    names = Object.fromEntries(event.standings.map((s) => [s.player, s.name || s.player]));
+    const parts = [];
+    statusLine.textContent = `${event.name || "Event"} · ${event.status.replace("_", " ")}${event.current_round ? ` · round ${event.current_round}` : ""}`;
+    // Formats that name no winners (Scrabble) are won by the standings' first.
+    const finished = event.status === "finished";
+    const winners = (event.winners || []).length ? event.winners : finished && event.standings.length ? [event.standings[0].player] : [];
+    if (winners.length) parts.push(el("p", { class: "note", id: "winners" }, `Winner: ${winners.map(nameOf).join(", ")}`));
+    const director = role === "director";
+    if (director && event.status === "registered") parts.push(checkIn(event.standings));
+    if (event.current_round) {
+      const round = await call("GET", `/rounds/${event.current_round}`, { auth: false });
+      parts.push(roundSection(round, director));
+    } else if (!director) {
+      parts.push(el("p", {}, "No round is being played yet."));
+    }
+    if (director && (event.status === "registered" || event.status === "between_rounds")) {
+      const next = (event.current_round || 0) + 1;
+      parts.push(el("button", { type: "button", id: "start-round", onclick: () => write("POST", "/rounds", `start round ${next}`) }, `Start round ${next}`));
+    }
+    if (director) {
+      if (!finished) parts.push(playersSection(event));
+      parts.push(await scorekeepersSection(event));
+      parts.push(await historySection());
+    }
+    content.replaceChildren(...parts.filter(Boolean));
+  } catch (error) {
+    content.replaceChildren(el("p", { class: "error" }, error.message));
+  }
+}
+
+load();

@@ -1,0 +1,208 @@
+"""A strikes night and a Scrabble event run from the director's desk only, in Chromium:
+check-in with a no-show, rounds started, results entered (some by a scorekeeper on a
+360 px phone, from the link the desk issued, whose QR code decodes to it), a correction,
+rounds closed, to the winner. One page at 1280 px and the other at 360 px for each event;
+the console stays clean and the director's token never stays in the address bar."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.support.servers import free_port
+from tests.support.widget import (
+    CHROMIUM,
+    HOST,
+    SHOTS,
+    browser_or_skip,
+    call_api,
+    serve,
+    watch_errors,
+)
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def desk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """The service on a loopback port, its public address set to it, and Chromium."""
+    from pairing_service import create_app
+
+    sync_playwright = browser_or_skip()
+    port = free_port()
+    api = f"http://{HOST}:{port}"
+    folder = tmp_path_factory.mktemp("desk")
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/desk.sqlite3", "PUBLIC_URL": api}
+    )
+    service = serve(make_server(HOST, port, app, threaded=True))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield {"api": api, "browser": browser}
+        finally:
+            browser.close()
+            service.shutdown()
+            app.extensions["pairing_store"].engine.dispose()
+
+
+def _page(site: dict[str, Any], viewport: dict[str, int]) -> tuple[Any, list[str]]:
+    page = site["browser"].new_context(viewport=viewport).new_page()
+    page.set_default_timeout(20_000)  # a loaded machine answers slowly; nothing waits on time
+    return page, watch_errors(page)
+
+
+def _done(page: Any) -> None:
+    page.wait_for_selector("#message .note, #message .error")
+    error = page.query_selector("#message .error")
+    assert error is None, error.inner_text()
+
+
+def _check_in(desk: Any, absent: str) -> None:
+    desk.uncheck(f"#here-{absent}")
+    desk.click("#drop-absent")
+    desk.wait_for_selector(f"text=Dropped as absent: {absent.title()}")
+
+
+def _issue_scorekeeper(desk: Any) -> str:
+    desk.fill("#keeper-name", "Tables by the window")
+    desk.click("text=Issue a scorekeeper link")
+    link = desk.wait_for_selector("#keeper-link").get_attribute("href")
+    assert "/scorekeeper#token=" in link
+    decoded = _decode_qr(desk.query_selector("#issued img").screenshot())
+    assert decoded == link
+    return link
+
+
+def _decode_qr(png: bytes) -> str:
+    import zxingcpp
+    from PIL import Image
+
+    (found,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    return found.text
+
+
+def _fill_entry(page: Any, entry: str, values: list[int]) -> None:
+    form = page.wait_for_selector(f'form.entry[data-entry="{entry}"]')
+    for box, value in zip(form.query_selector_all("input"), values, strict=False):
+        box.fill(str(value))
+    form.query_selector("button[type=submit]").click()
+    _done(page)
+
+
+def _waiting_entries(page: Any) -> list[str]:
+    page.wait_for_selector("#round")
+    return [
+        form.get_attribute("data-entry") for form in page.query_selector_all("form.entry.missing")
+    ]
+
+
+def _assert_no_token_in_address(page: Any) -> None:
+    assert "token" not in page.url
+
+
+def test_a_strikes_night_runs_from_the_desk_with_a_scorekeeper_on_a_phone(desk_site) -> None:
+    api = desk_site["api"]
+    players = [
+        {"id": name.lower(), "name": name}
+        for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
+    ]
+    made = call_api(
+        api,
+        "POST",
+        "/v1/strikes/tournaments",
+        {"name": "Club night", "players": players, "threshold": 12},
+    )
+    desk, desk_errors = _page(desk_site, DESKTOP)
+    desk.goto(made["links"]["desk"] + f"#token={made['token']}")
+    desk.wait_for_selector("#check-in")
+    _assert_no_token_in_address(desk)
+    _check_in(desk, "gus")
+    link = None
+    phone = phone_errors = None
+    for number in range(1, 8):
+        desk.click("#start-round")
+        _done(desk)
+        if link is None:
+            link = _issue_scorekeeper(desk)
+            phone, phone_errors = _page(desk_site, PHONE)
+            phone.goto(link)
+            _assert_no_token_in_address(phone)
+        else:
+            phone.reload()
+        # The scorekeeper enters the first table from the phone; the desk the rest.
+        first, *rest = _waiting_entries(phone)
+        _fill_entry(phone, first, [30, 20, 10, 0, 5])
+        desk.reload()
+        assert _waiting_entries(desk) == rest  # missing results first, the phone's in
+        for entry in rest:
+            _fill_entry(desk, entry, [40, 30, 20, 10, 0])
+        if number == 1:  # a correction: the same table, other scores
+            _fill_entry(desk, first, [0, 10, 20, 30, 40])
+            assert "entered" in desk.inner_text(f'form.entry[data-entry="{first}"] h3')
+        desk.click("#close-round")
+        _done(desk)
+        if desk.query_selector("#winners"):
+            break
+    assert "Winner:" in desk.inner_text("#winners")
+    assert "closed" in desk.inner_text("#history").lower() or desk.query_selector("#history li")
+    desk.screenshot(path=str(SHOTS / "desk-strikes-1280.png"), full_page=True)
+    phone.screenshot(path=str(SHOTS / "scorekeeper-strikes-360.png"), full_page=True)
+    assert desk_errors == [] and phone_errors == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_scrabble_event_runs_from_the_desk_on_a_phone(desk_site) -> None:
+    api = desk_site["api"]
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
+    players = [{"id": n.lower(), "name": n, "rating": 1900 - 50 * i} for i, n in enumerate(names)]
+    made = call_api(
+        api, "POST", "/v1/scrabble/events", {"name": "Club open", "players": players, "rounds": 3}
+    )
+    desk, desk_errors = _page(desk_site, PHONE)
+    desk.goto(made["links"]["desk"] + f"#token={made['token']}")
+    desk.wait_for_selector("#check-in")
+    _assert_no_token_in_address(desk)
+    _check_in(desk, "gus")
+    keeper = keeper_errors = None
+    for number in (1, 2, 3):
+        desk.click("#start-round")
+        _done(desk)
+        waiting = _waiting_entries(desk)
+        if keeper is None:
+            link = _issue_scorekeeper(desk)
+            keeper, keeper_errors = _page(desk_site, DESKTOP)
+            keeper.goto(link)
+        else:
+            keeper.reload()
+        _fill_entry(keeper, waiting[0], [420, 380])
+        desk.reload()
+        for entry in _waiting_entries(desk):
+            _fill_entry(desk, entry, [400, 350])
+        if number == 2:
+            _fill_entry(desk, waiting[0], [380, 420])  # the scorekeeper's slip was misread
+        desk.click("#close-round")
+        _done(desk)
+    assert "finished" in desk.inner_text("#status").lower()
+    standings = call_api(api, "GET", f"/v1/scrabble/events/{made['id']}")["standings"]
+    first = next(p["name"] for p in players if p["id"] == standings[0]["player"])
+    assert desk.inner_text("#winners") == f"Winner: {first}"
+    desk.screenshot(path=str(SHOTS / "desk-scrabble-360.png"), full_page=True)
+    assert desk.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert desk_errors == [] and keeper_errors == []
+
+
+def test_the_desk_of_an_unknown_event_is_a_not_found_page(desk_site) -> None:
+    page, _ = _page(desk_site, PHONE)
+    missing = "/events/strikes/0123456789abcdef0123456789abcdef/desk"
+    answer = page.goto(desk_site["api"] + missing)
+    assert answer.status == 404 and "This page is not here" in page.inner_text("h1")
