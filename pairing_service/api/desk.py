@@ -73,8 +73,18 @@ def scorekeeper_page(format_path: str, tournament_id: str) -> Response:
     return _render("scorekeeper", format_path, tournament_id)
 
 
-@bp.get("/events/desk.js")
-def desk_script() -> Response:
-    response = send_from_directory(WIDGET_DIR, "desk.js", mimetype="text/javascript")
+def _script(name: str) -> Response:
+    response = send_from_directory(WIDGET_DIR, name, mimetype="text/javascript")
     response.headers["Cache-Control"] = CACHE
     return response
+
+
+@bp.get("/events/desk.js")
+def desk_script() -> Response:
+    return _script("desk.js")
+
+
+@bp.get("/events/round-clock.js")
+def clock_script() -> Response:
+    """The time left on a round's clock, ticking (the public page and the desk)."""
+    return _script("round-clock.js")

@@ -18,8 +18,10 @@ schema, so it holds nothing a public read does not: names and results, no e-mail
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import segno
@@ -235,6 +237,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "format": kind[:1].upper() + kind[1:],
         "status": STATUS_WORDS.get(status, status.replace("_", " ")),
         "finished": status == "finished",
+        "clock": _clock_words(public.get("clock")),
         "winners": _winners(public, names),
         "settings": _settings(public),
         "refresh": REFRESH_SECONDS if status == "round_open" else None,
@@ -267,6 +270,20 @@ def not_found_page(response: Response) -> Response:
     page = Response(render_template("not_found.html", detail=detail), 404)
     page.headers["Vary"] = "Accept"
     return page
+
+
+def _clock_words(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The round's clock as the page says it without a script (in UTC, with the minutes
+    left when the page was made; ``round-clock.js`` ticks it in local time)."""
+    if not clock:
+        return None
+    ends = datetime.fromisoformat(clock["ends_at"])
+    left = max(0, math.ceil((ends - datetime.now(UTC)).total_seconds() / 60))
+    return {
+        "round": clock["round"],
+        "ends_at": clock["ends_at"],
+        "words": f"Round {clock['round']} ends at {ends:%H:%M} UTC: {left} minutes left",
+    }
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from .held_schemas import NoShowsIn
 from .held_views import HeldView
 from .parsing import StrictBlueprint
 from .printable_tables import TableFormatIn, table_format, tabular_doc
+from .round_clock import add_clock_routes
 
 F = TypeVar("F", bound=Callable[..., Any])
 L = TypeVar("L", bound=Ledger[Any])
@@ -359,6 +360,8 @@ class RoundRoutes(ABC, Generic[E, R]):
     settings_in: type[Schema]  # the settings a director may change before the first result
     # An optional body of the round start (the method a director chooses): None, none.
     start_in: type[Schema] | None = None
+    # A round's usual length, the clock's when the director names none (round_clock.py).
+    clock_minutes: int = 60
 
     def __init__(self) -> None:
         module, about = type(self).__module__, self.docs.about
@@ -549,6 +552,7 @@ class RoundRoutes(ABC, Generic[E, R]):
                 held, _ = routes.write(tournament_id, lambda s: routes.change_settings(s, body))
                 return routes.view(held)
 
+        add_clock_routes(self)
         return HeldResource(
             blp,
             self.read_out,

@@ -13,8 +13,10 @@ from typing import Any, Generic, TypeVar
 
 from marshmallow import Schema, fields, validate
 
+from ..engine.round_clock import Clock
 from ..engine.round_ledger import RoundByRound
 from ..store import Held
+from .round_clock import round_clock
 
 S = TypeVar("S")
 RB = TypeVar("RB", bound=RoundByRound)
@@ -73,6 +75,11 @@ class HeldView(Generic[S]):
     @property
     def state(self) -> S:
         return self.held.state
+
+    @property
+    def clock(self) -> Clock | None:
+        """The clock of the round being played, while it runs (a format with rounds)."""
+        return round_clock(self.held) if hasattr(self.held.state, "latest") else None
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,12 @@ UNDONE = "undone"
 TOKEN_REPLACED = "token_replaced"
 SCOREKEEPER_ADDED = "scorekeeper_added"
 SCOREKEEPER_REVOKED = "scorekeeper_revoked"
+CLOCK_STARTED = "clock_started"
+CLOCK_STOPPED = "clock_stopped"
 # The store's entries: no format folds or undoes them.
-STORE_KINDS = frozenset({TOKEN_REPLACED, SCOREKEEPER_ADDED, SCOREKEEPER_REVOKED})
+STORE_KINDS = frozenset(
+    {TOKEN_REPLACED, SCOREKEEPER_ADDED, SCOREKEEPER_REVOKED, CLOCK_STARTED, CLOCK_STOPPED}
+)
 DIRECTOR = "director"  # the actor of every action taken with the director token
 SCOREKEEPER = "scorekeeper"  # a scorekeeper's actor is "scorekeeper <number>"
 
@@ -79,6 +83,26 @@ class ScorekeeperRevoked(LogEvent):
 
     logged_as = SCOREKEEPER_REVOKED
     number: int
+
+
+@dataclass(frozen=True)
+class ClockStarted(LogEvent):
+    """The director started (or started again) round ``round``'s clock: it runs for
+    ``minutes`` and ends at ``ends_at`` (ISO 8601, UTC). Timing, not the tournament's
+    state: no format folds it; the round's clock is read from the log (:func:`clock_of`)."""
+
+    logged_as = CLOCK_STARTED
+    round: int
+    minutes: int
+    ends_at: str
+
+
+@dataclass(frozen=True)
+class ClockStopped(LogEvent):
+    """The director stopped round ``round``'s clock."""
+
+    logged_as = CLOCK_STOPPED
+    round: int
 
 
 def scorekeeper_actor(number: int) -> str:
@@ -326,6 +350,11 @@ class Ledger(ABC, Generic[State]):
                 )
             case ScorekeeperRevoked(number=number):
                 return f"Scorekeeper {number}'s token was revoked"
+            case ClockStarted(round=number, minutes=minutes, ends_at=ends_at):
+                ends = datetime.fromisoformat(ends_at).strftime("%H:%M UTC")
+                return f"Round {number}'s clock started: {minutes} minutes, ending at {ends}"
+            case ClockStopped(round=number):
+                return f"Round {number}'s clock was stopped"
             case event:
                 return self._describe_event(event)
 
@@ -333,7 +362,14 @@ class Ledger(ABC, Generic[State]):
 def format_events(what: str, *events: type[LogEvent]) -> EventCodec:
     """The codec of a format's log: its own events and the store's (undo, a new token,
     scorekeepers); ``what`` names the log in errors ("a strikes log")."""
-    store_events = (Undone, TokenReplaced, ScorekeeperAdded, ScorekeeperRevoked)
+    store_events = (
+        Undone,
+        TokenReplaced,
+        ScorekeeperAdded,
+        ScorekeeperRevoked,
+        ClockStarted,
+        ClockStopped,
+    )
     return EventCodec(what, *store_events, *events)
 
 

@@ -507,6 +507,30 @@ class HeldStore:
         STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
         return self._keep(held), added, new_token
 
+    def record(
+        self,
+        ledger: Ledger[S],
+        tournament_id: str,
+        token: str,
+        decide: Callable[[Held[S]], Action | None],
+    ) -> Held[S]:
+        """Log an entry of the store's own that leaves the state as it is (a round's
+        clock), as ``decide`` makes it from the tournament as it stands (None: nothing
+        to log); the director's token only. With an idempotency key, a retry logs nothing
+        again."""
+        with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
+            if self._written_with_key(conn, row, log) is not None:
+                return self._held(row, log, state)
+            self._unless_stale(row)
+            action = decide(self._held(row, log, state))
+            if action is None:
+                return self._held(row, log, state)
+            entry = self._append(conn, tournament_id, log, action, actor)
+            self._keep_write_key(conn, entry, tournament_id)
+            held = self._held(row, [*log, entry], state, bumped=True)  # the state is unchanged
+        STORE_WRITES.labels(ledger.format, entry.kind).inc()  # committed
+        return self._keep(held)
+
     def revoke_scorekeeper(
         self, ledger: Ledger[S], tournament_id: str, token: str, number: int
     ) -> tuple[Held[S], Scorekeeper]:

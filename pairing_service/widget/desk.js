@@ -5,6 +5,8 @@
 // If-Match (the ETag of the last read) and an Idempotency-Key made once per intended action
 // and sent again when that action is retried after a lost answer.
 
+import { tick } from "/events/round-clock.js";
+
 const root = document.getElementById("desk");
 const role = root.dataset.role;
 const api = root.dataset.api;
@@ -173,6 +175,19 @@ function roundSection(round, director) {
   return section;
 }
 
+function clockSection(event, director) {
+  const clock = event.clock;
+  const section = el("section", { id: "clock" });
+  if (clock) section.append(el("p", { class: "clock", "data-ends": clock.ends_at, "data-round": String(clock.round) }, ""));
+  if (!director || event.status !== "round_open") return clock ? section : null;
+  const minutes = el("input", { id: "clock-minutes", type: "number", min: "1", max: "600", inputmode: "numeric", value: clock ? clock.minutes : "" , placeholder: "usual" });
+  section.append(el("div", { class: "seat" },
+    el("label", { for: "clock-minutes" }, "Minutes"), minutes,
+    el("button", { type: "button", id: "start-clock", onclick: () => write("POST", "/clock", `clock of round ${event.current_round}`, minutes.value ? { minutes: Number(minutes.value) } : {}) }, clock ? "Restart the clock" : "Start the clock"),
+    clock ? el("button", { type: "button", id: "stop-clock", onclick: () => write("DELETE", "/clock", `stop the clock of round ${event.current_round}`) }, "Stop") : null));
+  return section;
+}
+
 function checkIn(players) {
   const list = el("div", {});
   for (const player of players) {
@@ -294,6 +309,7 @@ async function load() {
     if (winners.length) parts.push(el("p", { class: "note", id: "winners" }, `Winner: ${winners.map(nameOf).join(", ")}`));
     const director = role === "director";
     if (director && event.status === "registered") parts.push(checkIn(event.standings));
+    if ("clock" in event) parts.push(clockSection(event, director));
     if (event.current_round) {
       const round = await call("GET", `/rounds/${event.current_round}`, { auth: false });
       parts.push(roundSection(round, director));
@@ -310,6 +326,7 @@ async function load() {
       parts.push(await historySection());
     }
     content.replaceChildren(...parts.filter(Boolean));
+    tick(content);
   } catch (error) {
     content.replaceChildren(el("p", { class: "error" }, error.message));
   }

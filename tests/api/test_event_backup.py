@@ -228,6 +228,7 @@ def _scrabble_kinds(client) -> Event:
     )
     assert again.status_code == 200, again.get_json()
     _undo_last(client, base, token)
+    _clock_started_and_stopped(client, base, token)
     _scorekeeper_issued_and_revoked(client, base, token)
     return Event("scrabble", SCRABBLE, made["id"], token, {"number": "1"})
 
@@ -683,6 +684,7 @@ def _strikes_kinds(client) -> Event:
         f"{base}/rounds/2/reseat", json={"no_shows": [seated[0]]}, headers=auth(token)
     )
     assert answer.status_code == 200, answer.get_json()
+    _clock_started_and_stopped(client, base, token)
     for table in client.get(f"{base}/rounds/2").get_json()["tables"]:
         results = [{"player": p, "place": i + 1} for i, p in enumerate(table["players"])]
         url = f"{base}/rounds/2/tables/{table['table']}"
@@ -717,6 +719,13 @@ def _diagonal_settings(client) -> Event:
     return Event("diagonal", DIAGONAL, base.rsplit("/", 1)[1], token, {"number": "1"})
 
 
+def _clock_started_and_stopped(client, base: str, token: str) -> None:
+    """The open round's clock started, then stopped (store entries the state ignores)."""
+    started = client.post(f"{base}/clock", json={"minutes": 40}, headers=auth(token))
+    assert started.status_code == 200, started.get_json()
+    assert client.delete(f"{base}/clock", headers=auth(token)).status_code == 200
+
+
 def _scorekeeper_issued_and_revoked(client, base: str, token: str) -> None:
     issued = client.post(f"{base}/scorekeepers", json={"name": "Desk"}, headers=auth(token))
     assert issued.status_code == 201, issued.get_json()
@@ -733,6 +742,7 @@ def _diagonal_kinds(client) -> Event:
         f"{base}/rounds/2/reseat", json={"no_shows": [playing[0]]}, headers=auth(token)
     )
     assert answer.status_code == 200, answer.get_json()
+    _clock_started_and_stopped(client, base, token)
     for game in client.get(f"{base}/rounds/2").get_json()["games"]:
         url = f"{base}/rounds/2/games/{game['game']}"
         body = {"winner": game["players"][0], "pieces_left": 1}
@@ -813,10 +823,13 @@ def test_every_kind_of_entry_restores_on_the_same_instance(app, client, fmt):
         assert _backup(client, restored) == document
         assert _answers(client, restored) == _answers(client, event)
     # Every kind the format logs was restored (a kind added later needs its replay); a
-    # league's players have their own tokens, it issues no scorekeepers.
+    # league's players have their own tokens, it issues no scorekeepers; only formats
+    # played in rounds run a round's clock.
     logged = set(ledger.events.events)
     if fmt == "league":
         logged -= {"scorekeeper_added", "scorekeeper_revoked"}
+    if fmt in ("league", "puffing_billy"):
+        logged -= {"clock_started", "clock_stopped"}
     assert seen == logged
 
 

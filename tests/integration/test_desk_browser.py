@@ -132,6 +132,18 @@ def test_a_strikes_night_runs_from_the_desk_with_a_scorekeeper_on_a_phone(desk_s
     for number in range(1, 8):
         desk.click("#start-round")
         _done(desk)
+        if number == 1:  # the round's clock, on the desk and the public page
+            desk.fill("#clock-minutes", "45")
+            desk.click("#start-clock")
+            _done(desk)
+            assert "45 minutes left" in desk.inner_text("#clock .clock")
+            public, public_errors = _page(desk_site, PHONE)
+            public.goto(made["links"]["page"])
+            public.wait_for_function(
+                "document.getElementById('clock').textContent.includes('left')"
+            )
+            assert "minutes left" in public.inner_text("#clock")
+            assert public_errors == []
         if link is None:
             link = _issue_scorekeeper(desk)
             phone, phone_errors = _page(desk_site, PHONE)

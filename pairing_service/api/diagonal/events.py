@@ -42,6 +42,8 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
     """The round routes of Diagonal Race: a round is paired into games of two, a result is
     a game's winner and the loser's pieces left."""
 
+    clock_minutes = 30  # a Diagonal Race round is a few short two-player games
+
     docs = RouteDocs(
         about="Held Diagonal Race events, run round by round.",
         create="""Create an event from players with ratings (or in rating order); the answer

@@ -25,6 +25,7 @@ from ..common import (
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from ..round_clock import clock_field
 
 MAX_FIELD = 400
 MAX_MET = 200
@@ -407,6 +408,8 @@ class RaceEndingOut(Schema):
 
 class RaceEventOut(ReadOut, HeldOut):
     """Reads a :class:`RaceEventView`."""
+
+    clock = clock_field()
 
     first_round_opponents = fields.Integer(
         required=True, attribute="state.settings.first_round_opponents"

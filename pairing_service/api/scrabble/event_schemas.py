@@ -47,6 +47,7 @@ from ..common import (
 )
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from ..round_clock import clock_field
 from .schemas import PaidPlacesIn
 
 MAX_RATING = 4000
@@ -363,6 +364,8 @@ class PlannedRoundOut(Schema):
 
 class ScrabbleEventOut(ReadOut, HeldOut):
     """Reads a :class:`ScrabbleEventView`."""
+
+    clock = clock_field()
 
     rounds = fields.Integer(required=True, attribute="state.settings.rounds")
     spread_cap = fields.Integer(

@@ -45,6 +45,8 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     """The round routes of a held Scrabble event: a round is paired into games of two, a
     result is both scores, with any penalties (or a forfeit)."""
 
+    clock_minutes = 50  # a Scrabble game with 25-minute clocks, and time to record it
+
     docs = RouteDocs(
         about="Scrabble events held by the service, run round by round.",
         create="""Create an event: players with ratings, the rounds planned, the spread cap, the

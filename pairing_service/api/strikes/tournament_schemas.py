@@ -15,6 +15,7 @@ from ...engine.strikes.event import LATE_STARTS, Event, Round, Seat
 from ...engine.strikes.ledger import HeldEvent
 from ..held_schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from ..round_clock import clock_field
 from .tool_schemas import (
     MAX_FIELD,
     MAX_PLANS,
@@ -211,6 +212,8 @@ class EndingOut(ReadOut):
 
 class TournamentOut(ReadOut):
     """Reads a :class:`TournamentView`."""
+
+    clock = clock_field()
 
     id = fields.String(required=True)
     name = fields.String(allow_none=True)

@@ -42,6 +42,8 @@ from .tournament_schemas import (
 class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
     """The round routes of strikes: a round is seated at tables, a result is a table's."""
 
+    clock_minutes = 90  # a round of a 3–5 player board game runs an hour and a half
+
     docs = RouteDocs(
         about="Persistent strikes tournaments, run round by round.",
         create="""Create a tournament; the answer carries the director token, once.""",
