@@ -1,15 +1,40 @@
 // The report page of a Meeple League season (/events/league/<id>/seasons/<n>/report):
-// the player's letter links here with their reporting token in the URL's fragment
-// (#token=...), which the browser never sends to the server. This hands it to the
-// <league-report> widget, made here so that it starts with the token filled in.
+// the player's letter links here with their reporting token and their id in the URL's
+// fragment (#token=...&player=...), which the browser never sends to the server. The token
+// is kept in this tab's session storage for this season (so a reload still works) and
+// cleared from the address bar at once; a second letter's link opened in the same tab
+// (the page does not reload: only the fragment changes) takes the newest token. The
+// <league-report> widget is made here so that it starts with the token filled in.
 import "/widget/v1/pairing-advisor.js";
 
 const holder = document.getElementById("report");
-const token = new URLSearchParams(window.location.hash.slice(1)).get("token") || "";
-const form = document.createElement("league-report");
-for (const name of ["organisation", "season", "league"]) {
-  form.setAttribute(name, holder.dataset[name] || "");
+const key = `pairing-advisor:report:${holder.dataset.organisation}:${holder.dataset.season}`;
+
+function fromLink() {
+  const given = new URLSearchParams(window.location.hash.slice(1));
+  const token = given.get("token");
+  if (token) {
+    sessionStorage.setItem(key, JSON.stringify({ token, player: given.get("player") || "" }));
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+  try {
+    return JSON.parse(sessionStorage.getItem(key) || "{}");
+  } catch {
+    return {};
+  }
 }
-form.setAttribute("api", "");
-if (token) form.setAttribute("token", token);
-holder.replaceChildren(form);
+
+function showForm() {
+  const { token = "", player = "" } = fromLink();
+  const form = document.createElement("league-report");
+  for (const name of ["organisation", "season", "league"]) {
+    form.setAttribute(name, holder.dataset[name] || "");
+  }
+  form.setAttribute("api", "");
+  if (token) form.setAttribute("token", token);
+  if (player) form.setAttribute("player", player);
+  holder.replaceChildren(form);
+}
+
+showForm();
+window.addEventListener("hashchange", showForm);

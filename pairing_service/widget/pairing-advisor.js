@@ -544,7 +544,7 @@ class LeagueStandings extends HeldStandings {
 // A player's form to report one of their games: their reporting token (from their
 // letter), the league and the game; then every player's score and position.
 class LeagueReport extends HTMLElement {
-  static get observedAttributes() { return ["organisation", "api", "season", "league", "token"]; }
+  static get observedAttributes() { return ["organisation", "api", "season", "league", "token", "player"]; }
 
   constructor() {
     super();
@@ -581,12 +581,16 @@ class LeagueReport extends HTMLElement {
     const league = this.$("league").value.trim();
     try {
       const answer = await problemOrJson(await fetch(`${this.base()}/leagues/${encodeURIComponent(league)}`, { credentials: "omit" }));
-      this.games = answer.games;
+      // The player's own games first, those still to report before those reported; then
+      // the rest of the league's (an organiser reports any game).
+      const player = this.getAttribute("player") || "";
+      const order = (g) => (g.seats.includes(player) ? 0 : 2) + (g.results ? 1 : 0);
+      this.games = answer.games.map((g, i) => [order(g), i, g]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , g]) => g);
       this.names = Object.fromEntries(answer.standings.map((s) => [s.player, s.name || s.player]));
       const chosen = this.$("game").value;
-      this.$("game").replaceChildren(...answer.games.map((g) =>
+      this.$("game").replaceChildren(...this.games.map((g) =>
         el("option", { value: String(g.game) }, `${g.name}: ${g.seats.map((p) => this.names[p]).join(", ")}${g.results ? " (reported)" : ""}`)));
-      if (answer.games.some((g) => String(g.game) === chosen)) this.$("game").value = chosen;
+      if (chosen && this.games.some((g) => String(g.game) === chosen)) this.$("game").value = chosen;
       this.drawSeats();
       this.output.replaceChildren();
     } catch (error) {

@@ -103,6 +103,7 @@ def test_a_player_reports_a_game_from_the_link_in_their_letter(league_site, widt
     assert "curl" not in text
     link = re.search(r"(http\S+/seasons/2/report\?league=(\S+)#token=\S+)", text)
     assert link is not None, text
+    assert link.group(1).endswith(f"&player={player}")
     url, league = link.group(1), link.group(2)
     base = f"/v1/league/organisations/{org}/seasons/2"
     games = call_api(api, "GET", f"{base}/leagues/{league}")["games"]
@@ -112,6 +113,10 @@ def test_a_player_reports_a_game_from_the_link_in_their_letter(league_site, widt
     page.goto(url)
     form = page.locator("league-report")
     form.locator("select#game option").first.wait_for(state="attached", timeout=15_000)
+    assert "token" not in page.url  # read, kept in the tab, and cleared from the address bar
+    mine = [str(g["game"]) for g in games if player in g["seats"] and not g["results"]]
+    first = form.locator("select#game option").first.get_attribute("value")
+    assert first == mine[0]  # the player's own games to report come first
     form.locator("select#game").select_option(str(game["game"]))
     # The reporter wins; the others finish in seat order. Positions follow the scores.
     order = [player] + [p for p in game["seats"] if p != player]
@@ -138,7 +143,8 @@ def test_a_player_reports_a_game_from_the_link_in_their_letter(league_site, widt
     section = page.locator(f"#league-{league}")
     assert f"1st Player {player[1]} 150" in section.inner_text()
     first_row = section.locator("table").first.locator("tbody tr").first
-    assert f"Player {player[1]} ({player})" in first_row.inner_text()
+    assert f"Player {player[1]}" in first_row.inner_text()
+    assert f"({player})" not in first_row.inner_text()  # names, not ids
     assert "10" in first_row.inner_text()
     if width < 400:
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -152,4 +158,32 @@ def test_a_player_reports_a_game_from_the_link_in_their_letter(league_site, widt
         page.goto(shown if shown.startswith("http") else api + shown)
         page.wait_for_load_state("networkidle")
         assert MAIL not in page.content()
+    assert errors == []
+
+
+def test_a_second_letters_link_in_the_same_tab_takes_its_own_token(league_site):
+    api = league_site["api"]
+    two_seasons(api)
+    links = {}
+    for player in ("p2", "p4"):
+        text = letter_to(league_site["mail"], f"{player}@{MAIL}")
+        found = re.search(
+            r"(http\S+/seasons/2/report\?league=\S+#token=([^&\s]+)&player=\S+)", text
+        )
+        assert found is not None, text
+        links[player] = (found.group(1), found.group(2))
+    page = league_site["browser"].new_page(viewport={"width": 360, "height": 740})
+    errors = watch(page)
+    for player in ("p2", "p4"):  # the second only changes the fragment: no reload
+        url, token = links[player]
+        page.goto(url)
+        form = page.locator("league-report")
+        form.locator("select#game option").first.wait_for(state="attached", timeout=15_000)
+        assert form.locator("input#token").input_value() == token
+        assert "token" not in page.url
+    page.reload()  # the newest token is still the tab's
+    page.locator("league-report select#game option").first.wait_for(
+        state="attached", timeout=15_000
+    )
+    assert page.locator("league-report input#token").input_value() == links["p4"][1]
     assert errors == []

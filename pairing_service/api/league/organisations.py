@@ -125,7 +125,10 @@ def short_games_of(body: dict[str, Any]) -> ShortGames | None:
     return ShortGames("three_player", tuple(Fraction(str(p)) for p in given["points"]))
 
 
-NO_SMTP = "the service has no mail server (SMTP_URL): send the letters of GET …/letters yourself"
+NO_SMTP = (
+    "the service has no mail server (SMTP_URL): send this player the letter beside this "
+    "(their reporting token filled in)"
+)
 
 
 def send_letters(
@@ -166,8 +169,17 @@ def send_letters(
             detail = f"the mail server could not be reached ({type(error).__name__})"
             outcomes = [NotSent("unreachable", detail)] * len(addressed)
     why.update({s.player: o for s, o in zip(addressed, outcomes, strict=True) if o})
+    # The organiser sends these by hand: each with its token filled in, as the mail would
+    # have been (the tokens are answered this once; GET …/letters can only hold a
+    # placeholder).
+    report_url = report_page_url(held, season.number)
     not_sent = [
-        LetterNotSent(player, why[player].reason, why[player].detail)
+        LetterNotSent(
+            player,
+            why[player].reason,
+            why[player].detail,
+            letter(org, season.number, player, report_url, tokens[player]),
+        )
         for player in season.signups
         if player in why
     ]

@@ -614,6 +614,13 @@ class LetterNotSentOut(Schema):
         validate=validate.OneOf(get_args(Reason)),
     )
     detail = fields.String(required=True)
+    letter = fields.String(
+        required=True,
+        metadata={
+            "description": "The player's letter, their reporting token filled in, for the "
+            "organiser to send by hand (answered this once, with the tokens)."
+        },
+    )
 
 
 class FormedOut(SeasonOut):

@@ -111,6 +111,7 @@ class LetterNotSent:
     player: str
     reason: str
     detail: str
+    letter: str  # the letter with the player's reporting token, for the organiser to send
 
 
 @dataclass(frozen=True)

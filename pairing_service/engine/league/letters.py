@@ -56,7 +56,7 @@ def letter(
         "the seat order given. When a game ends, its winner reports every player's score "
         "on their report page (the positions follow from the scores):",
         "",
-        f"  {report_page}?league={quote(league.name)}#token={token}",
+        f"  {report_page}?league={quote(league.name)}#token={token}&player={quote(player)}",
         "",
         "The link carries your reporting token: it lets you report the games you play in, "
         "so keep it to yourself. A game is reported once; if a report is wrong, write to "

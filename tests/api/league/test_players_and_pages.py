@@ -57,10 +57,16 @@ def test_returners_who_sign_up_by_id_get_their_letters(mailing_app):
     assert formed["letters_sent"] == 7  # six returners and the new player
     assert not_mailed(formed) == [("p6", "no_address")]
     assert "before" in formed["letters_not_sent"][0]["detail"]
+    # The letter the organiser sends by hand carries the player's own token.
+    unsent = formed["letters_not_sent"][0]["letter"]
+    assert (
+        f"#token={next(t['token'] for t in formed['reporting_tokens'] if t['player'] == 'p6')}&player=p6"
+        in unsent
+    )
     tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
     text = letter_to(received, f"p3@{MAIL}")
     assert text.startswith("Dear P3,") and "season 2" in text.lower()
-    link = re.search(r"(http\S+/seasons/2/report\?league=(\S+)#token=(\S+))", text)
+    link = re.search(r"(http\S+/seasons/2/report\?league=(\S+)#token=([^&\s]+)&player=p3)", text)
     assert link is not None and link.group(3) == tokens["p3"]
     assert "curl" not in text and "Authorization" not in text
     assert "curl" not in letter_to(received, f"n1@{MAIL}")
