@@ -59,10 +59,8 @@ def test_returners_who_sign_up_by_id_get_their_letters(mailing_app):
     assert "before" in formed["letters_not_sent"][0]["detail"]
     # The letter the organiser sends by hand carries the player's own token.
     unsent = formed["letters_not_sent"][0]["letter"]
-    assert (
-        f"#token={next(t['token'] for t in formed['reporting_tokens'] if t['player'] == 'p6')}&player=p6"
-        in unsent
-    )
+    own = next(t["token"] for t in formed["reporting_tokens"] if t["player"] == "p6")
+    assert f"#token={own}&player=p6" in unsent
     tokens = {t["player"]: t["token"] for t in formed["reporting_tokens"]}
     text = letter_to(received, f"p3@{MAIL}")
     assert text.startswith("Dear P3,") and "season 2" in text.lower()
