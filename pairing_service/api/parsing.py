@@ -509,6 +509,8 @@ def csv_hints() -> dict[str, str]:
 
 def decoding_notes() -> tuple[str, ...]:
     """What reading the request's body had to guess (its encoding), for the answer."""
+    if not flask.has_request_context():
+        return ()
     notes: tuple[str, ...] = flask.g.get("decoding_notes", ())
     return notes
 

@@ -234,22 +234,25 @@ def standing_changes(
     after: Sequence[tuple[str, str]],
     measure: str,
     table: str = "standings",
+    labels: Mapping[str, str] | None = None,
 ) -> list[str]:
     """What a correction changed in a standings table, in words.
 
     ``before`` and ``after`` are (player, figure) rows in standings order; the answer
-    names each player whose ``measure`` changed ("strikes of ann: 12 → 18"), then every
-    place that changed ("standings order: ann 2nd → 4th, bob 4th → 2nd").
+    names each player whose ``measure`` changed ("strikes of Ann Lee: 12 → 18"), then every
+    place that changed ("standings order: Ann Lee 2nd → 4th, Bob 4th → 2nd"), each player
+    by their label (``names.labels``; their id where none is given).
     """
+    shown = labels or {}
     was = dict(before)
     lines = [
-        f"{measure} of {player}: {was[player]} → {figure}"
+        f"{measure} of {shown.get(player, player)}: {was[player]} → {figure}"
         for player, figure in after
         if player in was and was[player] != figure
     ]
     old_place = {player: place for place, (player, _) in enumerate(before, start=1)}
     moved = [
-        f"{player} {ordinal(old_place[player])} → {ordinal(place)}"
+        f"{shown.get(player, player)} {ordinal(old_place[player])} → {ordinal(place)}"
         for place, (player, _) in enumerate(after, start=1)
         if player in old_place and old_place[player] != place
     ]

@@ -6,7 +6,7 @@ confuses them. Two people may share a name: namesakes are warned of, never refus
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 
 def folded(name: str) -> str:
@@ -14,6 +14,17 @@ def folded(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
+
+
+def labels(names: Mapping[str, str | None]) -> dict[str, str]:
+    """How words for people name each player (histories, what a correction changed): by
+    name; namesakes with the id they were entered under beside it; a player without a
+    name by their id."""
+    shared = {player for _, ids in namesakes(names.items()) for player in ids}
+    return {
+        player: (f"{name} ({player})" if player in shared else name) if name else player
+        for player, name in names.items()
+    }
 
 
 def namesakes(players: Iterable[tuple[str, str | None]]) -> list[tuple[str, tuple[str, ...]]]:

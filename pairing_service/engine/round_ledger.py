@@ -325,6 +325,11 @@ class RoundLedger(Ledger[S], Generic[S, R]):
     def _figures(self, state: S) -> list[tuple[str, str]]:
         """The standings, each player with the figure a correction may change."""
 
+    def _labels(self, state: S) -> Mapping[str, str]:
+        """Each player as words for people name them (``names.labels``); by id when a
+        format keeps no names."""
+        return {}
+
     @abstractmethod
     def _reinstated(self, state: S, player: str, before_round: int) -> Reinstatement:
         """The event of ``player`` reinstated before ``before_round``, with what they are
@@ -379,7 +384,9 @@ class RoundLedger(Ledger[S], Generic[S, R]):
             self._decided(state) != now_decided,
             self.remade,
         )
-        changes = standing_changes(self._figures(state), self._figures(after), self.measure)
+        changes = standing_changes(
+            self._figures(state), self._figures(after), self.measure, labels=self._labels(state)
+        )
         later = [r.number for r in state.rounds if r.number > number]
         changes.append(kept_as_played(later, self.remade))
         return changes

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import LogEvent
 from ..event_log import Action, Entry, numbered
+from ..names import labels
 from ..round_ledger import (
     RoundLedger,
     correction_words,
@@ -524,6 +525,9 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
 
     def _eliminations(self, state: RaceEvent) -> Mapping[str, int | None]:
         return state.eliminations()
+
+    def _labels(self, state: RaceEvent) -> Mapping[str, str]:
+        return labels({p: r.name for p, r in state.racers.items()})
 
     def _figures(self, state: RaceEvent) -> list[tuple[str, str]]:
         return [

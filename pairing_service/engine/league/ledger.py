@@ -50,6 +50,7 @@ from typing import Literal
 from ..errors import Conflict, NotFound, NotPermitted, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import DIRECTOR, Action, Entry, Ledger, changed, numbered, standing_changes
+from ..names import labels
 from ..ranking import decimal_text
 from ..wording import counted
 from .formation import Finish, Formation, Movement, NewPlayer, form_leagues
@@ -531,6 +532,7 @@ class LeagueLedger(Ledger[Organisation]):
             [(f.player, str(f.league_points)) for f in season.finishes],
             [(f.player, str(f.league_points)) for f in finishes],
             f"season {number} league points",
+            labels=labels({f.player: org.name_of(f.player, number) for f in finishes}),
         )
         changes.append(
             f"season {number}'s finishing order stands, and with it its promotions, "

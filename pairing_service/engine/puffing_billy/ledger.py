@@ -30,6 +30,7 @@ from typing import Literal
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import Action, Entry, Ledger, ListedPlayer, changed, standing_changes
+from ..names import labels
 from ..ranking import competition_places
 from .event import EventResult, check_seats, rank_boards
 from .log_events import (
@@ -318,12 +319,14 @@ class BoardLedger(Ledger[BoardEvent]):
             [(s.id, str(s.total)) for s in now.preliminary],
             "preliminary PB score",
             "preliminary standings",
+            labels(event.players),
         )
         changes += standing_changes(
             [(s.id, str(s.total)) for s in was.final],
             [(s.id, str(s.total)) for s in now.final],
             "final PB score",
             "final standings (the preliminary rank breaks ties)",
+            labels(event.players),
         )
         changes.append(
             "the cut made when the preliminaries closed stands: the same players qualify"

@@ -30,6 +30,7 @@ from fractions import Fraction
 from ..errors import refuse_repeats
 from ..event_codec import LogEvent
 from ..event_log import Action, Entry, ListedPlayer
+from ..names import labels
 from ..round_ledger import (
     RoundLedger,
     correction_words,
@@ -235,6 +236,9 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
 
     def _eliminations(self, state: HeldEvent) -> Mapping[str, int | None]:
         return state.eliminated_after()
+
+    def _labels(self, state: HeldEvent) -> Mapping[str, str]:
+        return labels({p: e.name for p, e in state.entrants.items()})
 
     def _figures(self, state: HeldEvent) -> list[tuple[str, str]]:
         return [(s.player, str(s.strikes)) for s in state.standings()]

@@ -20,6 +20,7 @@ from dataclasses import replace
 from ...errors import Conflict
 from ...event_codec import LogEvent
 from ...event_log import DIRECTOR, Action, Entry
+from ...names import labels
 from ...round_ledger import (
     Reinstatement,
     RoundLedger,
@@ -165,6 +166,9 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
 
     def _eliminations(self, state: ScrabbleEvent) -> Mapping[str, int | None]:
         return {}
+
+    def _labels(self, state: ScrabbleEvent) -> Mapping[str, str]:
+        return labels({p: e.name for p, e in state.players.items()})
 
     def _figures(self, state: ScrabbleEvent) -> list[tuple[str, str]]:
         return [(s.player, f"{s.wins:g}-{s.losses:g} {s.spread:+d}") for s in state.standings()]
