@@ -197,6 +197,14 @@ def test_a_scrabble_event_runs_from_the_desk_on_a_phone(desk_site) -> None:
         else:
             keeper.reload()
         _fill_entry(keeper, waiting[0], [420, 380])
+        if number == 1:  # the public page, the round open, fits a phone
+            public, public_errors = _page(desk_site, PHONE)
+            public.goto(made["links"]["page"])
+            width = "document.documentElement.scrollWidth"
+            assert public.evaluate(width) <= PHONE["width"]
+            board = public.locator("table").first.bounding_box()
+            assert board is not None and board["width"] <= PHONE["width"]
+            assert public_errors == []
         desk.reload()
         for entry in _waiting_entries(desk):
             _fill_entry(desk, entry, [400, 350])
