@@ -104,8 +104,9 @@ def test_a_created_event_links_its_page_sheet_and_desk_from_the_public_address(
     assert answer["links"] == {"page": page, "sheet": page + "/sheet", "desk": page + "/desk"}
     assert answer["link_warning"] is None
     assert made.headers["Link"] == (
-        f'<{page}>; rel="alternate"; type="text/html", <{page}/sheet>; rel="sheet", '
-        f'<{page}/desk>; rel="desk"'
+        f'<{page}>; rel="alternate"; type="text/html", '
+        f'<{page}/sheet>; rel="alternate"; type="text/html"; media="print", '
+        f'<{page}/desk>; rel="edit"; type="text/html"'
     )
     assert FOREIGN not in made.get_data(as_text=True)
 
