@@ -6,8 +6,11 @@ director's own hand, never in an answer's link). Absolute, from the public addre
 
 A created event's answer carries them in ``links`` (beside ``link_warning`` when they
 would start with a loopback or private address) and in a ``Link`` header (RFC 8288):
-``rel="alternate"; type="text/html"`` the page, ``rel="sheet"`` and ``rel="desk"`` (the
-relation types are this service's own, named for what they open).
+``rel="alternate"; type="text/html"`` the page, the same with ``media="print"`` the sheet
+(its printable version, as HTML marks one) and ``rel="edit"`` the desk (RFC 5023: where the
+event is changed). Registered relation types only: RFC 8288 lets a bare name stand only
+when IANA registered it, so "sheet" or "desk" would have to be URIs of our own; the body's
+``links`` names each one plainly.
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ _EXTENSION = "pairing_event_links"  # a held format's blueprint name -> its page
 PAGES = (("page", ""), ("sheet", "/sheet"), ("desk", "/desk"))
 RELATIONS = {
     "page": 'rel="alternate"; type="text/html"',
-    "sheet": 'rel="sheet"',
-    "desk": 'rel="desk"',
+    "sheet": 'rel="alternate"; type="text/html"; media="print"',
+    "desk": 'rel="edit"; type="text/html"',
 }
 
 
