@@ -170,3 +170,43 @@ def test_no_token_is_reissued_once_the_season_is_closed(client):
     league.play(1)
     assert_problem(reissue(league, "p2", str(uuid.uuid4())), 409)
     assert not any(each["token_filled_in"] for each in letters(league, league.token)["letters"])
+
+
+def test_mailed_letters_and_a_reissue_link_the_public_address_whatever_the_host(tmp_path):
+    from tests.api.test_public_links import FOREIGN, ForeignHostClient
+    from tests.support.mailbox import letter_to, local_smtp
+
+    with local_smtp() as (url, received):
+        settings = {"PUBLIC_URL": PUBLIC, "ALLOWED_HOSTS": "*", "SMTP_URL": url}
+        app = create_app({"TESTING": True, "SQLITE_PATH": str(tmp_path / "p.sqlite3"), **settings})
+        app.test_client_class = ForeignHostClient
+        league = League(app.test_client())
+        people = [dict(p, email=f"{p['id']}@club.example") for p in players(PEOPLE)]
+        formed = league.season(1, people)
+        assert formed["letters_sent"] == len(PEOPLE) and formed["link_warning"] is None
+        mailed = letter_to(received, "p1@club.example")
+        assert FOREIGN not in mailed
+        assert f"{PUBLIC}/events/league/{league.id}/seasons/1/report?league=" in mailed
+        assert linked_token(mailed) == league.tokens["p1"]
+        again = reissue(league, "p1", str(uuid.uuid4())).get_json()
+        assert FOREIGN not in again["letter"] and again["link_warning"] is None
+        assert f"{PUBLIC}/events/league/{league.id}/seasons/1/report?" in again["letter"]
+        app.extensions["pairing_store"].engine.dispose()
+
+
+def test_letters_from_a_loopback_address_are_flagged_and_mailed(tmp_path):
+    from tests.support.mailbox import local_smtp
+
+    with local_smtp() as (url, received):
+        settings = {"SQLITE_PATH": str(tmp_path / "p.sqlite3"), "SMTP_URL": url}
+        app = create_app({"TESTING": True, **settings})
+        league = League(app.test_client())  # at http://localhost/
+        people = [dict(p, email=f"{p['id']}@club.example") for p in players(PEOPLE)]
+        formed = league.season(1, people)
+        # Said in the answer; mailed all the same (a club's own network can be meant).
+        assert "PAIRING_PUBLIC_URL" in formed["link_warning"]
+        assert formed["letters_sent"] == len(PEOPLE) and len(received) == len(PEOPLE)
+        assert "PAIRING_PUBLIC_URL" in letters(league, league.token)["link_warning"]
+        answer = reissue(league, "p0", str(uuid.uuid4())).get_json()
+        assert "PAIRING_PUBLIC_URL" in answer["link_warning"]
+        app.extensions["pairing_store"].engine.dispose()
