@@ -34,6 +34,7 @@ from ..engine.league.log_events import Created as OrganisationCreated
 from ..engine.league.log_events import (
     GameReported,
     PlayerEdited,
+    ReportingTokenReissued,
     SeasonClosed,
     SeasonFormed,
     SeasonOpened,
@@ -244,10 +245,12 @@ def _league(ledger: Ledger[Any]) -> Replayer:
             case SignedUp(season=number, players=players):
                 signups = [SignUp(p.id, p.name, p.laurels, p.email) for p in players]
                 return ledger.sign_up(org, number, signups)
-            case SeasonFormed(season=number, reporters=reporters):
+            case SeasonFormed(season=number, reporters=reporters, salt=salt):
                 # The players' reporting tokens are kept (their hashes): they still work.
                 tokens = {player: digest for digest, player in reporters.items()}
-                return ledger.form(org, number, tokens)
+                return ledger.form(org, number, tokens, salt)
+            case ReportingTokenReissued(season=n, player=player, token_hash=digest, salt=salt):
+                return ledger.reissue_token(org, n, player, digest, salt)
             case GameReported(season=number, league=league, game=game, results=results):
                 reported = [r.result() for r in results]  # or corrected
                 return ledger.report(org, number, league, game, reported, actor)

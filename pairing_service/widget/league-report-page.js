@@ -10,12 +10,20 @@ import "/widget/v1/pairing-advisor.js";
 const holder = document.getElementById("report");
 const key = `pairing-advisor:report:${holder.dataset.organisation}:${holder.dataset.season}`;
 
+// The newest link's token and player: a fragment that carries a token replaces whatever
+// the tab kept (never an old token over a new link); without one, the tab's.
 function fromLink() {
   const given = new URLSearchParams(window.location.hash.slice(1));
   const token = given.get("token");
   if (token) {
-    sessionStorage.setItem(key, JSON.stringify({ token, player: given.get("player") || "" }));
+    const newest = { token, player: given.get("player") || "" };
     history.replaceState(null, "", window.location.pathname + window.location.search);
+    try {
+      sessionStorage.setItem(key, JSON.stringify(newest));
+    } catch {
+      // Storage refused (a private window's quota): the form still has the token.
+    }
+    return newest;
   }
   try {
     return JSON.parse(sessionStorage.getItem(key) || "{}");

@@ -799,11 +799,25 @@ def _league_kinds(client) -> Event:
     )
 
 
+def _league_token_reissued(client) -> Event:
+    org = league_season(client, closed=False, reported=False)
+    headers = {**auth(org.token), "Idempotency-Key": str(uuid.uuid4())}
+    reissued = client.post(f"{org.base}/seasons/1/players/L0/token", headers=headers)
+    assert reissued.status_code == 200, reissued.get_json()
+    # The copy gets a director token of its own, which the players' tokens were not
+    # derived from: its letters show placeholders, as the original's do once replaced.
+    rotated = new_token(client, org.base, org.token)
+    assert rotated.status_code == 200, rotated.get_json()
+    event_id = org.base.rsplit("/", 1)[1]
+    values = {"number": "1", "league": "1-A", "player": "L0"}
+    return Event("league", LEAGUE, event_id, rotated.get_json()["token"], values)
+
+
 KINDS = {
     "strikes": (strikes, _strikes_kinds, _strikes_settings),
     "diagonal": (diagonal, _diagonal_kinds, _diagonal_settings),
     "puffing_billy": (puffing_billy, _billy_kinds),
-    "league": (league, _league_kinds),
+    "league": (league, _league_kinds, _league_token_reissued),
     "scrabble": (scrabble, _scrabble_kinds, _scrabble_imported, _scrabble_round_robin),
 }
 

@@ -161,29 +161,80 @@ def test_a_player_reports_a_game_from_the_link_in_their_letter(league_site, widt
     assert errors == []
 
 
-def test_a_second_letters_link_in_the_same_tab_takes_its_own_token(league_site):
+def letter_link(mail, player: str) -> tuple[str, str, str]:
+    """The report link of the letter ``player`` received: (url, league, token)."""
+    text = letter_to(mail, f"{player}@{MAIL}")
+    found = re.search(r"(http\S+/seasons/2/report\?league=(\S+)#token=([^&\s]+)&player=\S+)", text)
+    assert found is not None, text
+    return found.group(1), found.group(2), found.group(3)
+
+
+def wait_for_token(form, token: str) -> None:
+    """Until the form on the page holds ``token`` and has listed its league's games."""
+    for _ in range(150):
+        shown = form.locator("input#token")
+        if shown.count() == 1 and shown.input_value() == token:
+            break
+        form.page.wait_for_timeout(100)
+    assert form.locator("input#token").input_value() == token
+    form.locator("select#game option").first.wait_for(state="attached", timeout=15_000)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (360, 740)])
+def test_a_second_letters_link_in_the_same_tab_takes_its_own_token(league_site, width, height):
     api = league_site["api"]
-    two_seasons(api)
-    links = {}
-    for player in ("p2", "p4"):
-        text = letter_to(league_site["mail"], f"{player}@{MAIL}")
-        found = re.search(
-            r"(http\S+/seasons/2/report\?league=\S+#token=([^&\s]+)&player=\S+)", text
-        )
-        assert found is not None, text
-        links[player] = (found.group(1), found.group(2))
-    page = league_site["browser"].new_page(viewport={"width": 360, "height": 740})
+    org, organiser = two_seasons(api)
+    base = f"/v1/league/organisations/{org}/seasons/2"
+    league = call_api(api, "GET", base)["leagues"][0]["league"]
+    games = call_api(api, "GET", f"{base}/leagues/{league}")["games"]
+    first, second = games[0]["seats"][0], games[0]["seats"][1]  # both in games[0]
+    # One of the second player's games is reported already (by the organiser).
+    done = next(g for g in games[1:] if second in g["seats"])
+    results = [
+        {"player": p, "score": 90 - 10 * i, "position": i + 1} for i, p in enumerate(done["seats"])
+    ]
+    path = f"{base}/leagues/{league}/games/{done['game']}"
+    call_api(api, "PUT", path, {"results": results}, token=organiser)
+    links = {p: letter_link(league_site["mail"], p) for p in (first, second)}
+    assert links[first][1] == links[second][1] == league  # the same page: only the fragment
+    page = league_site["browser"].new_page(viewport={"width": width, "height": height})
     errors = watch(page)
-    for player in ("p2", "p4"):  # the second only changes the fragment: no reload
-        url, token = links[player]
-        page.goto(url)
-        form = page.locator("league-report")
-        form.locator("select#game option").first.wait_for(state="attached", timeout=15_000)
-        assert form.locator("input#token").input_value() == token
-        assert "token" not in page.url
-    page.reload()  # the newest token is still the tab's
-    page.locator("league-report select#game option").first.wait_for(
-        state="attached", timeout=15_000
+    form = page.locator("league-report")
+    page.goto(links[first][0])
+    wait_for_token(form, links[first][2])
+    assert "token" not in page.url
+    page.evaluate("window.sameDocument = true")
+    page.goto(links[second][0])  # the second letter, in the same tab
+    wait_for_token(form, links[second][2])
+    assert page.evaluate("window.sameDocument === true")  # no reload: a hashchange
+    assert "token" not in page.url and "#" not in page.url
+    assert links[second][2] not in page.url
+    # The second player's games: theirs to report first, then theirs reported, then the rest.
+    games = call_api(api, "GET", f"{base}/leagues/{league}")["games"]
+    theirs = [g for g in games if second in g["seats"]]
+    expected = (
+        [g for g in theirs if not g["results"]]
+        + [g for g in theirs if g["results"]]
+        + [g for g in games if second not in g["seats"]]
     )
-    assert page.locator("league-report input#token").input_value() == links["p4"][1]
+    options = form.locator("select#game option")
+    assert options.count() == len(games)
+    listed = [options.nth(i).get_attribute("value") for i in range(options.count())]
+    assert listed == [str(g["game"]) for g in expected]
+    assert str(done["game"]) in listed[: len(theirs)] and listed[0] != str(done["game"])
+    if width < 400:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"league-second-letter-{width}.png"), full_page=True)
+    # The form reports with the second player's token: the game is theirs.
+    game = expected[0]
+    form.locator("select#game").select_option(str(game["game"]))
+    order = [second] + [p for p in game["seats"] if p != second]
+    for i, seat in enumerate(game["seats"]):
+        form.locator(f"input[name=score-{i}]").fill(str(150 - 20 * order.index(seat)))
+    form.get_by_role("button", name="Report this game").click()
+    form.get_by_role("status").filter(has_text="is reported").wait_for(timeout=15_000)
+    reported = call_api(api, "GET", f"{base}/leagues/{league}")["games"]
+    assert next(g for g in reported if g["game"] == game["game"])["reported_by"] == second
+    page.reload()  # the newest token is still the tab's
+    wait_for_token(form, links[second][2])
     assert errors == []

@@ -409,10 +409,14 @@ def test_a_league_table_shows_names_decimals_and_what_decided(sites, width):
     assert cells[1][-1].startswith("rank coming into the season ")
     shown = page.evaluate("document.querySelector('league-standings').shadowRoot.textContent")
     assert "9/2" not in shown and "p0" not in shown
-    # The report form names the players too.
+    # The report form names the players too; games still to report come first (no
+    # player named on this page: the league's, in order), so game 2 is drawn.
     form = page.locator("league-report")
     form.locator("table.report tbody tr").first.wait_for(timeout=15_000)
-    assert form.locator("table.report tbody tr").first.inner_text().startswith(name[seats[0]])
+    listed = form.locator("select#game option").first.get_attribute("value")
+    assert listed == str(games[1]["game"])
+    first_seat = name[games[1]["seats"][0]]
+    assert form.locator("table.report tbody tr").first.inner_text().startswith(first_seat)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(SHOTS / f"league-table-{width}.png"), full_page=True)
     assert errors == []

@@ -15,7 +15,6 @@ id alone reuses and the organiser edits; ``…/signups/import`` signs a season u
 from __future__ import annotations
 
 import logging
-import secrets
 import smtplib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -25,10 +24,10 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema
 
-from ...engine.errors import FieldError
+from ...engine.errors import Conflict, FieldError
 from ...engine.league import Line
 from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
-from ...engine.league.letters import letter
+from ...engine.league.letters import TOKEN_PLACEHOLDER, letter
 from ...engine.league.log_events import DEFAULT_SHORT_GAMES, ShortGames
 from ...engine.names import namesake_warnings
 from ...engine.ranking import decimal_text
@@ -37,6 +36,7 @@ from ...store import Held
 from ...store.tokens import hash_token
 from ..common import prefers
 from ..director_token import director_token
+from ..errors import problem
 from ..held_blueprint import (
     TOURNAMENT,
     HeldBlueprint,
@@ -51,6 +51,7 @@ from ..parsing import decoding_notes
 from ..printable_tables import Table, table_format, tabular, tabular_doc
 from ..public_url import absolute, link_warning
 from ..puffing_billy.schemas import as_read_by
+from .reporting_tokens import REISSUE_NEEDS_A_KEY, new_salt, reporting_token, shown_tokens
 from .schemas import (
     FormedOut,
     GameReportedOut,
@@ -65,6 +66,7 @@ from .schemas import (
     PlayerEditIn,
     PlayerOut,
     PlayersOut,
+    ReissuedTokenOut,
     SeasonIn,
     SeasonOut,
     SeasonSettingsIn,
@@ -80,6 +82,7 @@ from .views import (
     LetterNotSent,
     Players,
     PlayerView,
+    ReissuedToken,
     ReportedGame,
     SeasonLetters,
 )
@@ -141,6 +144,8 @@ def send_letters(
     why: dict[str, NotSent] = {}
     addressed = []
     for signup in season.signups.values():
+        if signup.player not in tokens:  # a retried formation after a token change
+            tokens[signup.player] = TOKEN_PLACEHOLDER
         if not org.email_of(signup.player):
             why[signup.player] = NotSent(
                 "no_address", "no e-mail address was given, at this sign-up or before"
@@ -324,15 +329,22 @@ class Form(MethodView):
     def post(self, tournament_id: str, number: int) -> Any:
         """Form the season's leagues by the seed's Steps 1-7 from the service's own record
         of the previous seasons, with their schedules. Answers each player's reporting
-        token, once; sends each player their letter when SMTP is configured."""
-        tokens: dict[str, str] = {}
+        token, once; sends each player their letter when SMTP is configured. Each token
+        is derived from the director token, so that `GET …/letters` with it shows the
+        letters with the tokens filled in again (`reporting_tokens.py`)."""
+        director, salt = director_token(), new_salt()
 
         def form(org: Organisation) -> Any:
-            tokens.update({p: secrets.token_urlsafe(24) for p in org.season(number).signups})
-            hashes = {p: hash_token(t) for p, t in tokens.items()}
-            return leagues().form(org, number, hashes)
+            made = {
+                p: reporting_token(director, tournament_id, number, p, salt)
+                for p in org.season(number).signups
+            }
+            hashes = {p: hash_token(t) for p, t in made.items()}
+            return leagues().form(org, number, hashes, salt)
 
-        held, _ = held_store().write(leagues(), tournament_id, director_token(), form)
+        held, _ = held_store().write(leagues(), tournament_id, director, form)
+        # A retry (the same Idempotency-Key) forms nothing again and answers the same tokens.
+        tokens = shown_tokens(held.state, held.id, number, director)
         sent, not_sent = send_letters(held, held.state.season(number), tokens)
         return FormedSeason(
             **vars(HeldSeason.of(held, number)),
@@ -409,18 +421,21 @@ class CloseSeason(MethodView):
 
 
 def letters_of(held: Held[Organisation], number: int, director: bool) -> list[Letter]:
-    """The season's letters; each player's e-mail address (their record's) only for the
-    ``director``."""
+    """The season's letters; each player's e-mail address (their record's) and reporting
+    token (where it can be derived again: ``reporting_tokens.py``) only for the
+    ``director``: the organiser mails them by hand without SMTP, or again after a bounce."""
     org = held.state
     season = org.season(number)
     if season.status == "signup":
         return []
     url = report_page_url(held, number)
+    tokens = shown_tokens(org, held.id, number, director_token()) if director else {}
     return [
         Letter(
             s.player,
             org.email_of(s.player) if director else None,
-            letter(org, number, s.player, url),
+            letter(org, number, s.player, url, tokens.get(s.player, TOKEN_PLACEHOLDER)),
+            s.player in tokens,
         )
         for s in season.signups.values()
     ]
@@ -440,16 +455,56 @@ class Letters(MethodView):
     @blp.documents(404)
     def get(self, tournament_id: str, number: int) -> Any:
         """Every player's letter for the season (their league, games, seats, opponents,
-        what to do next, how to report), for a mail merge: the reporting token is a
-        placeholder (the formation answered the tokens). `Accept: text/plain`: one text.
-        The e-mail addresses only with the organisation's director token (403 with another);
-        without it, `email` is null."""
+        what to do next, how to report), for a mail merge. `Accept: text/plain`: one text.
+        With the organisation's director token (403 with another), each player's e-mail
+        address and their reporting token filled in in their link; without it, `email`
+        is null and the token a placeholder. `link_warning`: why the links would not
+        open on players' phones (null when they would)."""
         held = held_store().read(leagues(), tournament_id)
         letters = letters_of(held, number, read_by_director(held))
         if prefers("text/plain"):
             rule = "\n" + "-" * 72 + "\n\n"
             return Response(rule.join(each.text for each in letters), mimetype="text/plain")
-        return SeasonLetters(number, letters)
+        return SeasonLetters(number, letters, link_warning())
+
+
+@blp.route(SEASON + "/players/<player_id:player>/token")
+class ReportingTokenResource(MethodView):
+    @blp.response(200, ReissuedTokenOut)
+    @blp.writes()
+    @blp.documents(400)
+    def post(self, tournament_id: str, number: int, player: str) -> Any:
+        """Reissue one player's reporting token (the organiser): their old token stops
+        working at once; the answer carries the new one and the player's letter with it.
+        For a lost letter, or a token someone else may have seen. The history says a
+        token was reissued, never which.
+
+        An `Idempotency-Key` is required (400 without one, nothing replaced): the same
+        request with the same key answers the same new token, replacing nothing again.
+        The season must be running (409 before its formation or after its close)."""
+        director, key = director_token(), request.headers.get("Idempotency-Key")
+        if key is None:
+            held_store().check_director(tournament_id, director)  # 404 and 403 first
+            return problem(400, REISSUE_NEEDS_A_KEY)
+        salt = new_salt()
+
+        def reissue(org: Organisation) -> Any:
+            token = reporting_token(director, tournament_id, number, player, salt)
+            return leagues().reissue_token(org, number, player, hash_token(token), salt)
+
+        held, entry = held_store().write(leagues(), tournament_id, director, reissue)
+        assert entry is not None  # a reissue always appends (or is this key's retry)
+        made_with = entry.data["salt"]
+        assert isinstance(made_with, str)  # the store answers this key's own entry only
+        if held.state.season(number).salts.get(player) != made_with:
+            raise Conflict(
+                f"the token this Idempotency-Key issued to {player} was reissued since: "
+                "it no longer works (send a new key for a new token)"
+            )
+        token = reporting_token(director, held.id, number, player, made_with)
+        url = report_page_url(held, number)
+        text = letter(held.state, number, player, url, token)
+        return ReissuedToken(player, token, text, link_warning())
 
 
 @blp.route(TOURNAMENT + "/players")

@@ -641,7 +641,8 @@ class FormedOut(SeasonOut):
         metadata={
             "description": "Every player not mailed, in sign-up order, and why: no e-mail "
             "address, no mail server configured, refused by the mail server, or the server "
-            "could not be reached. Their letters are at GET …/letters."
+            "could not be reached. Their letters are at GET …/letters (with the director "
+            "token: each player's token filled in)."
         },
     )
     link_warning = fields.String(
@@ -650,8 +651,9 @@ class FormedOut(SeasonOut):
         metadata={
             "description": "Null, or why the letters' links would not open on players' "
             "phones (built from a loopback or private address with no PAIRING_PUBLIC_URL). "
-            "The letters are mailed all the same: the season is formed and players can be "
-            "sent corrected links from GET …/letters once the address is set."
+            "The letters are mailed all the same (an address on the club's own network can "
+            "be meant: phones in the room open it); with this warning, set the address and "
+            "send corrected letters from GET …/letters, whose links then start with it."
         },
     )
 
@@ -715,7 +717,21 @@ class LetterOut(Schema):
 
     player = fields.String(required=True)
     email = fields.String(allow_none=True, required=True)
-    text = fields.String(required=True)
+    text = fields.String(
+        required=True,
+        metadata={
+            "description": "The letter. With the organisation's director token, the "
+            "player's reporting token filled in in its link; else a placeholder."
+        },
+    )
+    token_filled_in = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "Whether the link carries the player's working token (false on "
+            "a public read; with the director token, false only for a token issued before "
+            "the director token was replaced: reissue it, POST …/players/{id}/token)."
+        },
+    )
 
 
 class LettersOut(Schema):
@@ -723,6 +739,34 @@ class LettersOut(Schema):
 
     season = fields.Integer(required=True)
     letters = fields.List(fields.Nested(LetterOut), required=True)
+    link_warning = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Null, or why the letters' links would not open on players' "
+            "phones (built from a loopback or private address with no PAIRING_PUBLIC_URL): "
+            "read it before sending them."
+        },
+    )
+
+
+class ReissuedTokenOut(Schema):
+    """Reads a :class:`ReissuedToken`."""
+
+    player = fields.String(required=True)
+    token = fields.String(
+        required=True,
+        metadata={"description": "The player's new reporting token; the old one is retired."},
+    )
+    letter = fields.String(
+        required=True,
+        metadata={"description": "The player's letter, the new token filled in, to send."},
+    )
+    link_warning = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "As in the formation's answer."},
+    )
 
 
 # --- players across seasons -------------------------------------------------------------------

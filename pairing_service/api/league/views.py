@@ -148,6 +148,7 @@ class Letter:
     player: str
     email: str | None
     text: str
+    token_filled_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,17 @@ class SeasonLetters:
 
     season: int
     letters: list[Letter]
+    link_warning: str | None = None  # public_url.link_warning()
+
+
+@dataclass(frozen=True)
+class ReissuedToken:
+    """A player's new reporting token, and their letter carrying it."""
+
+    player: str
+    token: str
+    letter: str
+    link_warning: str | None
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ from .log_events import (
     OrganisationSettings,
     PlayerEdited,
     Reported,
+    ReportingTokenReissued,
     SeasonClosed,
     SeasonFormed,
     SeasonOpened,
@@ -154,6 +155,7 @@ class Season:
     movements: tuple[Movement, ...] = ()
     holes: tuple[str, ...] = ()
     reporters: dict[str, str] = field(default_factory=dict)  # token hash -> player
+    salts: dict[str, str] = field(default_factory=dict)  # player -> their token's salt
     finishes: tuple[Finish, ...] = ()
     winner: str | None = None
     short_games: ShortGames = DEFAULT_SHORT_GAMES
@@ -458,8 +460,16 @@ class LeagueLedger(Ledger[Organisation]):
         signed = tuple(Signed(p.player, p.name, p.laurels, p.email) for p in players)
         return Action.of(SignedUp(number, signed))
 
-    def form(self, org: Organisation, number: int, reporters: Mapping[str, str]) -> Action:
-        """``reporters``: each signed-up player's reporting token hash."""
+    def form(
+        self,
+        org: Organisation,
+        number: int,
+        reporters: Mapping[str, str],
+        salt: str | None = None,
+    ) -> Action:
+        """``reporters``: each signed-up player's reporting token hash; ``salt``: what the
+        tokens were derived with (the API's), kept so that the organiser can be shown
+        them again."""
         formed, games = org.formation(number)
         leagues = tuple(
             FormedLeague(league.name, league.division, tuple(league.players), tuple(seats))
@@ -473,8 +483,24 @@ class LeagueLedger(Ledger[Organisation]):
                 tuple(formed.movements),
                 tuple(formed.holes),
                 {digest: player for player, digest in reporters.items()},
+                salt,
             )
         )
+
+    def reissue_token(
+        self, org: Organisation, number: int, player: str, token_hash: str, salt: str
+    ) -> Action:
+        """A new reporting token for ``player`` of a running season (their old one stops
+        working): for a lost letter, or a token another may have seen."""
+        season = org.season(number)
+        if player not in season.signups:
+            raise NotFound(f"{player!r} is not signed up for season {number}")
+        if season.status != "running":
+            raise Conflict(
+                f"season {number} is {season.status}: reporting tokens work only while a "
+                "season runs"
+            )
+        return Action.of(ReportingTokenReissued(number, player, token_hash, salt))
 
     def report(
         self,
@@ -600,6 +626,12 @@ class LeagueLedger(Ledger[Organisation]):
                 )
                 if isinstance(event, GameCorrected) and event.finishes is not None:
                     season.finishes = event.finishes  # a closed season's game, corrected
+            case ReportingTokenReissued(season=number, player=player, token_hash=digest, salt=salt):
+                season = org.season(number)
+                season.reporters = {d: p for d, p in season.reporters.items() if p != player} | {
+                    digest: player
+                }
+                season.salts[player] = salt
             case SeasonClosed(season=number, finishes=finishes, winner=winner):
                 season = org.season(number)
                 season.status = "closed"
@@ -625,6 +657,7 @@ class LeagueLedger(Ledger[Organisation]):
                     signups=dict(season.signups),
                     leagues=leagues,
                     reporters=dict(season.reporters),
+                    salts=dict(season.salts),
                 )
             )
         return copy
@@ -633,8 +666,11 @@ class LeagueLedger(Ledger[Organisation]):
         return org.player_of(token_hash)
 
     def for_director(self, action: Action) -> Mapping[str, JSON]:
-        if action.kind == SeasonFormed.logged_as:  # token hashes are nobody's business
-            return {k: v for k, v in action.data.items() if k != "reporters"}
+        # Token hashes and salts are nobody's business.
+        if action.kind == SeasonFormed.logged_as:
+            return {k: v for k, v in action.data.items() if k not in ("reporters", "salt")}
+        if action.kind == ReportingTokenReissued.logged_as:
+            return {k: v for k, v in action.data.items() if k not in ("token_hash", "salt")}
         return action.data
 
     def public(self, action: Action) -> Mapping[str, JSON]:
@@ -678,6 +714,8 @@ class LeagueLedger(Ledger[Organisation]):
                 )
             case GameReported(season=number, league=league, game=game, results=results):
                 return f"Season {number}, league {league}, game {game}: {_places(results)}"
+            case ReportingTokenReissued(season=number, player=player):
+                return f"Season {number}: {player}'s reporting token reissued"
             case SeasonClosed(season=number, winner=winner):
                 return f"Season {number} closed: {winner} won Division 1"
         raise ValueError(f"a league log has no action {event.logged_as!r}")
@@ -699,6 +737,8 @@ def _form(org: Organisation, season: Season, formed: SeasonFormed) -> None:
     season.movements = formed.movements
     season.holes = formed.holes
     season.reporters = dict(formed.reporters)
+    if formed.salt is not None:
+        season.salts = dict.fromkeys(formed.reporters.values(), formed.salt)
 
 
 def _places(rows: Sequence[Reported]) -> str:

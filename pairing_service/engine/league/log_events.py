@@ -22,6 +22,7 @@ GAME_CORRECTED = "game_corrected"
 SEASON_CLOSED = "season_closed"
 PLAYER_EDITED = "player_edited"
 SEASON_SETTINGS_CHANGED = "season_settings_changed"
+REPORTING_TOKEN_REISSUED = "reporting_token_reissued"
 
 ShortGameMode = Literal["dropped_out", "three_player"]
 SHORT_GAME_MODES: tuple[ShortGameMode, ...] = ("dropped_out", "three_player")
@@ -120,6 +121,9 @@ class SeasonFormed(LogEvent):
     movements: tuple[Movement, ...]
     holes: tuple[str, ...]
     reporters: dict[str, str]  # reporting token hash -> player: never shown
+    # The random salt each player's token was derived with (from the organiser's token,
+    # so that their letters can show it to the organiser again); older logs have none.
+    salt: str | None = omitted_when(None)
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,18 @@ class GameCorrected(GameReported):
 
 
 @dataclass(frozen=True)
+class ReportingTokenReissued(LogEvent):
+    """The organiser's new reporting token for one player of a running season: the
+    player's old token stops working at once. The hash and salt are never shown."""
+
+    logged_as = REPORTING_TOKEN_REISSUED
+    season: int
+    player: str
+    token_hash: str
+    salt: str
+
+
+@dataclass(frozen=True)
 class SeasonClosed(LogEvent):
     logged_as = SEASON_CLOSED
     upcasters = ((1, finishes_with_tiebreaks),)
@@ -195,4 +211,5 @@ LEAGUE_EVENTS = format_events(
     SeasonClosed,
     PlayerEdited,
     SeasonSettingsChanged,
+    ReportingTokenReissued,
 )
