@@ -68,6 +68,9 @@ STATUS_WORDS = {
 
 
 HELD_FORMATS = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
+# Counts whose zero tells a player nothing (no rematch, no penalty): a column of zeros only
+# takes room a phone lacks (a Scrabble round's boards fit 360 px without them).
+QUIET_ZEROS = frozenset({"repeat", "penalty a", "penalty b"})
 
 
 @dataclass(frozen=True)
@@ -83,8 +86,13 @@ class ShownTable:
     @property
     def shown_columns(self) -> list[int]:
         """The columns with something in them: a round's scores, still empty while it is
-        played, take no room on a phone (the slips still ask for them)."""
-        return [i for i in range(len(self.header)) if any(row[i] for row in self.rows)]
+        played, take no room on a phone (the slips still ask for them), nor do counts that
+        are zero in every row (``QUIET_ZEROS``)."""
+        return [
+            i
+            for i, column in enumerate(self.header)
+            if any(row[i] and not (column in QUIET_ZEROS and row[i] == "0") for row in self.rows)
+        ]
 
     @property
     def first_found(self) -> int | None:
@@ -120,15 +128,19 @@ def _ratings(page: Mapping[str, Any]) -> dict[str, str]:
 def player_labels(names: Mapping[str, str], ratings: Mapping[str, str]) -> dict[str, str]:
     """How the page names each player: by name alone, or with the number they were entered
     under where that is a number players know (a tsh file's player numbers, which tsh
-    prints beside names); namesakes told apart by their rating, else their id; a player
-    without a name by their id."""
-    shared = {player for _, ids in namesakes(names.items()) for player in ids}
+    prints beside names); namesakes told apart by their rating where theirs differ, else
+    by their id; a player without a name by their id."""
+    told_by_rating = {}
+    for _, ids in namesakes(names.items()):
+        rated = [ratings.get(player) for player in ids]
+        distinct = None not in rated and len(set(rated)) == len(rated)
+        told_by_rating.update({player: distinct for player in ids})
     labels = {}
     for player, name in names.items():
         if player.isdigit():
             labels[player] = f"{name} ({player})"
-        elif player in shared:
-            labels[player] = f"{name} ({ratings.get(player) or player})"
+        elif player in told_by_rating:
+            labels[player] = f"{name} ({ratings[player] if told_by_rating[player] else player})"
         else:
             labels[player] = name
     return labels
@@ -251,25 +263,6 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
         "link_warning": link_warning(),
     }
-
-
-@bp.after_app_request
-def not_found_page(response: Response) -> Response:
-    """A browser asking for an event's page that is not there gets a page saying so, not
-    the problem+json an API client gets (which it still gets, asking for JSON or anything)."""
-    if (
-        response.status_code != 404
-        or not request.path.startswith("/events/")
-        or response.mimetype != "application/problem+json"
-    ):
-        return response
-    offered = ["application/problem+json", "application/json", "text/html"]
-    if request.accept_mimetypes.best_match(offered) != "text/html":
-        return response
-    detail = (response.get_json(silent=True) or {}).get("detail") or "there is nothing here"
-    page = Response(render_template("not_found.html", detail=detail), 404)
-    page.headers["Vary"] = "Accept"
-    return page
 
 
 def _clock_words(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
