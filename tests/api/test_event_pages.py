@@ -361,3 +361,25 @@ def test_an_unknown_event_is_a_page_for_a_browser_and_a_problem_for_a_client(cli
         "/v1/strikes/tournaments/0123456789abcdef0123456789abcdef", headers=BROWSER
     )
     assert elsewhere.status_code == 404 and elsewhere.mimetype == "application/problem+json"
+
+
+def test_a_leagues_page_lists_who_signed_up_before_the_leagues_are_formed(client):
+    made = client.post("/v1/league/organisations", json={"code": "AGR"}).get_json()
+    base, token = f"/v1/league/organisations/{made['id']}", made["token"]
+    client.post(f"{base}/seasons", headers=auth(token))
+    signups = [
+        {"id": f"L{i}", "name": name, "email": f"l{i}@{MAIL}"} for i, name in enumerate(ACCENTED)
+    ]
+    signups.append({"id": "L9", "name": "Gus Gray"})
+    signed = client.post(
+        f"{base}/seasons/1/signups", json={"players": signups}, headers=auth(token)
+    )
+    assert signed.status_code == 200, signed.get_json()
+    page = f"/events/league/{made['id']}"
+    html = client.get(page + "?name=jose").get_data(as_text=True)
+    assert "<h2>Signed up for season 1</h2>" in html and MAIL not in html
+    listed = html.split("<h2>Signed up for season 1</h2>")[1].split("</section>")[0]
+    assert [row.strip("|") for row in _rows(listed)[1:]] == [*ACCENTED, "Gus Gray"]
+    assert _rows(html, found=True) == ["|José Díaz|"] and 'id="found"' in html
+    assert client.post(f"{base}/seasons/1/form", headers=auth(token)).status_code == 200
+    assert "Signed up for" not in client.get(page).get_data(as_text=True)
