@@ -44,7 +44,7 @@ def _format(format_path: str) -> tuple[Format, str, str]:
 def _render(role: str, format_path: str, tournament_id: str) -> Response:
     fmt, collection, entry = _format(format_path)
     if held_store().revision_of(tournament_id) is None:
-        abort(404)  # a browser gets the not-found page (event_pages.py)
+        abort(404)  # a browser gets the not-found page (errors.py)
     kind = fmt.title or fmt.name.replace("_", " ")
     page = f"/events/{format_path}/{tournament_id}"
     response = Response(

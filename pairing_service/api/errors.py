@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, current_app, json, request
+from flask import Flask, Response, current_app, json, render_template, request
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
 from marshmallow import Schema, fields, validate
@@ -174,10 +174,29 @@ def problem(
         body["rule"] = rule.value
     body.update(extra or {})
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    if status == 404 and request.path.startswith(PAGES):
+        response = _page_not_found(response, body["detail"])
     for name, value in (headers or {}).items():
         if name.lower() != "content-type":
             response.headers[name] = value
     return response
+
+
+PAGES = "/events/"  # the players' and the director's pages, read in a browser
+
+
+def _page_not_found(response: Response, detail: str) -> Response:
+    """A browser asking for a page under ``/events/`` that is not there (an event, a round's
+    slips, a season) gets a page saying so; an API client, asking for JSON or anything,
+    still gets the problem+json. Made here, before the answer's headers are added, so the
+    page gets a page's (its Content-Security-Policy)."""
+    response.vary.add("Accept")  # a cache keeps the page and the problem apart
+    offered = [PROBLEM_JSON, "application/json", "text/html"]
+    if request.accept_mimetypes.best_match(offered) != "text/html":
+        return response
+    page = Response(render_template("not_found.html", detail=detail), 404)
+    page.vary.add("Accept")
+    return page
 
 
 _PLAYER_AT = re.compile(r"/players/(\d+)(?:/[^\s:;]*)?")  # a pointer at a player, or in one

@@ -12,6 +12,12 @@ round's tables in large type (a Scrabble round by name too); ``…/slips`` the r
 result slips, one per table or game, with boxes for places and scores, to print and hand
 out.
 
+"Find your table" folds case and accents; the form's action jumps to the first match
+(``#found``). Players are named as they know themselves (namesakes by rating, else id);
+the players entered are listed before any result (a league's sign-ups until its leagues
+are formed). A page under ``/events/`` that is not there is an HTML page for a browser
+(``errors.py``).
+
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
 schema, so it holds nothing a public read does not: names and results, no e-mail.
 """
@@ -19,7 +25,7 @@ schema, so it holds nothing a public read does not: names and results, no e-mail
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,11 +33,13 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, render_template, request
 
-from ..engine.names import folded, namesakes
-from ..engine.wording import number_text
 from ..store import Held
 from .diagonal.events import pairing_table
 from .event_links import page_path
+from .event_page_tables import ShownTable as ShownTable  # league/pages.py imports these here
+from .event_page_tables import player_labels as player_labels
+from .event_page_tables import player_names, player_ratings, signed_up
+from .event_page_tables import shown_table as shown_table
 from .formats import FORMATS, Format
 from .held_blueprint import held_store, ledger_of
 from .printable_tables import Table
@@ -68,70 +76,6 @@ STATUS_WORDS = {
 
 
 HELD_FORMATS = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
-
-
-@dataclass(frozen=True)
-class ShownTable:
-    """A table as the page shows it: cells in words, and which rows hold the player asked
-    for (``?name=``)."""
-
-    title: str
-    header: list[str]
-    rows: list[list[str]]
-    found: list[bool]
-
-    @property
-    def shown_columns(self) -> list[int]:
-        """The columns with something in them: a round's scores, still empty while it is
-        played, take no room on a phone (the slips still ask for them)."""
-        return [i for i in range(len(self.header)) if any(row[i] for row in self.rows)]
-
-    @property
-    def first_found(self) -> int | None:
-        return next((i for i, found in enumerate(self.found) if found), None)
-
-
-def _names(
-    page: Mapping[str, Any], header: Sequence[str], rows: Sequence[Sequence[Any]]
-) -> dict[str, str]:
-    """Player id -> name, from the public read's standings and the standings table (where
-    names are given)."""
-    found: dict[str, str] = {}
-    for row in page.get("standings") or ():
-        if isinstance(row, Mapping) and row.get("name") and isinstance(row.get("player"), str):
-            found[row["player"]] = row["name"]
-    if "player" in header and "name" in header:
-        at, name = header.index("player"), header.index("name")
-        for cells in rows:
-            if isinstance(cells[at], str) and cells[at] and cells[name]:
-                found.setdefault(cells[at], str(cells[name]))
-    return found
-
-
-def _ratings(page: Mapping[str, Any]) -> dict[str, str]:
-    """Player id -> rating as players write it, where the read gives ratings."""
-    return {
-        row["player"]: number_text(float(row["rating"]))
-        for row in page.get("standings") or ()
-        if isinstance(row, Mapping) and isinstance(row.get("rating"), int | float)
-    }
-
-
-def player_labels(names: Mapping[str, str], ratings: Mapping[str, str]) -> dict[str, str]:
-    """How the page names each player: by name alone, or with the number they were entered
-    under where that is a number players know (a tsh file's player numbers, which tsh
-    prints beside names); namesakes told apart by their rating, else their id; a player
-    without a name by their id."""
-    shared = {player for _, ids in namesakes(names.items()) for player in ids}
-    labels = {}
-    for player, name in names.items():
-        if player.isdigit():
-            labels[player] = f"{name} ({player})"
-        elif player in shared:
-            labels[player] = f"{name} ({ratings.get(player) or player})"
-        else:
-            labels[player] = name
-    return labels
 
 
 def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
@@ -174,36 +118,6 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
     return shown
 
 
-def _cell(value: Any, labels: Mapping[str, str]) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else ""
-    text = str(value)
-    # Only text names a player: a rank, a game number or a count that reads like an id
-    # (a tsh import's players are numbered 1, 2, ...) stays a number.
-    return labels[text] if isinstance(value, str) and text in labels else text
-
-
-def shown_table(
-    title: str,
-    header: Sequence[str],
-    rows: Sequence[Sequence[Any]],
-    labels: Mapping[str, str],
-    found_in: int | None = None,
-) -> ShownTable:
-    """The table in words; a row is found where a cell holds the name asked for, its case
-    and accents folded ("jose" finds José), in the cell of column ``found_in`` where given
-    (a list by name marks the player's own line)."""
-    # A name column repeats what the player columns now show.
-    kept = [i for i, column in enumerate(header) if column != "name"]
-    wanted = folded(request.args.get("name", ""))
-    cells = [[_cell(row[i], labels) for i in kept] for row in rows]
-    searched = [row if found_in is None else [row[found_in]] for row in cells]
-    found = [bool(wanted) and any(wanted in folded(cell) for cell in row) for row in searched]
-    return ShownTable(title, [header[i].replace("_", " ") for i in kept], cells, found)
-
-
 def _held(format_path: str, tournament_id: str) -> tuple[Format, Held[Any]]:
     fmt = HELD_FORMATS.get(format_path)
     if fmt is None:
@@ -218,7 +132,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     assert resource is not None  # HELD_FORMATS holds only held formats
     public = resource.read_schema().dump(resource.shape(held))
     header, rows = resource.standings(held)
-    names = player_labels(_names(public, header, rows), _ratings(public))
+    names = player_labels(player_names(public, header, rows), player_ratings(public))
     status = resource.status(held)
     current = public.get("current_round")
     rounds = list(range(1, current + 1)) if isinstance(current, int) else []
@@ -246,30 +160,12 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "round_table": round_table,
         "by_name": by_name,
         "standings": shown_table("Standings", header, rows, names),
+        "signed_up": signed_up(held),
         "name": request.args.get("name", ""),
         "links": PAGE_LINKS[fmt.name](held) if fmt.name in PAGE_LINKS else [],
         "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
         "link_warning": link_warning(),
     }
-
-
-@bp.after_app_request
-def not_found_page(response: Response) -> Response:
-    """A browser asking for an event's page that is not there gets a page saying so, not
-    the problem+json an API client gets (which it still gets, asking for JSON or anything)."""
-    if (
-        response.status_code != 404
-        or not request.path.startswith("/events/")
-        or response.mimetype != "application/problem+json"
-    ):
-        return response
-    offered = ["application/problem+json", "application/json", "text/html"]
-    if request.accept_mimetypes.best_match(offered) != "text/html":
-        return response
-    detail = (response.get_json(silent=True) or {}).get("detail") or "there is nothing here"
-    page = Response(render_template("not_found.html", detail=detail), 404)
-    page.headers["Vary"] = "Accept"
-    return page
 
 
 def _clock_words(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:

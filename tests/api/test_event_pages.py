@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import segno
 
 from tests.api.test_personal_data import MAIL, _league_with_addresses
@@ -174,12 +175,14 @@ def test_a_scrabble_page_lists_the_round_by_board_and_by_name(client):
     html = client.get(f"/events/scrabble/{made['id']}").get_data(as_text=True)
     board, by_name, standings = re.findall(r"<tbody>(.*?)</tbody>", html, re.S)
     assert "<h3>By board</h3>" in html and "<h3>By name</h3>" in html
-    # The forfeit column, empty in every game, takes no room on a phone.
-    assert "<th>forfeit</th>" not in html
+    # The forfeit column, empty in every game, takes no room on a phone; nor do repeats
+    # and penalties, zero in every game.
+    for quiet in ("forfeit", "repeat", "penalty a", "penalty b"):
+        assert f"<th>{quiet}</th>" not in html, quiet
     assert _rows(board) == [
-        "|1||Zoe Zed||Max Moss||0||420||380||0||0|",
-        "|2||Ann Ash||Bob Birch||0|||||||||",
-        "|bye||Dan Dale||||||50|||||||",
+        "|1||Zoe Zed||Max Moss||420||380|",
+        "|2||Ann Ash||Bob Birch|||||",
+        "|bye||Dan Dale||||50|||",
     ]
     assert _rows(by_name) == [
         "|Ann Ash||2||Bob Birch|",
@@ -204,9 +207,19 @@ def test_a_scrabble_page_lists_the_round_by_board_and_by_name(client):
     sheet_board, sheet_names = re.findall(r"<tbody>(.*?)</tbody>", sheet, re.S)
     assert (_rows(sheet_board), _rows(sheet_names)) == (_rows(board), _rows(by_name))
     assert found[:2] == [
-        "|2||Ann Ash||Bob Birch||0|||||||||",
+        "|2||Ann Ash||Bob Birch|||||",
         "|Bob Birch||2||Ann Ash|",
     ]
+    # A penalty given shows its column (the other penalty with it, as a zero).
+    penalised = client.put(
+        f"{base}/rounds/1/games/2",
+        json={"scores": [300, 350], "penalties": [0, 10]},
+        headers=auth(token),
+    )
+    assert penalised.status_code == 200, penalised.get_json()
+    html = client.get(f"/events/scrabble/{made['id']}").get_data(as_text=True)
+    assert "<th>penalty a</th>" not in html and "<th>penalty b</th>" in html
+    assert "<th>repeat</th>" not in html
 
 
 def test_other_formats_pages_and_sheets_have_no_list_by_name(client):
@@ -259,6 +272,12 @@ def test_namesakes_are_told_apart_by_rating_or_by_the_id_they_were_entered_under
     night = client.post(STRIKES, json={"players": unrated}).get_json()
     html = client.get(f"/events/strikes/{night['id']}").get_data(as_text=True)
     assert "<td>Ann (ann1)</td>" in html and "<td>ann (ann2)</td>" in html
+    # Namesakes with one rating are told apart by their ids, not by a rating they share.
+    level = [dict(player, rating=1800) if player["name"] == "Ann" else player for player in rated]
+    twins = client.post("/v1/diagonal/events", json={"players": level}).get_json()
+    html = client.get(f"/events/diagonal/{twins['id']}").get_data(as_text=True)
+    assert "<td>Ann (ann1)</td>" in html and "<td>Ann (ann2)</td>" in html
+    assert "Ann (1800)" not in html
 
 
 def test_a_finished_event_leads_with_its_result(client):
@@ -290,10 +309,77 @@ def test_a_puffing_billy_page_lists_its_players_before_the_first_board(client):
     assert "no board yet" in html
 
 
+REGISTERED = [{"id": f"p{i}", "name": name} for i, name in enumerate(ACCENTED)]
+RATED = [dict(player, rating=1900 - 10 * i) for i, player in enumerate(REGISTERED)]
+CREATED = {
+    "strikes": (STRIKES, {"players": REGISTERED}),
+    "diagonal": ("/v1/diagonal/events", {"players": RATED}),
+    "puffing-billy": ("/v1/puffing-billy/events", {"players": REGISTERED}),
+    "scrabble": ("/v1/scrabble/events", {"players": RATED, "rounds": 3}),
+}
+
+
+@pytest.mark.parametrize("path", sorted(CREATED))
+def test_every_formats_page_and_sheet_list_the_players_entered_before_any_result(client, path):
+    collection, body = CREATED[path]
+    made = client.post(collection, json=body).get_json()
+    page = client.get(f"/events/{path}/{made['id']}").get_data(as_text=True)
+    for name in ACCENTED:
+        assert page.count(f"<td>{name}</td>") == 1, (path, name)  # once, in the standings
+    assert "<h2>Standings</h2>" in page and "Find your table" not in page  # no round yet
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+
+
 def test_an_unknown_event_is_a_page_for_a_browser_and_a_problem_for_a_client(client):
+    unstarted, _ = _named_strikes(client)
     missing = "/events/strikes/0123456789abcdef0123456789abcdef"
-    browser = client.get(missing, headers={"Accept": "text/html,*/*;q=0.8"})
-    assert browser.status_code == 404 and browser.mimetype == "text/html"
-    assert "This page is not here" in browser.get_data(as_text=True)
-    api = client.get(missing, headers={"Accept": "*/*"})
-    assert api.status_code == 404 and api.mimetype == "application/problem+json"
+    for url in (
+        missing,
+        missing + "/sheet",
+        missing + "/desk",
+        f"/events/strikes/{unstarted}/slips",  # no round yet: no slips
+        f"/events/chess/{unstarted}",
+        f"/events/strikes/{unstarted}/nothing",
+        "/events/league/0123456789abcdef0123456789abcdef/seasons/1",
+    ):
+        browser = client.get(url, headers=BROWSER)
+        assert browser.status_code == 404 and browser.mimetype == "text/html", url
+        html = browser.get_data(as_text=True)
+        assert "This page is not here" in html and '"status"' not in html, url
+        # A page's own headers: its policy, and a cache told the answer depends on Accept.
+        assert "script-src 'self'" in browser.headers["Content-Security-Policy"], url
+        assert "Accept" in browser.headers["Vary"], url
+        for accept in ("*/*", "application/json", "application/problem+json"):
+            api = client.get(url, headers={"Accept": accept})
+            assert api.status_code == 404, (url, accept)
+            assert api.mimetype == "application/problem+json", (url, accept)
+            assert "Accept" in api.headers["Vary"], url
+    # Beyond the pages, a browser still gets the API's problem.
+    elsewhere = client.get(
+        "/v1/strikes/tournaments/0123456789abcdef0123456789abcdef", headers=BROWSER
+    )
+    assert elsewhere.status_code == 404 and elsewhere.mimetype == "application/problem+json"
+
+
+def test_a_leagues_page_lists_who_signed_up_before_the_leagues_are_formed(client):
+    made = client.post("/v1/league/organisations", json={"code": "AGR"}).get_json()
+    base, token = f"/v1/league/organisations/{made['id']}", made["token"]
+    client.post(f"{base}/seasons", headers=auth(token))
+    signups = [
+        {"id": f"L{i}", "name": name, "email": f"l{i}@{MAIL}"} for i, name in enumerate(ACCENTED)
+    ]
+    signups.append({"id": "L9", "name": "Gus Gray"})
+    signed = client.post(
+        f"{base}/seasons/1/signups", json={"players": signups}, headers=auth(token)
+    )
+    assert signed.status_code == 200, signed.get_json()
+    page = f"/events/league/{made['id']}"
+    html = client.get(page + "?name=jose").get_data(as_text=True)
+    assert "<h2>Signed up for season 1</h2>" in html and MAIL not in html
+    listed = html.split("<h2>Signed up for season 1</h2>")[1].split("</section>")[0]
+    assert [row.strip("|") for row in _rows(listed)[1:]] == [*ACCENTED, "Gus Gray"]
+    assert _rows(html, found=True) == ["|José Díaz|"] and 'id="found"' in html
+    assert client.post(f"{base}/seasons/1/form", headers=auth(token)).status_code == 200
+    assert "Signed up for" not in client.get(page).get_data(as_text=True)
