@@ -112,15 +112,15 @@ function entryForm(number, entry, isTable) {
   const id = isTable ? entry.table : entry.game;
   const label = isTable ? `Table ${id}` : `Game ${id}`;
   const missing = entry.result === null || entry.result === undefined;
-  const box = el("form", { class: `entry${missing ? " missing" : ""}`, "data-entry": String(id) });
+  const box = el("form", { class: `entry${missing ? " missing" : ""}`, "data-entry": String(id), "data-round": String(number) });
   box.append(el("h3", {}, `${label}${missing ? " · waiting for its result" : " · entered"}`));
   const action = `${label} of round ${number}`;
   if (entryKind === "tables") {
     const scores = Object.fromEntries((entry.result || []).map((r) => [r.player, r.score]));
     for (const player of entry.players) {
       box.append(el("div", { class: "seat" },
-        el("label", { for: `s-${id}-${player}` }, nameOf(player)),
-        el("input", { id: `s-${id}-${player}`, name: player, type: "number", inputmode: "numeric", required: true, value: scores[player] ?? "" })));
+        el("label", { for: `s-${number}-${id}-${player}` }, nameOf(player)),
+        el("input", { id: `s-${number}-${id}-${player}`, name: player, type: "number", inputmode: "numeric", required: true, value: scores[player] ?? "" })));
     }
     box.append(el("p", { class: "muted" }, "Type each player's score: the places follow from the scores."));
     box.addEventListener("submit", (event) => {
@@ -132,8 +132,8 @@ function entryForm(number, entry, isTable) {
     const given = (entry.result && entry.result.scores) || [];
     entry.players.forEach((player, seat) => {
       box.append(el("div", { class: "seat" },
-        el("label", { for: `s-${id}-${seat}` }, nameOf(player)),
-        el("input", { id: `s-${id}-${seat}`, name: `seat${seat}`, type: "number", inputmode: "numeric", required: true, value: given[seat] ?? "" })));
+        el("label", { for: `s-${number}-${id}-${seat}` }, nameOf(player)),
+        el("input", { id: `s-${number}-${id}-${seat}`, name: `seat${seat}`, type: "number", inputmode: "numeric", required: true, value: given[seat] ?? "" })));
     });
     box.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -142,12 +142,12 @@ function entryForm(number, entry, isTable) {
     });
   } else {
     const result = entry.result || {};
-    const winner = el("select", { id: `w-${id}`, name: "winner", required: true },
+    const winner = el("select", { id: `w-${number}-${id}`, name: "winner", required: true },
       el("option", { value: "" }, "Who won?"),
       entry.players.map((player) => el("option", { value: player, selected: result.winner === player }, nameOf(player))));
-    box.append(el("div", { class: "seat" }, el("label", { for: `w-${id}` }, "Winner"), winner));
-    box.append(el("div", { class: "seat" }, el("label", { for: `p-${id}` }, "Pieces left"),
-      el("input", { id: `p-${id}`, name: "pieces", type: "number", min: "0", inputmode: "numeric", value: result.pieces_left ?? 0 })));
+    box.append(el("div", { class: "seat" }, el("label", { for: `w-${number}-${id}` }, "Winner"), winner));
+    box.append(el("div", { class: "seat" }, el("label", { for: `p-${number}-${id}` }, "Pieces left"),
+      el("input", { id: `p-${number}-${id}`, name: "pieces", type: "number", min: "0", inputmode: "numeric", value: result.pieces_left ?? 0 })));
     box.addEventListener("submit", (event) => {
       event.preventDefault();
       write("PUT", `/rounds/${number}/games/${id}`, action, { winner: winner.value, pieces_left: Number(box.elements.pieces.value) });
@@ -272,6 +272,74 @@ async function scorekeepersSection(event) {
   return section;
 }
 
+// The settings form is drawn by the server from the format's settings schema (desk.py);
+// here it shows the values read and sends only those the director changed.
+const settingsSection = document.getElementById("settings");
+const settingsForm = document.getElementById("settings-form");
+let settingsRead = {};
+
+function settingValue(input) {
+  if (input.dataset.kind === "flag") return input.checked;
+  if (input.dataset.kind === "number") return input.value === "" ? null : Number(input.value);
+  return input.value;
+}
+
+function showSettings(event) {
+  if (!settingsSection) return;
+  settingsSection.hidden = role !== "director" || event.status === "finished";
+  settingsRead = event;
+  for (const input of settingsForm.elements) {
+    if (!input.name || !(input.name in event)) continue;
+    if (input.dataset.kind === "flag") input.checked = Boolean(event[input.name]);
+    else input.value = event[input.name] ?? "";
+  }
+}
+
+if (settingsForm) {
+  settingsForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const changed = {};
+    for (const input of settingsForm.elements) {
+      if (!input.name) continue;
+      const value = settingValue(input);
+      if (value !== (settingsRead[input.name] ?? null)) changed[input.name] = value;
+    }
+    if (!Object.keys(changed).length) {
+      say("Nothing to change: the settings are as read.");
+      return;
+    }
+    const words = Object.entries(changed).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
+    write("PUT", "/settings", `settings ${JSON.stringify(changed)}`, changed).then((answer) => {
+      if (answer) say(`Settings changed: ${words}.`);
+    });
+  });
+}
+
+// An earlier round's results, to correct (the API says what a correction changed, or why
+// it is refused: a change of someone's elimination or of the ending needs an undo).
+let correcting = null;
+
+async function earlierSection(event) {
+  const closed = event.status === "round_open" ? event.current_round - 1 : event.current_round || 0;
+  if (closed < 1) return null;
+  const choice = el("select", { id: "earlier-round" },
+    el("option", { value: "" }, "Which round?"),
+    Array.from({ length: closed }, (_, i) => el("option", { value: String(i + 1), selected: correcting === i + 1 }, `Round ${i + 1}`)));
+  choice.addEventListener("change", () => {
+    correcting = choice.value ? Number(choice.value) : null;
+    load();
+  });
+  const section = el("section", { id: "earlier" }, el("h2", {}, "Correct an earlier round"),
+    el("div", { class: "seat" }, el("label", { for: "earlier-round" }, "Round"), choice));
+  if (correcting && correcting <= closed) {
+    const round = await call("GET", `/rounds/${correcting}`, { auth: false });
+    const entries = entryKind === "tables" ? round.tables : round.games;
+    section.append(el("p", { class: "muted" }, "A correction here is told with what it changed; one that would change who is out or the winner is refused with the reason (undo back to it instead)."));
+    for (const entry of entries) section.append(entryForm(round.round, entry, entryKind === "tables"));
+  }
+  return section;
+}
+
 async function historySection() {
   const answer = await call("GET", "/history");
   const actions = answer.actions || [];
@@ -310,7 +378,14 @@ async function load() {
     const director = role === "director";
     if (director && event.status === "registered") parts.push(checkIn(event.standings));
     if ("clock" in event) parts.push(clockSection(event, director));
-    if (event.current_round) {
+    // A scorekeeper's link may enter one round only, or be revoked: asked of the API with
+    // their own token, so the page offers only what the token may enter.
+    const allowed = director ? null : await call("GET", "/scorekeepers/me");
+    if (allowed && allowed.revoked) {
+      parts.push(el("p", { class: "error", id: "not-allowed" }, "This scorekeeper link was revoked: ask the director for a new one."));
+    } else if (allowed && allowed.round && event.current_round && allowed.round !== event.current_round) {
+      parts.push(el("p", { class: "note", id: "not-allowed" }, `This link enters round ${allowed.round}'s results only; round ${event.current_round} is being played.`));
+    } else if (event.current_round) {
       const round = await call("GET", `/rounds/${event.current_round}`, { auth: false });
       parts.push(roundSection(round, director));
     } else if (!director) {
@@ -321,11 +396,13 @@ async function load() {
       parts.push(el("button", { type: "button", id: "start-round", onclick: () => write("POST", "/rounds", `start round ${next}`) }, `Start round ${next}`));
     }
     if (director) {
+      parts.push(await earlierSection(event));
       if (!finished) parts.push(playersSection(event));
       parts.push(await scorekeepersSection(event));
       parts.push(await historySection());
     }
     content.replaceChildren(...parts.filter(Boolean));
+    showSettings(event);
     tick(content);
   } catch (error) {
     content.replaceChildren(el("p", { class: "error" }, error.message));

@@ -185,6 +185,11 @@ def test_a_scrabble_event_runs_from_the_desk_on_a_phone(desk_site) -> None:
     desk.wait_for_selector("#check-in")
     _assert_no_token_in_address(desk)
     _check_in(desk, "gus")
+    # The settings form is drawn from the format's settings; only what changes is sent.
+    desk.fill("#set-bye_spread", "40")
+    desk.click("text=Save the settings")
+    desk.wait_for_selector("text=Settings changed: bye spread 40.")
+    assert call_api(api, "GET", f"/v1/scrabble/events/{made['id']}")["bye_spread"] == 40
     keeper = keeper_errors = None
     for number in (1, 2, 3):
         desk.click("#start-round")
@@ -202,6 +207,14 @@ def test_a_scrabble_event_runs_from_the_desk_on_a_phone(desk_site) -> None:
             _fill_entry(desk, entry, [400, 350])
         if number == 2:
             _fill_entry(desk, waiting[0], [380, 420])  # the scorekeeper's slip was misread
+        if number == 3:  # round 1's slip misread too: corrected, with what it changed
+            desk.select_option("#earlier-round", "1")
+            form = desk.wait_for_selector('#earlier form.entry[data-round="1"]')
+            for box, value in zip(form.query_selector_all("input"), [350, 400], strict=True):
+                box.fill(str(value))
+            form.query_selector("button[type=submit]").click()
+            _done(desk)
+            assert "What it changed:" in desk.inner_text("#message")
         desk.click("#close-round")
         _done(desk)
     assert "finished" in desk.inner_text("#status").lower()
@@ -211,6 +224,26 @@ def test_a_scrabble_event_runs_from_the_desk_on_a_phone(desk_site) -> None:
     desk.screenshot(path=str(SHOTS / "desk-scrabble-360.png"), full_page=True)
     assert desk.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert desk_errors == [] and keeper_errors == []
+
+
+def test_a_scorekeeper_link_for_another_round_or_revoked_offers_no_form(desk_site) -> None:
+    api = desk_site["api"]
+    players = [{"id": n, "name": n.title()} for n in ("ann", "bob", "cy", "dee")]
+    made = call_api(
+        api, "POST", "/v1/strikes/tournaments", {"name": "Late night", "players": players}
+    )
+    base, token = f"/v1/strikes/tournaments/{made['id']}", made["token"]
+    call_api(api, "POST", f"{base}/rounds", None, token)
+    later = call_api(api, "POST", f"{base}/scorekeepers", {"name": "Round 2", "round": 2}, token)
+    page, errors = _page(desk_site, PHONE)
+    page.goto(later["link"])
+    note = page.wait_for_selector("#not-allowed").inner_text()
+    assert "round 2's results only; round 1 is being played" in note
+    assert page.query_selector("form.entry") is None
+    call_api(api, "DELETE", f"{base}/scorekeepers/{later['number']}", None, token)
+    page.reload()
+    assert "revoked" in page.wait_for_selector("#not-allowed").inner_text()
+    assert errors == []
 
 
 def test_the_desk_of_an_unknown_event_is_a_not_found_page(desk_site) -> None:
