@@ -226,6 +226,37 @@ def test_a_scrabble_event_runs_from_the_desk_on_a_phone(desk_site) -> None:
     assert desk_errors == [] and keeper_errors == []
 
 
+def test_a_diagonal_race_runs_from_the_desk_to_its_winner(desk_site) -> None:
+    """Games entered by their winner and the pieces left, at 360 px, to the race's end
+    (through a playoff when one is needed)."""
+    api = desk_site["api"]
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve")
+    players = [{"id": n.lower(), "name": n, "rating": 1800 - 20 * i} for i, n in enumerate(names)]
+    made = call_api(api, "POST", "/v1/diagonal/events", {"name": "Race", "players": players})
+    desk, errors = _page(desk_site, PHONE)
+    desk.goto(made["links"]["desk"] + f"#token={made['token']}")
+    desk.wait_for_selector("#check-in")
+    _check_in(desk, "eve")
+    for _ in range(20):
+        if desk.query_selector("#winners"):
+            break
+        desk.click("#start-round")
+        _done(desk)
+        for entry in _waiting_entries(desk):
+            form = desk.wait_for_selector(f'#round form.entry[data-entry="{entry}"]')
+            form.query_selector("select").select_option(index=1)  # the first seat wins
+            form.query_selector("input").fill("3")
+            form.query_selector("button[type=submit]").click()
+            _done(desk)
+        desk.click("#close-round")
+        _done(desk)
+    race = call_api(api, "GET", f"/v1/diagonal/events/{made['id']}")
+    winner = next(p["name"] for p in players if p["id"] == race["winners"][0])
+    assert desk.inner_text("#winners") == f"Winner: {winner}"
+    assert desk.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert errors == []
+
+
 def test_a_scorekeeper_link_for_another_round_or_revoked_offers_no_form(desk_site) -> None:
     api = desk_site["api"]
     players = [{"id": n, "name": n.title()} for n in ("ann", "bob", "cy", "dee")]
