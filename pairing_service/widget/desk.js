@@ -168,11 +168,33 @@ function roundSection(round, director) {
   for (const bye of round.byes || []) section.append(el("p", { class: "muted" }, `Bye: ${nameOf(bye)}`));
   if (round.status === "open") {
     for (const entry of ordered) section.append(entryForm(round.round, entry, isTable));
+    if (director && waiting === entries.length) section.append(noShows(round, entries));
     if (director) {
       section.append(el("button", { type: "button", id: "close-round", disabled: waiting > 0, onclick: () => write("POST", `/rounds/${round.round}/close`, `close round ${round.round}`) }, `Close round ${round.round}`));
     }
   }
   return section;
+}
+
+// Before any result of the open round: who did not come is dropped and the round seated
+// again without them, in one write (the API's re-seat; undo puts the first seating back).
+function noShows(round, entries) {
+  const seated = entries.flatMap((entry) => entry.players);
+  const boxes = seated.map((player) => el("div", { class: "seat" },
+    el("input", { type: "checkbox", id: `no-show-${player}`, "data-player": player }),
+    el("label", { for: `no-show-${player}` }, nameOf(player))));
+  const reseat = () => {
+    const absent = boxes.map((box) => box.querySelector("input")).filter((box) => box.checked).map((box) => box.dataset.player);
+    if (!absent.length) {
+      say("Tick who has not come first.", "error");
+      return;
+    }
+    write("POST", `/rounds/${round.round}/reseat`, `re-seat round ${round.round} without ${absent.join(",")}`, { no_shows: absent }).then((answer) => {
+      if (answer) say(`Seated again without ${absent.map(nameOf).join(", ")} (dropped as no-shows).`);
+    });
+  };
+  return el("details", { id: "no-shows" }, el("summary", {}, "No-shows: seat the round again without them"),
+    boxes, el("button", { type: "button", id: "reseat", onclick: reseat }, "Seat again without them"));
 }
 
 function clockSection(event, director) {

@@ -237,11 +237,20 @@ def test_a_diagonal_race_runs_from_the_desk_to_its_winner(desk_site) -> None:
     desk.goto(made["links"]["desk"] + f"#token={made['token']}")
     desk.wait_for_selector("#check-in")
     _check_in(desk, "eve")
+    round_one = True
     for _ in range(20):
         if desk.query_selector("#winners"):
             break
         desk.click("#start-round")
         _done(desk)
+        if round_one:
+            round_one = False  # Dan does not come to round 1: seated again without him
+            desk.click("#no-shows summary")
+            desk.check("#no-show-dan")
+            desk.click("#reseat")
+            desk.wait_for_selector("text=Seated again without Dan")
+            seated = desk.inner_text("#round")
+            assert "Dan" not in seated and "Ann" in seated
         for entry in _waiting_entries(desk):
             form = desk.wait_for_selector(f'#round form.entry[data-entry="{entry}"]')
             form.query_selector("select").select_option(index=1)  # the first seat wins
