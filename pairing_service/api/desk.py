@@ -31,6 +31,7 @@ from .diagonal.schemas import RaceSettingsIn
 from .event_links import DESK_FORMATS, page_path
 from .formats import FORMATS, Format
 from .held_blueprint import held_store
+from .puffing_billy.schemas import SettingsIn as BoardSettingsIn
 from .scrabble.event_schemas import ScrabbleSettingsIn
 from .strikes.tournament_schemas import TournamentSettingsIn
 from .widget import CACHE, WIDGET_DIR
@@ -46,6 +47,7 @@ _SETTINGS: dict[str, type[Schema]] = {
     "strikes": TournamentSettingsIn,
     "diagonal": RaceSettingsIn,
     "scrabble": ScrabbleSettingsIn,
+    "puffing-billy": BoardSettingsIn,
 }
 
 

@@ -235,17 +235,7 @@ function checkIn(players) {
 function playersSection(event) {
   const dropped = event.standings.filter((s) => s.status === "dropped");
   const active = event.standings.filter((s) => s.status !== "dropped" && s.status !== "eliminated");
-  const id = el("input", { id: "late-id", name: "id", required: true, autocomplete: "off" });
-  const name = el("input", { id: "late-name", name: "name", autocomplete: "off" });
-  const late = el("form", { id: "late-entry" },
-    el("h3", {}, "Late entry"),
-    el("div", { class: "seat" }, el("label", { for: "late-id" }, "Id"), id),
-    el("div", { class: "seat" }, el("label", { for: "late-name" }, "Name"), name),
-    el("button", { type: "submit" }, "Enter the player"));
-  late.addEventListener("submit", (e) => {
-    e.preventDefault();
-    write("POST", "/players", `late entry ${id.value}`, { id: id.value, name: name.value || undefined });
-  });
+  const late = lateEntryForm();
   const dropChoice = el("select", { id: "drop-player" }, active.map((s) => el("option", { value: s.player }, nameOf(s.player))));
   return el("section", { id: "players" },
     el("h2", {}, "Players"),
@@ -308,7 +298,7 @@ function settingValue(input) {
 
 function showSettings(event) {
   if (!settingsSection) return;
-  settingsSection.hidden = role !== "director" || event.status === "finished";
+  settingsSection.hidden = role !== "director" || event.status === "finished" || event.stage === "finished";
   settingsRead = event;
   for (const input of settingsForm.elements) {
     if (!input.name || !(input.name in event)) continue;
@@ -372,6 +362,86 @@ async function historySection() {
     el("ol", { class: "history" }, actions.slice(-12).reverse().map((a) => el("li", { value: String(a.seq) }, a.summary))));
 }
 
+// --- Puffing Billy: boards (score sheets) numbered by the director, no rounds ---------
+
+function boardForm(number, players, given) {
+  const box = el("form", { class: "entry", id: `board-${number}`, "data-entry": String(number) },
+    el("h3", {}, given.length ? `Board ${number} · entered` : `Board ${number}`));
+  for (let seat = 0; seat < 6; seat += 1) {
+    const sat = given[seat] || {};
+    box.append(el("div", { class: "seat" },
+      el("span", {}, `${seat + 1}.`),
+      el("select", { name: `player${seat}`, "aria-label": `Place ${seat + 1}: who` },
+        el("option", { value: "" }, seat < 2 ? "Who?" : "(empty seat)"),
+        players.map((id) => el("option", { value: id, selected: sat.id === id }, nameOf(id)))),
+      el("input", { name: `score${seat}`, type: "number", inputmode: "numeric", "aria-label": `Place ${seat + 1}: score`, value: sat.score ?? "" })));
+  }
+  // Puffing Billy's places are the sheet's finishing order, not its scores' (a player
+  // placed below first may have scored more), so the rows are the places.
+  box.append(el("p", { class: "muted" }, "In finishing order, 1st first, as on the score sheet, with each player's score."));
+  box.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const sheet = [];
+    for (let seat = 0; seat < 6; seat += 1) {
+      const who = box.elements[`player${seat}`];
+      if (who.value) sheet.push({ id: who.value, score: Number(box.elements[`score${seat}`].value) });
+    }
+    write("PUT", `/boards/${number}`, `board ${number}`, { players: sheet });
+  });
+  box.append(el("button", { type: "submit" }, given.length ? "Correct the board" : "Enter the board"));
+  return box;
+}
+
+async function loadBoards(event, director) {
+  const players = [...new Set([...event.standings.map((s) => s.id), ...(event.without_boards || [])])];
+  names = Object.fromEntries((event.ranking || []).map((placed) => [placed.id, placed.name || placed.id]));
+  statusLine.textContent = `${event.name || "Event"} · ${event.stage} · ${event.boards_entered} boards entered`;
+  const parts = [];
+  if ((event.champions || []).length) parts.push(el("p", { class: "note", id: "winners" }, `Winner: ${event.champions.map(nameOf).join(", ")}`));
+  const allowed = director ? null : await call("GET", "/scorekeepers/me");
+  if (allowed && allowed.revoked) {
+    parts.push(el("p", { class: "error", id: "not-allowed" }, "This scorekeeper link was revoked: ask the director for a new one."));
+    return parts;
+  }
+  if (event.stage === "finished") return parts;
+  const boards = (await call("GET", "/boards", { auth: false })).boards || [];
+  // In the final the qualifiers come first; an alternate may take a qualifier's seat.
+  const seated = event.stage === "final" ? [...new Set([...(event.qualifiers || []), ...players])] : players;
+  const next = boards.reduce((most, b) => Math.max(most, b.board), 0) + 1;
+  const section = el("section", { id: "round" }, el("h2", {}, `Boards · ${event.stage}`));
+  section.append(boardForm(next, seated, []));
+  const current = boards.filter((b) => b.stage === event.stage).reverse();
+  if (current.length) section.append(el("h3", {}, "Entered (newest first): correct one here"));
+  for (const board of current) section.append(boardForm(board.board, seated, board.players));
+  parts.push(section);
+  if (director && event.stage === "preliminary") {
+    const finalists = el("input", { id: "finalists", type: "number", min: "1", inputmode: "numeric", value: "8" });
+    parts.push(el("section", { id: "cut" }, el("h2", {}, "The cut"),
+      el("div", { class: "seat" }, el("label", { for: "finalists" }, "Finalists"), finalists,
+        el("button", { type: "button", id: "close-preliminaries", onclick: () => write("POST", "/preliminaries/close", "close the preliminaries", { finalists: Number(finalists.value) }) }, "Close the preliminaries"))));
+    parts.push(el("section", { id: "players" }, el("h2", {}, "Players"), lateEntryForm()));
+  }
+  if (director && event.stage === "final") {
+    parts.push(el("button", { type: "button", id: "close-final", onclick: () => write("POST", "/final/close", "close the final") }, "Close the final"));
+  }
+  return parts;
+}
+
+function lateEntryForm() {
+  const id = el("input", { id: "late-id", name: "id", required: true, autocomplete: "off" });
+  const name = el("input", { id: "late-name", name: "name", autocomplete: "off" });
+  const late = el("form", { id: "late-entry" },
+    el("h3", {}, "Late entry"),
+    el("div", { class: "seat" }, el("label", { for: "late-id" }, "Id"), id),
+    el("div", { class: "seat" }, el("label", { for: "late-name" }, "Name"), name),
+    el("button", { type: "submit" }, "Enter the player"));
+  late.addEventListener("submit", (e) => {
+    e.preventDefault();
+    write("POST", "/players", `late entry ${id.value}`, { id: id.value, name: name.value || undefined });
+  });
+  return late;
+}
+
 async function load() {
   if (!token) {
     statusLine.textContent = "";
@@ -390,6 +460,13 @@ async function load() {
   try {
     // A scorekeeper's token is not the director's: their page reads what the public reads.
     const event = await call("GET", "", { auth: role === "director" });
+    if (entryKind === "boards") {
+      const parts = await loadBoards(event, role === "director");
+      if (role === "director") parts.push(await scorekeepersSection(event), await historySection());
+      content.replaceChildren(...parts.filter(Boolean));
+      showSettings(event);
+      return;
+    }
     names = Object.fromEntries(event.standings.map((s) => [s.player, s.name || s.player]));
     const parts = [];
     statusLine.textContent = `${event.name || "Event"} · ${event.status.replace("_", " ")}${event.current_round ? ` · round ${event.current_round}` : ""}`;

@@ -266,6 +266,49 @@ def test_a_diagonal_race_runs_from_the_desk_to_its_winner(desk_site) -> None:
     assert errors == []
 
 
+def _enter_board(page: Any, board: str, rows: list[tuple[str, int]]) -> None:
+    form = page.wait_for_selector(f'#round form.entry[data-entry="{board}"]')
+    for seat, (player, score) in enumerate(rows):
+        form.query_selector(f'select[name="player{seat}"]').select_option(player)
+        form.query_selector(f'input[name="score{seat}"]').fill(str(score))
+    form.query_selector("button[type=submit]").click()
+    _done(page)
+
+
+def test_a_puffing_billy_event_runs_from_the_desk_to_its_champion(desk_site) -> None:
+    """Boards entered at 1280 px (one by a scorekeeper at 360 px, one corrected), the
+    preliminaries closed with a cut of 2, a final board, the final closed: the champion."""
+    api = desk_site["api"]
+    names = ("Ann", "Bob", "Cy", "Dee")
+    players = [{"id": n.lower(), "name": n} for n in names]
+    made = call_api(api, "POST", "/v1/puffing-billy/events", {"name": "PB", "players": players})
+    desk, desk_errors = _page(desk_site, DESKTOP)
+    desk.goto(made["links"]["desk"] + f"#token={made['token']}")
+    desk.wait_for_selector("#round")
+    _assert_no_token_in_address(desk)
+    _enter_board(desk, "1", [("ann", 30), ("bob", 20)])
+    link = _issue_scorekeeper(desk)
+    phone, phone_errors = _page(desk_site, PHONE)
+    phone.goto(link)
+    _enter_board(phone, "2", [("cy", 40), ("dee", 10)])
+    desk.reload()
+    _enter_board(desk, "1", [("bob", 25), ("ann", 15)])  # the sheet was misread
+    board_one = call_api(api, "GET", f"/v1/puffing-billy/events/{made['id']}/boards/1")
+    assert [p["id"] for p in board_one["players"] if p["place"] == 1] == ["bob"]
+    desk.fill("#finalists", "2")
+    desk.click("#close-preliminaries")
+    _done(desk)
+    event = call_api(api, "GET", f"/v1/puffing-billy/events/{made['id']}")
+    first, second = event["qualifiers"]
+    _enter_board(desk, "3", [(second, 50), (first, 10)])
+    desk.click("#close-final")
+    _done(desk)
+    winner = next(p["name"] for p in players if p["id"] == second)
+    assert desk.inner_text("#winners") == f"Winner: {winner}"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert desk_errors == [] and phone_errors == []
+
+
 def test_a_scorekeeper_link_for_another_round_or_revoked_offers_no_form(desk_site) -> None:
     api = desk_site["api"]
     players = [{"id": n, "name": n.title()} for n in ("ann", "bob", "cy", "dee")]
