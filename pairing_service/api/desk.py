@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, abort, render_template, send_from_directory
 from marshmallow import Schema, fields, validate
 
+from ..engine.event_log import STORE_KINDS
 from .diagonal.schemas import RaceSettingsIn
 from .event_links import DESK_FORMATS, page_path
 from .formats import FORMATS, Format
@@ -103,6 +104,7 @@ def _render(role: str, format_path: str, tournament_id: str) -> Response:
             api=f"{collection}/{tournament_id}",
             entry=entry,
             page=page,
+            store_kinds=" ".join(sorted(STORE_KINDS)),  # entries undo passes over
             settings=setting_fields(_SETTINGS[format_path]) if role == "director" else [],
         )
     )

@@ -12,6 +12,7 @@ const role = root.dataset.role;
 const api = root.dataset.api;
 const entryKind = root.dataset.entry;
 const page = root.dataset.page;
+const storeKinds = new Set(root.dataset.storeKinds.split(" "));
 const storageKey = `pairing-advisor:${role}:${api}`;
 const content = document.getElementById("content");
 const statusLine = document.getElementById("status");
@@ -355,7 +356,9 @@ async function earlierSection(event) {
 async function historySection() {
   const answer = await call("GET", "/history");
   const actions = answer.actions || [];
-  const latest = actions.filter((a) => a.kind !== "undone").slice(-1)[0];
+  // The latest action still in effect: not an undo, not one undone, not the store's own
+  // entries (a token replaced, a scorekeeper, a clock), which undo passes over.
+  const latest = actions.filter((a) => a.kind !== "undone" && a.undone_by === null && !storeKinds.has(a.kind)).slice(-1)[0];
   return el("section", { id: "history" },
     el("h2", {}, "History"),
     latest && latest.seq > 1 ? el("button", { type: "button", id: "undo", onclick: () => write("POST", `/undo?entry=${latest.seq}`, `undo ${latest.seq}`) }, `Undo: ${latest.summary}`) : null,

@@ -374,6 +374,30 @@ def test_a_lost_answer_retried_acts_once_and_a_stale_desk_is_told(desk_site) -> 
     ]
 
 
+def test_undo_takes_back_the_latest_action_still_in_effect(desk_site) -> None:
+    """The desk's undo names the latest action in effect: not one already undone, nor the
+    store's own entries (a scorekeeper issued, a clock started), which undo passes over."""
+    api = desk_site["api"]
+    players = [{"id": n, "name": n.title()} for n in ("ann", "bob", "cy", "dee")]
+    made = call_api(api, "POST", "/v1/strikes/tournaments", {"name": "Undo", "players": players})
+    base, token = f"/v1/strikes/tournaments/{made['id']}", made["token"]
+    call_api(api, "PUT", f"{base}/settings", {"threshold": 30}, token)
+    call_api(api, "PUT", f"{base}/settings", {"threshold": 31}, token)
+    call_api(api, "POST", f"{base}/scorekeepers", {"name": "Door"}, token)
+    desk, errors = _page(desk_site, DESKTOP)
+    desk.goto(made["links"]["desk"] + f"#token={made['token']}")
+    assert "31 strikes" in desk.wait_for_selector("#undo").inner_text()
+    desk.click("#undo")
+    _done(desk)
+    assert call_api(api, "GET", base)["threshold"] == 30
+    assert "30 strikes" in desk.wait_for_selector("#undo").inner_text()
+    desk.click("#undo")
+    _done(desk)
+    assert call_api(api, "GET", base)["threshold"] == 35
+    assert desk.query_selector("#undo") is None  # nothing left but the creation
+    assert errors == []
+
+
 def test_the_desk_of_an_unknown_event_is_a_not_found_page(desk_site) -> None:
     page, _ = _page(desk_site, PHONE)
     missing = "/events/strikes/0123456789abcdef0123456789abcdef/desk"
