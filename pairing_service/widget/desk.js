@@ -97,8 +97,8 @@ async function write(method, path, action, body) {
     return answer;
   } catch (error) {
     if (error.status === 412) {
+      await load(); // told once the desk shows what the other wrote
       say("Someone else wrote meanwhile: the desk has reloaded. Check, then enter again.", "error");
-      await load();
     } else {
       say(error.message, "error");
     }
