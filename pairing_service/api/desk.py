@@ -22,16 +22,65 @@ their own (the script reads the API), so nothing here is personal.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, send_from_directory
+from dataclasses import dataclass
 
+from flask import Blueprint, Response, abort, render_template, send_from_directory
+from marshmallow import Schema, fields, validate
+
+from ..engine.event_log import STORE_KINDS
+from .diagonal.schemas import RaceSettingsIn
 from .event_links import DESK_FORMATS, page_path
 from .formats import FORMATS, Format
 from .held_blueprint import held_store
+from .puffing_billy.schemas import SettingsIn as BoardSettingsIn
+from .scrabble.event_schemas import ScrabbleSettingsIn
+from .strikes.tournament_schemas import TournamentSettingsIn
 from .widget import CACHE, WIDGET_DIR
 
 bp = Blueprint("desk", __name__, template_folder="templates")
 
 _HELD = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
+
+
+# Each desk format's `PUT …/settings` body: the desk's settings form is drawn from it, so a
+# setting a format adds appears there without a change here.
+_SETTINGS: dict[str, type[Schema]] = {
+    "strikes": TournamentSettingsIn,
+    "diagonal": RaceSettingsIn,
+    "scrabble": ScrabbleSettingsIn,
+    "puffing-billy": BoardSettingsIn,
+}
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One setting as the desk's form asks for it: a number (within its range), one of
+    its choices, yes or no; the read answers its value under the same name."""
+
+    name: str
+    kind: str  # "number", "choice" or "flag"
+    description: str
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+
+
+def setting_fields(schema: type[Schema]) -> list[SettingField]:
+    """The settings of ``schema`` a form can ask for; lists (Scrabble's prizes, repeats by
+    round) stay with the API, whose documentation the form links."""
+    found = []
+    for name, field in schema().fields.items():
+        about = str(field.metadata.get("description", ""))
+        ranges = [v for v in field.validators if isinstance(v, validate.Range)]
+        choices = [v for v in field.validators if isinstance(v, validate.OneOf)]
+        if isinstance(field, fields.Boolean):
+            found.append(SettingField(name, "flag", about))
+        elif isinstance(field, fields.Integer | fields.Float):
+            low, high = (ranges[0].min, ranges[0].max) if ranges else (None, None)
+            found.append(SettingField(name, "number", about, low=low, high=high))
+        elif isinstance(field, fields.String) and choices:
+            found.append(SettingField(name, "choice", about, tuple(map(str, choices[0].choices))))
+    return found
 
 
 def _format(format_path: str) -> tuple[Format, str, str]:
@@ -55,6 +104,8 @@ def _render(role: str, format_path: str, tournament_id: str) -> Response:
             api=f"{collection}/{tournament_id}",
             entry=entry,
             page=page,
+            store_kinds=" ".join(sorted(STORE_KINDS)),  # entries undo passes over
+            settings=setting_fields(_SETTINGS[format_path]) if role == "director" else [],
         )
     )
     # The page names no data; the script reads it. Not cached: a token lives beside it.

@@ -40,6 +40,7 @@ DESK_FORMATS = {
     "strikes": ("/v1/strikes/tournaments", "tables"),
     "diagonal": ("/v1/diagonal/events", "race"),
     "scrabble": ("/v1/scrabble/events", "scores"),
+    "puffing-billy": ("/v1/puffing-billy/events", "boards"),
 }
 
 

@@ -8,7 +8,10 @@ is refused 403 everywhere else; the director revokes it when the shift ends. The
 names ``scorekeeper <number>`` as the actor of each result entered with one.
 
 ``POST …/{id}/scorekeepers`` issues one (the token answered once), ``GET`` lists them,
-``DELETE …/scorekeepers/{number}`` revokes one: all with the director token. Added by
+``DELETE …/scorekeepers/{number}`` revokes one: all with the director token.
+``GET …/scorekeepers/me`` with a scorekeeper's own token answers what that token may enter
+(its number, its round, whether it was revoked), for the scorekeeper's phone page; it never
+names another token or the director's label. Added by
 :func:`add_scorekeeper_routes` for the formats whose registry entry says they enter
 results (``formats.py``).
 """
@@ -22,6 +25,7 @@ import segno
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from ..store import WrongToken
 from .director_token import AUTH_DOC, director_token
 from .event_links import scorekeeper_link
 from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, made
@@ -48,6 +52,20 @@ class ScorekeeperOut(ReadOut):
     )
     created_at = fields.DateTime(required=True)
     revoked_at = fields.DateTime(allow_none=True, required=True)
+
+
+class OwnScorekeeperOut(ReadOut):
+    """What a scorekeeper's own token may enter (for their phone page)."""
+
+    number = fields.Integer(required=True)
+    round = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The one round whose results the token enters; null: every."},
+    )
+    revoked = fields.Boolean(
+        required=True, metadata={"description": "Revoked: the token enters nothing now."}
+    )
 
 
 class IssuedScorekeeperOut(ScorekeeperOut):
@@ -140,6 +158,26 @@ def add_scorekeeper_routes(fmt: str, resource: HeldResource, by_round: bool) -> 
                 "qr": qr,
             }
             return made(answer, f"{blp.name}.Scorekeepers", tournament_id=held.id)
+
+    @blp.route(TOURNAMENT + "/scorekeepers/me")
+    class OwnScorekeeper(MethodView):
+        @blp.response(200, OwnScorekeeperOut)
+        @blp.doc(**AUTH_DOC)
+        @blp.documents(401, 403, 404)
+        def get(self, tournament_id: str) -> Any:
+            """What the scorekeeper's token sent may enter: its number, its round (null:
+            every round) and whether it was revoked. 403 for a token that is no
+            scorekeeper's of this tournament (the director's included)."""
+            found = held_store().scorekeeper_holding(
+                ledger_of(fmt), tournament_id, director_token()
+            )
+            if found is None:
+                raise WrongToken(tournament_id)
+            return {
+                "number": found.number,
+                "round": found.round,
+                "revoked": found.revoked_at is not None,
+            }
 
     @blp.route(TOURNAMENT + "/scorekeepers/<int(min=1, max=100000):number>")
     class ScorekeeperResource(MethodView):

@@ -555,6 +555,15 @@ class HeldStore:
             self._row(conn, ledger, tournament_id)
             return scorekeepers.listed(conn, tournament_id)
 
+    def scorekeeper_holding(
+        self, ledger: Ledger[Any], tournament_id: str, token: str
+    ) -> Scorekeeper | None:
+        """The scorekeeper whose token this is (revoked or not), for their own page to
+        learn what it may enter; None when the token is no scorekeeper's of this event."""
+        with self.engine.connect() as conn:
+            self._row(conn, ledger, tournament_id)
+            return scorekeepers.holder(conn, tournament_id, hash_token(token))
+
     # --- states kept between requests ---------------------------------------------------
 
     def _recall(self, tournament_id: str, revision: int) -> Held[Any] | None:

@@ -223,3 +223,24 @@ def test_a_scorekeeper_cannot_correct_a_preliminary_board_after_the_cut(client):
     assert "preliminaries are closed" in detail and "director" in detail
     assert client.put(slot.url, json=slot.first, headers=auth(keeper)).status_code == 200
     assert history(client, slot.base) == before
+
+
+def test_a_scorekeeper_reads_what_their_own_token_may_enter(client, slot):
+    """The phone page asks with the scorekeeper's token which round it enters; the answer
+    names neither another token nor the director's label, and other tokens are refused."""
+    by_round = "/rounds/" in slot.url  # boards have no rounds to limit a token to
+    body = {"round": 1} if by_round else {}
+    first = issue(client, slot.base, slot.token, **body).get_json()
+    other = issue(client, slot.base, slot.token, name="Second desk").get_json()
+    own = client.get(f"{slot.base}/scorekeepers/me", headers=auth(first["token"]))
+    assert own.status_code == 200, own.get_json()
+    expected_round = 1 if by_round else None
+    assert own.get_json() == {"number": 1, "round": expected_round, "revoked": False}
+    text = own.get_data(as_text=True)
+    assert other["token"] not in text and "Desk by the door" not in text
+    client.delete(f"{slot.base}/scorekeepers/1", headers=auth(slot.token))
+    again = client.get(f"{slot.base}/scorekeepers/me", headers=auth(first["token"]))
+    assert again.get_json()["revoked"] is True
+    director = client.get(f"{slot.base}/scorekeepers/me", headers=auth(slot.token))
+    assert_problem(director, 403)
+    assert_problem(client.get(f"{slot.base}/scorekeepers/me"), 401)
