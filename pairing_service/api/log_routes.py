@@ -5,7 +5,8 @@ format's read (:class:`HeldResource`), for every format in the registry (``forma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import request
@@ -15,6 +16,7 @@ from marshmallow import Schema, fields, validate
 from ..engine.errors import FieldError
 from ..engine.event_codec import JSON
 from ..engine.event_log import Entry, Ledger, undo, undone_by
+from ..engine.names import Named, labels
 from ..store import Held
 from .director_token import director_token
 from .errors import problem
@@ -59,10 +61,11 @@ class LoggedAction:
     ledger: Ledger[Any]
     undone_by: int | None
     director: bool = False  # read by the tournament's director: personal data shown
+    names: Mapping[str, str] = field(default_factory=dict)  # player labels: names_of
 
     @property
     def summary(self) -> str:
-        return self.ledger.summary(self.entry.action)
+        return self.ledger.summary(self.entry.action, self.names)
 
     @property
     def data(self) -> dict[str, JSON]:
@@ -71,11 +74,19 @@ class LoggedAction:
         return dict(shown)
 
 
+def names_of(held: Held[Any]) -> dict[str, str]:
+    """How the history names each player of the tournament: by the name the organiser
+    typed (namesakes with their id), by id where they gave none."""
+    return labels(held.state.names()) if isinstance(held.state, Named) else {}
+
+
 def logged_actions(
     held: Held[Any], ledger: Ledger[Any], director: bool = False
 ) -> list[LoggedAction]:
-    cancelled = undone_by(held.log)
-    return [LoggedAction(entry, ledger, cancelled.get(entry.seq), director) for entry in held.log]
+    cancelled, names = undone_by(held.log), names_of(held)
+    return [
+        LoggedAction(entry, ledger, cancelled.get(entry.seq), director, names) for entry in held.log
+    ]
 
 
 @dataclass(frozen=True)
@@ -182,9 +193,9 @@ def _name_the_entry(held: Held[Any], fmt: str) -> FieldError:
     return FieldError(
         ("query", "entry"),
         f"name the action to undo: the latest still in effect is entry {seq} "
-        f"({ledger_of(fmt).summary(meant.action)}); send POST …/undo?entry={seq}. Nothing "
-        "was undone: without the entry, an undo retried after a lost answer would take "
-        "back a second action",
+        f"({ledger_of(fmt).summary(meant.action, names_of(held))}); send POST "
+        f"…/undo?entry={seq}. Nothing was undone: without the entry, an undo retried after "
+        "a lost answer would take back a second action",
     )
 
 
@@ -261,7 +272,8 @@ def add_log_routes(fmt: str, resource: HeldResource) -> None:
                 ledger_of(fmt), tournament_id, director_token(), target
             )
             taken = next(e for e in held.log if e.seq == undone.data["entry"])
-            return Undone(LoggedAction(taken, ledger_of(fmt), undone.seq, True), shape(held))
+            taken_back = LoggedAction(taken, ledger_of(fmt), undone.seq, True, names_of(held))
+            return Undone(taken_back, shape(held))
 
     @blp.route(TOURNAMENT + "/token")
     class Token(MethodView):

@@ -508,7 +508,8 @@ def csv_hints() -> dict[str, str]:
 
 
 def decoding_notes() -> tuple[str, ...]:
-    """What reading the request's body had to guess (its encoding), for the answer."""
+    """What reading the request's body had to guess (its encoding), for the answer (none
+    outside a request: the engine's callers read standings without one)."""
     if not flask.has_request_context():
         return ()
     notes: tuple[str, ...] = flask.g.get("decoding_notes", ())

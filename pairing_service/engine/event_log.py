@@ -234,25 +234,25 @@ def standing_changes(
     after: Sequence[tuple[str, str]],
     measure: str,
     table: str = "standings",
-    labels: Mapping[str, str] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> list[str]:
     """What a correction changed in a standings table, in words.
 
     ``before`` and ``after`` are (player, figure) rows in standings order; the answer
     names each player whose ``measure`` changed ("strikes of Ann Lee: 12 → 18"), then every
-    place that changed ("standings order: Ann Lee 2nd → 4th, Bob 4th → 2nd"), each player
-    by their label (``names.labels``; their id where none is given).
+    place that changed ("standings order: Ann Lee 2nd → 4th, Bo 4th → 2nd"): by the label
+    ``names`` gives them (``engine/names.py``), else by id.
     """
-    shown = labels or {}
+    called = names or {}
     was = dict(before)
     lines = [
-        f"{measure} of {shown.get(player, player)}: {was[player]} → {figure}"
+        f"{measure} of {called.get(player, player)}: {was[player]} → {figure}"
         for player, figure in after
         if player in was and was[player] != figure
     ]
     old_place = {player: place for place, (player, _) in enumerate(before, start=1)}
     moved = [
-        f"{shown.get(player, player)} {ordinal(old_place[player])} → {ordinal(place)}"
+        f"{called.get(player, player)} {ordinal(old_place[player])} → {ordinal(place)}"
         for place, (player, _) in enumerate(after, start=1)
         if player in old_place and old_place[player] != place
     ]
@@ -305,6 +305,11 @@ class Ledger(ABC, Generic[State]):
     def _describe_event(self, event: LogEvent) -> str:
         """The event in plain words."""
 
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
+        """The event in plain words, each player by the label ``names`` gives them (by id
+        where it gives none); a format whose words name players overrides it."""
+        return self._describe_event(event)
+
     def _event(self, action: Action) -> LogEvent:
         """The typed event an action records (read from its data when not at hand)."""
         if action.event is not None:
@@ -337,8 +342,10 @@ class Ledger(ABC, Generic[State]):
                 self.apply(state, entry)
         return state
 
-    def summary(self, action: Action) -> str:
-        """Plain words for any action of this format's log, undo included."""
+    def summary(self, action: Action, names: Mapping[str, str] | None = None) -> str:
+        """Plain words for any action of this format's log, undo included; players by the
+        labels ``names`` gives them (the names the organiser typed: ``engine/names.py``),
+        else by id."""
         match self._event(action):
             case Undone(entry=entry, kind=kind):
                 return f"Undid action {entry} ({kind})"
@@ -359,7 +366,7 @@ class Ledger(ABC, Generic[State]):
             case ClockStopped(round=number):
                 return f"Round {number}'s clock was stopped"
             case event:
-                return self._describe_event(event)
+                return self._describe_named(event, names or {})
 
 
 def format_events(what: str, *events: type[LogEvent]) -> EventCodec:

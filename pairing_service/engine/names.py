@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 
 def folded(name: str) -> str:
@@ -16,15 +17,30 @@ def folded(name: str) -> str:
     return " ".join(bare.casefold().split())
 
 
+@runtime_checkable
+class Named(Protocol):
+    """A format's state that knows its players' names."""
+
+    def names(self) -> Mapping[str, str | None]:
+        """Each player's name (None for a player who gave none), by id."""
+        ...
+
+
 def labels(names: Mapping[str, str | None]) -> dict[str, str]:
-    """How words for people name each player (histories, what a correction changed): by
-    name; namesakes with the id they were entered under beside it; a player without a
-    name by their id."""
+    """How the history and a correction name each player, by id: by the name the organiser
+    typed; with the id beside it ("Ann (ann2)") for namesakes, so the words never hide
+    which of them moved, and for a number players know (a tsh file's player numbers,
+    which tsh prints beside names); a player without a name by their id."""
     shared = {player for _, ids in namesakes(names.items()) for player in ids}
-    return {
-        player: (f"{name} ({player})" if player in shared else name) if name else player
-        for player, name in names.items()
-    }
+    told: dict[str, str] = {}
+    for player, name in names.items():
+        if not name:
+            told[player] = player
+        elif player in shared or player.isdigit():
+            told[player] = f"{name} ({player})"
+        else:
+            told[player] = name
+    return told
 
 
 def namesakes(players: Iterable[tuple[str, str | None]]) -> list[tuple[str, tuple[str, ...]]]:
@@ -49,3 +65,8 @@ def namesake_warnings(
         for shown, ids in namesakes(players)
         if new is None or any(player in new for player in ids)
     ]
+
+
+def called(names: Mapping[str, str], players: Iterable[str]) -> str:
+    """Players, by the labels ``names`` gives them (by id where it gives none), in words."""
+    return ", ".join(names.get(player, player) for player in players)

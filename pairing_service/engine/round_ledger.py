@@ -24,6 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from .errors import Conflict, FieldError, NotFound, refuse_repeats
 from .event_codec import LogEvent
 from .event_log import Action, Ledger, changed, standing_changes
+from .names import labels
 
 ROUND_STARTED = "round_started"
 RESULT_ENTERED = "result_entered"
@@ -283,6 +284,10 @@ class RoundByRound(Protocol):
         """The round before which a dropped ``player`` comes back (refusals: 404, 409)."""
         ...
 
+    def names(self) -> Mapping[str, str | None]:
+        """Each player's name (None for a player who gave none), by id."""
+        ...
+
 
 S = TypeVar("S", bound=RoundByRound)
 R = TypeVar("R")  # a result: a strikes table's places, a Diagonal game's winner
@@ -324,11 +329,6 @@ class RoundLedger(Ledger[S], Generic[S, R]):
     @abstractmethod
     def _figures(self, state: S) -> list[tuple[str, str]]:
         """The standings, each player with the figure a correction may change."""
-
-    def _labels(self, state: S) -> Mapping[str, str]:
-        """Each player as words for people name them (``names.labels``); by id when a
-        format keeps no names."""
-        return {}
 
     @abstractmethod
     def _reinstated(self, state: S, player: str, before_round: int) -> Reinstatement:
@@ -385,7 +385,7 @@ class RoundLedger(Ledger[S], Generic[S, R]):
             self.remade,
         )
         changes = standing_changes(
-            self._figures(state), self._figures(after), self.measure, labels=self._labels(state)
+            self._figures(state), self._figures(after), self.measure, names=labels(state.names())
         )
         later = [r.number for r in state.rounds if r.number > number]
         changes.append(kept_as_played(later, self.remade))
@@ -425,13 +425,19 @@ class RoundLedger(Ledger[S], Generic[S, R]):
                 self._apply_rules(state, event)
 
     def _describe_event(self, event: LogEvent) -> str:
+        return self._describe_named(event, {})
+
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
         match event:
             case RoundClosed(round=number):
                 return f"Round {number} closed"
             case PlayerDropped(player=player, before_round=before_round):
-                return f"{player} dropped before round {before_round}"
+                return f"{names.get(player, player)} dropped before round {before_round}"
             case Reinstatement(player=player, before_round=before_round):
-                return f"{player} reinstated before round {before_round}, {self._caught_up(event)}"
+                return (
+                    f"{names.get(player, player)} reinstated before round {before_round}, "
+                    f"{self._caught_up(event)}"
+                )
         raise ValueError(f"a {self.format} log has no action {event.logged_as!r}")
 
 

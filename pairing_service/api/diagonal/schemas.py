@@ -23,6 +23,7 @@ from ..common import (
     printable,
     unique_items,
 )
+from ..entry_warnings import EntryWarnings
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 from ..round_clock import clock_field
@@ -424,10 +425,11 @@ class RaceEventOut(ReadOut, HeldOut):
     ending = fields.Nested(RaceEndingOut, allow_none=True, required=True, attribute="state.ending")
     winners = fields.List(fields.String(), required=True)
     tiebreaks = fields.String(required=True)
+    warnings = EntryWarnings(required=True)
 
 
 class RaceEventCreatedOut(RaceEventOut, TokenOut):
-    pass
+    warnings = EntryWarnings(required=True)
 
 
 class RaceResultIn(Schema):

@@ -18,6 +18,7 @@ from ..common import (
     player_id,
     printable,
 )
+from ..entry_warnings import EntryWarnings
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 
 MAX_SCORE = 10**12
@@ -400,10 +401,11 @@ class PBEventOut(HeldOut):
         fields.String(), required=True, metadata={"description": "Registered, no board yet."}
     )
     tiebreaks = tiebreaks_field()
+    warnings = EntryWarnings(required=True)
 
 
 class PBEventCreatedOut(PBEventOut, TokenOut):
-    pass
+    warnings = EntryWarnings(required=True)
 
 
 class HeldBoardOut(Schema):

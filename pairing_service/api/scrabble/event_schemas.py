@@ -45,6 +45,7 @@ from ..common import (
     player_id,
     printable,
 )
+from ..entry_warnings import EntryWarnings
 from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 from ..round_clock import clock_field
@@ -404,10 +405,11 @@ class ScrabbleEventOut(ReadOut, HeldOut):
     standings = fields.List(
         fields.Nested(ScrabbleStandingOut), required=True, attribute="state.standings"
     )
+    warnings = EntryWarnings(required=True)
 
 
 class ScrabbleEventCreatedOut(ScrabbleEventOut, TokenOut):
-    pass
+    warnings = EntryWarnings(required=True)
 
 
 class ScrabbleResultOut(Schema):

@@ -13,6 +13,7 @@ from ...engine.errors import FieldError, refuse_repeats
 from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
 from ...engine.strikes.event import LATE_STARTS, Event, Round, Seat
 from ...engine.strikes.ledger import HeldEvent
+from ..entry_warnings import EntryWarnings
 from ..held_schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
 from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 from ..round_clock import clock_field
@@ -236,10 +237,11 @@ class TournamentOut(ReadOut):
         required=True,
         metadata={"description": "The winners by name (their id when they gave none)."},
     )
+    warnings = EntryWarnings(required=True)
 
 
 class CreatedOut(TournamentOut, TokenOut):
-    pass
+    warnings = EntryWarnings(required=True)
 
 
 class TableOut(Schema):

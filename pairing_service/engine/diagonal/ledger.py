@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import LogEvent
 from ..event_log import Action, Entry, numbered
-from ..names import labels
+from ..names import called
 from ..round_ledger import (
     RoundLedger,
     correction_words,
@@ -162,6 +162,10 @@ class RaceEvent:
         self.starting: dict[str, int] = {}
 
     # --- reading ------------------------------------------------------------------------
+
+    def names(self) -> dict[str, str | None]:
+        """Each player's name (None for a player who gave none), by id."""
+        return {player: entrant.name for player, entrant in self.racers.items()}
 
     @property
     def latest(self) -> RaceRound | None:
@@ -461,8 +465,8 @@ class RaceEvent:
         return (latest.number if latest else 0) + 1
 
 
-def _won(winner: str, pieces_left: int) -> str:
-    return f"{winner} won, {pieces_left} pieces left"
+def _won(winner: str, pieces_left: int, names: Mapping[str, str]) -> str:
+    return f"{names.get(winner, winner)} won, {pieces_left} pieces left"
 
 
 class RaceLedger(RoundLedger[RaceEvent, GameResult]):
@@ -525,9 +529,6 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
 
     def _eliminations(self, state: RaceEvent) -> Mapping[str, int | None]:
         return state.eliminations()
-
-    def _labels(self, state: RaceEvent) -> Mapping[str, str]:
-        return labels({p: r.name for p, r in state.racers.items()})
 
     def _figures(self, state: RaceEvent) -> list[tuple[str, str]]:
         return [
@@ -628,7 +629,7 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
         copy.starting = dict(event.starting)
         return copy
 
-    def _describe_event(self, event: LogEvent) -> str:
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
         match event:
             case Created(players=players):
                 rated = "by rating" if players[0].rating is not None else "in the order listed"
@@ -638,19 +639,21 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
                 again = f", {counted(rematches, 'rematch')}" if rematches else ""
                 return f"Round {number} started ({kind}): {counted(len(games), 'game')}{again}"
             case ResultCorrected(round=number, game=game, winner=winner, was=was):
-                now, before = _won(winner, event.pieces_left), _won(was.winner, was.pieces_left)
+                now = _won(winner, event.pieces_left, names)
+                before = _won(was.winner, was.pieces_left, names)
                 return correction_words(number, f"game {game}", now, before, event.changes)
             case ResultEntered(round=number, game=game, winner=winner):
-                return result_words(number, f"game {game}", _won(winner, event.pieces_left))
+                return result_words(number, f"game {game}", _won(winner, event.pieces_left, names))
             case PlayerEntered(player=player, rating=rating, before_round=before_round):
                 rated = f", rated {rating:g}" if rating is not None else ""
                 return (
-                    f"{player} entered late{rated}, before round {before_round}, "
+                    f"{names.get(player, player)} entered late{rated}, "
+                    f"before round {before_round}, "
                     f"starting with {counted(event.losses, 'loss')}"
                 )
             case RoundReseated(round=number, no_shows=no_shows, games=games):
                 return (
-                    f"Round {number} paired again without {', '.join(no_shows)} "
+                    f"Round {number} paired again without {called(names, no_shows)} "
                     f"(no-show, dropped): {counted(len(games), 'game')}"
                 )
             case SettingsChanged(settings=settings):
@@ -658,4 +661,4 @@ class RaceLedger(RoundLedger[RaceEvent, GameResult]):
                     f"Settings changed: a late entrant starts with the {settings.late_entry} "
                     "losses of the players still in"
                 )
-        return super()._describe_event(event)
+        return super()._describe_named(event, names)

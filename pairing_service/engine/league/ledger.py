@@ -558,7 +558,7 @@ class LeagueLedger(Ledger[Organisation]):
             [(f.player, str(f.league_points)) for f in season.finishes],
             [(f.player, str(f.league_points)) for f in finishes],
             f"season {number} league points",
-            labels=labels({f.player: org.name_of(f.player, number) for f in finishes}),
+            names=labels({f.player: org.name_of(f.player, number) for f in finishes}),
         )
         changes.append(
             f"season {number}'s finishing order stands, and with it its promotions, "

@@ -30,7 +30,7 @@ from typing import Literal
 from ..errors import Conflict, NotFound, refuse_repeats
 from ..event_codec import JSON, LogEvent
 from ..event_log import Action, Entry, Ledger, ListedPlayer, changed, standing_changes
-from ..names import labels
+from ..names import called, labels
 from ..ranking import competition_places
 from .event import EventResult, check_seats, rank_boards
 from .log_events import (
@@ -116,6 +116,10 @@ class BoardEvent:
         self.stage: Stage = "preliminary"
         self.finalists = 0
         self.chosen = settings or EventSettings()
+
+    def names(self) -> dict[str, str | None]:
+        """Each player's name (None for a player who gave none), by id."""
+        return dict(self.players)
 
     @property
     def counted(self) -> int | None:
@@ -221,12 +225,12 @@ class BoardEvent:
                 )
 
 
-def _totals(entries: Sequence[ScoredEntry]) -> str:
-    return ", ".join(f"{e.id} {e.total}" for e in entries)
+def _totals(entries: Sequence[ScoredEntry], names: Mapping[str, str]) -> str:
+    return ", ".join(f"{names.get(e.id, e.id)} {e.total}" for e in entries)
 
 
-def _alternates(names: Sequence[str]) -> str:
-    return f" (alternate: {', '.join(names)})" if names else ""
+def _alternates(alternates: Sequence[str], names: Mapping[str, str]) -> str:
+    return f" (alternate: {called(names, alternates)})" if alternates else ""
 
 
 class BoardLedger(Ledger[BoardEvent]):
@@ -303,13 +307,14 @@ class BoardLedger(Ledger[BoardEvent]):
         after = self.clone(event)
         after.boards[board.number] = board
         was, now = event.result(), after.result()
+        names = labels(event.names())
         if (was.qualifiers, was.tied_at_cut) != (now.qualifiers, now.tied_at_cut):
             gained = [p for p in now.qualifiers if p not in was.qualifiers]
             lost = [p for p in was.qualifiers if p not in now.qualifiers]
             what = "; ".join(
-                [f"{p} would qualify" for p in gained]
-                + [f"{p} would no longer qualify" for p in lost]
-            ) or ("who is level at the cut would change: " + ", ".join(now.tied_at_cut))
+                [f"{names.get(p, p)} would qualify" for p in gained]
+                + [f"{names.get(p, p)} would no longer qualify" for p in lost]
+            ) or ("who is level at the cut would change: " + called(names, now.tied_at_cut))
             raise Conflict(
                 f"this correction would change the cut ({what}), and the final was seated "
                 "from it: undo back to the close of the preliminaries to correct it"
@@ -319,14 +324,14 @@ class BoardLedger(Ledger[BoardEvent]):
             [(s.id, str(s.total)) for s in now.preliminary],
             "preliminary PB score",
             "preliminary standings",
-            labels(event.players),
+            names,
         )
         changes += standing_changes(
             [(s.id, str(s.total)) for s in was.final],
             [(s.id, str(s.total)) for s in now.final],
             "final PB score",
             "final standings (the preliminary rank breaks ties)",
-            labels(event.players),
+            names,
         )
         changes.append(
             "the cut made when the preliminaries closed stands: the same players qualify"
@@ -407,29 +412,33 @@ class BoardLedger(Ledger[BoardEvent]):
         return copy
 
     def _describe_event(self, event: LogEvent) -> str:
+        return self._describe_named(event, {})
+
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
         match event:
             case Created(players=players):
                 return f"Created with {len(players)} players"
             case BoardCorrected(board=number, stage=stage, players=entries, was=was):
                 return (
-                    f"Board {number} ({stage.value}) corrected: {_totals(entries)}"
-                    f"{_alternates(event.alternates)} (was {_totals(was)})"
+                    f"Board {number} ({stage.value}) corrected: {_totals(entries, names)}"
+                    f"{_alternates(event.alternates, names)} (was {_totals(was, names)})"
                     f"{changed(event.changes)}"
                 )
             case BoardEntered(board=number, stage=stage, players=entries):
                 return (
-                    f"Board {number} ({stage.value}): {_totals(entries)}"
-                    f"{_alternates(event.alternates)}"
+                    f"Board {number} ({stage.value}): {_totals(entries, names)}"
+                    f"{_alternates(event.alternates, names)}"
                 )
             case PlayerEntered(player=player):
-                return f"{player} entered late"
+                return f"{names.get(player, player)} entered late"
             case PreliminariesClosed(finalists=finalists, qualifiers=qualifiers, tied_at_cut=tied):
-                level = f"; level at the cut, all qualify: {', '.join(tied)}" if tied else ""
+                level = f"; level at the cut, all qualify: {called(names, tied)}" if tied else ""
                 return (
-                    f"Preliminaries closed, {finalists} to qualify: {', '.join(qualifiers)}{level}"
+                    f"Preliminaries closed, {finalists} to qualify: "
+                    f"{called(names, qualifiers)}{level}"
                 )
             case FinalClosed(champions=champions):
-                return f"Final closed: {', '.join(champions)} won"
+                return f"Final closed: {called(names, champions)} won"
             case SettingsChanged(settings=settings):
                 return f"Settings changed: {EventSettings.read(settings).words()}"
         raise ValueError(f"a Puffing Billy log has no action {event.logged_as!r}")

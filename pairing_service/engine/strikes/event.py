@@ -159,6 +159,10 @@ class Event:
 
     # --- derived state ------------------------------------------------------------------
 
+    def names(self) -> dict[str, str | None]:
+        """Each player's name (None for a player who gave none), by id."""
+        return {player: entrant.name for player, entrant in self.entrants.items()}
+
     @property
     def latest(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None

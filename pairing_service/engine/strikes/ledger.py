@@ -30,7 +30,7 @@ from fractions import Fraction
 from ..errors import refuse_repeats
 from ..event_codec import LogEvent
 from ..event_log import Action, Entry, ListedPlayer
-from ..names import labels
+from ..names import called
 from ..round_ledger import (
     RoundLedger,
     correction_words,
@@ -178,8 +178,8 @@ class HeldEvent(Event):
         return view
 
 
-def _places(rows: Sequence[PlayerResult]) -> str:
-    return ", ".join(f"{r.player} {r.place} ({r.strikes})" for r in rows)
+def _places(rows: Sequence[PlayerResult], names: Mapping[str, str]) -> str:
+    return ", ".join(f"{names.get(r.player, r.player)} {r.place} ({r.strikes})" for r in rows)
 
 
 def _rows(scored: Sequence[Scored]) -> tuple[PlayerResult, ...]:
@@ -236,9 +236,6 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
 
     def _eliminations(self, state: HeldEvent) -> Mapping[str, int | None]:
         return state.eliminated_after()
-
-    def _labels(self, state: HeldEvent) -> Mapping[str, str]:
-        return labels({p: e.name for p, e in state.entrants.items()})
 
     def _figures(self, state: HeldEvent) -> list[tuple[str, str]]:
         return [(s.player, str(s.strikes)) for s in state.standings()]
@@ -333,7 +330,7 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
             event.settings, list(event.entrants.values()), rounds, self.rules, event.starting
         )
 
-    def _describe_event(self, event: LogEvent) -> str:
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
         match event:
             case Created(settings=settings, players=players):
                 return (
@@ -342,21 +339,22 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
                 )
             case RoundStarted(round=number, kind=kind, seats=seats):
                 byes = [s.player for s in seats if s.table is None]
-                bye = f"; bye: {', '.join(byes)}" if byes else ""
+                bye = f"; bye: {called(names, byes)}" if byes else ""
                 return f"Round {number} started ({kind}): {counted(_tables(seats), 'table')}{bye}"
             case ResultCorrected(round=number, table=table, results=rows, was=was):
                 where = f"table {table}"
-                return correction_words(number, where, _places(rows), _places(was), event.changes)
+                now, before = _places(rows, names), _places(was, names)
+                return correction_words(number, where, now, before, event.changes)
             case ResultEntered(round=number, table=table, results=rows):
-                return result_words(number, f"table {table}", _places(rows))
+                return result_words(number, f"table {table}", _places(rows, names))
             case PlayerEntered(player=player, before_round=before_round, strikes=strikes):
                 return (
-                    f"{player} entered late, before round {before_round}, "
+                    f"{names.get(player, player)} entered late, before round {before_round}, "
                     f"starting with {counted(strikes, 'strike')}"
                 )
             case RoundReseated(round=number, no_shows=no_shows, seats=seats):
                 return (
-                    f"Round {number} seated again without {', '.join(no_shows)} "
+                    f"Round {number} seated again without {called(names, no_shows)} "
                     f"(no-show, dropped): {counted(_tables(seats), 'table')}"
                 )
             case SettingsChanged(settings=settings):
@@ -365,4 +363,4 @@ class StrikesLedger(RoundLedger[HeldEvent, list[Scored]]):
                     f"entrant starts with the {settings.late_entry} strikes of the players "
                     "still in"
                 )
-        return super()._describe_event(event)
+        return super()._describe_named(event, names)

@@ -131,7 +131,7 @@ def test_a_corrected_board_keeps_the_original_in_the_history(client):
     actions = client.get(f"{BASE}/{tid}/history").get_json()["actions"]
     assert [a["kind"] for a in actions] == ["created", "board_entered", "board_corrected"]
     assert actions[2]["data"]["was"][0]["id"] == "Jenny"
-    assert "Jenny 3.028" in actions[1]["summary"]
+    assert "JENNY 3.028" in actions[1]["summary"]  # by the name typed, not the id
     assert read(client, tid)["standings"][0]["id"] == "Damien"
 
 

@@ -200,7 +200,7 @@ def test_a_game_answers_by_how_much_it_was_won_and_one_game_is_one(client):
     base, token = create(client, players=3, rounds=2)
     start(client, base, token)
     summary = client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
-    assert summary == "Round 1 paired by seeded: 1 game, bye S2"
+    assert summary == "Round 1 paired by seeded: 1 game, bye Player C2"  # S2, by name
     entered = client.put(
         f"{base}/rounds/1/games/1", json={"scores": [350, 400]}, headers=auth(token)
     )
@@ -367,7 +367,7 @@ def test_a_withdrawn_player_is_reinstated_between_rounds(client):
     row = next(s for s in back.get_json()["standings"] if s["player"] == "S7")
     assert row["status"] == "active" and row["games"] == 1  # round 2 unplayed
     summary = client.get(f"{base}/history").get_json()["actions"][-1]["summary"]
-    assert summary == "S7 reinstated before round 3, the rounds missed stay unplayed"
+    assert summary == "Player H7 reinstated before round 3, the rounds missed stay unplayed"
     third = start(client, base, token)
     assert any("S7" in g["players"] for g in third["games"]) or third.get("bye") == "S7"
 

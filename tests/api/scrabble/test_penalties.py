@@ -56,7 +56,8 @@ def test_a_penalty_takes_spread_off_and_leaves_the_result(client):
     assert board[0].split(",")[4:9] == ["score_a", "score_b", "penalty_a", "penalty_b", "forfeit"]
     assert board[1].split(",")[4:8] == ["420", "380", "0", "10"]
     words = [a["summary"] for a in client.get(f"{base}/history").get_json()["actions"]]
-    assert any(f"{a} 420, {b} 380 (penalty: {b} -10)" in w for w in words), words
+    name = {p: s["name"] for p, s in rows(client, base).items()}  # the history names them
+    assert any(f"{name[a]} 420, {name[b]} 380 (penalty: {name[b]} -10)" in w for w in words)
     # the same result with other penalties is a correction: If-Match, then it stands
     other = {"scores": [420, 380], "penalties": [5, 0]}
     refused(client, base, client.put(url, json=other, headers=auth(token)), 409)
@@ -65,7 +66,7 @@ def test_a_penalty_takes_spread_off_and_leaves_the_result(client):
     now = rows(client, base)
     assert (now[a]["wins"], now[a]["spread"], now[b]["spread"]) == (1, 35, -40)
     words = [a["summary"] for a in client.get(f"{base}/history").get_json()["actions"]]
-    assert any(f"(penalty: {a} -5)" in w and f"(penalty: {b} -10)" in w for w in words), words
+    assert any(f"(penalty: {name[a]} -5)" in w and f"(penalty: {name[b]} -10)" in w for w in words)
     # without penalties again: a correction too
     plain = client.put(url, json={"scores": [420, 380]}, headers=correcting(client, base, token))
     assert plain.get_json()["result"]["penalties"] == [0, 0]

@@ -63,7 +63,9 @@ def test_a_withdrawn_players_opponents_have_byes_on_every_board_list(client):
     standings = {s["player"]: s for s in client.get(base).get_json()["standings"]}
     assert all(standings[p]["byes"] == 1 for p in unopposed)
     history = [a["summary"] for a in client.get(f"{base}/history").get_json()["actions"]]
-    assert any(w.startswith("Round 2 paired by round_robin") and ", bye S" in w for w in history)
+    assert any(
+        w.startswith("Round 2 paired by round_robin") and ", bye Player " in w for w in history
+    )
     text = client.get(f"{base}/tsh").get_data(as_text=True)
     assert file_standings(text) == event_standings(client, base)
 

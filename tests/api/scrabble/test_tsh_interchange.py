@@ -246,7 +246,7 @@ def test_a_small_file_imports_with_byes_forfeits_late_entry_and_withdrawal(clien
     assert file_standings(client.get(f"{base}/tsh").get_data(as_text=True)) == file_standings(SMALL)
     # the history says what was imported
     words = [a["summary"] for a in client.get(f"{base}/history").get_json()["actions"]]
-    assert any("Round 1 imported as tsh paired it" in w and "6 a bye (+50)" in w for w in words)
+    assert any("Round 1 imported as tsh paired it" in w and "(6) a bye (+50)" in w for w in words)
     # continued by the service: round 4 (the last planned: the advisor), without the
     # withdrawn player, five players and a bye
     fourth = start(client, base, token)

@@ -172,6 +172,10 @@ class ScrabbleEvent:
 
     # --- reading ------------------------------------------------------------------------
 
+    def names(self) -> dict[str, str | None]:
+        """Each player's name (None for a player who gave none), by id."""
+        return {player: entrant.name for player, entrant in self.players.items()}
+
     @property
     def latest(self) -> ScrabbleRound | None:
         return self.rounds[-1] if self.rounds else None

@@ -20,7 +20,7 @@ from dataclasses import replace
 from ...errors import Conflict
 from ...event_codec import LogEvent
 from ...event_log import DIRECTOR, Action, Entry
-from ...names import labels
+from ...names import called
 from ...round_ledger import (
     Reinstatement,
     RoundLedger,
@@ -55,14 +55,19 @@ from .log_events import (
 __all__ = ["ScrabbleEvent", "ScrabbleLedger"]
 
 
-def _score_words(result: GameResult | Score, game: tuple[str, str]) -> str:
-    """A result in the history's words: "ann 412, bob 388"; "bob forfeited to ann (+50)";
-    with penalties "ann 412, bob 388 (penalty: bob -10)"."""
+def _score_words(
+    result: GameResult | Score, game: tuple[str, str], names: Mapping[str, str]
+) -> str:
+    """A result in the history's words: "Ann 412, Bob 388"; "Bob forfeited to Ann (+50)";
+    with penalties "Ann 412, Bob 388 (penalty: Bob -10)" (each player by their label in
+    ``names``, else their id)."""
+    first, second = (names.get(player, player) for player in game)
     if result.scores is None:
-        winner = game[1] if result.forfeit == game[0] else game[0]
-        return f"{result.forfeit} forfeited to {winner} ({result.spread:+d})"
-    (a, b), (x, y) = game, result.scores
-    taken = ", ".join(f"{p} {-n:d}" for p, n in zip(game, result.penalties, strict=True) if n)
+        loser, winner = (first, second) if result.forfeit == game[0] else (second, first)
+        return f"{loser} forfeited to {winner} ({result.spread:+d})"
+    (a, b), (x, y) = (first, second), result.scores
+    penalised_players = zip(game, result.penalties, strict=True)
+    taken = ", ".join(f"{names.get(p, p)} {-n:d}" for p, n in penalised_players if n)
     penalised = f" (penalty: {taken})" if taken else ""
     return f"{a} {x}, {b} {y}{penalised}"
 
@@ -166,9 +171,6 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
 
     def _eliminations(self, state: ScrabbleEvent) -> Mapping[str, int | None]:
         return {}
-
-    def _labels(self, state: ScrabbleEvent) -> Mapping[str, str]:
-        return labels({p: e.name for p, e in state.players.items()})
 
     def _figures(self, state: ScrabbleEvent) -> list[tuple[str, str]]:
         return [(s.player, f"{s.wins:g}-{s.losses:g} {s.spread:+d}") for s in state.standings()]
@@ -343,13 +345,13 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
         copy.circle, copy.circle_began = event.circle, event.circle_began
         return copy
 
-    def _describe_event(self, event: LogEvent) -> str:
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
         match event:
             case Created(players=players, settings=settings):
                 return f"Created with {len(players)} players, {settings.rounds} rounds planned"
             case RoundPaired(round=number, method=method, games=games, bye=bye):
                 sitting = ([bye] if bye else []) + list(event.unopposed)
-                byes = f", {'byes' if len(sitting) > 1 else 'bye'} {', '.join(sitting)}"
+                byes = f", {'byes' if len(sitting) > 1 else 'bye'} {called(names, sitting)}"
                 byes = byes if sitting else ""
                 rule = f" ({event.rule})" if event.rule else ""
                 return (
@@ -359,17 +361,22 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
                 now = _score_words(
                     GameResult(event.scores, event.forfeit, event.spread, event.penalties),
                     event.players,
+                    names,
                 )
-                before = _score_words(was, event.players)
+                before = _score_words(was, event.players, names)
                 return correction_words(number, f"game {game}", now, before, event.changes)
             case ResultEntered(round=number, game=game):
                 now = _score_words(
                     GameResult(event.scores, event.forfeit, event.spread, event.penalties),
                     event.players,
+                    names,
                 )
                 return result_words(number, f"game {game}", now)
             case PlayerEntered(player=player, rating=rating, before_round=before_round):
-                return f"{player} entered late, rated {rating}, before round {before_round}"
+                return (
+                    f"{names.get(player, player)} entered late, rated {rating}, "
+                    f"before round {before_round}"
+                )
             case SettingsChanged(settings=settings):
                 cap = (
                     "no spread cap"
@@ -391,11 +398,14 @@ class ScrabbleLedger(RoundLedger[ScrabbleEvent, GameResult]):
             case RoundImported(round=number, games=games, sat_out=sat_out):
                 return (
                     f"Round {number} imported as tsh paired it: {counted(len(games), 'game')}"
-                    + "".join(f", {s.player} {_sat_out_words(s.spread)}" for s in sat_out)
+                    + "".join(
+                        f", {names.get(s.player, s.player)} {_sat_out_words(s.spread)}"
+                        for s in sat_out
+                    )
                 )
             case RoundRepaired(round=number, no_shows=no_shows, games=games):
                 return (
-                    f"Round {number} paired again without {', '.join(no_shows)} "
+                    f"Round {number} paired again without {called(names, no_shows)} "
                     f"(no-show, withdrawn): {counted(len(games), 'game')}"
                 )
-        return super()._describe_event(event)
+        return super()._describe_named(event, names)
