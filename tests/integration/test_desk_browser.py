@@ -15,11 +15,10 @@ from werkzeug.serving import make_server
 
 from tests.support.servers import free_port
 from tests.support.widget import (
-    CHROMIUM,
     HOST,
     SHOTS,
-    browser_or_skip,
     call_api,
+    chromium,
     serve,
     watch_errors,
 )
@@ -33,7 +32,6 @@ def desk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, An
     """The service on a loopback port, its public address set to it, and Chromium."""
     from pairing_service import create_app
 
-    sync_playwright = browser_or_skip()
     port = free_port()
     api = f"http://{HOST}:{port}"
     folder = tmp_path_factory.mktemp("desk")
@@ -42,17 +40,12 @@ def desk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, An
     )
     service = serve(make_server(HOST, port, app, threaded=True))
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
+    try:
+        with chromium() as browser:
             yield {"api": api, "browser": browser}
-        finally:
-            browser.close()
-            service.shutdown()
-            app.extensions["pairing_store"].engine.dispose()
+    finally:
+        service.shutdown()
+        app.extensions["pairing_store"].engine.dispose()
 
 
 def _page(site: dict[str, Any], viewport: dict[str, int]) -> tuple[Any, list[str]]:

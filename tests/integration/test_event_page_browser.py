@@ -16,11 +16,10 @@ from werkzeug.serving import make_server
 
 from tests.support.servers import free_port
 from tests.support.widget import (
-    CHROMIUM,
     HOST,
     SHOTS,
-    browser_or_skip,
     call_api,
+    chromium,
     serve,
     watch_errors,
 )
@@ -38,7 +37,6 @@ def event_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, A
     and Chromium."""
     from pairing_service import create_app
 
-    sync_playwright = browser_or_skip()
     folder = tmp_path_factory.mktemp("event-pages")
     apps, servers, addresses = [], [], {}
     for name, settings in (("public", {"PUBLIC_URL": PUBLIC}), ("local", {})):
@@ -49,19 +47,14 @@ def event_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, A
         servers.append(serve(make_server(HOST, port, app, threaded=True)))
         addresses[name] = f"http://{HOST}:{port}"
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
+    try:
+        with chromium() as browser:
             yield {**addresses, "browser": browser}
-        finally:
-            browser.close()
-            for server in servers:
-                server.shutdown()
-            for app in apps:
-                app.extensions["pairing_store"].engine.dispose()
+    finally:
+        for server in servers:
+            server.shutdown()
+        for app in apps:
+            app.extensions["pairing_store"].engine.dispose()
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))

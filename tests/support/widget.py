@@ -3,13 +3,15 @@ site that embed the widget, Debian's chromium (or a skip), and calls to the API.
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import os
 import threading
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
@@ -48,6 +50,22 @@ def browser_or_skip():
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(reason + " (CI=true: the browser tests must run)")
     pytest.skip(reason)
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (skipped where it is missing;
+    never in CI)."""
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 class Pages(http.server.BaseHTTPRequestHandler):
