@@ -135,6 +135,12 @@ def desk_script() -> Response:
     return _script("desk.js")
 
 
+@bp.get("/events/desk-core.js")
+def desk_core_script() -> Response:
+    """What the desks and the scorekeeper's page share: the token, the API's writes."""
+    return _script("desk-core.js")
+
+
 @bp.get("/events/round-clock.js")
 def clock_script() -> Response:
     """The time left on a round's clock, ticking (the public page and the desk)."""

@@ -1,10 +1,8 @@
 // The director's desk and a scorekeeper's phone page (api/desk.py): a held event run from
-// the browser through the same JSON API as any client. The token comes in the link's
-// fragment (#token=...), which the browser never sends; it is kept in this tab's session
-// storage (the newest link's wins) and cleared from the address bar. Every write sends
-// If-Match (the ETag of the last read) and an Idempotency-Key made once per intended action
-// and sent again when that action is retried after a lost answer.
+// the browser through the same JSON API as any client (the token and the writes:
+// desk-core.js).
 
+import { askForToken, connect, el } from "/events/desk-core.js";
 import { tick } from "/events/round-clock.js";
 
 const root = document.getElementById("desk");
@@ -18,93 +16,8 @@ const content = document.getElementById("content");
 const statusLine = document.getElementById("status");
 const message = document.getElementById("message");
 
-let etag = null;
-const pendingKeys = new Map(); // action -> its Idempotency-Key, until it is answered
-
-function takeToken() {
-  const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
-  if (fromLink) {
-    sessionStorage.setItem(storageKey, fromLink);
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-  }
-  return sessionStorage.getItem(storageKey) || "";
-}
-
-let token = takeToken();
-window.addEventListener("hashchange", () => {
-  token = takeToken();
-  load();
-});
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) node.append(child);
-  }
-  return node;
-}
-
-function say(text, kind = "note") {
-  message.replaceChildren(text ? el("p", { class: kind, role: kind === "error" ? "alert" : "status" }, text) : "");
-}
-
-class Refused extends Error {
-  constructor(status, problem) {
-    super(problem.detail || problem.title || `error ${status}`);
-    this.status = status;
-    this.problem = problem;
-  }
-}
-
-async function call(method, path, { body, action, auth = true } = {}) {
-  const headers = { Accept: "application/json" };
-  if (auth && token) headers.Authorization = `Bearer ${token}`;
-  if (method !== "GET") {
-    if (etag) headers["If-Match"] = etag;
-    const key = pendingKeys.get(action) || crypto.randomUUID();
-    pendingKeys.set(action, key);
-    headers["Idempotency-Key"] = key;
-  }
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  let response;
-  try {
-    response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
-    // No answer: the action's key is kept, so pressing again cannot do it twice.
-    throw new Refused(0, { detail: "no answer from the service (the Wi-Fi?): press again; it is safe, the same action is sent again" });
-  }
-  if (method !== "GET") pendingKeys.delete(action);
-  const tag = response.headers.get("ETag");
-  if (tag) etag = tag;
-  const type = response.headers.get("Content-Type") || "";
-  const answer = type.includes("json") ? await response.json() : {};
-  if (!response.ok) throw new Refused(response.status, answer);
-  return answer;
-}
-
-async function write(method, path, action, body) {
-  say(""); // cleared while the action is under way: its outcome replaces it
-  try {
-    const answer = await call(method, path, { body, action });
-    const changes = (answer && answer.changes) || [];
-    await load();
-    say(changes.length ? `Done. What it changed: ${changes.join("; ")}` : "Done.");
-    return answer;
-  } catch (error) {
-    if (error.status === 412) {
-      await load(); // told once the desk shows what the other wrote
-      say("Someone else wrote meanwhile: the desk has reloaded. Check, then enter again.", "error");
-    } else {
-      say(error.message, "error");
-    }
-    return null;
-  }
-}
+const connection = connect({ api, storageKey, message, reload: () => load() });
+const { call, write, say } = connection;
 
 let names = {};
 const nameOf = (id) => names[id] || id;
@@ -446,18 +359,8 @@ function lateEntryForm() {
 }
 
 async function load() {
-  if (!token) {
+  if (askForToken(connection, content, load)) {
     statusLine.textContent = "";
-    const pasted = el("input", { id: "token", autocomplete: "off" });
-    const form = el("form", {}, el("p", {}, "Open this page with its link (ending #token=…), or paste the token:"),
-      el("div", { class: "seat" }, el("label", { for: "token" }, "Token"), pasted), el("button", { type: "submit" }, "Open"));
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      sessionStorage.setItem(storageKey, pasted.value.trim());
-      token = pasted.value.trim();
-      load();
-    });
-    content.replaceChildren(form);
     return;
   }
   try {
