@@ -19,6 +19,7 @@ from .event_links import init_event_links
 from .formats import FORMATS, Format, register_formats
 from .health import init_health
 from .hosts import init_hosts
+from .league import desk as league_desk
 from .league import pages as league_pages
 from .observe import init_observe
 from .public_reads import init_public_reads
@@ -42,6 +43,7 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)
     app.register_blueprint(desk.bp)
+    app.register_blueprint(league_desk.bp)
     app.register_blueprint(league_pages.bp)
     register_error_handlers(app, api)
     init_conditions(app)
