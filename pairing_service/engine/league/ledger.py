@@ -42,7 +42,7 @@ the correction, and it says what it changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
@@ -235,6 +235,12 @@ class Organisation:
         ]
         up = [f.player for f in season.finishes if f.place == 1 and f.division > 1]
         return up, down
+
+    def names(self) -> dict[str, str | None]:
+        """Each player's name as their record now holds it (None for one who gave none):
+        the history names players so (``names.Named``)."""
+        current = len(self.seasons)  # seasons are numbered 1, 2, ... in order
+        return {player: self.name_of(player, current) for player in self.players}
 
     def name_of(self, player: str, through: int) -> str | None:
         """The player's display name as last given at a sign-up to season ``through`` or
@@ -690,6 +696,12 @@ class LeagueLedger(Ledger[Organisation]):
         )
 
     def _describe_event(self, event: LogEvent) -> str:
+        return self._describe_named(event, {})
+
+    def _describe_named(self, event: LogEvent, names: Mapping[str, str]) -> str:
+        def who(player: str) -> str:
+            return names.get(player, player)
+
         match event:
             case Created(settings=settings):
                 return f"Created the {settings.code} organisation"
@@ -699,9 +711,9 @@ class LeagueLedger(Ledger[Organisation]):
             case SeasonSettingsChanged(season=number, short_games=short):
                 return f"Season {number}: {short_words(short)}"
             case PlayerEdited(player=player, name=name):
-                return f"Edited player {player}'s record (name: {name or 'none'})"
+                return f"Edited player {who(player)}'s record (name: {name or 'none'})"
             case SignedUp(season=number, players=players):
-                ids = [p.id for p in players]
+                ids = [who(p.id) for p in players]
                 more = f" and {len(ids) - 8} more" if len(ids) > 8 else ""
                 return f"Season {number}: signed up {', '.join(ids[:8])}{more}"
             case SeasonFormed(season=number, leagues=leagues, order=order):
@@ -710,14 +722,15 @@ class LeagueLedger(Ledger[Organisation]):
             case GameCorrected(season=number, league=league, game=game, results=results):
                 return (
                     f"Season {number}, league {league}, game {game} corrected: "
-                    f"{_places(results)} (was {_places(event.was)}){changed(event.changes)}"
+                    f"{_places(results, who)} (was {_places(event.was, who)})"
+                    f"{changed(event.changes)}"
                 )
             case GameReported(season=number, league=league, game=game, results=results):
-                return f"Season {number}, league {league}, game {game}: {_places(results)}"
+                return f"Season {number}, league {league}, game {game}: {_places(results, who)}"
             case ReportingTokenReissued(season=number, player=player):
-                return f"Season {number}: {player}'s reporting token reissued"
+                return f"Season {number}: {who(player)}'s reporting token reissued"
             case SeasonClosed(season=number, winner=winner):
-                return f"Season {number} closed: {winner} won Division 1"
+                return f"Season {number} closed: {who(winner)} won Division 1"
         raise ValueError(f"a league log has no action {event.logged_as!r}")
 
 
@@ -741,10 +754,10 @@ def _form(org: Organisation, season: Season, formed: SeasonFormed) -> None:
         season.salts = dict.fromkeys(formed.reporters.values(), formed.salt)
 
 
-def _places(rows: Sequence[Reported]) -> str:
+def _places(rows: Sequence[Reported], who: Callable[[str], str]) -> str:
     ordered = sorted(rows, key=lambda r: r.position)
     return ", ".join(
-        f"{r.position}. {r.player} {r.score}" + (" (dropped out)" if r.dropped_out else "")
+        f"{r.position}. {who(r.player)} {r.score}" + (" (dropped out)" if r.dropped_out else "")
         for r in ordered
     )
 

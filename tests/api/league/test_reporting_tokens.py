@@ -140,7 +140,7 @@ def test_one_players_token_reissued_retires_the_old_one_at_once(client):
     # The history says a token was reissued, never which.
     text = client.get(f"{league.base}/history").get_data(as_text=True)
     assert new not in text and old not in text and '"salt"' not in text
-    assert "p2's reporting token reissued" in text
+    assert "P2's reporting token reissued" in text  # by the name the organiser typed
     # A second reissue with a new key retires the first's token; its key's retry is told.
     again = reissue(league, "p2", str(uuid.uuid4()))
     assert again.status_code == 200 and again.get_json()["token"] != new
