@@ -12,7 +12,7 @@ from flask import request
 from marshmallow import fields
 
 from ..engine.names import Named, namesake_warnings
-from .held_schemas import _EntryWarnings
+from .held_schemas import CreatedNamesakes
 
 DESCRIPTION = (
     "What the organiser should check about the players this request entered (a create's "
@@ -31,7 +31,7 @@ def _late_entrant() -> str | None:
     return entrant if isinstance(entrant, str) else None
 
 
-class EntryWarnings(_EntryWarnings):
+class EntryWarnings(CreatedNamesakes):
     """Reads the event's state (``attribute``, a :class:`Named`) for a late entrant's
     namesakes; a create's are among the players its body lists (``held_schemas.py``)."""
 

@@ -80,7 +80,7 @@ class _CreatedLinks(fields.Nested):
         return self._serialize(links, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
-class _EntryWarnings(fields.List):  # type: ignore[type-arg]
+class CreatedNamesakes(fields.List):  # type: ignore[type-arg]
     """Namesakes among the players the request entered (a create's ``players``)."""
 
     def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
@@ -118,7 +118,7 @@ class TokenOut(Schema):
             "director's desk (also in the `Link` header), from PAIRING_PUBLIC_URL when set."
         },
     )
-    warnings = _EntryWarnings(
+    warnings = CreatedNamesakes(
         fields.String(),
         required=True,
         metadata={
