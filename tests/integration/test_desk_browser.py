@@ -11,15 +11,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
-from tests.support.servers import free_port
 from tests.support.widget import (
-    HOST,
     SHOTS,
     call_api,
-    chromium,
-    serve,
+    public_site,
     watch_errors,
 )
 
@@ -30,22 +26,8 @@ PHONE = {"width": 360, "height": 740}
 @pytest.fixture(scope="module")
 def desk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """The service on a loopback port, its public address set to it, and Chromium."""
-    from pairing_service import create_app
-
-    port = free_port()
-    api = f"http://{HOST}:{port}"
-    folder = tmp_path_factory.mktemp("desk")
-    app = create_app(
-        {"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/desk.sqlite3", "PUBLIC_URL": api}
-    )
-    service = serve(make_server(HOST, port, app, threaded=True))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with chromium() as browser:
-            yield {"api": api, "browser": browser}
-    finally:
-        service.shutdown()
-        app.extensions["pairing_store"].engine.dispose()
+    with public_site(tmp_path_factory.mktemp("desk")) as site:
+        yield site
 
 
 def _page(site: dict[str, Any], viewport: dict[str, int]) -> tuple[Any, list[str]]:

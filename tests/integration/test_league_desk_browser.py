@@ -10,30 +10,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
-from tests.support.servers import free_port
-from tests.support.widget import HOST, SHOTS, call_api, chromium, serve, watch_errors
+from tests.support.widget import SHOTS, call_api, public_site, watch_errors
 
 
 @pytest.fixture(scope="module")
 def league_desk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    from pairing_service import create_app
-
-    port = free_port()
-    api = f"http://{HOST}:{port}"
-    folder = tmp_path_factory.mktemp("league-desk")
-    app = create_app(
-        {"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/l.sqlite3", "PUBLIC_URL": api}
-    )
-    service = serve(make_server(HOST, port, app, threaded=True))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with chromium() as browser:
-            yield {"api": api, "browser": browser}
-    finally:
-        service.shutdown()
-        app.extensions["pairing_store"].engine.dispose()
+    """The service on a loopback port, its public address set to it, and Chromium."""
+    with public_site(tmp_path_factory.mktemp("league-desk")) as site:
+        yield site
 
 
 def _done(page: Any) -> None:

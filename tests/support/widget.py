@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from werkzeug.serving import make_server
 
 from tests.support import ROOT
+from tests.support.servers import free_port
 
 SHOTS = ROOT / "test-output" / "widget"
 CHROMIUM = "/usr/bin/chromium"
@@ -66,6 +68,27 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def public_site(folder: Path) -> Iterator[dict[str, Any]]:
+    """The service on a loopback port, its public address set to that port (so its links
+    and QR codes open there), with Chromium: ``{"api": its address, "browser": ...}``."""
+    from pairing_service import create_app
+
+    port = free_port()
+    api = f"http://{HOST}:{port}"
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/site.sqlite3", "PUBLIC_URL": api}
+    )
+    service = serve(make_server(HOST, port, app, threaded=True))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with chromium() as browser:
+            yield {"api": api, "browser": browser}
+    finally:
+        service.shutdown()
+        app.extensions["pairing_store"].engine.dispose()
 
 
 class Pages(http.server.BaseHTTPRequestHandler):
