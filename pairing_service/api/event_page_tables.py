@@ -11,7 +11,7 @@ from typing import Any
 from flask import request
 
 from ..engine.league.ledger import Organisation
-from ..engine.names import folded, namesakes
+from ..engine.names import folded, labels, namesakes
 from ..engine.wording import number_text
 from ..store import Held
 
@@ -77,20 +77,12 @@ def player_labels(names: Mapping[str, str], ratings: Mapping[str, str]) -> dict[
     under where that is a number players know (a tsh file's player numbers, which tsh
     prints beside names); namesakes told apart by their rating where theirs differ, else
     by their id; a player without a name by their id."""
-    told_by_rating = {}
+    told = labels(names)  # the history's words: a namesake or a tsh number with its id
     for _, ids in namesakes(names.items()):
         rated = [ratings.get(player) for player in ids]
-        distinct = None not in rated and len(set(rated)) == len(rated)
-        told_by_rating.update({player: distinct for player in ids})
-    labels = {}
-    for player, name in names.items():
-        if player.isdigit():
-            labels[player] = f"{name} ({player})"
-        elif player in told_by_rating:
-            labels[player] = f"{name} ({ratings[player] if told_by_rating[player] else player})"
-        else:
-            labels[player] = name
-    return labels
+        if None not in rated and len(set(rated)) == len(rated):  # a page shows what players know
+            told.update({player: f"{names[player]} ({ratings[player]})" for player in ids})
+    return told
 
 
 def _cell(value: Any, labels: Mapping[str, str]) -> str:
