@@ -75,8 +75,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.scrabble_fields import ADVERSARIAL, ROUNDS, Body, simulated_field
 from pairing_service import create_app
 from pairing_service.api.parsing import strict_json_loads
-from pairing_service.api.scrabble.final_round import advise_field, shape, standings_of
-from pairing_service.api.scrabble.schemas import FinalRoundIn, FinalRoundOut
+from pairing_service.api.scrabble.tool_schemas import FinalRoundIn, FinalRoundOut
+from pairing_service.api.scrabble.tools import advise_field, shape, standings_of
 from pairing_service.engine.scrabble.rule_table import RuleTable
 
 URL = "/v1/scrabble/final-round"

@@ -8,16 +8,18 @@ from collections.abc import Sequence
 
 from flask import Flask
 
-from . import desk, event_pages, front_door, health, widget
+from . import front_door, health, widget
 from .body_limit import init_body_limit
-from .conditions import init_conditions
 from .converters import CONVERTERS
 from .cors import init_cors
 from .costly import init_costly
 from .errors import ProblemApi, register_error_handlers
-from .event_links import init_event_links
 from .formats import FORMATS, Format, register_formats
 from .health import init_health
+from .held import desk
+from .held import pages as event_pages
+from .held.conditions import init_conditions
+from .held.links import init_event_links
 from .hosts import init_hosts
 from .league import desk as league_desk
 from .league import pages as league_pages

@@ -42,9 +42,9 @@ from ..store import (
     WrongToken,
 )
 from .common import RequiresPlugin, validator_properties
-from .conditions import HeaderParametersPlugin, etag
 from .converters import LeagueNameConverter, PlayerIdConverter, TournamentIdConverter
 from .costly import BUSY_RETRY_SECONDS, Busy
+from .held.conditions import HeaderParametersPlugin, etag
 from .observe import request_id
 from .parsing import csv_hints, csv_lines
 

@@ -40,19 +40,19 @@ from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
 from .diagonal import events as diagonal_events
 from .diagonal import tools as diagonal_tools
-from .event_backup import add_backup_routes
-from .held_blueprint import HeldResource
-from .held_listing import listing_blueprint
-from .league import organisations as league_organisations
+from .held.backup import add_backup_routes
+from .held.blueprint import HeldResource
+from .held.listing import listing_blueprint
+from .held.log_routes import add_log_routes
+from .held.scorekeepers import add_scorekeeper_routes
+from .league import events as league_events
 from .league import tools as league_tools
-from .log_routes import add_log_routes
 from .puffing_billy import events as puffing_billy_events
 from .puffing_billy import tools as puffing_billy_tools
-from .scorekeepers import add_scorekeeper_routes
-from .scrabble import final_round as scrabble_final_round
+from .scrabble import tools as scrabble_tools
 from .scrabble import tsh_interchange as scrabble_events
+from .strikes import events as strikes_events
 from .strikes import tools as strikes_tools
-from .strikes import tournaments as strikes_tournaments
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class Format:
 FORMATS: tuple[Format, ...] = (
     Format(
         "scrabble",
-        (scrabble_final_round.blp,),
+        (scrabble_tools.blp,),
         lambda rules: ScrabbleLedger(rules.scrabble),
         scrabble_events.HELD,
         status_words="registered, round_open, between_rounds or finished",
@@ -96,7 +96,7 @@ FORMATS: tuple[Format, ...] = (
         "strikes",
         (strikes_tools.blp,),
         lambda rules: StrikesLedger(rules.strikes),
-        strikes_tournaments.HELD,
+        strikes_events.HELD,
         status_words="registered, round_open, between_rounds or finished",
         scorekeeping="rounds",
     ),
@@ -122,7 +122,7 @@ FORMATS: tuple[Format, ...] = (
         "league",
         (league_tools.blp,),
         lambda rules: LeagueLedger(rules.league),
-        league_organisations.HELD,
+        league_events.HELD,
         status_words="its latest season's (signup, running, closed), or no_season",
         title="a league organisation",
     ),

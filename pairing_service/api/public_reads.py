@@ -61,8 +61,8 @@ from cachetools import LRUCache
 from flask import Flask, Response, current_app, g, request
 from sqlalchemy.engine import make_url
 
-from .conditions import etag
 from .health import HEALTH_PATHS
+from .held.conditions import etag
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -352,7 +352,7 @@ def public_read(view: Callable[..., Any], route: str) -> Callable[..., Any]:
     """``view`` (a route naming a held tournament) with its public reads answered from
     memory; its other requests as they were."""
 
-    @functools.wraps(view)  # keeps the view's marks (view_class, ...): held_blueprint reads them
+    @functools.wraps(view)  # keeps the view's marks (view_class, ...): held/blueprint.py reads them
     def answered(**arguments: Any) -> Any:
         if request.method not in READ_METHODS or "Authorization" in request.headers:
             return view(**arguments)

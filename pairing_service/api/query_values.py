@@ -19,8 +19,8 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from .conditions import HEADERS
 from .errors import field_problem
+from .held.conditions import HEADERS
 
 # Documented query parameters by (endpoint, method): name -> its schema.
 Documented = dict[tuple[str, str], dict[str, Mapping[str, Any]]]

@@ -47,7 +47,7 @@ from flask_limiter.util import get_remote_address
 
 from ..store.rate_counts import RateCounts
 from ..store.tokens import hash_token
-from .held_blueprint import CREATES, HeldBlueprint
+from .held.blueprint import CREATES, HeldBlueprint
 from .rate_storage import SCHEME
 from .workers import serving_workers
 

@@ -1,5 +1,5 @@
 // What the director's desk, the scorekeeper's page and the league organiser's desk share
-// (api/desk.py): the token from the link's fragment (#token=...), which the browser never
+// (api/held/desk.py): the token from the link's fragment (#token=...), which the browser never
 // sends, kept in this tab's session storage (the newest link's wins) and cleared from the
 // address bar; and the JSON API called as any client calls it, every write with If-Match
 // (the ETag of the last read) and an Idempotency-Key made once per intended action and

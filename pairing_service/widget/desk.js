@@ -1,4 +1,4 @@
-// The director's desk and a scorekeeper's phone page (api/desk.py): a held event run from
+// The director's desk and a scorekeeper's phone page (api/held/desk.py): a held event run from
 // the browser through the same JSON API as any client (the token and the writes:
 // desk-core.js).
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from pairing_service.api.fast_fields import load_plan
-from pairing_service.api.scrabble.schemas import PlayerIn
+from pairing_service.api.scrabble.tool_schemas import PlayerIn
 
 LOAD_PLAYERS = load_plan(PlayerIn())
 # Values equal across types (1 == 1.0 == True), and ids shared by several players.

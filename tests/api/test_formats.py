@@ -17,16 +17,16 @@ from flask.views import MethodView
 from marshmallow import fields
 
 from pairing_service import create_app
-from pairing_service.api.director_token import director_token
 from pairing_service.api.formats import FORMATS, Format, blueprints, ledgers, status_description
-from pairing_service.api.held_blueprint import (
+from pairing_service.api.held.blueprint import (
     HeldBlueprint,
     HeldResource,
     created_answer,
     held_store,
     ledger,
 )
-from pairing_service.api.held_schemas import HeldOut, TokenOut, held_row
+from pairing_service.api.held.director_token import director_token
+from pairing_service.api.held.schemas import HeldOut, TokenOut, held_row
 from pairing_service.engine.event_codec import LogEvent
 from pairing_service.engine.event_log import Action, Creation, Entry, Ledger, format_events
 from pairing_service.store import Held

@@ -23,7 +23,7 @@ def test_every_field_a_text_body_takes_from_the_query_is_documented(client):
     each (tsh's `after` and `complete_rounds_only` as the query calls them), and the
     service refuses one it does not name."""
     from pairing_service.api.parsing import TSH_QUERY_NAMES
-    from pairing_service.api.scrabble.schemas import FinalRoundIn
+    from pairing_service.api.scrabble.tool_schemas import FinalRoundIn
 
     spec = client.get("/openapi.json").get_json()
     operation = spec["paths"]["/v1/scrabble/final-round"]["post"]

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from pairing_service.api.held_blueprint import WRITER
+from pairing_service.api.held.blueprint import WRITER
 from tests.support import assert_problem, auth, correcting
 from tests.support.held_events import SLOTS, Slot, race, scrabble_event, strikes_event
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pairing_service import create_app
 from pairing_service.api.common import Contract, all_or_none, compile_schema
 from pairing_service.api.named_rules import NAMED_RULES
-from pairing_service.api.scrabble.schemas import CSV_PATTERN
+from pairing_service.api.scrabble.tool_schemas import CSV_PATTERN
 from pairing_service.engine.errors import Rule
 from tests.support import ROOT, assert_problem
 

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from bench.scrabble_fields import simulated_field
-from pairing_service.api.scrabble.final_round import standings_of
-from pairing_service.api.scrabble.schemas import FinalRoundIn
+from pairing_service.api.scrabble.tool_schemas import FinalRoundIn
+from pairing_service.api.scrabble.tools import standings_of
 from pairing_service.engine.scrabble import Player, Standings
 from pairing_service.engine.scrabble.judge.comparison import Judge
 from pairing_service.engine.scrabble.withdrawals import field_of

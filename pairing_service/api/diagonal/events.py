@@ -18,9 +18,9 @@ from ...engine.diagonal.ledger import RaceEvent, RaceLedger, Racer, RaceSettings
 from ...engine.event_log import Action
 from ...engine.wording import number_text
 from ...store import Held
-from ..held_blueprint import Body, RoundRoutes, RouteDocs
-from ..held_views import round_state
-from ..printable_tables import Table, tabular
+from ..held.blueprint import Body, RoundRoutes, RouteDocs
+from ..held.printables import Table, tabular
+from ..held.views import round_state
 from .schemas import (
     MAX_FIELD,
     GameView,

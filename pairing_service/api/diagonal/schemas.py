@@ -23,10 +23,10 @@ from ..common import (
     printable,
     unique_items,
 )
-from ..entry_warnings import EntryWarnings
-from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
-from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
-from ..round_clock import clock_field
+from ..held.entry_warnings import EntryWarnings
+from ..held.round_clock import clock_field
+from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
+from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 
 MAX_FIELD = 400
 MAX_MET = 200

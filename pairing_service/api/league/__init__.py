@@ -1,3 +1,3 @@
 """Meeple League over HTTP: the stateless tools (``tools.py``: league tables, schedules,
 formation, lifetime standings) and held organisations, season after season
-(``organisations.py``)."""
+(``events.py``)."""

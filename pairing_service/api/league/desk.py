@@ -1,5 +1,5 @@
 """The league organiser's desk: ``/events/league/<id>/desk#token=…``, a season run from the
-browser as the other formats' desks run their events (``api/desk.py``; the token and the
+browser as the other formats' desks run their events (``api/held/desk.py``; the token and the
 writes: ``widget/desk-core.js``). Open a season, sign players up (names typed one a line,
 namesakes warned of), form it (the letters the service could not mail shown with each
 player's token filled in), enter or correct any game (positions follow the scores), read
@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, send_from_directory
 
 from ...engine.event_log import STORE_KINDS
-from ..held_blueprint import held_store
+from ..held.blueprint import held_store
 from ..widget import CACHE, WIDGET_DIR
 
 bp = Blueprint("league_desk", __name__, template_folder="../templates")

@@ -1,5 +1,5 @@
 """A Meeple League organisation's public pages, server-rendered like the other formats'
-event pages (``event_pages.py``): readable at 360 px, printable, names and results only.
+event pages (``pages.py``): readable at 360 px, printable, names and results only.
 
 - ``/events/league/<id>/seasons/<n>``: the season: where it stands, how it records a game
   with a seat empty, each league's table (names, points as decimals like 30.5, every
@@ -23,10 +23,10 @@ from flask import Blueprint, Response, abort, render_template, request, send_fro
 from ...engine.league.ledger import HeldGame, Organisation, Season, short_words
 from ...engine.ranking import decimal_text, ordinal
 from ...store import Held
-from ..event_pages import PAGE_LINKS, ShownTable, player_labels, shown_table
-from ..held_blueprint import held_store
+from ..held.blueprint import held_store
+from ..held.pages import PAGE_LINKS, ShownTable, player_labels, shown_table
 from ..widget import CACHE, WIDGET_DIR
-from .organisations import leagues, standings_rows
+from .events import leagues, standings_rows
 
 bp = Blueprint("league_pages", __name__, template_folder="../templates")
 

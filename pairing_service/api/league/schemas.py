@@ -25,8 +25,8 @@ from ..common import (
     printable,
     unique_items,
 )
-from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
-from ..printable_tables import TableFormatIn
+from ..held.printables import TableFormatIn
+from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 from ..puffing_billy.schemas import Count, ExactText
 from ..puffing_billy.schemas import PBNumber as ExactNumber
 

@@ -17,8 +17,7 @@ from flask.views import MethodView
 from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
 from ...engine.puffing_billy.scoring import FinalsScoring, Method
 from ...store import Held
-from ..director_token import director_token
-from ..held_blueprint import (
+from ..held.blueprint import (
     TOURNAMENT,
     HeldBlueprint,
     HeldResource,
@@ -29,8 +28,9 @@ from ..held_blueprint import (
     ledger,
     result_write,
 )
-from ..held_schemas import LateEntrantIn
-from ..printable_tables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from ..held.director_token import director_token
+from ..held.printables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from ..held.schemas import LateEntrantIn
 from .schemas import (
     MAX_EVENT_PLAYERS,
     BoardEnteredOut,

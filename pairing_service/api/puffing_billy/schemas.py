@@ -18,8 +18,8 @@ from ..common import (
     player_id,
     printable,
 )
-from ..entry_warnings import EntryWarnings
-from ..held_schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from ..held.entry_warnings import EntryWarnings
+from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000

@@ -20,10 +20,10 @@ from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant, EventSettings
 from ...engine.scrabble.prize_places import place_labels
 from ...store import Held
-from ..held_blueprint import Body, RoundRoutes, RouteDocs
-from ..held_views import round_state
-from ..printable_tables import Table, tabular
-from .event_schemas import (
+from ..held.blueprint import Body, RoundRoutes, RouteDocs
+from ..held.printables import Table, tabular
+from ..held.views import round_state
+from .schemas import (
     ScrabbleEntrantIn,
     ScrabbleEventCreatedOut,
     ScrabbleEventIn,

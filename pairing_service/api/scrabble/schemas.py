@@ -1,428 +1,493 @@
-"""Request schemas of the Scrabble final-round advisor and its audit (bounds stated here);
-``answer_schemas.py`` holds the answers'."""
+"""Schemas of Scrabble events held by the service (bounds stated here), and the views the
+answers read where a value needs more than one of the engine's objects."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates, validates_schema
+from marshmallow import (
+    Schema,
+    fields,
+    missing,
+    validate,
+)
 
-from ...engine.errors import FieldError, Rule
-from ...engine.scrabble import MAX_VICTORS, PREFERENCES
-from ...engine.scrabble.cost import DEFAULT_REPEATS_ALLOWED, MAX_REPEATS_ALLOWED
+from ...engine.scrabble.cost import MAX_REPEATS_ALLOWED
+from ...engine.scrabble.held.event import (
+    MAX_PENALTY,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    GameResult,
+    ScrabbleEvent,
+    ScrabbleRound,
+)
+from ...engine.scrabble.held.log_events import (
+    BYE_SPREAD,
+    DEFAULT_REPEATS_ALLOWED,
+    DEFAULT_VICTORS,
+    METHODS,
+    PAIRING_SYSTEMS,
+    RepeatsFor,
+)
+from ...engine.scrabble.held.schedule import scheduled
+from ...engine.scrabble.pairing.advisor import MAX_VICTORS
 from ..common import (
     ID_LENGTH,
-    NAME_LENGTH,
     Contract,
-    IdList,
-    MultipleOf,
     Requires,
-    StrictBoolean,
     StrictFloat,
-    all_or_none,
-    for_every,
-    is_true,
     needs,
     one_of_fields,
+    player_id,
     printable,
 )
-from ..fast_fields import CheckedList
+from ..held.entry_warnings import EntryWarnings
+from ..held.round_clock import clock_field
+from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
+from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from .tool_schemas import PaidPlacesIn
 
-MAX_PLAYERS = 2000
-MAX_ROUNDS_LEFT = 50
-MAX_TSH_LENGTH = 500_000
-MAX_LISTED_OUTCOMES = 729  # six games of contenders
-MAX_GAMES = 500
-MAX_SPREAD = 1_000_000
-MAX_SPREAD_PER_ROUND = 10_000  # a game's, and a bye's or forfeit's
-MAX_WINS = 1000
-MAX_PRIZE = 1e9
-DEFAULT_VICTORS = 2
-VICTORS_OR_PRIZES = "give victors (equal places) or prizes (the places that pay), not both"
+MAX_RATING = 4000
+MAX_SCORE = 2000
+MAX_SPREAD = 1000
+MAX_SEED = 2**31 - 1
 
 
-def prizes_field() -> fields.List:  # type: ignore[type-arg]
-    """The places that pay, in order: 1st, 2nd, ... each with its amount (null: paid,
-    amount not given)."""
-    return fields.List(
-        StrictFloat(allow_none=True, validate=validate.Range(0, MAX_PRIZE)),
-        validate=validate.Length(1, MAX_VICTORS),
+def rating_field(required: bool) -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        required=required,
+        validate=validate.Range(0, MAX_RATING),
         metadata={
-            "description": "The places that pay, in order (1st first), each with its amount "
-            "or null (paid, amount not given: worth more than the next place). Places of "
-            "equal amounts are equal places, where the seed's principles apply; places that "
-            "pay differently are raced head to head, and a player certain of the money but "
-            f"still racing for a better place is not Gibsonized. Instead of `victors`; at "
-            f"most {MAX_VICTORS} places.",
-            "example": [1000, 500, 250, 100, 100],
+            "description": "The player's rating (seeds round 1, breaks ties).",
+            "example": 1720,
         },
     )
 
 
-def refuse_victors_with_prizes(given: Any) -> None:
-    """A request gives the places as ``victors`` or as ``prizes``, not both (``given``: the
-    request's fields as sent, the query string's included, before defaults). A named rule:
-    the query string's parameters cannot state it."""
-    if isinstance(given, Mapping) and {"victors", "prizes"} <= given.keys():
-        raise FieldError(("prizes",), VICTORS_OR_PRIZES, rule=Rule.VICTORS_OR_PRIZES)
+class ScrabblePlayerIn(EntrantIn):
+    rating = rating_field(required=True)
 
 
-def check_prizes_fall(value: list[float | None], at: tuple[str, ...] = ("prizes",)) -> None:
-    """Amounts never rise from one place to the next (``points-fall``)."""
-    given = [amount for amount in value if amount is not None]
-    if given != sorted(given, reverse=True):
-        raise FieldError(
-            at, "prize amounts must not rise from one place to the next", rule=Rule.POINTS_FALL
+def repeats_field(description: str, default: int | None = None) -> fields.Integer:
+    if default is None:
+        return fields.Integer(
+            strict=True,
+            validate=validate.Range(0, MAX_REPEATS_ALLOWED),
+            metadata={"description": description},
         )
-
-
-# A text/csv body (api/parsing.py): an optional header, then one player a line,
-# id,wins,spread[,name]. The pattern states what the parser and PlayerIn accept: an id of 1-64
-# characters without comma, quote or control character that neither begins nor ends with a
-# space (the parser strips them), wins in half-steps, a whole spread. It does not count the
-# lines: "{0,1999}" of a line makes a regex too large for common engines (the Rust one behind
-# schemathesis refuses it), so the description states the 2,000 players instead.
-_SPACE = r"\x00-\x20\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-
-
-def _csv_pattern(separator: str) -> str:
-    """One separator's CSV: an optional header in the columns' own order (any case), then
-    ``id,wins,spread[,name]`` lines."""
-    other = rf'{separator}"\x00-\x1f\x7f'
-    ident = rf"[^{separator}\"{_SPACE}](?:[^{other}]{{0,62}}[^{separator}\"{_SPACE}])?"
-    name = rf"(?:{separator}[^{other}]{{0,{NAME_LENGTH}}})?"
-    row = rf"{ident}{separator}[0-9]{{1,3}}(?:\.[05])?{separator}-?[0-9]{{1,6}}{name}"
-    header = rf"[Ii][Dd]{separator}[Ww][Ii][Nn][Ss]{separator}[Ss][Pp][Rr][Ee][Aa][Dd]"
-    header += rf"(?:{separator}[Nn][Aa][Mm][Ee])?"
-    return rf"(?:{header}\r?\n)?(?:{row}\r?\n)*{row}(?:\r?\n)?"
-
-
-CSV_PATTERN = "^\ufeff?(?:" + "|".join(_csv_pattern(sep) for sep in (",", ";", "\t")) + ")$"
-CSV_BODY = {
-    "type": "string",
-    "pattern": CSV_PATTERN,
-    "description": "Standings as CSV: an optional header line, then one player a line, "
-    f"1-{MAX_PLAYERS} of them, `id,wins,spread[,name]`; other fields go in the query string. "
-    "A first line holding no number is a header: its columns are read by name, in any "
-    "order (`id,spread,wins` too: the pattern shows the usual order), `id`, `wins` and "
-    "`spread` required and no other column than `name`; `;` or a tab may separate the "
-    "columns, and a byte-order mark may start the body (spreadsheets). UTF-8, unless "
-    "the Content-Type declares a charset (`text/csv; charset=windows-1252`).",
-}
-TSH_BODY = {
-    "type": "string",
-    "minLength": 1,
-    "maxLength": MAX_TSH_LENGTH,
-    "pattern": "[^\\t\\n\\v\\f\\r ]",  # not blank: a blank body is a 400
-    "description": "A tsh division file (.t); what a tsh file must hold is the named rule "
-    "tsh-file (docs/validation.md).",
-}
-
-
-def _round_spread(description: str) -> fields.Integer:
-    """A spread one round scores a player who does not play it (a bye, a forfeit)."""
     return fields.Integer(
         strict=True,
-        validate=validate.Range(-MAX_SPREAD_PER_ROUND, MAX_SPREAD_PER_ROUND),
+        load_default=default,
+        validate=validate.Range(0, MAX_REPEATS_ALLOWED),
         metadata={"description": description},
     )
 
 
-class PlayerIn(Schema):
-    id = fields.String(
+class RepeatsForIn(Schema):
+    first = fields.Integer(
+        strict=True,
         required=True,
-        validate=[validate.Length(1, ID_LENGTH), printable],
-        metadata={"description": f"Unique player id, 1-{ID_LENGTH} characters.", "example": "A"},
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "The range's first round."},
     )
-    name = fields.String(
-        allow_none=True,
-        validate=[validate.Length(max=NAME_LENGTH), printable],
-        metadata={"example": "Ann"},
-    )
-    wins = StrictFloat(
+    last = fields.Integer(
+        strict=True,
         required=True,
-        validate=[
-            validate.Range(0, MAX_WINS),
-            MultipleOf(0.5, error="wins must be a multiple of 0.5"),
-        ],
-        metadata={
-            "description": "Wins so far, a multiple of 0.5 (a draw is half a win).",
-            "example": 8,
-        },
-    )
-    spread = fields.Integer(
-        required=True,
-        strict=True,
-        validate=validate.Range(-MAX_SPREAD, MAX_SPREAD),
-        metadata={"description": "Cumulative spread (cume).", "example": 412},
-    )
-    withdrawn = StrictBoolean(
-        load_default=False,
-        metadata={
-            "description": "The player has left the event: kept in the standings (their "
-            "games count) but not paired."
-        },
-    )
-    off_spread = _round_spread(
-        "With `withdrawn`: the spread each round left scores for the "
-        "player (tsh's `off`: negative a forfeit loss, positive a bye win, 0 no result). "
-        "Their final record is then known: a player certain of a victor place sits the "
-        "round out and the rest are judged for the places left; one who may still finish "
-        "either side of a victor line is judged at that record (docs/scrabble.md). A "
-        "tsh file's `off` section gives it; without it, a withdrawn player who can still "
-        "be a victor is refused (withdrawn-contender)."
-    )
-    rank = fields.Integer(
-        strict=True,
-        validate=validate.Range(1, MAX_PLAYERS),
-        metadata={
-            "description": "Optional; if given for one player, give it for all "
-            "(a permutation of 1..n that agrees with wins)."
-        },
-    )
-    opponents = IdList(
-        fields.String(allow_none=True, validate=[validate.Length(1, ID_LENGTH), printable]),
-        validate=validate.Length(max=MAX_GAMES),
-        metadata={"description": "Previous opponents' ids in round order; null for a bye."},
-    )
-
-
-_OFF_SPREAD_WITHDRAWN = {"anyOf": [is_true("withdrawn"), {"not": {"required": ["off_spread"]}}]}
-
-
-def _players(body: Any) -> list[tuple[int, Any]]:
-    listed = body.get("players") if isinstance(body, dict) else None
-    return list(enumerate(listed)) if isinstance(listed, list | tuple) else []
-
-
-def _off_ok(player: Any) -> bool:
-    """``_OFF_SPREAD_WITHDRAWN`` in Python (the compiled schema is slow on 2,000 players)."""
-    return (
-        not isinstance(player, dict)
-        or "off_spread" not in player
-        or player.get("withdrawn") is True
-    )
-
-
-class PaidPlacesIn(Schema):
-    """``prizes`` and its two checks, for every request that says which places pay (the
-    final round, a held event's create, import and settings): amounts never rise, and
-    ``victors`` is not given beside them."""
-
-    prizes = prizes_field()
-
-    @validates("prizes")
-    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
-        check_prizes_fall(value)
-
-    @validates_schema(pass_original=True)
-    def _victors_or_prizes(self, _: Any, original: Any, **__: Any) -> None:
-        refuse_victors_with_prizes(original)
-
-
-class FinalRoundIn(Contract, PaidPlacesIn):
-    requires = (
-        Requires(one_of_fields("players", "tsh"), "players", "give either players or tsh"),
-        Requires(needs("tsh_round", "tsh"), "tsh_round", "tsh_round needs tsh"),
-        Requires(
-            needs("tsh_complete_rounds_only", "tsh", when_true=True),
-            "tsh_complete_rounds_only",
-            "tsh_complete_rounds_only needs tsh",
-        ),
-        # A spread cap of the file's games: JSON standings carry their spread counted already.
-        Requires(needs("spread_cap", "tsh"), "spread_cap", "spread_cap needs tsh"),
-        all_or_none("players", "rank", "give a rank for every player or for none"),
-        Requires(
-            for_every("players", _OFF_SPREAD_WITHDRAWN),
-            "players",
-            "off_spread is for a withdrawn player: give withdrawn true",
-            lambda body: next(
-                (f"players/{i}/off_spread" for i, p in _players(body) if not _off_ok(p)), None
-            ),
-            lambda body: all(_off_ok(p) for _, p in _players(body)),
-        ),
-    )
-
-    players = CheckedList(
-        fields.Nested(PlayerIn),
-        validate=validate.Length(1, MAX_PLAYERS),
-        metadata={
-            "description": f"The standings, 1-{MAX_PLAYERS} players (or give `tsh` instead)."
-        },
-    )
-    tsh = fields.String(
-        validate=validate.Length(1, MAX_TSH_LENGTH),
-        metadata={
-            "description": "A tsh division file (.t) instead of `players`: one player per "
-            "line, `Surname, Given RATING opp1 opp2 ... ; score1 score2 ...` (opponent 0 is "
-            "a bye). Player ids are the line numbers. Or send the file as text/plain."
-        },
-    )
-    tsh_round = fields.Integer(
-        strict=True,
-        validate=validate.Range(0, MAX_GAMES),
-        metadata={
-            "description": "With `tsh`: pair after this round (default: every round with "
-            "results; a partly entered last round is a 422 naming the first player without "
-            "a result, unless `tsh_complete_rounds_only`)."
-        },
-    )
-    tsh_complete_rounds_only = StrictBoolean(
-        load_default=False,
-        metadata={
-            "description": "With `tsh`: pair after the last round every player has finished, "
-            "leaving a partly entered round out (docs/tsh.md). As text/plain: "
-            "`?complete_rounds_only=true`."
-        },
-    )
-    spread_cap = fields.Integer(
-        strict=True,
-        validate=validate.Range(1, MAX_SPREAD_PER_ROUND),
-        metadata={
-            "description": "With `tsh`: the event's spread cap, the most spread one of the "
-            "file's games counts either way (tsh's `config spread_cap`, which the file does "
-            "not carry: it keeps the scores as played). Byes and forfeits count as written. "
-            "Default: uncapped. The final round's own margins are `max_spread_per_game`'s.",
-            "example": 250,
-        },
-    )
-    rounds_left = fields.Integer(
-        strict=True,
-        load_default=1,
-        validate=validate.Range(1, MAX_ROUNDS_LEFT),
-        metadata={
-            "description": "Rounds left including this one. With more than one, contention "
-            "and Gibsonization use each player's best possible finish (as tsh does)."
-        },
-    )
-    round = fields.Integer(
-        strict=True,
-        validate=validate.Range(1, MAX_GAMES + 1),
-        metadata={
-            "description": "The round being paired, for `tsh_commands` (with `tsh`: the round "
-            "after the last one counted)."
-        },
-    )
-    division = fields.String(
-        validate=validate.Regexp(r"^[A-Za-z0-9]{1,16}$"),
-        metadata={
-            "description": "The tsh division's name, added to `tsh_commands` (tsh needs it "
-            "when the event has more than one division).",
-            "example": "A",
-        },
-    )
-    tsh_commands = StrictBoolean(
-        load_default=False,
-        metadata={"description": "Also answer the pairing as tsh commands (`pair 3 7 8`)."},
-    )
-    list_outcomes = StrictBoolean(
-        load_default=False,
-        metadata={
-            "description": f"Also list every outcome of the contenders' games and who finishes "
-            f"as a victor in each (up to {MAX_LISTED_OUTCOMES} outcomes)."
-        },
-    )
-    # No load_default: the answer says when the seed's two victors were assumed.
-    victors = fields.Integer(
-        strict=True,
-        validate=validate.Range(1, MAX_VICTORS),
-        metadata={
-            "description": f"How many players share the victory, as equal places (default "
-            f"{DEFAULT_VICTORS}, the seed's case; give `prizes` instead when places pay "
-            "differently)."
-        },
-    )
-    prefer = fields.String(
-        load_default="table",
-        validate=validate.OneOf(PREFERENCES),
-        metadata={
-            "description": "table: the seed's table row decides, and a pairing the engine "
-            "proves ranks above it on the principles is answered under `alternatives`; "
-            "principles: that pairing is recommended instead (the table's is the alternative)."
-        },
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "The range's last round (`first` or later)."},
     )
     repeats_allowed = fields.Integer(
         strict=True,
-        load_default=DEFAULT_REPEATS_ALLOWED,
+        required=True,
         validate=validate.Range(0, MAX_REPEATS_ALLOWED),
-        metadata={
-            "description": "The repeat allowance (tsh's repeats argument): among pairings the "
-            "principles score alike, a pair who have met this many times or fewer may meet "
-            "again at no cost but the last tie-break, rank order coming first; beyond it a "
-            "meeting is avoided where it can be (a back-to-back rematch always is). Default 2: "
-            "a second or third meeting rather than give up rank order, as real directors "
-            "pair final rounds; a fourth only when needed (docs/scrabble.md, Pairing policy)."
-        },
+        metadata={"description": "The allowance of the range's rounds."},
     )
-    max_spread_per_game = fields.Integer(
+
+
+class ScrabbleEventIn(PaidPlacesIn):
+    name = event_name()
+    players = entrants(ScrabblePlayerIn, 2, MAX_PLAYERS)
+    rounds = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "The rounds planned; the last is the final round.", "example": 7},
+    )
+    spread_cap = fields.Integer(
         strict=True,
         allow_none=True,
         load_default=None,
-        validate=validate.Range(1, MAX_SPREAD_PER_ROUND),
+        validate=validate.Range(1, MAX_SPREAD),
         metadata={
-            "description": "Largest spread a player can gain or lose in one game. Null: unbounded, "
-            "so clinching is decided on wins only (tsh assumes 500, COP 250)."
+            "description": "The most spread one game counts, either way (null: uncapped); "
+            "the final round's advisor bounds a game's margin by it."
+        },
+    )
+    bye_spread = fields.Integer(
+        strict=True,
+        load_default=BYE_SPREAD,
+        validate=validate.Range(0, MAX_SPREAD),
+        metadata={"description": "A bye's spread, and a forfeit's unless its result says."},
+    )
+    repeats_allowed = repeats_field(
+        "Meetings a pair may already have when a round pairs them again at the round's "
+        "weighed cost (tsh's repeats argument): a repeat within it is weighed against rank "
+        "distance, one past it is paired only where nothing else can be (or a race for a "
+        "paid place needs it). Every round's, unless `repeats_by_round` gives another.",
+        DEFAULT_REPEATS_ALLOWED,
+    )
+    repeats_by_round = fields.List(
+        fields.Nested(RepeatsForIn),
+        load_default=list,
+        validate=validate.Length(max=MAX_ROUNDS),
+        metadata={
+            "description": "The director's repeat allowance for ranges of rounds, in order "
+            "(tsh's pair and koth take one per round); rounds in no range take "
+            "`repeats_allowed`."
+        },
+    )
+    victors = fields.Integer(
+        strict=True,
+        load_default=DEFAULT_VICTORS,
+        validate=validate.Range(1, MAX_VICTORS),
+        metadata={"description": "The places the final round's advisor pairs for."},
+    )
+    seed = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "Random rounds' seed (each round adds its number)."},
+    )
+    pairing_system = fields.String(
+        load_default="swiss",
+        validate=validate.OneOf(PAIRING_SYSTEMS),
+        metadata={
+            "description": "The default schedule (tsh's pairing system): swiss (round 1 "
+            "seeded, Swiss by win group, the final-round advisor last) or round_robin (every "
+            "player meets every other once a cycle, each round from the circle of the "
+            "players in rating order, never from results; more rounds than a cycle turn it "
+            "again). A round's `method` still overrides it.",
+            "example": "round_robin",
         },
     )
 
 
-class ProposedPairingIn(Contract):
-    """A game of the proposal. The advice's own pairing objects are accepted as answered
-    (a director pastes them back): their other fields are read but not used."""
+def kept_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
+    """A create's, import's or settings change's ``prizes`` (checked by ``PaidPlacesIn``)
+    as the event keeps them; None: not given."""
+    return None if body.get("prizes") is None else tuple(body["prizes"])
 
+
+def kept_ranges(body: Mapping[str, Any]) -> tuple[RepeatsFor, ...]:
+    """A create's, import's or settings change's ``repeats_by_round`` as the event keeps
+    them (the ranges' order is checked by the engine, ``round-ranges``)."""
+    return tuple(
+        RepeatsFor(r["first"], r["last"], r["repeats_allowed"])
+        for r in body.get("repeats_by_round") or ()
+    )
+
+
+def _changeable() -> dict[str, fields.Field[Any]]:
+    """The create's settings, each optional: a settings change names those it changes."""
+    changeable = {}
+    for name, declared in ScrabbleEventIn._declared_fields.items():
+        if name in ("name", "players"):
+            continue
+        field = copy.copy(declared)
+        field.required, field.load_default = False, missing
+        changeable[name] = field
+    return changeable
+
+
+# The settings a director may change before the first result (those left out stay).
+ScrabbleSettingsIn = PaidPlacesIn.from_dict(_changeable(), name="ScrabbleSettingsIn")
+
+
+class StartRoundIn(Schema):
+    method = fields.String(
+        validate=validate.OneOf(METHODS),
+        metadata={
+            "description": "seeded (by rating, top half against bottom half), random, swiss "
+            "(within win groups), koth (adjacent ranks), advisor (the final-round advisor) "
+            "or round_robin (the round robin's next round); without it, the default "
+            "schedule's (`schedule` in the event's read)."
+        },
+    )
+    repeats_allowed = repeats_field(
+        "Meetings a pair may already have and be paired again at no cost; without it, the "
+        "schedule's for this round."
+    )
+    seed = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "A random round's seed (default: the event's plus the round)."},
+    )
+
+
+class ScrabbleResultIn(Contract):
     requires = (
+        Requires(one_of_fields("scores", "forfeit"), "", "give both scores, or who forfeited"),
+        Requires(needs("spread", "forfeit"), "spread", "a spread is given for a forfeit only"),
+        # A forfeit has no game to penalise: its spread is the director's to set.
         Requires(
-            {
-                "anyOf": [
-                    {"not": {"required": ["spread"]}},
-                    {"properties": {"players": {"maxItems": 1}}},
-                ]
-            },
-            "spread",
-            "spread is for a one-player entry (a bye, or a forfeit when negative)",
+            needs("penalties", "scores"),
+            "penalties",
+            "penalties are for a game played, not a forfeit (set its spread instead)",
         ),
     )
 
-    players = fields.List(
-        fields.String(validate=[validate.Length(1, ID_LENGTH), printable]),
-        required=True,
-        validate=validate.Length(1, 2),
-        metadata={"description": "Two ids, or one for the bye."},
+    scores = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
+        validate=validate.Length(2, 2),
+        metadata={
+            "description": "Both players' scores, in the game's order (`players`).",
+            "example": [412, 388],
+        },
     )
-    bye = StrictBoolean(metadata={"description": "As answered by the advice; not used."})
-    spread = _round_spread(
-        "For one player: the spread the round scores them (a bye, or a "
-        "forfeit when negative). A lone bye of an odd field without it, or with 50, is "
-        "the bye the engine judges; every other one-player entry is a player sitting "
-        "the round out with that known result (default 50), such as finalists resting "
-        "on byes or a no-show's forfeit."
+    penalties = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(0, MAX_PENALTY)),
+        validate=validate.Length(2, 2),
+        metadata={
+            "description": "Points taken off each player's spread for this game (time, a "
+            "challenge), in the game's order, as tsh's `penalty` section: spread only, never "
+            "who won. A game played only; default none.",
+            "example": [0, 10],
+        },
     )
-    names = fields.List(
-        fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable]),
-        validate=validate.Length(1, 2),
-        metadata={"description": "As answered by the advice; not used."},
+    forfeit = fields.String(
+        validate=[validate.Length(1, ID_LENGTH), printable],
+        metadata={"description": "The player who forfeited: the other wins by `spread`."},
     )
-    ranks = fields.List(
-        fields.Integer(strict=True, validate=validate.Range(1, MAX_PLAYERS)),
-        validate=validate.Length(1, 2),
-        metadata={"description": "As answered by the advice; not used."},
-    )
-    repeats = fields.Integer(
+    spread = fields.Integer(
         strict=True,
-        validate=validate.Range(0, 1000),
-        metadata={"description": "As answered by the advice; not used."},
-    )
-    reason = fields.String(
-        validate=validate.Length(max=1000),
-        metadata={"description": "As answered by the advice; not used."},
+        validate=validate.Range(0, MAX_SPREAD),
+        metadata={"description": "A forfeit's spread (default: the event's bye spread)."},
     )
 
 
-class AuditIn(FinalRoundIn):
-    pairings = fields.List(
-        fields.Nested(ProposedPairingIn),
+class ScrabbleEntrantIn(ScrabblePlayerIn):
+    """A late entrant: their missed rounds are unplayed (no result), as tsh records them."""
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+class ScrabbleEventView(HeldView[ScrabbleEvent]):
+    """A held Scrabble event as its page answers it."""
+
+    @property
+    def schedule(self) -> list[dict[str, object]]:
+        settings = self.state.settings
+        planned: list[dict[str, object]] = []
+        for number in range(1, settings.rounds + 1):
+            method, allowance = scheduled(number, settings)
+            planned.append({"round": number, "method": method, "repeats_allowed": allowance})
+        return planned
+
+
+class ScrabbleRoundView(HeldRound[ScrabbleEvent]):
+    @cached_property
+    def round(self) -> ScrabbleRound:
+        return self.held.state.round(self.number)
+
+    def without_opponent(self) -> list[tuple[str, int]]:
+        """An imported round's players without an opponent, or a round robin's whose
+        opponent withdrew (a bye: the event's bye spread), with their spread."""
+        bye = self.held.state.settings.bye_spread
+        return [*self.round.sat_out.items(), *((p, bye) for p in self.round.unopposed)]
+
+    @property
+    def sat_out(self) -> list[dict[str, object]]:
+        return [{"player": p, "spread": s} for p, s in self.without_opponent()]
+
+    @property
+    def games(self) -> list[ScrabbleGameView]:
+        met = self.held.state.meetings(before=self.number)
+        return [
+            ScrabbleGameView(self.held, self.number, g, met=met[frozenset(pair)])
+            for g, pair in enumerate(self.round.games, start=1)
+        ]
+
+
+@dataclass(frozen=True)
+class ScrabbleGameView(HeldResult[ScrabbleEvent]):
+    met: int | None = None  # times the two were paired before, when the round counted it
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.held.state.round(self.number).game(self.at))
+
+    @property
+    def repeat(self) -> int:
+        if self.met is not None:
+            return self.met
+        return self.held.state.repeat(self.number, self.at)
+
+    @property
+    def result(self) -> GameResult | None:
+        return self.held.state.round(self.number).results.get(self.at)
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class ScrabbleStandingOut(Schema):
+    rank = fields.Integer(required=True)
+    player = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    rating = fields.Integer(required=True)
+    wins = fields.Float(required=True, metadata={"description": "A draw is half a win."})
+    losses = fields.Float(required=True)
+    spread = fields.Integer(required=True)
+    games = fields.Integer(
+        required=True, metadata={"description": "Results: games, byes, forfeits."}
+    )
+    byes = fields.Integer(required=True)
+    opponents = fields.List(
+        fields.String(allow_none=True),
         required=True,
-        validate=validate.Length(1, MAX_PLAYERS),
-        metadata={"description": "The pairing to judge: every player exactly once."},
+        metadata={"description": "By round played; null for a bye or a forfeit."},
     )
+    status = fields.String(required=True, validate=validate.OneOf(["active", "withdrawn"]))
+    withdrawn_before_round = fields.Integer(allow_none=True, required=True)
+
+
+class PlannedRoundOut(Schema):
+    round = fields.Integer(required=True)
+    method = fields.String(required=True, validate=validate.OneOf(METHODS))
+    repeats_allowed = fields.Integer(required=True)
+
+
+class ScrabbleEventOut(ReadOut, HeldOut):
+    """Reads a :class:`ScrabbleEventView`."""
+
+    clock = clock_field()
+
+    rounds = fields.Integer(required=True, attribute="state.settings.rounds")
+    spread_cap = fields.Integer(
+        allow_none=True, required=True, attribute="state.settings.spread_cap"
+    )
+    bye_spread = fields.Integer(required=True, attribute="state.settings.bye_spread")
+    repeats_allowed = fields.Integer(required=True, attribute="state.settings.repeats_allowed")
+    repeats_by_round = fields.List(
+        fields.Nested(RepeatsForIn),
+        required=True,
+        attribute="state.settings.repeats_by_round",
+        metadata={"description": "The director's allowance for ranges of rounds."},
+    )
+    victors = fields.Integer(required=True, attribute="state.settings.paid_places")
+    prizes = fields.List(
+        StrictFloat(allow_none=True),
+        allow_none=True,
+        required=True,
+        attribute="state.settings.prizes",
+        metadata={"description": "The places that pay, in order (null: victors only)."},
+    )
+    seed = fields.Integer(required=True, attribute="state.settings.seed")
+    pairing_system = fields.String(
+        required=True,
+        attribute="state.settings.pairing_system",
+        validate=validate.OneOf(PAIRING_SYSTEMS),
+        metadata={"description": "The default schedule: swiss or round_robin."},
+    )
+    status = round_status()
+    current_round = fields.Integer(allow_none=True, required=True, attribute="state.latest.number")
+    schedule = fields.List(
+        fields.Nested(PlannedRoundOut),
+        required=True,
+        metadata={"description": "The default schedule: each round's method when not chosen."},
+    )
+    standings = fields.List(
+        fields.Nested(ScrabbleStandingOut), required=True, attribute="state.standings"
+    )
+    warnings = EntryWarnings(required=True)
+
+
+class ScrabbleEventCreatedOut(ScrabbleEventOut, TokenOut):
+    warnings = EntryWarnings(required=True)
+
+
+class ScrabbleResultOut(Schema):
+    scores = fields.List(fields.Integer(), allow_none=True, required=True)
+    penalties = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "Points taken off each player's spread, in the game's order."},
+    )
+    forfeit = fields.String(allow_none=True, required=True)
+    spread = fields.Integer(
+        required=True,
+        attribute="margin",
+        metadata={
+            "description": "By how much the game was won: the scores' difference as played "
+            "(0 a draw; the standings count it within the event's `spread_cap`, penalties "
+            "taken off), or a forfeit's spread."
+        },
+    )
+
+
+class ScrabbleGameOut(ReadOut):
+    game = fields.Integer(required=True, attribute="at")
+    players = fields.List(fields.String(), required=True)
+    repeat = fields.Integer(
+        required=True, metadata={"description": "Times these two were paired before."}
+    )
+    result = fields.Nested(ScrabbleResultOut, allow_none=True, required=True)
+
+
+class ScrabbleGameEnteredOut(ScrabbleGameOut):
+    changes = changes_field()
+
+
+class SatOutOut(Schema):
+    player = fields.String(required=True)
+    spread = fields.Integer(required=True)
+
+
+class ScrabbleRoundOut(ReadOut):
+    event = fields.String(required=True, attribute="held.id")
+    round = fields.Integer(required=True, attribute="number")
+    method = fields.String(
+        required=True,
+        attribute="round.method",
+        metadata={"description": "The method that paired it; `tsh` for a round imported."},
+    )
+    repeats_allowed = fields.Integer(required=True, attribute="round.repeats_allowed")
+    seed = fields.Integer(allow_none=True, required=True, attribute="round.seed")
+    rule = fields.String(
+        allow_none=True,
+        required=True,
+        attribute="round.rule",
+        metadata={
+            "description": "The advisor's rule (its round only), or a round robin's round "
+            "in its schedule (and who has a bye for a withdrawal)."
+        },
+    )
+    status = open_or_closed()
+    games = fields.List(fields.Nested(ScrabbleGameOut), required=True)
+    bye = fields.String(allow_none=True, required=True, attribute="round.bye")
+    sat_out = fields.List(
+        fields.Nested(SatOutOut),
+        required=True,
+        metadata={
+            "description": "A round imported from tsh (`method` tsh): the players without an "
+            "opponent and the spread tsh gave them (above 0 a bye or a forfeit won, below 0 a "
+            "forfeit lost, 0 an unplayed round). A round robin's round: the players whose "
+            "opponent withdrew, each a bye (the event's bye spread). Empty for the other "
+            "rounds the service pairs."
+        },
+    )
+    waiting = fields.List(
+        fields.Integer(),
+        required=True,
+        attribute="round.waiting",
+        metadata={"description": "Games without a result."},
+    )
+
+
+__all__ = ["MAX_PLAYERS", "player_id"]

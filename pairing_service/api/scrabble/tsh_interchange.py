@@ -28,19 +28,19 @@ from ...engine.scrabble.held.tsh_export import division_file
 from ...engine.scrabble.held.tsh_import import read_tsh_event
 from ...engine.scrabble.tsh import TshError
 from ...store.backup import Backup, BackupRefused, replay, restore
-from ..conditions import HEADERS, IDEMPOTENCY_KEY
-from ..event_backup import REPLAYERS, check_requests
-from ..held_blueprint import TOURNAMENT, held_store, made
-from ..held_schemas import event_name
+from ..held.backup import REPLAYERS, check_requests
+from ..held.blueprint import TOURNAMENT, held_store, made
+from ..held.conditions import HEADERS, IDEMPOTENCY_KEY
+from ..held.schemas import event_name
 from ..parsing import StrictParser, list_fields, query_parameters, text_fields, tsh_division
-from .event_schemas import (
+from .events import HELD, ROUTES, blp
+from .schemas import (
     ScrabbleEventCreatedOut,
     ScrabbleEventIn,
     kept_prizes,
     kept_ranges,
 )
-from .events import HELD, ROUTES, blp
-from .schemas import TSH_BODY, PaidPlacesIn
+from .tool_schemas import TSH_BODY, PaidPlacesIn
 
 __all__ = ["HELD"]
 

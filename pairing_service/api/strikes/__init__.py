@@ -1,2 +1,2 @@
 """Strikes over HTTP: the stateless tools (``tools.py``: score a table, table plans,
-seating, the planner) and held tournaments, run round by round (``tournaments.py``)."""
+seating, the planner) and held tournaments, run round by round (``events.py``)."""

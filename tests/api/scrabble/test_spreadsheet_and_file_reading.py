@@ -217,7 +217,7 @@ def test_an_id_holding_a_comma_in_a_semicolon_file(client):
 def test_the_documented_pattern_admits_the_spreadsheet_forms(client):
     import re
 
-    from pairing_service.api.scrabble.schemas import CSV_PATTERN
+    from pairing_service.api.scrabble.tool_schemas import CSV_PATTERN
 
     for text in ("ID;Wins;Spread\nA;8;1\nB;7;0\n", "\ufeffid\twins\tspread\nA\t8\t1\nB\t7\t0\n"):
         assert re.search(CSV_PATTERN, text)

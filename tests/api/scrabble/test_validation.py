@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from pairing_service.api.fast_fields import load_plan
-from pairing_service.api.scrabble.schemas import FinalRoundIn, PlayerIn
+from pairing_service.api.scrabble.tool_schemas import FinalRoundIn, PlayerIn
 
 _LOAD_PLAYERS = load_plan(PlayerIn())
 

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.scrabble_fields import simulated_field, tied_wins
-from pairing_service.api.scrabble.final_round import standings_of
-from pairing_service.api.scrabble.schemas import FinalRoundIn
+from pairing_service.api.scrabble.tool_schemas import FinalRoundIn
+from pairing_service.api.scrabble.tools import standings_of
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.judge import every_pairing

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pairing_service.api.scrabble.final_round import standings_of
-from pairing_service.api.scrabble.schemas import FinalRoundIn
+from pairing_service.api.scrabble.tool_schemas import FinalRoundIn
+from pairing_service.api.scrabble.tools import standings_of
 from pairing_service.engine.scrabble import Player, Standings, advise
 from pairing_service.engine.scrabble.checker import gibson_mistakes
 from pairing_service.engine.scrabble.contention import contention

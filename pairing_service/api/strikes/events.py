@@ -19,13 +19,11 @@ from ...engine.event_log import Action
 from ...engine.strikes.event import Entrant, Settings, Standing
 from ...engine.strikes.ledger import HeldEvent, StrikesLedger
 from ...store import Held
-from ..held_blueprint import Body, RoundRoutes, RouteDocs
-from ..held_schemas import LateEntrantIn
-from ..held_views import round_state
-from ..printable_tables import Table, tabular
-from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
-from .tools import finishes_of
-from .tournament_schemas import (
+from ..held.blueprint import Body, RoundRoutes, RouteDocs
+from ..held.printables import Table, tabular
+from ..held.schemas import LateEntrantIn
+from ..held.views import round_state
+from .schemas import (
     CreatedOut,
     RoundOut,
     RoundView,
@@ -37,6 +35,8 @@ from .tournament_schemas import (
     TournamentSettingsIn,
     TournamentView,
 )
+from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from .tools import finishes_of
 
 
 class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):

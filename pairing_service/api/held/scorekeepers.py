@@ -25,11 +25,11 @@ import segno
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from ..store import WrongToken
+from ...store import WrongToken
+from .blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, made
 from .director_token import AUTH_DOC, director_token
-from .event_links import scorekeeper_link
-from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, made
-from .held_views import ReadOut
+from .links import scorekeeper_link
+from .views import ReadOut
 
 MAX_ROUND = 100000  # as the round routes' paths allow
 

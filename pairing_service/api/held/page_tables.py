@@ -1,4 +1,4 @@
-"""The tables of the event pages (``event_pages.py``) in words: players by name as they
+"""The tables of the event pages (``pages.py``) in words: players by name as they
 know themselves, namesakes told apart, the rows "find your table" finds (case and accents
 folded), and the columns a phone has room for."""
 
@@ -10,10 +10,10 @@ from typing import Any
 
 from flask import request
 
-from ..engine.league.ledger import Organisation
-from ..engine.names import folded, labels, namesakes
-from ..engine.wording import number_text
-from ..store import Held
+from ...engine.league.ledger import Organisation
+from ...engine.names import folded, labels, namesakes
+from ...engine.wording import number_text
+from ...store import Held
 
 # Counts whose zero tells a player nothing (no rematch, no penalty): a column of zeros only
 # takes room a phone lacks (a Scrabble round's boards fit 360 px without them).

@@ -20,18 +20,18 @@ from flask import url_for
 from flask.views import MethodView
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..engine.diagonal.ledger import RaceEvent, RaceLedger
-from ..engine.diagonal.log_events import Created as RaceCreated
-from ..engine.diagonal.log_events import PlayerEntered as RacerEntered
-from ..engine.diagonal.log_events import Racer
-from ..engine.diagonal.log_events import ResultEntered as GameEntered
-from ..engine.diagonal.log_events import RoundStarted as RaceRoundStarted
-from ..engine.diagonal.log_events import SettingsChanged as RaceSettingsChanged
-from ..engine.event_codec import LogEvent
-from ..engine.event_log import Action, Ledger
-from ..engine.league.ledger import LeagueLedger, Organisation, SignUp
-from ..engine.league.log_events import Created as OrganisationCreated
-from ..engine.league.log_events import (
+from ...engine.diagonal.ledger import RaceEvent, RaceLedger
+from ...engine.diagonal.log_events import Created as RaceCreated
+from ...engine.diagonal.log_events import PlayerEntered as RacerEntered
+from ...engine.diagonal.log_events import Racer
+from ...engine.diagonal.log_events import ResultEntered as GameEntered
+from ...engine.diagonal.log_events import RoundStarted as RaceRoundStarted
+from ...engine.diagonal.log_events import SettingsChanged as RaceSettingsChanged
+from ...engine.event_codec import LogEvent
+from ...engine.event_log import Action, Ledger
+from ...engine.league.ledger import LeagueLedger, Organisation, SignUp
+from ...engine.league.log_events import Created as OrganisationCreated
+from ...engine.league.log_events import (
     GameReported,
     PlayerEdited,
     ReportingTokenReissued,
@@ -42,8 +42,8 @@ from ..engine.league.log_events import (
     ShortGames,
     SignedUp,
 )
-from ..engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
-from ..engine.puffing_billy.log_events import (
+from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
+from ...engine.puffing_billy.log_events import (
     BOARD_CORRECTED,
     BOARD_ENTERED,
     BoardEntered,
@@ -51,10 +51,10 @@ from ..engine.puffing_billy.log_events import (
     PreliminariesClosed,
     SettingsChanged,
 )
-from ..engine.puffing_billy.log_events import Created as BoardsCreated
-from ..engine.puffing_billy.log_events import PlayerEntered as BoardPlayerEntered
-from ..engine.puffing_billy.scoring import BoardEntry
-from ..engine.round_ledger import (
+from ...engine.puffing_billy.log_events import Created as BoardsCreated
+from ...engine.puffing_billy.log_events import PlayerEntered as BoardPlayerEntered
+from ...engine.puffing_billy.scoring import BoardEntry
+from ...engine.round_ledger import (
     RESULT_CORRECTED,
     RESULT_ENTERED,
     PlayerDropped,
@@ -64,24 +64,24 @@ from ..engine.round_ledger import (
     RoundLedger,
     SettingsChange,
 )
-from ..engine.scrabble.held.event import ScrabbleEvent
-from ..engine.scrabble.held.ledger import ScrabbleLedger
-from ..engine.scrabble.held.log_events import Created as ScrabbleCreated
-from ..engine.scrabble.held.log_events import Entrant as ScrabbleEntrant
-from ..engine.scrabble.held.log_events import PlayerEntered as ScrabbleEntered
-from ..engine.scrabble.held.log_events import ResultEntered as ScrabbleResult
-from ..engine.scrabble.held.log_events import RoundImported as ScrabbleImported
-from ..engine.scrabble.held.log_events import RoundPaired as ScrabblePaired
-from ..engine.scrabble.held.log_events import SettingsChanged as ScrabbleSettingsChanged
-from ..engine.strikes.event import Entrant
-from ..engine.strikes.ledger import HeldEvent, StrikesLedger
-from ..engine.strikes.log_events import Created as StrikesCreated
-from ..engine.strikes.log_events import PlayerEntered as StrikesEntered
-from ..engine.strikes.log_events import ResultEntered as TableEntered
-from ..engine.strikes.log_events import RoundStarted as StrikesRoundStarted
-from ..engine.strikes.log_events import SettingsChanged as StrikesSettingsChanged
-from ..engine.strikes.scoring import Finish
-from ..store.backup import (
+from ...engine.scrabble.held.event import ScrabbleEvent
+from ...engine.scrabble.held.ledger import ScrabbleLedger
+from ...engine.scrabble.held.log_events import Created as ScrabbleCreated
+from ...engine.scrabble.held.log_events import Entrant as ScrabbleEntrant
+from ...engine.scrabble.held.log_events import PlayerEntered as ScrabbleEntered
+from ...engine.scrabble.held.log_events import ResultEntered as ScrabbleResult
+from ...engine.scrabble.held.log_events import RoundImported as ScrabbleImported
+from ...engine.scrabble.held.log_events import RoundPaired as ScrabblePaired
+from ...engine.scrabble.held.log_events import SettingsChanged as ScrabbleSettingsChanged
+from ...engine.strikes.event import Entrant
+from ...engine.strikes.ledger import HeldEvent, StrikesLedger
+from ...engine.strikes.log_events import Created as StrikesCreated
+from ...engine.strikes.log_events import PlayerEntered as StrikesEntered
+from ...engine.strikes.log_events import ResultEntered as TableEntered
+from ...engine.strikes.log_events import RoundStarted as StrikesRoundStarted
+from ...engine.strikes.log_events import SettingsChanged as StrikesSettingsChanged
+from ...engine.strikes.scoring import Finish
+from ...store.backup import (
     BACKUP_FORMAT,
     BACKUP_VERSION,
     Backup,
@@ -92,14 +92,10 @@ from ..store.backup import (
     replay,
     restore,
 )
-from .conditions import HEADERS, IDEMPOTENCY_KEY
-from .diagonal.schemas import MAX_FIELD as MAX_RACERS
-from .diagonal.schemas import RaceEventIn, RaceResultIn, RacerIn, RaceSettingsIn
-from .director_token import AUTH_DOC, director_token
-from .errors import flatten
-from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
-from .held_schemas import LateEntrantIn, NoShowsIn
-from .league.schemas import (
+from ..diagonal.schemas import MAX_FIELD as MAX_RACERS
+from ..diagonal.schemas import RaceEventIn, RaceResultIn, RacerIn, RaceSettingsIn
+from ..errors import flatten
+from ..league.schemas import (
     GameReportIn,
     OrganisationIn,
     PlayerEditIn,
@@ -107,26 +103,30 @@ from .league.schemas import (
     SeasonSettingsIn,
     SignUpsIn,
 )
-from .puffing_billy.schemas import (
+from ..puffing_billy.schemas import (
     MAX_EVENT_PLAYERS,
     BoardPlayersIn,
     FinalistsIn,
     PBEventIn,
     SettingsIn,
 )
-from .scrabble.event_schemas import (
+from ..scrabble.schemas import (
     ScrabbleEntrantIn,
     ScrabbleEventIn,
     ScrabbleResultIn,
     ScrabbleSettingsIn,
 )
-from .strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, TableResultIn
-from .strikes.tournament_schemas import TournamentIn, TournamentSettingsIn
+from ..strikes.schemas import TournamentIn, TournamentSettingsIn
+from ..strikes.tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, TableResultIn
+from .blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
+from .conditions import HEADERS, IDEMPOTENCY_KEY
+from .director_token import AUTH_DOC, director_token
+from .schemas import LateEntrantIn, NoShowsIn
 
 # --- how each format's rules decide an entry again ---------------------------------------
 
 
-# The kinds a scorekeeper's token may log: results (held_blueprint: ``writes(results=True)``).
+# The kinds a scorekeeper's token may log: results (blueprint.py: ``writes(results=True)``).
 ROUND_RESULTS = frozenset({RESULT_ENTERED, RESULT_CORRECTED})
 
 

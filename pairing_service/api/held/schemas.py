@@ -1,7 +1,7 @@
 """The schemas every held format's share: an entrant, the entrants, the event's name, the
 fields every read starts with, the director token, what a correction changed, a late
 entrant, no-shows. How an answer reads the store's and the engine's objects is
-``held_views.py``."""
+``views.py``."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Any
 from flask import request
 from marshmallow import Schema, fields, validate
 
-from ..engine.names import namesake_warnings
-from ..store import Held
-from .common import NAME_LENGTH, player_id, printable, unique_items
-from .event_links import links_of_request
-from .public_url import link_warning
+from ...engine.names import namesake_warnings
+from ...store import Held
+from ..common import NAME_LENGTH, player_id, printable, unique_items
+from ..public_url import link_warning
+from .links import links_of_request
 
 
 class EntrantIn(Schema):

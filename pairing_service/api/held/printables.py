@@ -14,7 +14,7 @@ from typing import Any
 from flask import Response
 from marshmallow import Schema, fields, validate
 
-from .common import prefers
+from ..common import prefers
 
 TABLE_FORMATS = ("json", "csv", "text")
 

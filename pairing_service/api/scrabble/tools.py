@@ -33,8 +33,8 @@ from ...engine.scrabble.contention import BYE_SPREAD
 from ...engine.scrabble.prize_places import place_labels
 from ...engine.scrabble.tsh import PartlyEntered, TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
-from ..conditions import HEADERS
 from ..costly import planner
+from ..held.conditions import HEADERS
 from ..metrics import engine_timed
 from ..parsing import (
     StandingsBlueprint,
@@ -46,7 +46,7 @@ from ..parsing import (
 )
 from .answer_schemas import AuditOut, FinalRoundOut
 from .printable import render_audit_text, render_text
-from .schemas import (
+from .tool_schemas import (
     CSV_BODY,
     DEFAULT_VICTORS,
     MAX_LISTED_OUTCOMES,

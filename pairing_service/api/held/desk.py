@@ -27,17 +27,17 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, abort, render_template, send_from_directory
 from marshmallow import Schema, fields, validate
 
-from ..engine.event_log import STORE_KINDS
-from .diagonal.schemas import RaceSettingsIn
-from .event_links import DESK_FORMATS, page_path
-from .formats import FORMATS, Format
-from .held_blueprint import held_store
-from .puffing_billy.schemas import SettingsIn as BoardSettingsIn
-from .scrabble.event_schemas import ScrabbleSettingsIn
-from .strikes.tournament_schemas import TournamentSettingsIn
-from .widget import CACHE, WIDGET_DIR
+from ...engine.event_log import STORE_KINDS
+from ..diagonal.schemas import RaceSettingsIn
+from ..formats import FORMATS, Format
+from ..puffing_billy.schemas import SettingsIn as BoardSettingsIn
+from ..scrabble.schemas import ScrabbleSettingsIn
+from ..strikes.schemas import TournamentSettingsIn
+from ..widget import CACHE, WIDGET_DIR
+from .blueprint import held_store
+from .links import DESK_FORMATS, page_path
 
-bp = Blueprint("desk", __name__, template_folder="templates")
+bp = Blueprint("desk", __name__, template_folder="../templates")
 
 _HELD = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
 

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 from flask import Flask, Response, current_app, request
 
-from .public_url import absolute
+from ..public_url import absolute
 
 if TYPE_CHECKING:
-    from .formats import Format
+    from ..formats import Format
 
 _EXTENSION = "pairing_event_links"  # a held format's blueprint name -> its pages' path
 PAGES = (("page", ""), ("sheet", "/sheet"), ("desk", "/desk"))

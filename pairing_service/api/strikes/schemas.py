@@ -13,10 +13,10 @@ from ...engine.errors import FieldError, refuse_repeats
 from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
 from ...engine.strikes.event import LATE_STARTS, Event, Round, Seat
 from ...engine.strikes.ledger import HeldEvent
-from ..entry_warnings import EntryWarnings
-from ..held_schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
-from ..held_views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
-from ..round_clock import clock_field
+from ..held.entry_warnings import EntryWarnings
+from ..held.round_clock import clock_field
+from ..held.schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
+from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
 from .tool_schemas import (
     MAX_FIELD,
     MAX_PLANS,

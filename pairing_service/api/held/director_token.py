@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from .errors import MissingToken
+from ..errors import MissingToken
 
 MAX_TOKEN_LENGTH = 200
 AUTH_DOC: dict[str, Any] = {"security": [{"BearerAuth": []}]}

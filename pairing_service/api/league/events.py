@@ -35,9 +35,8 @@ from ...mail import Mail, NotSent, send
 from ...store import Held
 from ...store.tokens import hash_token
 from ..common import prefers
-from ..director_token import director_token
 from ..errors import problem
-from ..held_blueprint import (
+from ..held.blueprint import (
     TOURNAMENT,
     HeldBlueprint,
     HeldResource,
@@ -47,8 +46,9 @@ from ..held_blueprint import (
     ledger,
     read_by_director,
 )
+from ..held.director_token import director_token
+from ..held.printables import Table, table_format, tabular, tabular_doc
 from ..parsing import decoding_notes
-from ..printable_tables import Table, table_format, tabular, tabular_doc
 from ..public_url import absolute, link_warning
 from ..puffing_billy.schemas import as_read_by
 from .reporting_tokens import REISSUE_NEEDS_A_KEY, new_salt, reporting_token, shown_tokens

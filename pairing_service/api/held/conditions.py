@@ -14,8 +14,8 @@ from typing import Any
 from apispec import BasePlugin
 from flask import Flask, Response, g, has_request_context, request
 
-from ..store import Conditions, HeldStore
-from ..store.write_keys import ROTATION_RETRY_WINDOW
+from ...store import Conditions, HeldStore
+from ...store.write_keys import ROTATION_RETRY_WINDOW
 
 MAX_REVISION_DIGITS = 9  # a revision is an int in the database; longer is no revision of ours
 

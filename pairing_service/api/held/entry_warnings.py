@@ -11,8 +11,8 @@ from typing import Any
 from flask import request
 from marshmallow import fields
 
-from ..engine.names import Named, namesake_warnings
-from .held_schemas import CreatedNamesakes
+from ...engine.names import Named, namesake_warnings
+from .schemas import CreatedNamesakes
 
 DESCRIPTION = (
     "What the organiser should check about the players this request entered (a create's "
@@ -33,7 +33,7 @@ def _late_entrant() -> str | None:
 
 class EntryWarnings(CreatedNamesakes):
     """Reads the event's state (``attribute``, a :class:`Named`) for a late entrant's
-    namesakes; a create's are among the players its body lists (``held_schemas.py``)."""
+    namesakes; a create's are among the players its body lists (``schemas.py``)."""
 
     def __init__(self, attribute: str = "state", **kwargs: Any) -> None:
         metadata = {"description": DESCRIPTION}

@@ -33,22 +33,22 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, render_template, request
 
-from ..store import Held
-from .diagonal.events import pairing_table
-from .event_links import page_path
-from .event_page_tables import ShownTable as ShownTable  # league/pages.py imports these here
-from .event_page_tables import player_labels as player_labels
-from .event_page_tables import player_names, player_ratings, signed_up
-from .event_page_tables import shown_table as shown_table
-from .formats import FORMATS, Format
-from .held_blueprint import held_store, ledger_of
-from .printable_tables import Table
-from .public_url import absolute, link_warning
-from .scrabble.events import pairing_table as scrabble_boards
-from .scrabble.events import pairings_by_name as scrabble_by_name
-from .strikes.tournaments import seating_table
+from ...store import Held
+from ..diagonal.events import pairing_table
+from ..formats import FORMATS, Format
+from ..public_url import absolute, link_warning
+from ..scrabble.events import pairing_table as scrabble_boards
+from ..scrabble.events import pairings_by_name as scrabble_by_name
+from ..strikes.events import seating_table
+from .blueprint import held_store, ledger_of
+from .links import page_path
+from .page_tables import ShownTable as ShownTable  # league/pages.py imports these here
+from .page_tables import player_labels as player_labels
+from .page_tables import player_names, player_ratings, signed_up
+from .page_tables import shown_table as shown_table
+from .printables import Table
 
-bp = Blueprint("event_pages", __name__, template_folder="templates")
+bp = Blueprint("event_pages", __name__, template_folder="../templates")
 
 # The formats run round by round: a round's tables as their CSV prints them.
 ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from ..engine.round_clock import MAX_MINUTES, Clock, clock_of, start_clock, stop_clock
-from ..store import Held
+from ...engine.round_clock import MAX_MINUTES, Clock, clock_of, start_clock, stop_clock
+from ...store import Held
 from .director_token import director_token
 
 if TYPE_CHECKING:
-    from .held_blueprint import RoundRoutes
+    from .blueprint import RoundRoutes
 
 
 class ClockIn(Schema):
@@ -62,7 +62,7 @@ def round_clock(held: Held[Any]) -> Clock | None:
 
 
 def add_clock_routes(routes: RoundRoutes[Any, Any]) -> None:
-    from .held_blueprint import TOURNAMENT, described, held_store, optional_body
+    from .blueprint import TOURNAMENT, described, held_store, optional_body
 
     blp = routes.blueprint
 

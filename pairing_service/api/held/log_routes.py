@@ -13,16 +13,16 @@ from flask import request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from ..engine.errors import FieldError
-from ..engine.event_codec import JSON
-from ..engine.event_log import Entry, Ledger, undo, undone_by
-from ..engine.names import Named, labels
-from ..store import Held
+from ...engine.errors import FieldError
+from ...engine.event_codec import JSON
+from ...engine.event_log import Entry, Ledger, undo, undone_by
+from ...engine.names import Named, labels
+from ...store import Held
+from ..errors import problem
+from .blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
 from .director_token import director_token
-from .errors import problem
-from .held_blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, read_by_director
-from .held_views import ReadOut
-from .printable_tables import TABLE_FORMATS, Table, table_format, tabular
+from .printables import TABLE_FORMATS, Table, table_format, tabular
+from .views import ReadOut
 
 ROTATION_NEEDS_A_KEY = (
     "Idempotency-Key: a new director token is issued only to a request with a key (a "

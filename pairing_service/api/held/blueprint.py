@@ -16,10 +16,12 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema
 
-from ..engine.errors import Conflict, FieldError, NotPermitted
-from ..engine.event_log import DIRECTOR, Action, Entry, Ledger
-from ..engine.round_ledger import RoundByRound, RoundLedger
-from ..store import Held, HeldStore, Scoring, WrongToken
+from ...engine.errors import Conflict, FieldError, NotPermitted
+from ...engine.event_log import DIRECTOR, Action, Entry, Ledger
+from ...engine.round_ledger import RoundByRound, RoundLedger
+from ...store import Held, HeldStore, Scoring, WrongToken
+from ..errors import problem
+from ..parsing import StrictBlueprint
 from .conditions import (
     HEADERS,
     IDEMPOTENCY_KEY,
@@ -29,12 +31,10 @@ from .conditions import (
     idempotency_key_problem,
 )
 from .director_token import AUTH_DOC, director_token
-from .errors import problem
-from .held_schemas import NoShowsIn
-from .held_views import HeldView
-from .parsing import StrictBlueprint
-from .printable_tables import TableFormatIn, table_format, tabular_doc
+from .printables import TableFormatIn, table_format, tabular_doc
 from .round_clock import add_clock_routes
+from .schemas import NoShowsIn
+from .views import HeldView
 
 F = TypeVar("F", bound=Callable[..., Any])
 L = TypeVar("L", bound=Ledger[Any])

@@ -13,9 +13,9 @@ from typing import Any, Generic, TypeVar
 
 from marshmallow import Schema, fields, validate
 
-from ..engine.round_clock import Clock
-from ..engine.round_ledger import RoundByRound
-from ..store import Held
+from ...engine.round_clock import Clock
+from ...engine.round_ledger import RoundByRound
+from ...store import Held
 from .round_clock import round_clock
 
 S = TypeVar("S")
