@@ -19,7 +19,8 @@ from .errors import InvalidRuleTable, InvalidStandings, ScrabbleEngineError
 from .game import Game
 from .judge.principles import Need, Verdict
 from .judge.proof import Outcome
-from .pairing.advisor import MAX_VICTORS, PREFERENCES, Advice, Alternative, SeedNote, advise
+from .pairing.advisor import MAX_VICTORS, PREFERENCES, Advice, SeedNote, advise
+from .pairing.recommendation import Alternative
 from .plans import RuleUsed
 from .prize_places import PlaceRace, PrizePlaces, Reach
 from .rule_table import RuleTable

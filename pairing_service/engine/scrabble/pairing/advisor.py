@@ -17,26 +17,24 @@ from ..cost import DEFAULT_REPEATS_ALLOWED, RepeatPolicy
 from ..explain.boards import opponents_of, prize_reason, repeat_lines
 from ..explain.headline import headline
 from ..explain.needs import needs, place_need
-from ..explain.tradeoffs import tradeoff_text
 from ..explain.warnings import (
     complete_tie_warnings,
     one_sided_warnings,
     uncertain_gibsonized_warnings,
 )
 from ..game import Game, pairs_of
-from ..judge.candidates import OUTSIDER
 from ..judge.comparison import Judge
 from ..judge.field_scores import FieldTables
-from ..judge.principles import PRINCIPLES, Need, Verdict, judged_contenders
+from ..judge.principles import Need, Verdict, judged_contenders
 from ..plans import Plan, RuleUsed, fallback_plan, table_plan
 from ..prize_places import PlaceRace, PrizePlaces, Reach, graded_places_warning, place_race
 from ..rule_table import RuleTable
 from ..standings import Standings, configuration_text
-from ..withdrawals import field_of
+from ..withdrawals import RoundField, field_of
 from ..words.verdicts import SEED_READINGS
-from .board import Board, play_engine_pairs
-from .completion import BEST_KEEPS, complete_pairing
+from .completion import complete_pairing
 from .prize_plan import prize_plan
+from .recommendation import Alternative, Side, choose_recommended
 from .swiss import SwissMemo
 
 MAX_VICTORS = 8
@@ -51,21 +49,6 @@ class SeedNote:
     status: str
     reason: str
     difference: str | None = None
-
-
-@dataclass(frozen=True)
-class Alternative:
-    """Another complete pairing and its explanation: the one that ranks above the table's
-    on the principles, or (when that one is recommended) the table's own."""
-
-    source: str  # "principles" or "table"
-    games: tuple[Game, ...]
-    principles: tuple[Verdict, ...]
-    needs: tuple[Need, ...]
-    tradeoff: str  # one sentence, in plain words
-    # The principle on which the principles' pairing ranks above the table's (an index of
-    # ``PRINCIPLES``); None beside a row without its rematch (the principles tie).
-    level: int | None = None
 
 
 PREFERENCES = ("table", "principles")
@@ -133,37 +116,11 @@ def advise(
     warnings += one_sided_warnings(standings)
     warnings += complete_tie_warnings(standings, in_contention)
     swiss = SwissMemo(RepeatPolicy(repeats_allowed, last_round=rounds_left == 1))
-    places: tuple[Reach, ...] = ()
-    race: PlaceRace | None = None  # graded prizes only: who races for which places
-    if prizes is not None:
-        found_race = place_race(standings, prizes, cap, rounds_left, known_results)
-        places = tuple(r for r in found_race.reach if r.player not in withdrawn)
-        race = found_race if prizes.graded else None
-    prize_races = None if race is None else race.races
-    if race is not None:
-        assert prizes is not None
-        plan, plan_warnings = prize_plan(
-            standings, race, prizes, withdrawn, swiss, cap, rounds_left, victors
-        )
-        racing = {*race.racing, *race.line} - withdrawn
-        contenders = tuple(p for p in standings.ids if p in racing)
-    else:
-        plan, plan_warnings = _choose_plan(
-            standings,
-            table,
-            in_contention,
-            victors,
-            cap,
-            config,
-            rounds_left,
-            field.resting_certain,
-        )
-        contenders = tuple(judged_contenders(standings, in_contention))
-        graded_warning = graded_places_warning(
-            standings, victors, cap, rounds_left, plan.gibsonized, known_results
-        )
-        plan_warnings += [graded_warning] if graded_warning and prizes is None else []
+    plan, plan_warnings, contenders, places, race = _planned(
+        standings, table, field, prizes, withdrawn, swiss, cap, rounds_left, known_results, config
+    )
     warnings += plan_warnings
+    prize_races = None if race is None else race.races
     tables: FieldTables = {}
     games, bye, completion_warnings = complete_pairing(
         standings, plan, in_contention, withdrawn, swiss, tables
@@ -180,57 +137,25 @@ def advise(
         found_needs = tuple(needs(judge.evaluate(pairs), ranked_relevant))
     else:  # only a table row's verdicts choose between pairings (below)
         principles, found_needs = [], ()
-    table_side = _Side(tuple(games), tuple(principles), found_needs)
+    table_side = Side(tuple(games), tuple(principles), found_needs)
     seed_notes, seed_needs = _seed_notes(standings, plan)
     warnings += uncertain_gibsonized_warnings(standings, plan, in_contention)
-    found = _principled_alternative(
+    choice = choose_recommended(
         standings,
         in_contention,
         judge,
         plan,
-        principles,
+        table_side,
         bye,
-        games,
         withdrawn,
         swiss,
         ranked_relevant,
+        prefer,
     )
-    recommended, rule = table_side, plan.rule
-    alternatives: tuple[Alternative, ...] = ()
-    if found is None and plan.rule.source == "table":
-        rematch_free = _rematch_free(
-            standings, in_contention, judge, table_side, bye, withdrawn, swiss, ranked_relevant
-        )
-        if rematch_free is not None:
-            recommended, rule, alternative, note = _without_rematch(
-                standings, plan, table_side, rematch_free
-            )
-            alternatives = (alternative,)
-            warnings.append(note)
-    preferred = prefer
-    if found is not None:
-        # The principles' pairing is recommended when asked for, or when the row's breaks
-        # the repeat policy where it does not (a back-to-back rematch or a meeting past
-        # the allowance): a pairing the principles rank higher and a director would post.
-        row_breaks = _policy_breaks(standings, swiss.policy, table_side.games)
-        their_breaks = _policy_breaks(standings, swiss.policy, found[0].games)
-        repeats_avoided = row_breaks > their_breaks
-        chosen = preferred = "principles" if repeats_avoided else prefer
-        recommendation = _recommend(standings, judge, plan, table_side, *found, chosen)
-        recommended, rule = recommendation.side, recommendation.rule
-        alternatives = (recommendation.alternative,)
-        if chosen == "principles":
-            seed_notes, seed_needs = (), ()
-        if repeats_avoided and prefer != "principles":
-            allowance = swiss.policy.allowance
-            warnings.append(
-                f"row {plan.rule.id}'s pairing holds {_breaks_text(row_breaks, allowance)}; "
-                "the pairing that ranks above it on the principles holds "
-                f"{_breaks_text(their_breaks, allowance)}, and is recommended (the row's "
-                "beside it)"
-            )
-        else:
-            warnings += recommendation.warnings
+    recommended, rule, alternatives = choice.side, choice.rule, choice.alternatives
+    preferred, warnings = choice.preferred, warnings + choice.warnings
+    if choice.principled:
+        seed_notes, seed_needs = (), ()
     warnings += repeat_lines(standings, swiss.policy, pairs_of(recommended.games))
     seed_notes = _read_beside(seed_notes, recommended.principles)
     found_needs = recommended.needs
@@ -262,6 +187,54 @@ def advise(
         ),
         race=race,
     )
+
+
+def _planned(
+    standings: Standings,
+    table: RuleTable,
+    field: RoundField,
+    prizes: PrizePlaces | None,
+    withdrawn: frozenset[str],
+    swiss: SwissMemo,
+    cap: int | None,
+    rounds_left: int,
+    known_results: Mapping[str, int] | None,
+    config: str,
+) -> tuple[Plan, list[str], tuple[str, ...], tuple[Reach, ...], PlaceRace | None]:
+    """The plan (the prize races', the table row's or the fallback's), what it warns of,
+    the contenders it is judged for, the places open to each player (with prizes) and,
+    with graded prizes, the race for each place."""
+    in_contention, victors = field.contention, field.victors
+    places: tuple[Reach, ...] = ()
+    race: PlaceRace | None = None  # graded prizes only: who races for which places
+    if prizes is not None:
+        found_race = place_race(standings, prizes, cap, rounds_left, known_results)
+        places = tuple(r for r in found_race.reach if r.player not in withdrawn)
+        race = found_race if prizes.graded else None
+    if race is not None:
+        assert prizes is not None
+        plan, plan_warnings = prize_plan(
+            standings, race, prizes, withdrawn, swiss, cap, rounds_left, victors
+        )
+        racing = {*race.racing, *race.line} - withdrawn
+        contenders = tuple(p for p in standings.ids if p in racing)
+    else:
+        plan, plan_warnings = _choose_plan(
+            standings,
+            table,
+            in_contention,
+            victors,
+            cap,
+            config,
+            rounds_left,
+            field.resting_certain,
+        )
+        contenders = tuple(judged_contenders(standings, in_contention))
+        graded_warning = graded_places_warning(
+            standings, victors, cap, rounds_left, plan.gibsonized, known_results
+        )
+        plan_warnings += [graded_warning] if graded_warning and prizes is None else []
+    return plan, plan_warnings, contenders, places, race
 
 
 def _choose_plan(
@@ -300,90 +273,6 @@ def _choose_plan(
     return plan, [*warnings, *plan.notes]
 
 
-@dataclass(frozen=True)
-class _Recommendation:
-    side: _Side
-    rule: RuleUsed
-    alternative: Alternative
-    warnings: list[str]
-
-
-def _recommend(
-    standings: Standings,
-    judge: Judge,
-    plan: Plan,
-    table_side: _Side,
-    principled: _Side,
-    level: int,
-    prefer: str,
-) -> _Recommendation:
-    """With a pairing proven to rank above the table row's on the principles: the one
-    recommended (the row's, unless ``prefer`` is "principles"), the rule it follows, the
-    other as the alternative, and the trade-off between them."""
-    principles = list(table_side.principles)
-    if principles[level].status == "violated":
-        # The verdict names the pairing answered beside it, completed, not the first
-        # candidate its comparison met (both do better on it; a director asks about
-        # the one shown).
-        principled_pairs = pairs_of(principled.games)
-        principles[level] = judge.violated(
-            pairs_of(table_side.games), PRINCIPLES[level], judge.describe_games(principled_pairs)
-        )
-    table_side = _Side(table_side.games, tuple(principles), table_side.needs)
-    tradeoff = tradeoff_text(
-        standings,
-        level,
-        (list(table_side.games), principles),
-        (principled.games, principled.principles),
-        plan.rule.id,
-    )
-    if prefer != "principles":
-        alternative = Alternative(
-            "principles",
-            principled.games,
-            principled.principles,
-            principled.needs,
-            tradeoff,
-            level,
-        )
-        return _Recommendation(table_side, plan.rule, alternative, [])
-    rule = RuleUsed(
-        id=plan.rule.id,
-        source="fallback",
-        method="principled search",
-        text=f"The pairing that ranks above row {plan.rule.id}'s "
-        f"({plan.rule.text.rstrip('.')}) on the principles GP1-GP4.",
-        reading=plan.rule.reading,
-        covers=plan.rule.covers,
-    )
-    warning = (
-        f"prefer=principles: the pairing that ranks above row {plan.rule.id}'s on "
-        f"{PRINCIPLES[level]} is recommended; the table's is the alternative"
-    )
-    alternative = Alternative(
-        "table", table_side.games, table_side.principles, table_side.needs, tradeoff, level
-    )
-    return _Recommendation(principled, rule, alternative, [warning])
-
-
-def _policy_breaks(
-    standings: Standings, policy: RepeatPolicy, games: Sequence[Game]
-) -> tuple[int, int]:
-    """Back-to-back rematches and meetings past the allowance among ``games``."""
-    costs = [policy.pair_cost(standings, *g.players) for g in games if not g.bye]
-    return sum(c[0] for c in costs), sum(c[1] for c in costs)
-
-
-def _breaks_text(breaks: tuple[int, int], allowance: int) -> str:
-    """``_policy_breaks`` in words: "1 back-to-back rematch and 2 meetings past the
-    allowance of 2"."""
-    back, past = breaks
-    return (
-        f"{back} back-to-back rematch{'es' if back != 1 else ''} and {past} "
-        f"meeting{'s' if past != 1 else ''} past the allowance of {allowance}"
-    )
-
-
 def with_prize_reasons(
     standings: Standings, race: PlaceRace, policy: RepeatPolicy, games: Sequence[Game]
 ) -> list[Game]:
@@ -415,138 +304,6 @@ def _clinching(cap: int | None) -> str:
         f"decided on wins and on spread, assuming at most {cap} points "
         "of spread per player per game"
     )
-
-
-@dataclass(frozen=True)
-class _Side:
-    """A complete pairing with its verdicts and needs."""
-
-    games: tuple[Game, ...]
-    principles: tuple[Verdict, ...]
-    needs: tuple[Need, ...]
-
-
-def _principled_alternative(
-    standings: Standings,
-    contention: Contention,
-    judge: Judge,
-    plan: Plan,
-    principles: Sequence[Verdict],
-    bye: str | None,
-    games: Sequence[Game],
-    withdrawn: frozenset[str],
-    swiss: SwissMemo,
-    ranked_relevant: Sequence[str],
-) -> tuple[_Side, int] | None:
-    """The complete pairing that the engine proves ranks above a table row's on the
-    principles, and the first principle it does better on; None when there is none.
-
-    One ranks above exactly when some verdict is "violated" (a candidate better on it and
-    no worse on every higher one), so the search runs only then.
-    """
-    if plan.rule.source != "table" or not any(v.status == "violated" for v in principles):
-        return None
-    pairs = pairs_of(games)
-    better = judge.proven_better(pairs)
-    if better is None:
-        return None
-    chosen, level = better
-    board = Board(standings, withdrawn, swiss)
-    if bye is not None:
-        board.add_bye(bye, next(g.reason for g in games if g.bye))
-    play_engine_pairs(board, chosen, contention, BEST_KEEPS)
-    other_games = board.finish()
-    other_pairs = pairs_of(other_games)
-    side = _Side(
-        tuple(other_games),
-        tuple(judge.judge(other_pairs)),
-        tuple(needs(judge.evaluate(other_pairs), ranked_relevant)),
-    )
-    return side, level
-
-
-def _rematches(standings: Standings, games: Sequence[Game]) -> list[tuple[str, str]]:
-    return [
-        (g.players[0], g.players[1])
-        for g in games
-        if not g.bye and g.repeats and standings.back_to_back(*g.players)
-    ]
-
-
-def _rematch_free(
-    standings: Standings,
-    contention: Contention,
-    judge: Judge,
-    table_side: _Side,
-    bye: str | None,
-    withdrawn: frozenset[str],
-    swiss: SwissMemo,
-    ranked_relevant: Sequence[str],
-) -> _Side | None:
-    """When a table row's pairing holds a back-to-back rematch between players who can
-    be victors and a pairing the principles score the same avoids it: that pairing,
-    completed (the pairing policy's first rule, applied to a row). None otherwise."""
-    relevant = set(contention.relevant)
-    mine = [pair for pair in _rematches(standings, table_side.games) if set(pair) <= relevant]
-    if not mine:
-        return None
-    pairs = pairs_of(table_side.games)
-    tied, _ = judge.best_ties(pairs)
-    scores = judge.scores_of(pairs)
-    if any(score is None for score in scores):
-        return None
-    policy = swiss.policy
-    outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
-    better = [
-        c
-        for c in tied
-        if judge.scores_of(c) == scores
-        and policy.pairing_cost(standings, c, outsider_ranks, OUTSIDER)[0] < len(mine)
-    ]
-    if not better:
-        return None
-    chosen = min(better, key=lambda c: policy.pairing_cost(standings, c, outsider_ranks, OUTSIDER))
-    board = Board(standings, withdrawn, swiss)
-    if bye is not None:
-        board.add_bye(bye, next(g.reason for g in table_side.games if g.bye))
-    play_engine_pairs(board, chosen, contention, "the row's pairing without its rematch")
-    games = board.finish()
-    other = pairs_of(games)
-    verdicts = tuple(judge.judge(other))
-    if [v.status for v in verdicts] != [v.status for v in table_side.principles]:
-        return None  # completed, it is not judged alike: the row's pairing stands
-    if len(_rematches(standings, games)) >= len(_rematches(standings, table_side.games)):
-        return None
-    return _Side(tuple(games), verdicts, tuple(needs(judge.evaluate(other), ranked_relevant)))
-
-
-def _without_rematch(
-    standings: Standings, plan: Plan, table_side: _Side, rematch_free: _Side
-) -> tuple[_Side, RuleUsed, Alternative, str]:
-    """The rematch-free pairing recommended, the row's named beside it."""
-    tag = standings.tag
-    shown = "; ".join(f"{tag(a)} and {tag(b)}" for a, b in _rematches(standings, table_side.games))
-    rule = RuleUsed(
-        id=plan.rule.id,
-        source="fallback",
-        method="row without its rematch",
-        text=f"Row {plan.rule.id}'s pairing ({plan.rule.text.rstrip('.')}) would repeat last "
-        "round's game; this pairing is judged the same on GP1-GP4 and avoids it.",
-        reading=plan.rule.reading,
-        covers=plan.rule.covers,
-    )
-    tradeoff = (
-        f"the seed's table (row {plan.rule.id}) pairs {shown}, who met in the previous round; "
-        "the recommended pairing keeps every principle the same and avoids that rematch"
-    )
-    alternative = Alternative(
-        "table", table_side.games, table_side.principles, table_side.needs, tradeoff
-    )
-    note = (
-        f"row {plan.rule.id} would pair {shown} again straight after their last game; an "
-        "equally principled pairing without that rematch is recommended, the row's beside it"
-    )
-    return rematch_free, rule, alternative, note
 
 
 def _seed_notes(standings: Standings, plan: Plan) -> tuple[tuple[SeedNote, ...], tuple[Need, ...]]:

@@ -66,28 +66,7 @@ def prize_plan(
     # gives it, or a second bye to nobody): they are left to the Gibsonized step.
     lone = settled[-1] if field_size % 2 and len(settled) % 2 else None
     gibsonized = [p for p in settled if p != lone]
-    in_race = {*racing, *line}
-    # The highest-ranked players in no race, one for each player racing (for a place or
-    # the money line) and each settled player: a settled player plays one of them, never
-    # a racer; a racer whose race cannot be kept plays one rather than break someone
-    # else's race too. (Too few of them and an odd race's last racer would be left to
-    # face a settled player.)
-    outsiders = [p for p in standings.ids if p in playing and p not in in_race and p not in settled]
-    pool = sorted(
-        [*racing, *line, *gibsonized, *outsiders[: len(in_race) + len(gibsonized)]],
-        key=standings.rank,
-    )
-    warnings: list[str] = []
-    if len(pool) % 2:
-        spare = [p for p in pool if p not in in_race and p not in settled]
-        if spare:
-            pool.remove(max(spare, key=standings.rank))
-        else:
-            left_out = pool.pop()
-            warnings.append(
-                f"{standings.tag(left_out)} races for a prize place but everyone else who "
-                "plays is paired in the race: takes the bye"
-            )
+    pool, warnings = _race_pool(standings, playing, racing, line, settled, gibsonized)
     # The race for the money line is kept head to head like the others: real directors
     # pair it so (in every real division, when 1st was settled, 2nd-4th raced head to
     # head), where the principles' search over those players sent them to the players
@@ -124,6 +103,40 @@ def prize_plan(
         rounds_left=rounds_left,
     )
     return plan, warnings
+
+
+def _race_pool(
+    standings: Standings,
+    playing: set[str],
+    racing: list[str],
+    line: list[str],
+    settled: list[str],
+    gibsonized: list[str],
+) -> tuple[list[str], list[str]]:
+    """The players the races are matched among, by rank, and what that warns of."""
+    in_race = {*racing, *line}
+    # The highest-ranked players in no race, one for each player racing (for a place or
+    # the money line) and each settled player: a settled player plays one of them, never
+    # a racer; a racer whose race cannot be kept plays one rather than break someone
+    # else's race too. (Too few of them and an odd race's last racer would be left to
+    # face a settled player.)
+    outsiders = [p for p in standings.ids if p in playing and p not in in_race and p not in settled]
+    pool = sorted(
+        [*racing, *line, *gibsonized, *outsiders[: len(in_race) + len(gibsonized)]],
+        key=standings.rank,
+    )
+    warnings: list[str] = []
+    if len(pool) % 2:
+        spare = [p for p in pool if p not in in_race and p not in settled]
+        if spare:
+            pool.remove(max(spare, key=standings.rank))
+        else:
+            left_out = pool.pop()
+            warnings.append(
+                f"{standings.tag(left_out)} races for a prize place but everyone else who "
+                "plays is paired in the race: takes the bye"
+            )
+    return pool, warnings
 
 
 def _race_matching(
