@@ -12,6 +12,9 @@ a Diagonal game) is entered, corrected, and corrected in an earlier round, the s
 a correction keeps what it replaced, and one of a round that is no longer the latest is
 refused when it would change who was eliminated or how the event ends (the later rounds
 were made from those), else it says what it changed.
+
+One rule holds for Scrabble too: a scorekeeper enters and corrects results of the open
+round only (:func:`late_for_scorekeepers`); after, a correction is a director's.
 """
 
 from __future__ import annotations
