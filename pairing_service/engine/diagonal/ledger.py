@@ -27,8 +27,8 @@ start (leaving and coming back never pays); the late entrants' setting may chang
 the first result.
 
 This module decides the director's actions and folds them; the state they are folded
-into, with its standings and its checks, is ``race_event.py``, and the history's words
-for each action are ``history.py``.
+into, with its checks, is ``race_event.py`` (how it stands, its ending and standings:
+``standing.py``), and the history's words for each action are ``history.py``.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ from .log_events import (
     RoundStarted,
     SettingsChanged,
 )
-from .race_event import RaceEnding, RaceEvent, RaceRound
+from .race_event import RaceEvent, RaceRound
+from .standing import RaceEnding
 
 # The API reads the state's types from here too.
 __all__ = ["RaceEnding", "RaceEvent", "RaceLedger", "RaceRound", "RaceSettings", "Racer"]
