@@ -12,6 +12,9 @@ a Diagonal game) is entered, corrected, and corrected in an earlier round, the s
 a correction keeps what it replaced, and one of a round that is no longer the latest is
 refused when it would change who was eliminated or how the event ends (the later rounds
 were made from those), else it says what it changed.
+
+One rule holds for Scrabble too: a scorekeeper enters and corrects results of the open
+round only (:func:`late_for_scorekeepers`); after, a correction is a director's.
 """
 
 from __future__ import annotations
@@ -265,16 +268,33 @@ class PlayedRound(Protocol):
     results: dict[int, Any]  # table or game number -> its result
 
 
-class RoundByRound(Protocol):
-    """What the shared part reads of a format's state."""
+class HasRounds(Protocol):
+    """A state played round by round, as far as its rounds go."""
 
     @property
     def latest(self) -> PlayedRound | None: ...
 
+    def round(self, number: int) -> PlayedRound: ...
+
+
+def late_for_scorekeepers(state: HasRounds, number: int) -> str | None:
+    """Why results of round ``number`` are no longer a scorekeeper's to enter or correct,
+    or None while the round is open: once it is closed, or once a later round has started
+    (the later rounds were made from its results), only a director corrects them.
+    NotFound when there is no round ``number``."""
+    latest = state.latest
+    if state.round(number).closed:
+        return f"round {number} is closed"
+    if latest is not None and latest.number > number:
+        return f"round {latest.number} has started"
+    return None
+
+
+class RoundByRound(HasRounds, Protocol):
+    """What the shared part reads of a format's state."""
+
     @property
     def rounds(self) -> Sequence[PlayedRound]: ...
-
-    def round(self, number: int) -> PlayedRound: ...
 
     def check_close(self, number: int) -> None: ...
 

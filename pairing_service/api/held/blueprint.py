@@ -18,7 +18,7 @@ from marshmallow import Schema
 
 from ...engine.errors import Conflict, FieldError, NotPermitted
 from ...engine.event_log import DIRECTOR, Action, Entry, Ledger
-from ...engine.round_ledger import RoundByRound, RoundLedger
+from ...engine.round_ledger import RoundByRound, RoundLedger, late_for_scorekeepers
 from ...store import Held, HeldStore, Scoring, WrongToken
 from ..errors import problem
 from ..parsing import StrictBlueprint
@@ -226,14 +226,9 @@ def scorekeepers_result(
 
 
 def round_closed(state: RoundByRound, number: int) -> str | None:
-    """Why results of round ``number`` are no longer a scorekeeper's to enter or correct
-    (it is closed, or a later round has started), or None while the round is open."""
-    latest = state.latest
-    if state.round(number).closed:
-        return f"round {number} is closed"
-    if latest is not None and latest.number > number:
-        return f"round {latest.number} has started"
-    return None
+    """Why results of round ``number`` are no longer a scorekeeper's (the formats' rule:
+    ``engine/round_ledger.py``), or None while the round is open."""
+    return late_for_scorekeepers(state, number)
 
 
 def optional_body(blueprint: StrictBlueprint, schema: type[Schema]) -> dict[str, Any]:

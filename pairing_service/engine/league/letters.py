@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .ledger import Organisation, short_words
+from .history import short_words
+from .organisation import Organisation
 
 TOKEN_PLACEHOLDER = "<your reporting token>"
 

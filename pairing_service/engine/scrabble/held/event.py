@@ -15,16 +15,18 @@ is complete (closed) as it is imported.
 A round robin (``round_robin.py``) is paired from its circle: the players not withdrawn
 when its first round was paired, in rating order, kept from then on. A player who
 withdraws keeps their place (their opponent has a bye); nobody joins it late.
+
+Beside it: each player's rounds and the rounds' results (``record.py``), and what the
+event refuses, its limits and the checks of its settings and imported rounds
+(``checks.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
 
-from ...errors import Conflict, FieldError, NotFound, Rule, first_repeat, refuse_repeats
+from ...errors import Conflict, NotFound, Rule
 from ...event_log import numbered
 from ...round_ledger import (
     refuse_close,
@@ -34,126 +36,33 @@ from ...round_ledger import (
     refuse_reinstatement,
 )
 from ..pairing.advisor import MAX_VICTORS
-from ..prize_places import PrizePlaces
 from ..rule_table import RuleTable
 from ..standings import LEFT_THE_FIELD, Player, Standings
-from .gibsonization import Places
-from .log_events import (
-    IMPORTED,
-    NO_PENALTIES,
-    Entrant,
-    EventSettings,
-    ImportedGame,
-    Method,
-    Pair,
-    RoundMethod,
-    SatOut,
+from .checks import (
+    MAX_PENALTY,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    InvalidEvent,
+    check_imported,
+    check_penalties,
 )
+from .gibsonization import Places
+from .log_events import NO_PENALTIES, Entrant, EventSettings, ImportedGame, Method, SatOut
 from .methods import FinalRound, Pairing, pair_round
+from .record import GameResult, PlayedRound, ScrabbleRound, Standing, played_rounds
 from .round_robin import RoundRobin
 from .schedule import scheduled
 
-MAX_PLAYERS = 1000
-MAX_ROUNDS = 50
-MAX_RATING = 4000
-MAX_SCORE = 2000  # a game's score, either way
-# A game's penalty, each player: tsh's time penalty is 10 a minute over, and a director
-# who takes more than a game's worth of points has disqualified the player instead.
-MAX_PENALTY = 500
-
-
-class InvalidEvent(FieldError):
-    """Input the event's rules cannot apply to, at ``at`` in the input."""
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """A game's result: both scores in the game's order with the penalties taken off each
-    player's spread, or the player who forfeited and the forfeit's spread."""
-
-    scores: tuple[int, int] | None
-    forfeit: str | None = None
-    spread: int = 0
-    penalties: tuple[int, int] = NO_PENALTIES
-    players: Pair = field(default=("", ""), compare=False)  # the game's, for its words
-
-    @property
-    def margin(self) -> int:
-        """By how much the game was won, as played: the scores' difference (0 a draw), or a
-        forfeit's spread."""
-        if self.scores is None:
-            return self.spread
-        return abs(self.scores[0] - self.scores[1])
-
-
-Outcome = Literal["win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"]
-
-
-@dataclass(slots=True)  # not frozen: a round of 400 players makes thousands of these
-class PlayedRound:
-    """One player's round: the opponent (None: a bye or a forfeit), the scores, the
-    outcome and the spread it counts (a penalty taken off: ``penalty``)."""
-
-    round: int
-    opponent: str | None
-    score: int | None
-    against: int | None
-    outcome: Outcome
-    spread: int
-    penalty: int = 0
-
-    @property
-    def half_wins(self) -> int:
-        return {"win": 2, "bye": 2, "forfeit_win": 2, "draw": 1}.get(self.outcome, 0)
-
-
-@dataclass
-class ScrabbleRound:
-    number: int
-    method: RoundMethod
-    games: list[Pair]
-    bye: str | None
-    repeats_allowed: int
-    seed: int | None = None
-    rule: str | None = None
-    results: dict[int, GameResult] = field(default_factory=dict)  # game number (from 1)
-    closed: bool = False
-    # An imported round's players without an opponent -> their spread (tsh's opponent 0).
-    sat_out: dict[str, int] = field(default_factory=dict)
-    # A round robin's players whose opponent withdrew: a bye each, as the round's bye.
-    unopposed: list[str] = field(default_factory=list)
-
-    def paired_by(self) -> Method:
-        """The method that paired the round; Conflict for a round imported from tsh."""
-        if self.method == IMPORTED:
-            raise Conflict(
-                f"round {self.number} was imported as tsh paired it: it is not paired again"
-            )
-        return self.method
-
-    def waiting(self) -> list[int]:
-        return [g for g in range(1, len(self.games) + 1) if g not in self.results]
-
-    def game(self, number: int) -> Pair:
-        if not 1 <= number <= len(self.games):
-            raise NotFound(f"round {self.number} has no game {number}")
-        return self.games[number - 1]
-
-
-@dataclass(frozen=True)
-class Standing:
-    rank: int
-    player: str
-    name: str | None
-    rating: int
-    wins: float  # a multiple of 0.5: exact
-    losses: float
-    spread: int
-    games: int  # results counted: games, byes and forfeits
-    byes: int
-    opponents: tuple[str | None, ...]  # by round played: None for a bye or forfeit
-    status: str  # active or withdrawn
-    withdrawn_before_round: int | None
+# The API reads these from here (the limits, a game's result, a round).
+__all__ = [
+    "MAX_PENALTY",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "GameResult",
+    "InvalidEvent",
+    "ScrabbleEvent",
+    "ScrabbleRound",
+]
 
 
 class ScrabbleEvent:
@@ -199,47 +108,7 @@ class ScrabbleEvent:
 
     def played(self) -> dict[str, list[PlayedRound]]:
         """Every player's rounds with a result so far (or a bye), in round order."""
-        cap = self.settings.spread_cap
-        rounds: dict[str, list[PlayedRound]] = {p: [] for p in self.players}
-        for rnd in self.rounds:
-            n = rnd.number
-            # A round robin's unopposed players (their opponent withdrew) have a bye too.
-            for player in rnd.unopposed if rnd.bye is None else [rnd.bye, *rnd.unopposed]:
-                rounds[player].append(
-                    PlayedRound(n, None, None, None, "bye", self.settings.bye_spread)
-                )
-            for player, spread in rnd.sat_out.items():  # an imported round's opponent 0
-                if spread:
-                    sat: Outcome = "bye" if spread > 0 else "forfeit_loss"
-                    rounds[player].append(PlayedRound(n, None, None, None, sat, spread))
-            for number, (a, b) in enumerate(rnd.games, start=1):
-                result = rnd.results.get(number)
-                if result is None:
-                    continue
-                if result.scores is None:
-                    loser = result.forfeit
-                    for p in (a, b):
-                        outcome: Outcome = "forfeit_loss" if p == loser else "forfeit_win"
-                        spread = -result.spread if p == loser else result.spread
-                        rounds[p].append(PlayedRound(n, None, None, None, outcome, spread))
-                    continue
-                mine, theirs = result.scores
-                pa, pb = result.penalties
-                for p, q, own, other, penalty in (
-                    (a, b, mine, theirs, pa),
-                    (b, a, theirs, mine, pb),
-                ):
-                    margin = own - other
-                    if cap is not None:
-                        margin = max(-cap, min(cap, margin))
-                    outcome = "win" if margin > 0 else "draw" if margin == 0 else "loss"
-                    if own != other and margin == 0:  # unreachable: a cap is at least 1
-                        outcome = "win" if own > other else "loss"
-                    # A penalty comes off the (capped) spread, after the result: as tsh.
-                    rounds[p].append(
-                        PlayedRound(n, q, own, other, outcome, margin - penalty, penalty)
-                    )
-        return rounds
+        return played_rounds(self.players, self.rounds, self.settings)
 
     def standings(self, played: dict[str, list[PlayedRound]] | None = None) -> list[Standing]:
         """Every player, by wins, then spread, then rating, then the order listed
@@ -502,49 +371,9 @@ class ScrabbleEvent:
     def check_imported(
         self, number: int, games: Sequence[ImportedGame], sat_out: Sequence[SatOut]
     ) -> None:
-        """Refuse a round imported from tsh that the event cannot hold as round ``number``:
-        every player in it once, in a game or without an opponent (a withdrawn player
-        without one only), and every player not withdrawn in it; scores within bounds."""
-        if any(r.method != IMPORTED for r in self.rounds):
-            raise Conflict("rounds are imported from tsh only before the service pairs one")
-        expected = len(self.rounds) + 1
-        if number != expected:
-            raise InvalidEvent(("round",), f"the next round is round {expected}, not {number}")
-        if number > self.settings.rounds:
-            raise InvalidEvent(
-                ("round",), f"round {number} is beyond the {self.settings.rounds} planned"
-            )
-        seen: list[str] = []
-        for index, game in enumerate(games):
-            for player in game.players:
-                if player in self.dropped:
-                    raise InvalidEvent(
-                        ("games", index, "players"),
-                        f"{player!r} withdrew before round {self.dropped[player]}: not paired",
-                        rule=Rule.KNOWN_PLAYER,
-                    )
-            seen += game.players
-            if any(abs(score) > MAX_SCORE for score in game.scores):
-                raise InvalidEvent(
-                    ("games", index, "scores"), f"a score is beyond {MAX_SCORE} either way"
-                )
-            check_penalties(game.penalties, ("games", index, "penalties"))
-        seen += [s.player for s in sat_out]
-        for player in seen:
-            if player not in self.players:
-                raise InvalidEvent(
-                    ("games",), f"{player!r} is not in this event", rule=Rule.KNOWN_PLAYER
-                )
-        twice = first_repeat(seen)
-        if twice is not None:
-            raise InvalidEvent(
-                ("games",), f"{seen[twice]!r} is in round {number} twice", rule=Rule.UNIQUE_IDS
-            )
-        missing = [p for p in self.active() if p not in set(seen)]
-        if missing:
-            raise InvalidEvent(("games",), f"{missing[0]!r} has no game in round {number}")
-        if any(abs(s.spread) > MAX_SCORE for s in sat_out):
-            raise InvalidEvent(("sat_out",), f"a spread is beyond {MAX_SCORE} either way")
+        """Refuse a round imported from tsh that the event cannot hold as round ``number``
+        (``checks.check_imported``)."""
+        check_imported(self, number, games, sat_out)
 
     def check_close(self, number: int) -> None:
         rnd = self.round(number)
@@ -579,57 +408,3 @@ class ScrabbleEvent:
             self.dropped.get(player),
         )
         return (latest.number if latest else 0) + 1
-
-
-def check_penalties(penalties: Sequence[int], at: tuple[str | int, ...]) -> None:
-    """Refuse penalties other than two whole numbers from 0 to ``MAX_PENALTY``."""
-    if len(penalties) != 2 or any(
-        isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_PENALTY
-        for p in penalties
-    ):
-        raise InvalidEvent(at, f"two penalties, each a whole number from 0 to {MAX_PENALTY}")
-
-
-def check_created(settings: EventSettings, players: Sequence[Entrant]) -> None:
-    """Refuse an event the rules cannot run, naming the field."""
-    if len(players) < 2:
-        raise InvalidEvent(("players",), "an event needs at least two players")
-    refuse_repeats([p.id for p in players], ("players",), InvalidEvent, ("id",))
-    if not 1 <= settings.rounds <= MAX_ROUNDS:
-        raise InvalidEvent(("rounds",), f"plan 1 to {MAX_ROUNDS} rounds")
-    if not 1 <= settings.victors <= MAX_VICTORS:
-        raise InvalidEvent(("victors",), f"the advisor pairs for 1 to {MAX_VICTORS} victors")
-    check_round_ranges(settings)
-    if settings.prizes is not None:
-        if not 1 <= len(settings.prizes) <= MAX_VICTORS:
-            raise InvalidEvent(("prizes",), f"the advisor pairs for 1 to {MAX_VICTORS} places")
-        try:
-            PrizePlaces(settings.prizes)
-        except ValueError as refused:
-            raise InvalidEvent(("prizes",), str(refused), rule=Rule.POINTS_FALL) from None
-
-
-def check_round_ranges(settings: EventSettings) -> None:
-    """Refuse ranges of rounds that are out of order, overlap or pass the rounds planned
-    (a round has one allowance)."""
-    after = 0
-    for index, given in enumerate(settings.repeats_by_round):
-        if given.first <= after:
-            raise InvalidEvent(
-                ("repeats_by_round", index, "first"),
-                f"ranges run in order without overlapping: round {given.first} is covered already",
-                rule=Rule.ROUND_RANGES,
-            )
-        if given.last < given.first:
-            raise InvalidEvent(
-                ("repeats_by_round", index, "last"),
-                f"the range ends before it starts (round {given.first})",
-                rule=Rule.ROUND_RANGES,
-            )
-        if given.last > settings.rounds:
-            raise InvalidEvent(
-                ("repeats_by_round", index, "last"),
-                f"the event plans {settings.rounds} rounds",
-                rule=Rule.ROUND_RANGES,
-            )
-        after = given.last

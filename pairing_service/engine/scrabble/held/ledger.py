@@ -31,7 +31,8 @@ from ...round_ledger import (
 from ...wording import counted
 from ..prize_places import amount_text
 from ..rule_table import RuleTable
-from .event import GameResult, InvalidEvent, ScrabbleEvent, ScrabbleRound, check_created
+from .checks import InvalidEvent, check_created
+from .event import ScrabbleEvent
 from .log_events import (
     IMPORTED,
     SCRABBLE_EVENTS,
@@ -51,6 +52,7 @@ from .log_events import (
     Score,
     SettingsChanged,
 )
+from .record import GameResult, ScrabbleRound
 
 __all__ = ["ScrabbleEvent", "ScrabbleLedger"]
 

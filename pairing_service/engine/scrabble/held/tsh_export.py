@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .event import PlayedRound, ScrabbleEvent
+from .event import ScrabbleEvent
+from .record import PlayedRound
 
 _DIGIT_WORD = re.compile(r"\s+(?=\d+(?:\s|$))")
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tsh import TshError, TshPlayer, parse_lines, read_division
-from .event import MAX_PENALTY, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, MAX_SCORE
+from .checks import MAX_PENALTY, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, MAX_SCORE
 from .log_events import Entrant, ImportedGame, SatOut
 
 NAME_LENGTH = 100  # a player's name, as the API takes it at creation (``api/common.py``)

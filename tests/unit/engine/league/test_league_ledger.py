@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from pairing_service.engine.event_log import Action, Entry, undo
-from pairing_service.engine.league.ledger import LeagueLedger, SignUp
+from pairing_service.engine.league.ledger import LeagueLedger
 from pairing_service.engine.league.log_events import (
     DEFAULT_SHORT_GAMES,
     LEAGUE_EVENTS,
@@ -20,6 +20,7 @@ from pairing_service.engine.league.log_events import (
     SeasonOpened,
     ShortGames,
 )
+from pairing_service.engine.league.season import SignUp
 from pairing_service.engine.league.table import Result
 from tests.support.logs import AT, act, logged, stored
 

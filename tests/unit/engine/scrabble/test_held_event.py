@@ -13,7 +13,7 @@ from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Entry, undo
 from pairing_service.engine.scrabble.contention import contention
 from pairing_service.engine.scrabble.cost import RepeatPolicy
-from pairing_service.engine.scrabble.held.event import InvalidEvent
+from pairing_service.engine.scrabble.held.checks import InvalidEvent
 from pairing_service.engine.scrabble.held.gibsonization import Places
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
 from pairing_service.engine.scrabble.held.log_events import Entrant, EventSettings, RepeatsFor

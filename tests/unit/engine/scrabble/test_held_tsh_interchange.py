@@ -11,7 +11,7 @@ import pytest
 
 from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Entry
-from pairing_service.engine.scrabble.held.event import InvalidEvent
+from pairing_service.engine.scrabble.held.checks import InvalidEvent
 from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger
 from pairing_service.engine.scrabble.held.log_events import (
     Entrant,
