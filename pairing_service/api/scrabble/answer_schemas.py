@@ -7,8 +7,8 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..common import StrictFloat
 from ..fast_fields import FastList
+from .tool_schemas import PrizeAmount
 
 
 class BlankAsNull(fields.String):
@@ -221,7 +221,7 @@ class FinalRoundOut(Schema):
         required=True, metadata={"description": "The places that pay (with `prizes`: how many)."}
     )
     prizes = FastList(
-        StrictFloat(allow_none=True),
+        PrizeAmount(allow_none=True),
         allow_none=True,
         required=True,
         metadata={"description": "The prizes asked for, as given (null: victors only)."},

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..contention import contention
 from ..cost import RepeatPolicy
@@ -40,7 +41,7 @@ class Places:
     they hold is not free) when some players have withdrawn."""
 
     victors: int
-    prizes: tuple[float | None, ...] | None
+    prizes: tuple[Decimal | None, ...] | None
     spread_cap: int | None
     rounds_left: int
     everyone: Standings | None = None
