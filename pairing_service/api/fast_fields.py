@@ -6,9 +6,10 @@ inner field). On dump it first tries a plan compiled once from the inner field: 
 String, Integer or Boolean item, the value itself when its type is exactly the one
 marshmallow would give back unchanged (str, int, bool; None stays None); for a Nested
 schema of such fields (nested again as deep as needed), a dict made key by key the way
-``Schema.dump`` makes it. Anything else (another type, a missing key, a schema with hooks
-or options the plan does not follow) makes the whole list go through marshmallow, as a
-``fields.List`` would, so the answer is the same either way.
+``Schema.dump`` makes it (from a dict's keys, or a dataclass's attributes). Anything else
+(another type, a missing key, a schema with hooks or options the plan does not follow)
+makes the whole list go through marshmallow, as a ``fields.List`` would, so the answer is
+the same either way.
 
 :class:`CheckedList` is a ``fields.List`` of Nested objects whose load first checks the
 whole list with fastjsonschema against the schema the OpenAPI document states for its
@@ -19,6 +20,8 @@ Both use marshmallow's public API only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import is_dataclass
+from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -46,6 +49,16 @@ _SCALARS: dict[type, frozenset[type]] = {
     fields.Boolean: frozenset({bool, _NONE}),
 }
 _SEQUENCES = (list, tuple)
+
+_BY_ATTRIBUTE: dict[type, bool] = {}
+
+
+def _read_by_attribute(kind: type) -> bool:
+    """A dataclass that marshmallow reads by attribute (it has no ``__getitem__``)."""
+    found = _BY_ATTRIBUTE.get(kind)
+    if found is None:
+        found = _BY_ATTRIBUTE[kind] = is_dataclass(kind) and not hasattr(kind, "__getitem__")
+    return found
 
 
 def _scalar_types(field: fields.Field) -> frozenset[type] | None:  # type: ignore[type-arg]
@@ -126,13 +139,17 @@ def _nested_plan(field: fields.Field, within: frozenset[type]) -> Plan | None:  
     def dump(value: Any) -> Any:
         if value is None:
             return None
-        if type(value) is not dict:
+        if type(value) is dict:
+            read = value.get
+        elif _read_by_attribute(type(value)):
+            read = partial(getattr, value)  # marshmallow reads such an object's attributes
+        else:
             return SKIP
         out: dict[str, Any] = {}
         for source, key, how in steps:
-            if source not in value:  # marshmallow would look for an attribute
+            dumped = read(source, SKIP)
+            if dumped is SKIP:  # marshmallow would look for an attribute, or answer none
                 return SKIP
-            dumped = value[source]
             if isinstance(how, frozenset):
                 if type(dumped) not in how:
                     return SKIP

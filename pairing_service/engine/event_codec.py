@@ -3,10 +3,11 @@
 Each kind of action a log records is a frozen dataclass (a :class:`LogEvent`) named by
 the kind it is logged as. The log stores its fields as a JSON object, keys in field order,
 converted by their type hints: ``Fraction`` and ``Decimal`` as text (exact numbers never
-pass through a float), enums as their values, tuples as lists, nested dataclasses as
-objects; anything else is stored as it is. A field made with :func:`omitted_when` is left
-out while it holds that value (``changes`` of a correction of the latest round, an empty
-list of alternates), as the log always wrote it.
+pass through a float), a :data:`NumberDecimal` as a JSON number (an amount the log has
+always stored as one: :func:`decimal_to_number`), enums as their values, tuples as
+lists, nested dataclasses as objects; anything else is stored as it is. A field made
+with :func:`omitted_when` is left out while it holds that value (``changes`` of a
+correction of the latest round, an empty list of alternates), as the log always wrote it.
 
 Old entries are read through upcasters: one function per change of an event's stored
 shape, each bringing an entry written before that change up to the shape after it. An
@@ -30,13 +31,47 @@ from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from functools import partial
-from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 JSON = Any  # JSON values only: dict, list, str, int, float, bool, None
 Upcaster = Callable[[dict[str, JSON]], dict[str, JSON]]
 Convert = Callable[[Any], Any]
 
 _OMITTED_WHEN = "omitted_when"
+
+
+class _StoredAsNumber:
+    """Marks a ``Decimal`` the log stores as a JSON number (:data:`NumberDecimal`)."""
+
+
+_AS_NUMBER = _StoredAsNumber()
+# A Decimal that logs written before it was one store as a JSON number (a float, or an
+# integer): it stays one, so that those logs fold and new entries are stored alike.
+NumberDecimal = Annotated[Decimal, _AS_NUMBER]
+
+
+def decimal_to_number(value: Decimal) -> int | float:
+    """The JSON number that reads back as ``value`` (:func:`number_to_decimal`): an
+    integer for a Decimal read from one ("500"), else the float whose shortest digits are
+    the Decimal's ("500.0", "12.5"), which is the float it was read from."""
+    if value.as_tuple().exponent == 0:
+        return int(value)
+    return float(value)
+
+
+def number_to_decimal(value: int | float) -> Decimal:
+    """A stored number as the Decimal of its digits: 0.1 is Decimal("0.1"), not the
+    float's binary value."""
+    return Decimal(str(value))
 
 
 def omitted_when(value: Any) -> Any:
@@ -67,7 +102,7 @@ class _Plan:
     """
 
     def __init__(self, cls: type[Any]) -> None:
-        hints = get_type_hints(cls)
+        hints = get_type_hints(cls, include_extras=True)
         names: dict[str, Any] = {"cls": cls, "MissingKey": KeyError}
         encode = ["def to_json(value):", "    data = {}"]
         arguments = []  # of the constructor's call, each read from ``data``
@@ -112,6 +147,10 @@ def _plan(cls: type[Any]) -> _Plan:
 def _converters(hint: Any) -> tuple[Convert | None, Convert | None]:
     """(to JSON, from JSON) for a value of type ``hint``; None where it is stored as is."""
     origin = get_origin(hint)
+    if origin is Annotated:
+        if hint == NumberDecimal:
+            return decimal_to_number, number_to_decimal
+        return _converters(get_args(hint)[0])
     if hint is Fraction or hint is Decimal:
         return str, hint
     if isinstance(hint, type) and issubclass(hint, Enum):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import given, settings
@@ -79,6 +80,22 @@ def test_a_list_of_plain_items_takes_the_plan():
         "values": [{"name": "a", "count": 1, "on": True}]
     }
     assert callable(fast.fields["values"]._dump_plan[1])  # planned, not left to marshmallow
+
+
+def test_a_list_of_dataclasses_takes_the_plan_and_dumps_as_list():
+    @dataclass(frozen=True, slots=True)
+    class Counted:
+        name: str
+        count: int | str
+        flag: bool
+
+    fast, plain = _pair(fields.Nested(Item))
+    values = [Counted("a", 1, True), Counted("b", 2, False)]
+    assert fast.dump({"values": values}) == plain.dump({"values": values})
+    assert fast.dump({"values": values})["values"][0] == {"name": "a", "count": 1, "on": True}
+    assert callable(fast.fields["values"]._dump_plan[1])
+    odd = [Counted("a", "1", True)]  # a type the plan leaves to marshmallow
+    assert fast.dump({"values": odd}) == plain.dump({"values": odd})
 
 
 def test_answers_are_encoded_as_flask_would(app):

@@ -1,14 +1,17 @@
-"""Answer schemas of the Scrabble final-round advisor and its audit: they read the engine's
-``Advice`` as it is (``schemas.py`` holds the requests)."""
+"""Answer schemas of the Scrabble final-round advisor and its audit: they dump the typed
+answers of ``answers.py`` (each schema the fields of its dataclass, in the answer's
+order), and the engine's objects those hold as they are (``tool_schemas.py`` holds the
+requests)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, missing, validate
 
-from ..common import StrictFloat
 from ..fast_fields import FastList
+from .answers import NOT_ASKED
+from .tool_schemas import PrizeAmount
 
 
 class BlankAsNull(fields.String):
@@ -16,6 +19,17 @@ class BlankAsNull(fields.String):
 
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
         return super()._serialize(value or None, attr, obj, **kwargs)
+
+
+class WhenAsked(FastList):
+    """A list the answer holds only when the request asks for it: left out of the answer
+    when it did not (``answers.NOT_ASKED``)."""
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        value: Any = self.get_value(obj, attr, accessor=accessor)
+        if value is NOT_ASKED:
+            return missing
+        return super().serialize(attr, obj, accessor, **kwargs)
 
 
 class RuleOut(Schema):
@@ -89,6 +103,8 @@ class ListedOutcomeOut(OutcomeOut):
 
 
 class SeedNoteOut(Schema):
+    """Reads the engine's ``SeedNote`` as it is."""
+
     status = fields.String(required=True)
     reason = fields.String(required=True)
     difference = fields.String(
@@ -221,7 +237,7 @@ class FinalRoundOut(Schema):
         required=True, metadata={"description": "The places that pay (with `prizes`: how many)."}
     )
     prizes = FastList(
-        StrictFloat(allow_none=True),
+        PrizeAmount(allow_none=True),
         allow_none=True,
         required=True,
         metadata={"description": "The prizes asked for, as given (null: victors only)."},
@@ -247,11 +263,11 @@ class FinalRoundOut(Schema):
         required=True, metadata={"description": "The repeat allowance used (`repeats_allowed`)."}
     )
     round = fields.Integer(allow_none=True, required=True)
-    tsh_commands = FastList(
+    tsh_commands = WhenAsked(
         fields.String(),
         metadata={"description": "The pairing as tsh commands, when asked for."},
     )
-    outcomes = FastList(
+    outcomes = WhenAsked(
         fields.Nested(ListedOutcomeOut),
         allow_none=True,
         metadata={"description": "Every outcome, when asked for; null when there are too many."},
@@ -271,4 +287,4 @@ class AuditOut(Schema):
         },
     )
     matches_recommendation = fields.Boolean(required=True)
-    outcomes = FastList(fields.Nested(ListedOutcomeOut), allow_none=True)
+    outcomes = WhenAsked(fields.Nested(ListedOutcomeOut), allow_none=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
@@ -39,7 +40,6 @@ from ..common import (
     ID_LENGTH,
     Contract,
     Requires,
-    StrictFloat,
     needs,
     one_of_fields,
     player_id,
@@ -49,7 +49,7 @@ from ..held.entry_warnings import EntryWarnings
 from ..held.round_clock import clock_field
 from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
-from .tool_schemas import PaidPlacesIn
+from .tool_schemas import PaidPlacesIn, PrizeAmount
 
 MAX_RATING = 4000
 MAX_SCORE = 2000
@@ -177,7 +177,7 @@ class ScrabbleEventIn(PaidPlacesIn):
     )
 
 
-def kept_prizes(body: Mapping[str, Any]) -> tuple[float | None, ...] | None:
+def kept_prizes(body: Mapping[str, Any]) -> tuple[Decimal | None, ...] | None:
     """A create's, import's or settings change's ``prizes`` (checked by ``PaidPlacesIn``)
     as the event keeps them; None: not given."""
     return None if body.get("prizes") is None else tuple(body["prizes"])
@@ -382,7 +382,7 @@ class ScrabbleEventOut(ReadOut, HeldOut):
     )
     victors = fields.Integer(required=True, attribute="state.settings.paid_places")
     prizes = fields.List(
-        StrictFloat(allow_none=True),
+        PrizeAmount(allow_none=True),
         allow_none=True,
         required=True,
         attribute="state.settings.prizes",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from marshmallow import Schema, fields, validate, validates, validates_schema
@@ -42,11 +43,24 @@ DEFAULT_VICTORS = 2
 VICTORS_OR_PRIZES = "give victors (equal places) or prizes (the places that pay), not both"
 
 
+class PrizeAmount(StrictFloat):
+    """A prize amount: a JSON number, kept exact as the Decimal of its digits (0.1 is
+    Decimal("0.1")), answered as the number it was (a float: ``fields.Float`` dumps it;
+    ``fields.Decimal`` would not do, as Flask's JSON writes a Decimal as text). An
+    event's own amount, already a Decimal, loads as it is (a backup's import asks the
+    requests again, ``api/held/backup.py``)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, Decimal):
+            return value
+        return Decimal(str(super()._deserialize(value, attr, data, **kwargs)))
+
+
 def prizes_field() -> fields.List:  # type: ignore[type-arg]
     """The places that pay, in order: 1st, 2nd, ... each with its amount (null: paid,
     amount not given)."""
     return fields.List(
-        StrictFloat(allow_none=True, validate=validate.Range(0, MAX_PRIZE)),
+        PrizeAmount(allow_none=True, validate=validate.Range(0, MAX_PRIZE)),
         validate=validate.Length(1, MAX_VICTORS),
         metadata={
             "description": "The places that pay, in order (1st first), each with its amount "
@@ -68,7 +82,7 @@ def refuse_victors_with_prizes(given: Any) -> None:
         raise FieldError(("prizes",), VICTORS_OR_PRIZES, rule=Rule.VICTORS_OR_PRIZES)
 
 
-def check_prizes_fall(value: list[float | None], at: tuple[str, ...] = ("prizes",)) -> None:
+def check_prizes_fall(value: list[Decimal | None], at: tuple[str, ...] = ("prizes",)) -> None:
     """Amounts never rise from one place to the next (``points-fall``)."""
     given = [amount for amount in value if amount is not None]
     if given != sorted(given, reverse=True):
@@ -213,7 +227,7 @@ class PaidPlacesIn(Schema):
     prizes = prizes_field()
 
     @validates("prizes")
-    def _prizes_fall(self, value: list[float | None], **_: Any) -> None:
+    def _prizes_fall(self, value: list[Decimal | None], **_: Any) -> None:
         check_prizes_fall(value)
 
     @validates_schema(pass_original=True)

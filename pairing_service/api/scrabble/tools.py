@@ -1,8 +1,9 @@
-"""POST /v1/scrabble/final-round and /v1/scrabble/audit: validate, call the engine, shape."""
+"""POST /v1/scrabble/final-round and /v1/scrabble/audit: validate, call the engine, answer
+(the typed answer of ``answers.py``, as JSON or text)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -15,14 +16,10 @@ from ...engine.scrabble import (
     Advice,
     Game,
     InvalidStandings,
-    Need,
-    Outcome,
     Player,
     PrizePlaces,
     RuleTable,
-    SeedNote,
     Standings,
-    Verdict,
     advise,
     audit,
     half_wins_of,
@@ -30,7 +27,7 @@ from ...engine.scrabble import (
     read_pairing,
 )
 from ...engine.scrabble.contention import BYE_SPREAD
-from ...engine.scrabble.prize_places import place_labels
+from ...engine.scrabble.game import pairs_of
 from ...engine.scrabble.tsh import PartlyEntered, TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..costly import planner
@@ -45,6 +42,19 @@ from ..parsing import (
     text_fields,
 )
 from .answer_schemas import AuditOut, FinalRoundOut
+from .answers import (
+    NOT_ASKED,
+    Asked,
+    AuditAnswer,
+    FinalRoundAnswer,
+    ListedOutcomeAnswer,
+    NotAsked,
+    final_round_answer,
+    listed_outcome_answer,
+    need_answers,
+    pairing_answer,
+    principle_answers,
+)
 from .printable import render_audit_text, render_text
 from .tool_schemas import (
     CSV_BODY,
@@ -337,10 +347,10 @@ class FinalRound(MethodView):
         terminal, and `tsh_commands` for commands to paste into tsh.
         """
         field, advice, round_number = advice_for(body)
-        shaped = shape(field, advice, body, round_number)
+        answer = final_round_answer_of(field, advice, body, round_number)
         if prefers("text/plain"):
-            return Response(render_text(field.standings, shaped), mimetype="text/plain")
-        return shaped
+            return Response(render_text(field.standings, answer), mimetype="text/plain")
+        return answer
 
 
 @blp.route("/audit")
@@ -373,54 +383,26 @@ class Audit(MethodView):
         proposed = [Game((a, b), False, standings.meetings(a, b), "proposed") for a, b in pairs]
         if bye:
             proposed.append(Game((bye,), True, 0, "proposed"))
-        audited = {
-            "principles": shape_principles(standings, result.principles, {}),
-            "needs": shape_needs(standings, result.needs, ()),
-            "pairings": [shape_pairing(standings, game) for game in proposed],
-            "recommendation": shape(field, result.recommendation, body, round_number),
-            "differences": result.differences,
-            "matches_recommendation": result.matches_recommendation,
-            **(
-                {"outcomes": listed_outcomes(field, body, pairs, bye)}
-                if body.get("list_outcomes")
-                else {}
+        audited = AuditAnswer(
+            principles=principle_answers(standings, result.principles, {}),
+            needs=need_answers(standings, result.needs, ()),
+            pairings=tuple(pairing_answer(standings, game) for game in proposed),
+            recommendation=final_round_answer_of(field, result.recommendation, body, round_number),
+            differences=result.differences,
+            matches_recommendation=result.matches_recommendation,
+            outcomes=(
+                listed_outcomes(field, body, pairs, bye) if body.get("list_outcomes") else NOT_ASKED
             ),
-        }
+        )
         if prefers("text/plain"):
             return Response(render_audit_text(standings, audited), mimetype="text/plain")
         return audited
 
 
-# The answer schemas read the engine's objects where those hold the answer: the rule used
-# (RuleUsed), the lists of ids and warnings (tuples), a game's own fields (Game). The dicts
-# built below are the one layer left, each for a reason: a pairing, an outcome and a need
-# answer names, ranks and descriptions that the standings hold, not the engine's Game,
-# Outcome or Need (flask-smorest dumps the view's answer after the view returns, outside any
-# context the view could open for the schemas, such as marshmallow's experimental Context);
-# a verdict and a need answer the seed's note on them, which belongs to the advice's own
-# pairing only (its alternatives and an audit answer none); the whole answer joins the
-# advice with the request's options. The pairings are the bulk of a large answer (200 at
-# 400 players), and FastList dumps these plain dicts in one pass.
-def shape_outcome(standings: Standings, outcome: Outcome | None) -> dict[str, Any] | None:
-    if outcome is None:
-        return None
-    return {
-        "text": outcome.describe(standings),
-        "complete": outcome.complete,
-        "results": [
-            {
-                "player": pid,
-                "rank": standings.rank(pid),
-                "result": "bye" if result is None else result.value,
-            }
-            for pid, result in sorted(outcome.results.items(), key=lambda i: standings.rank(i[0]))
-        ],
-    }
-
-
 def listed_outcomes(
     field: Field, body: dict[str, Any], pairs: list[tuple[str, str]], bye: str | None
-) -> list[dict[str, Any]] | None:
+) -> tuple[ListedOutcomeAnswer, ...] | None:
+    """Every outcome of the pairing (None: too many to list)."""
     standings = field.standings
     listing = list_outcomes(
         standings,
@@ -435,118 +417,33 @@ def listed_outcomes(
     )
     if listing is None:
         return None
-    return [
-        dict(shape_outcome(standings, outcome) or {}, victors=certain, decided_by_spread=spread)
+    return tuple(
+        listed_outcome_answer(standings, outcome, certain, spread)
         for outcome, certain, spread in listing
-    ]
-
-
-def shape_principles(
-    standings: Standings, verdicts: tuple[Verdict, ...], notes: Mapping[str, SeedNote]
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "id": v.id,
-            "status": v.status,
-            "reason": v.reason,
-            "outcome": shape_outcome(standings, v.outcome),
-            "seed": (
-                {
-                    "status": notes[v.id].status,
-                    "reason": notes[v.id].reason,
-                    "difference": notes[v.id].difference,
-                }
-                if v.id in notes
-                else None
-            ),
-        }
-        for v in verdicts
-    ]
-
-
-def shape_needs(
-    standings: Standings, needs: tuple[Need, ...], seed_needs: tuple[Need, ...]
-) -> list[dict[str, Any]]:
-    seed = {n.player: n.text for n in seed_needs}
-    return [
-        {
-            "player": n.player,
-            "rank": standings.rank(n.player),
-            "text": n.text,
-            "ways": list(n.ways),
-            "seed": seed.get(n.player),
-        }
-        for n in needs
-    ]
-
-
-def shape_pairing(standings: Standings, game: Game) -> dict[str, Any]:
-    """A game (or the bye) as answered; the audit takes these objects back as they are."""
-    return {
-        "players": list(game.players),
-        "names": [standings.player(p).name for p in game.players],
-        "bye": game.bye,
-        "ranks": [standings.rank(p) for p in game.players],
-        "repeats": game.repeats,
-        "reason": game.reason,
-    }
-
-
-def shape(
-    field: Field, advice: Advice, body: dict[str, Any], round_number: int | None
-) -> dict[str, Any]:
-    standings = field.standings
-    notes = {n.id: n for n in advice.seed_notes}
-    holds = place_labels(
-        body.get("prizes") or (), [(p.half_wins, p.spread) for p in standings.ranked], unpaid=True
     )
-    shaped: dict[str, Any] = {
-        "headline": advice.headline,
-        "configuration": advice.configuration,
-        "rule": advice.rule,
-        "pairings": [shape_pairing(standings, g) for g in advice.games],
-        "alternatives": [
-            {
-                "source": alt.source,
-                "tradeoff": alt.tradeoff,
-                "pairings": [shape_pairing(standings, g) for g in alt.games],
-                "principles": shape_principles(standings, alt.principles, {}),
-                "needs": shape_needs(standings, alt.needs, ()),
-            }
-            for alt in advice.alternatives
-        ],
-        "preferred": advice.preferred,
-        "gibsonized": advice.gibsonized,
-        "contenders": advice.contenders,
-        "principles": shape_principles(standings, advice.principles, notes),
-        "needs": shape_needs(standings, advice.needs, advice.seed_needs),
-        "warnings": advice.warnings,
-        "clinching": advice.clinching,
-        "max_spread_per_game": body["max_spread_per_game"],
-        "victors": victors_of(body),
-        "prizes": body.get("prizes"),
-        "prize_model": advice.prize_model,
-        "places": [
-            {
-                "player": reach.player,
-                "rank": standings.rank(reach.player),
-                "best": reach.best,
-                "worst": reach.worst,
-                "text": reach.text(),
-                "holds": holds[standings.rank(reach.player) - 1],
-            }
-            for reach in advice.places
-        ],
-        "rounds_left": advice.rounds_left,
-        "repeats_allowed": body["repeats_allowed"],
-        "round": round_number,
-    }
+
+
+def final_round_answer_of(
+    field: Field, advice: Advice, body: dict[str, Any], round_number: int | None
+) -> FinalRoundAnswer:
+    """The advice joined with the request's options, and the parts it asked for."""
+    prizes = body.get("prizes")
+    asked = Asked(
+        max_spread_per_game=body["max_spread_per_game"],
+        victors=victors_of(body),
+        prizes=None if prizes is None else tuple(prizes),
+        repeats_allowed=body["repeats_allowed"],
+        round=round_number,
+    )
+    tsh_commands: tuple[str, ...] | NotAsked = NOT_ASKED
     if body.get("tsh_commands"):
-        shaped["tsh_commands"] = pair_commands(
-            [g.players for g in advice.games], round_number or 1, body.get("division")
+        tsh_commands = tuple(
+            pair_commands(
+                [g.players for g in advice.games], round_number or 1, body.get("division")
+            )
         )
+    outcomes: tuple[ListedOutcomeAnswer, ...] | NotAsked | None = NOT_ASKED
     if body.get("list_outcomes"):
-        pairs = [(g.players[0], g.players[1]) for g in advice.games if not g.bye]
         bye = next((g.players[0] for g in advice.games if g.bye), None)
-        shaped["outcomes"] = listed_outcomes(field, body, pairs, bye)
-    return shaped
+        outcomes = listed_outcomes(field, body, pairs_of(advice.games), bye)
+    return final_round_answer(field.standings, advice, asked, tsh_commands, outcomes)

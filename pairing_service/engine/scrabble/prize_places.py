@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import pairwise
 
 from .contention import Contention, contention_by_place
@@ -32,9 +33,10 @@ from .standings import Standings
 @dataclass(frozen=True)
 class PrizePlaces:
     """The paid places in order, each with its amount (None: paid, amount not given;
-    such a place is worth more than the next, as places are)."""
+    such a place is worth more than the next, as places are). Amounts are exact: two
+    places pay alike when their amounts are equal as written."""
 
-    amounts: tuple[float | None, ...]
+    amounts: tuple[Decimal | None, ...]
 
     def __post_init__(self) -> None:
         if not self.amounts:
@@ -82,18 +84,25 @@ def ordinal(place: int) -> str:
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
 
 
-def amount_text(amount: float | None) -> str:
+def _written(amount: Decimal) -> str:
+    """An amount as people write it: whole when it is ("500", "12.5"), in at most six
+    figures, as the service has always printed amounts (it read them as floats, and an
+    amount read from a JSON number is the float's own digits, so the float prints it)."""
+    return f"{float(amount):g}"
+
+
+def amount_text(amount: Decimal | None) -> str:
     """A prize as people write it: its amount (whole when it is), or "paid"."""
-    return "paid" if amount is None else f"{amount:g}"
+    return "paid" if amount is None else _written(amount)
 
 
-def prize_label(place: int, amount: float | None) -> str:
+def prize_label(place: int, amount: Decimal | None) -> str:
     """A paid place with its prize: "1st · 500" (the place alone without an amount)."""
-    return ordinal(place) if amount is None else f"{ordinal(place)} · {amount:g}"
+    return ordinal(place) if amount is None else f"{ordinal(place)} · {_written(amount)}"
 
 
 def place_labels(
-    amounts: Sequence[float | None], records: Sequence[Hashable], unpaid: bool = False
+    amounts: Sequence[Decimal | None], records: Sequence[Hashable], unpaid: bool = False
 ) -> list[str | None]:
     """The place beside each player (``records``: each player's wins and spread, in place
     order) with its prize: "1st · 300"; players level on wins and spread share their

@@ -42,19 +42,11 @@ class RoundField:
     warnings: tuple[str, ...]
 
 
-def field_of(
-    standings: Standings,
-    victors: int,
-    cap: int | None,
-    rounds_left: int,
-    withdrawn: frozenset[str] = frozenset(),
-    known: Mapping[str, int] | None = None,
-) -> RoundField:
-    """The round's field; ``known``: the spread each round left scores, for those of the
-    ``withdrawn`` whose result is known. InvalidStandings for an unknown player, a known
-    result for a player who plays, or a withdrawn player without a known result who can
-    still become a victor."""
-    known = known or {}
+def _refuse_unknown(
+    standings: Standings, withdrawn: frozenset[str], known: Mapping[str, int]
+) -> None:
+    """InvalidStandings for a withdrawn player not in the standings, or a known result
+    for a player who plays."""
     unknown = sorted(withdrawn - set(standings.ids))
     if unknown:
         raise InvalidStandings(("withdrawn",), f"not in the standings: {', '.join(unknown)}")
@@ -66,23 +58,23 @@ def field_of(
             rule=Rule.WITHDRAWN_CONTENDER,
             player=playing[0],
         )
-    whole = contention(standings, victors, cap, rounds_left, known)
-    for player in whole.relevant:
-        if player in withdrawn and player not in known:
-            raise InvalidStandings(
-                ("withdrawn",),
-                f"{standings.tag(player)} withdrew but can still finish as a victor: give "
-                "the spread their rounds score (tsh's off)",
-                rule=Rule.WITHDRAWN_CONTENDER,
-                player=player,
-            )
-    resting = tuple(p for p in whole.clinched if p in withdrawn)
-    sitting = tuple(p for p in whole.contenders if p in withdrawn)
+
+
+def _withdrawal_warnings(
+    standings: Standings,
+    withdrawn: frozenset[str],
+    resting: tuple[str, ...],
+    left: int,
+    sitting: tuple[str, ...],
+    known: Mapping[str, int],
+    rounds_left: int,
+) -> list[str]:
+    """The notes on who is withdrawn, who sits out certain of a place (``left`` places
+    for the others) and who sits out still in contention (``sitting``)."""
     warnings: list[str] = []
     if withdrawn:
         shown = ", ".join(standings.tag(p) for p in sorted(withdrawn, key=standings.rank))
         warnings.append(f"withdrawn, not paired: {shown}")
-    left = victors - len(resting)
     if resting:
         names = ", ".join(standings.tag(p) for p in resting)
         warnings.append(
@@ -105,6 +97,39 @@ def field_of(
             "outcome is judged with their final record, without the seed's table (its rows "
             "assume every contender plays)"
         )
+    return warnings
+
+
+def field_of(
+    standings: Standings,
+    victors: int,
+    cap: int | None,
+    rounds_left: int,
+    withdrawn: frozenset[str] = frozenset(),
+    known: Mapping[str, int] | None = None,
+) -> RoundField:
+    """The round's field; ``known``: the spread each round left scores, for those of the
+    ``withdrawn`` whose result is known. InvalidStandings for an unknown player, a known
+    result for a player who plays, or a withdrawn player without a known result who can
+    still become a victor."""
+    known = known or {}
+    _refuse_unknown(standings, withdrawn, known)
+    whole = contention(standings, victors, cap, rounds_left, known)
+    for player in whole.relevant:
+        if player in withdrawn and player not in known:
+            raise InvalidStandings(
+                ("withdrawn",),
+                f"{standings.tag(player)} withdrew but can still finish as a victor: give "
+                "the spread their rounds score (tsh's off)",
+                rule=Rule.WITHDRAWN_CONTENDER,
+                player=player,
+            )
+    resting = tuple(p for p in whole.clinched if p in withdrawn)
+    sitting = tuple(p for p in whole.contenders if p in withdrawn)
+    left = victors - len(resting)
+    warnings = _withdrawal_warnings(
+        standings, withdrawn, resting, left, sitting, known, rounds_left
+    )
     in_play = Contention(
         contenders=tuple(p for p in whole.contenders if p not in withdrawn),
         clinched=tuple(p for p in whole.clinched if p not in resting),

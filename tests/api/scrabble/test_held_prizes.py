@@ -130,3 +130,14 @@ def test_players_level_on_wins_and_spread_are_shown_tied_for_their_places(client
     html = html[html.rindex(">Standings<") :]
     assert html.count("1st–2nd (tied: 300 + 200 split)") == 2
     assert "1st · 300" not in html and "2nd · 200" not in html
+
+
+def test_prize_amounts_are_stored_and_answered_as_the_numbers_sent(client):
+    # Amounts are exact Decimals inside, written as JSON numbers as they always were.
+    base, token = create(client, players=6, rounds=3, prizes=[300, 12.5, 0.1])
+    assert b'"prizes":[300.0,12.5,0.1]' in client.get(base).data
+    backup = client.get(f"{base}/backup", headers=auth(token))
+    assert b'"prizes":[300.0,12.5,0.1]' in backup.data
+    restored = client.post(f"{BASE}/import", json=backup.get_json())  # asks each request again
+    assert restored.status_code == 201, restored.get_json()
+    assert b'"prizes":[300.0,12.5,0.1]' in client.get(restored.headers["Location"]).data

@@ -167,3 +167,11 @@ def test_a_list_in_the_query_string_is_given_once_and_not_empty(client, query):
     problem = assert_problem(response, 422)
     assert problem.get("rule") == "query-fields"
     assert "/prizes" in [e["pointer"] for e in problem["errors"]]
+
+
+def test_prize_amounts_are_answered_as_the_numbers_sent(client):
+    # Exact Decimals inside; the answer writes them as JSON numbers, as it always has.
+    response = client.post(URL, json={"players": PLAYERS, "prizes": [1000, 12.5, 0.1]})
+    assert b'"prizes":[1000.0,12.5,0.1]' in response.data
+    holds = {p["player"]: p["holds"] for p in response.get_json()["places"]}
+    assert holds["A"] == "1st · 1000" and holds["C"] == "3rd · 0.1"

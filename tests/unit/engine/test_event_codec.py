@@ -12,7 +12,10 @@ from pairing_service.engine.event_codec import (
     JSON,
     EventCodec,
     LogEvent,
+    NumberDecimal,
+    decimal_to_number,
     decode_as,
+    number_to_decimal,
     omitted_when,
     to_json,
 )
@@ -90,3 +93,29 @@ def test_a_type_without_a_json_form_fails_when_the_codec_is_made():
 
     with pytest.raises(TypeError, match="one type or None only"):
         EventCodec("a test log", Odd)
+
+
+@dataclass(frozen=True)
+class Paid(LogEvent):
+    logged_as = "paid"
+    amounts: tuple[NumberDecimal | None, ...] | None
+
+
+def test_a_number_decimal_is_stored_as_the_json_number_it_was_read_from():
+    # Logs written when amounts were floats (or integers) fold to exact Decimals, and a
+    # Decimal read from a stored number is stored as that same number again.
+    stored = {"amounts": [500.0, 12.5, 0.1, 300, None]}
+    paid = decode_as(Paid, stored)
+    assert paid.amounts == (Decimal("500.0"), Decimal("12.5"), Decimal("0.1"), 300, None)
+    assert paid.amounts[2] == Decimal("0.1")  # the digits, not the float's binary value
+    again = to_json(paid)
+    assert again == stored
+    assert [type(a) for a in again["amounts"]] == [float, float, float, int, type(None)]
+    assert decode_as(Paid, {"amounts": None}) == Paid(None)
+
+
+def test_a_number_decimal_round_trips_every_float_it_is_read_from():
+    for number in (0.1 + 0.2, 33.33, 1e9, 1e-05, 123456.789, 0.0):
+        assert decimal_to_number(number_to_decimal(number)) == number
+        assert type(decimal_to_number(number_to_decimal(number))) is float
+    assert decimal_to_number(number_to_decimal(7)) == 7

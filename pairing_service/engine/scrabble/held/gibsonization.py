@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..contention import contention
 from ..cost import RepeatPolicy
@@ -40,7 +41,7 @@ class Places:
     they hold is not free) when some players have withdrawn."""
 
     victors: int
-    prizes: tuple[float | None, ...] | None
+    prizes: tuple[Decimal | None, ...] | None
     spread_cap: int | None
     rounds_left: int
     everyone: Standings | None = None
@@ -75,6 +76,39 @@ def settled_and_racing(
     return dict.fromkeys(found.clinched, "certain of a victor place"), set(found.contenders)
 
 
+def settled_bye(
+    settled: Sequence[str], byes: Mapping[str, int], method_bye: str | None
+) -> str | None:
+    """The round's bye: a lone settled player's (tsh's rule) unless they have had more
+    byes than ``method_bye``, the player the method would give it in an odd field."""
+    if method_bye is None or not len(settled) % 2:
+        return method_bye
+    lone = settled[-1]
+    return lone if byes.get(lone, 0) <= byes.get(method_bye, 0) else method_bye
+
+
+def opponent_words(
+    standings: Standings,
+    policy: RepeatPolicy,
+    game: tuple[str, str],
+    certain: Mapping[str, str],
+    pool: Sequence[str],
+    outside: frozenset[str],
+) -> str:
+    """Why a settled player plays this opponent, in words: "#1 is certain of 1st: plays
+    #4, another settled player" (or the highest-ranked in no race)."""
+    player, opponent = game
+    rank = standings.rank
+    whom = (
+        f"plays #{rank(opponent)}, another settled player"
+        if opponent in certain
+        else outsider_words(
+            standings, policy, player, opponent, pool, outside - {player}, "in no race"
+        )
+    )
+    return f"#{rank(player)} is {certain[player]}: {whom}"
+
+
 def gibsonize(
     standings: Standings,
     players: Sequence[str],
@@ -91,11 +125,7 @@ def gibsonize(
     settled = [p for p in certain if p in playing]
     if not settled:
         return Gibsonized((), method_bye, tuple(p for p in players if p != method_bye), ())
-    bye = method_bye
-    if method_bye is not None and len(settled) % 2:
-        lone = settled[-1]
-        if byes.get(lone, 0) <= byes.get(method_bye, 0):
-            bye = lone
+    bye = settled_bye(settled, byes, method_bye)
     board = Board(standings, frozenset(standings.ids) - playing, SwissMemo(policy))
     if bye is not None:
         board.add_bye(bye, "bye")
@@ -110,15 +140,9 @@ def gibsonize(
             continue  # everyone left races: the method pairs them
         opponent = board.nearest(player, pool)
         board.add(player, opponent, "")
-        rank = standings.rank
-        whom = (
-            f"plays #{rank(opponent)}, another settled player"
-            if opponent in certain
-            else outsider_words(
-                standings, policy, player, opponent, pool, outside - {player}, "in no race"
-            )
+        reasons.append(
+            opponent_words(standings, policy, (player, opponent), certain, pool, outside)
         )
-        reasons.append(f"#{rank(player)} is {certain[player]}: {whom}")
     games = tuple((g.players[0], g.players[1]) for g in board.games if not g.bye)
     used = {p for game in games for p in game}
     left = tuple(p for p in players if p not in used and p != bye)

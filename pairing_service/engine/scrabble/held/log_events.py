@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...event_codec import LogEvent, omitted_when
+from ...event_codec import LogEvent, NumberDecimal, omitted_when
 from ...event_log import Creation, format_events
 from ...round_ledger import (
     RESULT_CORRECTED,
@@ -60,9 +60,10 @@ class EventSettings:
     meetings a pair may have before a round pairs them again, where the schedule does not
     ask for fewer; ``victors``: the places the final round's advisor pairs for; ``seed``:
     random pairings' seed (each round adds its number); ``prizes``: the places that pay, in
-    order, with their amounts (``prize_places.PrizePlaces``), instead of ``victors`` equal
-    places; ``pairing_system``: the default schedule, ``swiss`` (seeded, Swiss, the advisor
-    last) or ``round_robin`` (every round from the round robin's circle)."""
+    order, with their amounts (``prize_places.PrizePlaces``; exact, stored as JSON numbers
+    as they always were), instead of ``victors`` equal places; ``pairing_system``: the
+    default schedule, ``swiss`` (seeded, Swiss, the advisor last) or ``round_robin``
+    (every round from the round robin's circle)."""
 
     rounds: int
     spread_cap: int | None = None
@@ -70,7 +71,7 @@ class EventSettings:
     repeats_allowed: int = DEFAULT_REPEATS_ALLOWED
     victors: int = DEFAULT_VICTORS
     seed: int = 0
-    prizes: tuple[float | None, ...] | None = omitted_when(None)
+    prizes: tuple[NumberDecimal | None, ...] | None = omitted_when(None)
     repeats_by_round: tuple[RepeatsFor, ...] = omitted_when(())
 
     def allowance(self, number: int) -> int:

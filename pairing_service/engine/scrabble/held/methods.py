@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..cost import Meetings, RepeatPolicy, halves_ideal, pair_closest
@@ -61,7 +62,7 @@ class FinalRound:
     # Every player's standings, the withdrawn too (their place and games count for the
     # victor places); the standings of those who play are the fallback (below).
     everyone: Standings | None = None
-    prizes: tuple[float | None, ...] | None = None  # instead of ``victors`` equal places
+    prizes: tuple[Decimal | None, ...] | None = None  # instead of ``victors`` equal places
 
 
 def bye_for(standings: Standings, players: Sequence[str], byes: dict[str, int]) -> str:

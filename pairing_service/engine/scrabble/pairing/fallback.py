@@ -49,14 +49,11 @@ def engine_choice(
     among the pairings the principles score alike, the pairing policy chooses.
     """
     relevant = set(contention.relevant)
-    made = [g.players for g in games if not g.bye]
-    fixed = [(a, b if b in relevant else OUTSIDER) for a, b in made if a in relevant] + [
-        (b, OUTSIDER) for a, b in made if a not in relevant and b in relevant
-    ]
+    fixed = _made_games(games, relevant)
     even = group + ([joiner] if joiner is not None else [])
     start = [
-        (a, b) if b in relevant else (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
-        for a, b in _principled_pairs(
+        _as_judged(pair, relevant)
+        for pair in _principled_pairs(
             standings, contention, even, plan.victors, plan.cap, meetings, policy, plan.rounds_left
         )
     ]
@@ -82,6 +79,24 @@ def engine_choice(
             break
         chosen = better
     return [pair for pair in chosen if pair[0] in members or pair[1] in members], exhaustive
+
+
+def _made_games(games: Sequence[Game], relevant: set[str]) -> list[tuple[str, str]]:
+    """The games already made that hold a contender, as the judge takes them: the
+    contender first, an opponent who cannot be a victor as ``OUTSIDER``."""
+    made = [g.players for g in games if not g.bye]
+    return [(a, b if b in relevant else OUTSIDER) for a, b in made if a in relevant] + [
+        (b, OUTSIDER) for a, b in made if a not in relevant and b in relevant
+    ]
+
+
+def _as_judged(pair: tuple[str, str], relevant: set[str]) -> tuple[str, str]:
+    """A pair of the matching as the judge takes it: a player who cannot be a victor is
+    ``OUTSIDER`` (of two such players, the second stands for the pair)."""
+    a, b = pair
+    if b in relevant:
+        return a, b
+    return (a, OUTSIDER) if a in relevant else (b, OUTSIDER)
 
 
 def _principled_pairs(

@@ -3,12 +3,19 @@ differently (``prize_places.py``, ``pairing/prize_plan.py``)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from pairing_service.engine.scrabble import Player, PrizePlaces, Standings, advise
 from pairing_service.engine.scrabble.held.gibsonization import Places
 from pairing_service.engine.scrabble.held.methods import FinalRound, pair_round
-from pairing_service.engine.scrabble.prize_places import ordinal, place_labels, place_race
+from pairing_service.engine.scrabble.prize_places import (
+    amount_text,
+    ordinal,
+    place_labels,
+    place_race,
+)
 from pairing_service.rules import load_rules
 
 TABLE = load_rules().scrabble
@@ -345,3 +352,21 @@ def test_a_settled_player_never_meets_the_odd_racer_for_the_money_line():
     )
     assert ("B", "C") in games and ("D", "F") in games
     assert not any("takes the bye" in w for w in advice.warnings)
+
+
+def test_amounts_are_exact_and_print_as_written():
+    # Equal amounts as written are one tier, where floats would part 0.1 + 0.2 from 0.3.
+    split = Decimal("0.1") + Decimal("0.2")
+    assert not PrizePlaces((Decimal("0.3"), split)).graded
+    assert PrizePlaces((Decimal("33.34"), Decimal("33.33"), Decimal("33.33"))).boundaries == (1, 3)
+    # Whole amounts print whole, others as written (as read from a JSON number).
+    amounts = (Decimal("500.0"), Decimal("33.34"), Decimal("33.33"), None)
+    records = [(8, 10), (7, 0), (7, 0), (6, 0)]
+    assert place_labels(amounts, records) == [
+        "1st · 500",
+        "2nd–3rd (tied: 33.34 + 33.33 split)",
+        "2nd–3rd (tied: 33.34 + 33.33 split)",
+        "4th",
+    ]
+    assert amount_text(Decimal("1000")) == "1000"
+    assert amount_text(Decimal("0.1")) == "0.1"
