@@ -78,7 +78,7 @@ class Creates(StoreBase):
     ) -> tuple[Held[S], str]:
         """A new tournament row with ``log``, in one transaction, and its token; with an
         idempotency key, what an earlier request with it made (:meth:`create`)."""
-        conditions = self.conditions()
+        conditions = self._conditions()
         key, digest = conditions.idempotency_key, conditions.request_digest
         if key is not None and (earlier := self._made_with(ledger, key, digest)) is not None:
             return earlier

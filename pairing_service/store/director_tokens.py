@@ -107,7 +107,7 @@ class DirectorTokens(StoreBase):
         is derived from the old one, the key and a stored salt: only hashes are kept."""
         with self._locked(ledger, tournament_id, token, previous=True) as locked:
             conn, row, log, state, actor = locked
-            digest, at = self.conditions().request_digest, now()
+            digest, at = self._conditions().request_digest, now()
             earlier = write_keys.earlier_entry(conn, row.id, key, digest, at)
             if not hmac.compare_digest(row.token_hash, hash_token(token)):
                 # The token the last rotation replaced: only that rotation's retry.

@@ -37,7 +37,7 @@ class ScorekeeperWrites(StoreBase):
         """A scorekeeper's token, issued by the director (returned once; its hash kept).
         With an idempotency key, a retry answers the same scorekeeper and token (derived
         from the key and a stored salt), issuing none."""
-        key = self.conditions().idempotency_key
+        key = self._conditions().idempotency_key
         with self._locked(ledger, tournament_id, token) as (conn, row, log, state, actor):
             earlier = self._written_with_key(conn, row, log)
             if earlier is not None and key is not None:

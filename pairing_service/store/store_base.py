@@ -20,6 +20,11 @@ inside the same locked transaction, answer through the same :meth:`StoreBase._he
 :class:`~.kept_states.KeptStates`; as methods of one object they share those without
 passing the store's whole state to every function. The SQL itself is plain functions on a
 connection (``log_rows.py``, ``scorekeepers.py``, ``write_keys.py``).
+
+The request's conditions and the observer are the store's constructor arguments, given
+where the app builds it (``pairing_service/__init__.py``, ``open_store``, with the
+API's ``api/held/conditions.py`` reading them from the current request); nothing sets
+them later.
 """
 
 from __future__ import annotations
@@ -63,8 +68,8 @@ class StoreBase:
         observe: Callable[[str, int], None] = unobserved,
     ) -> None:
         self.engine = engine
-        self.conditions = conditions
-        self.observe = observe
+        self._conditions = conditions
+        self._observe = observe
         self._kept = KeptStates(kept)
 
     def migrate(self) -> None:
@@ -79,7 +84,7 @@ class StoreBase:
             row = tournament_row(conn, ledger, tournament_id)
             kept = self._kept.recall(tournament_id, row.revision)
             if kept is not None:
-                self.observe(kept.id, kept.revision)
+                self._observe(kept.id, kept.revision)
                 return kept
             log = read_log(conn, ledger, tournament_id)
         return self._keep(self._held(row, log, ledger.fold(log)))
@@ -150,7 +155,7 @@ class StoreBase:
         tournament's is not among them; whether it names any. Checked only for a write
         that would change something: a retry of what is already so is answered as done
         (RFC 9110 13.1.1)."""
-        conditions = self.conditions()
+        conditions = self._conditions()
         if conditions.revisions is not None and row.revision not in conditions.revisions:
             raise StaleRevision(row.id, row.revision)
         return conditions.names
@@ -168,7 +173,7 @@ class StoreBase:
         did (IdempotencyKeyReused if it came with another request). ``conditions``: the
         key and digest to look for, when not the request's (a rotation's key is given by
         its caller)."""
-        conditions = self.conditions() if conditions is None else conditions
+        conditions = self._conditions() if conditions is None else conditions
         if conditions.idempotency_key is None:
             return None
         seq = write_keys.earlier_entry(
@@ -185,7 +190,7 @@ class StoreBase:
     ) -> None:
         """Record that the write with the request's idempotency key (or ``conditions``'s,
         as for :meth:`_written_with_key`) appended ``entry``."""
-        conditions = self.conditions() if conditions is None else conditions
+        conditions = self._conditions() if conditions is None else conditions
         if conditions.idempotency_key is not None:
             key, digest = conditions.idempotency_key, conditions.request_digest
             write_keys.keep(conn, tournament_id, key, digest, entry.seq, entry.at)
@@ -195,7 +200,7 @@ class StoreBase:
     def _held(self, row: Any, log: Sequence[Entry], state: S, bumped: bool = False) -> Held[S]:
         """The tournament as the write or read leaves it (``bumped``: after the entry it
         appended), told to ``observe``."""
-        self.observe(row.id, row.revision + (1 if bumped else 0))
+        self._observe(row.id, row.revision + (1 if bumped else 0))
         return Held(
             id=row.id,
             format=row.format,

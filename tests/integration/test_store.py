@@ -48,12 +48,16 @@ def test_migrations_create_exactly_the_schema(store):
 
 
 def test_a_failed_write_changes_nothing(store, strikes, monkeypatch):
+    from pairing_service.store import HeldStore
+
     held, token = create(store, strikes)
     held, _ = store.write(strikes, held.id, token, strikes.start_round)
     players = held.state.round(1).tables()[1]
     finishes = [Finish(p, score=i) for i, p in enumerate(players)]
     store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, finishes))
-    before = store.read(strikes, held.id)
+    # A store whose requests name revision 3 (If-Match), as the API's would.
+    naming = HeldStore(store.engine, conditions=lambda: Conditions(True, frozenset({3})))
+    before = naming.read(strikes, held.id)  # kept: the failed write must not change it
 
     def broken_fold(state, entry):
         raise RuntimeError("the disk is full")
@@ -61,11 +65,11 @@ def test_a_failed_write_changes_nothing(store, strikes, monkeypatch):
     # The correction (one that names its revision) is appended and the revision bumped,
     # then the write fails.
     monkeypatch.setattr(strikes, "apply", broken_fold)
-    monkeypatch.setattr(store, "conditions", lambda: Conditions(True, frozenset({3})))
     corrected = [Finish(p, score=-i) for i, p in enumerate(players)]
     with pytest.raises(RuntimeError):
-        store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, corrected))
+        naming.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, corrected))
     monkeypatch.undo()
+    assert naming.read(strikes, held.id).state.round(1).results == before.state.round(1).results
     after = store.read(strikes, held.id)
     assert after.revision == before.revision == 3
     assert after.log == before.log
