@@ -1,7 +1,19 @@
 """The director's token: which tournaments a director's tokens hold
 (:meth:`DirectorTokens.held_by`), the check of a director's write before its body is read
-(:meth:`DirectorTokens.check_director`), and its rotation
-(:meth:`DirectorTokens.replace_token`, ``docs/events.md``, "A new director token").
+(:meth:`DirectorTokens.check_director`), and its rotation (:meth:`DirectorTokens.replace_token`).
+
+A rotation is a write like any other and records its Idempotency-Key with the same
+machinery (:meth:`~.store_base.StoreBase._written_with_key`,
+:meth:`~.store_base.StoreBase._keep_write_key`): the key's retry finds the
+``token_replaced`` entry it appended, and writes nothing. What it needs besides
+(``docs/events.md``, "A new director token"): its key is required, so the caller gives it
+rather than the request's conditions; and its retry comes with the token it replaced,
+because the answer carrying the new one was lost. That old token is let in
+(``_locked(previous=True)``) only for the retry of the latest rotation, made with this key,
+within ``ROTATION_RETRY_WINDOW`` and before the new token is first used (its first use
+clears ``previous_token_hash``, ``log_rows.retire_previous``); anything else it sends is
+refused (WrongToken). The new token is derived from the old one, the key and the salt
+kept with the row (``tokens.rotated_token``), so the retry is answered it again.
 """
 
 from __future__ import annotations
@@ -9,13 +21,14 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from sqlalchemy import select, update
 
 from ..engine.event_log import Action, Entry, Ledger, TokenReplaced
 from ..instruments import STORE_WRITES
-from . import schema, scorekeepers, write_keys
+from . import schema, scorekeepers
 from .held import Held, HeldRow, Scoring, TournamentNotFound, WrongToken
 from .log_rows import append
 from .store_base import StoreBase
@@ -105,16 +118,19 @@ class DirectorTokens(StoreBase):
         (the answer may have been lost); sent with the new token, it answers that one.
         The old token alone, or with another key, is refused (WrongToken). The new token
         is derived from the old one, the key and a stored salt: only hashes are kept."""
+        sent = replace(self._conditions(), idempotency_key=key)  # required: the caller's
         with self._locked(ledger, tournament_id, token, previous=True) as locked:
             conn, row, log, state, actor = locked
-            digest, at = self._conditions().request_digest, now()
-            earlier = write_keys.earlier_entry(conn, row.id, key, digest, at)
+            at = now()
+            earlier = self._written_with_key(conn, row, log, sent)
             if not hmac.compare_digest(row.token_hash, hash_token(token)):
                 # The token the last rotation replaced: only that rotation's retry.
-                retried = write_keys.earlier_entry(
-                    conn, row.id, key, digest, at, ROTATION_RETRY_WINDOW
-                )
-                if retried is None or retried != _last_rotation(log) or not row.rotation_salt:
+                if (
+                    earlier is None
+                    or earlier.at < at - ROTATION_RETRY_WINDOW
+                    or earlier.seq != _last_rotation(log)
+                    or not row.rotation_salt
+                ):
                     raise WrongToken(tournament_id)
                 new_token = rotated_token(token, key, tournament_id, row.rotation_salt)
                 return self._held(row, log, state), new_token
@@ -124,7 +140,7 @@ class DirectorTokens(StoreBase):
             salt = secrets.token_hex(16)
             new_token = rotated_token(token, key, tournament_id, salt)
             entry = append(conn, tournament_id, log, Action.of(TokenReplaced()), actor)
-            write_keys.keep(conn, tournament_id, key, digest, entry.seq, entry.at)
+            self._keep_write_key(conn, entry, tournament_id, sent)
             conn.execute(
                 update(schema.tournaments)
                 .where(schema.tournaments.c.id == tournament_id)

@@ -175,3 +175,36 @@ def test_kept_states_never_change_and_never_go_stale(store, strikes):
     assert store.read(strikes, held.id) is seen
     fresh = HeldStore(store.engine).read(strikes, held.id)
     assert fresh.log == seen.log and fresh.state.standings() == seen.state.standings()
+
+
+def test_a_rotations_retry_is_answered_within_its_window_only(store, strikes, monkeypatch):
+    """The retry of a rotation, sent with the token it replaced, finds the rotation by its
+    key (as every write's retry does) and answers the same new token for minutes after it:
+    from the state this store kept and from the log another store reads."""
+    from datetime import timedelta
+
+    from pairing_service.store import HeldStore, tokens
+    from pairing_service.store.write_keys import ROTATION_RETRY_WINDOW
+
+    key = "a-rotation-key-of-a-client"
+    held, token = create(store, strikes)
+    _, new = store.replace_token(strikes, held.id, token, key)
+    rotated = tokens.now()
+    seconds = timedelta(seconds=5)
+    for after, answered in (
+        (timedelta(0), True),
+        (ROTATION_RETRY_WINDOW - seconds, True),
+        (ROTATION_RETRY_WINDOW + seconds, False),
+    ):
+        later = rotated + after
+        monkeypatch.setattr("pairing_service.store.director_tokens.now", lambda t=later: t)
+        for each in (store, HeldStore(store.engine)):
+            if answered:
+                assert each.replace_token(strikes, held.id, token, key)[1] == new
+            else:
+                with pytest.raises(WrongToken):
+                    each.replace_token(strikes, held.id, token, key)
+    monkeypatch.undo()
+    with pytest.raises(WrongToken):  # another key is no retry
+        store.replace_token(strikes, held.id, token, "another-rotation-key-of-a-client")
+    assert [e.kind for e in store.read(strikes, held.id).log].count("token_replaced") == 1
