@@ -103,9 +103,12 @@ def create_app(
 
 
 def open_store(app: Flask) -> HeldStore:
+    # The store asks each request's conditions of a write, and tells it the revision.
+    from .api.held.conditions import observe, request_conditions
+
     path = app.config["SQLITE_PATH"] or Path(app.instance_path) / "pairing.sqlite3"
     url = app.config["DATABASE_URL"] or f"sqlite:///{path}"
-    store = HeldStore(make_engine(url))
+    store = HeldStore(make_engine(url), conditions=request_conditions, observe=observe)
     if app.config["DATABASE_MIGRATE"]:
         store.migrate()
     return store

@@ -1,11 +1,10 @@
 """Persistence: SQLAlchemy 2 Core, SQLite by default, PostgreSQL by ``DATABASE_URL``."""
 
 from .database import make_engine, migrate, normalise_url
-from .scorekeepers import Scorekeeper
-from .tournament_store import (
+from .held import (
     Conditions,
     Held,
-    HeldStore,
+    HeldRow,
     ResultStands,
     Scoring,
     StaleRevision,
@@ -13,11 +12,14 @@ from .tournament_store import (
     TournamentNotFound,
     WrongToken,
 )
+from .scorekeepers import Scorekeeper
+from .tournament_store import HeldStore
 from .write_keys import IdempotencyKeyReused
 
 __all__ = [
     "Conditions",
     "Held",
+    "HeldRow",
     "HeldStore",
     "IdempotencyKeyReused",
     "ResultStands",

@@ -44,8 +44,9 @@ from ..engine.event_log import (
     scorekeeper_actor,
     undo,
 )
+from .held import Held
 from .tokens import now
-from .tournament_store import Held, HeldStore
+from .tournament_store import HeldStore
 
 S = TypeVar("S")
 

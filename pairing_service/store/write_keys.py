@@ -7,8 +7,9 @@ time: a round is not started twice, a second undo takes nothing back. The same k
 different request is refused. Keys are kept a day, as creates' are.
 
 A token rotation records its key the same way, but its retry (which comes with the old
-token: the answer carrying the new one was lost) is answered only for minutes
-(``ROTATION_RETRY_WINDOW``), and only until the new token is first used.
+token: the answer carrying the new one was lost) is answered only for minutes after the
+entry it appended (``ROTATION_RETRY_WINDOW``, ``director_tokens.py``), and only until the
+new token is first used.
 """
 
 from __future__ import annotations
@@ -33,20 +34,15 @@ class IdempotencyKeyReused(Exception):
 
 
 def earlier_entry(
-    conn: Connection,
-    tournament_id: str,
-    key: str,
-    digest: str,
-    at: datetime,
-    lifetime: timedelta = KEY_LIFETIME,
+    conn: Connection, tournament_id: str, key: str, digest: str, at: datetime
 ) -> int | None:
-    """The seq of the entry a write with this key appended, if one did within ``lifetime``
+    """The seq of the entry a write with this key appended, if one did within a day
     before ``at`` (IdempotencyKeyReused when it came with another request)."""
     row = conn.execute(
         select(TABLE.c.request_hash, TABLE.c.seq).where(
             TABLE.c.tournament_id == tournament_id,
             TABLE.c.key_hash == hash_token(key),
-            TABLE.c.created_at >= at - lifetime,
+            TABLE.c.created_at >= at - KEY_LIFETIME,
         )
     ).one_or_none()
     if row is None:

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from pairing_service.store import schema
-from pairing_service.store.tournament_store import KEY_LIFETIME
+from pairing_service.store.write_keys import KEY_LIFETIME
 from tests.support import assert_problem
 from tests.support.held_events import BILLY, DIAGONAL, LEAGUE, SCRABBLE, STRIKES, new_token
 

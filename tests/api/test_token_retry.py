@@ -92,7 +92,7 @@ def test_the_retry_lasts_minutes_only(client, monkeypatch):
     sent = key()
     rotate(client, held, held.token, sent)
     later = tokens.now() + ROTATION_RETRY_WINDOW + timedelta(seconds=1)
-    monkeypatch.setattr("pairing_service.store.tournament_store.now", lambda: later)
+    monkeypatch.setattr("pairing_service.store.director_tokens.now", lambda: later)
     assert_problem(rotate(client, held, held.token, sent), 403)
 
 

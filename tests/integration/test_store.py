@@ -48,12 +48,16 @@ def test_migrations_create_exactly_the_schema(store):
 
 
 def test_a_failed_write_changes_nothing(store, strikes, monkeypatch):
+    from pairing_service.store import HeldStore
+
     held, token = create(store, strikes)
     held, _ = store.write(strikes, held.id, token, strikes.start_round)
     players = held.state.round(1).tables()[1]
     finishes = [Finish(p, score=i) for i, p in enumerate(players)]
     store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, finishes))
-    before = store.read(strikes, held.id)
+    # A store whose requests name revision 3 (If-Match), as the API's would.
+    naming = HeldStore(store.engine, conditions=lambda: Conditions(True, frozenset({3})))
+    before = naming.read(strikes, held.id)  # kept: the failed write must not change it
 
     def broken_fold(state, entry):
         raise RuntimeError("the disk is full")
@@ -61,11 +65,11 @@ def test_a_failed_write_changes_nothing(store, strikes, monkeypatch):
     # The correction (one that names its revision) is appended and the revision bumped,
     # then the write fails.
     monkeypatch.setattr(strikes, "apply", broken_fold)
-    monkeypatch.setattr(store, "conditions", lambda: Conditions(True, frozenset({3})))
     corrected = [Finish(p, score=-i) for i, p in enumerate(players)]
     with pytest.raises(RuntimeError):
-        store.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, corrected))
+        naming.write(strikes, held.id, token, lambda e: strikes.enter_result(e, 1, 1, corrected))
     monkeypatch.undo()
+    assert naming.read(strikes, held.id).state.round(1).results == before.state.round(1).results
     after = store.read(strikes, held.id)
     assert after.revision == before.revision == 3
     assert after.log == before.log
@@ -171,3 +175,36 @@ def test_kept_states_never_change_and_never_go_stale(store, strikes):
     assert store.read(strikes, held.id) is seen
     fresh = HeldStore(store.engine).read(strikes, held.id)
     assert fresh.log == seen.log and fresh.state.standings() == seen.state.standings()
+
+
+def test_a_rotations_retry_is_answered_within_its_window_only(store, strikes, monkeypatch):
+    """The retry of a rotation, sent with the token it replaced, finds the rotation by its
+    key (as every write's retry does) and answers the same new token for minutes after it:
+    from the state this store kept and from the log another store reads."""
+    from datetime import timedelta
+
+    from pairing_service.store import HeldStore, tokens
+    from pairing_service.store.write_keys import ROTATION_RETRY_WINDOW
+
+    key = "a-rotation-key-of-a-client"
+    held, token = create(store, strikes)
+    _, new = store.replace_token(strikes, held.id, token, key)
+    rotated = tokens.now()
+    seconds = timedelta(seconds=5)
+    for after, answered in (
+        (timedelta(0), True),
+        (ROTATION_RETRY_WINDOW - seconds, True),
+        (ROTATION_RETRY_WINDOW + seconds, False),
+    ):
+        later = rotated + after
+        monkeypatch.setattr("pairing_service.store.director_tokens.now", lambda t=later: t)
+        for each in (store, HeldStore(store.engine)):
+            if answered:
+                assert each.replace_token(strikes, held.id, token, key)[1] == new
+            else:
+                with pytest.raises(WrongToken):
+                    each.replace_token(strikes, held.id, token, key)
+    monkeypatch.undo()
+    with pytest.raises(WrongToken):  # another key is no retry
+        store.replace_token(strikes, held.id, token, "another-rotation-key-of-a-client")
+    assert [e.kind for e in store.read(strikes, held.id).log].count("token_replaced") == 1

@@ -14,7 +14,7 @@ from typing import Any
 from apispec import BasePlugin
 from flask import Flask, Response, g, has_request_context, request
 
-from ...store import Conditions, HeldStore
+from ...store import Conditions
 from ...store.write_keys import ROTATION_RETRY_WINDOW
 
 MAX_REVISION_DIGITS = 9  # a revision is an int in the database; longer is no revision of ours
@@ -142,6 +142,7 @@ def add_etag(response: Response) -> Response:
 
 
 def init_conditions(app: Flask) -> None:
-    store: HeldStore = app.extensions["pairing_store"]
-    store.conditions, store.observe = request_conditions, observe
+    """Answers carry the ETag ``observe`` saw. The store asks :func:`request_conditions`
+    and tells :func:`observe`: the app gives both to it where it builds it
+    (``pairing_service.open_store``)."""
     app.after_request(add_etag)

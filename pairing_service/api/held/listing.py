@@ -11,7 +11,7 @@ from flask import url_for
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from ...store.tournament_store import HeldRow
+from ...store import HeldRow
 from ..errors import problem
 from .blueprint import HeldBlueprint, HeldResource, held_store, ledger_of
 from .director_token import AUTH_DOC, MAX_TOKEN_LENGTH, director_token
