@@ -3,6 +3,7 @@ partial body keeps a field it leaves out apart from a null it sends."""
 
 from __future__ import annotations
 
+import uuid
 from fractions import Fraction
 
 import pytest
@@ -96,3 +97,23 @@ def test_an_answer_warns_of_the_players_its_route_entered_never_of_its_body(
     dropped = client.post(f"{base}/players/c/drop", json=namesakes, headers=auth(made["token"]))
     assert dropped.status_code == 200, dropped.get_json()
     assert dropped.get_json()["warnings"] == []
+
+
+@pytest.mark.parametrize("collection", ["/v1/strikes/tournaments", BILLY])
+def test_a_retried_create_warns_of_the_players_it_created_the_event_with(
+    client: FlaskClient, collection: str
+) -> None:
+    """A retry answers the tournament as it is now: a late entrant who shares a name since
+    is not the create's to warn of."""
+    body = {"players": [{"id": "a", "name": "Ann"}, {"id": "b"}, {"id": "c"}]}
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    made = client.post(collection, json=body, headers=key).get_json()
+    assert made["warnings"] == []
+    late = {"id": "ann2", "name": "ANN"}
+    entered = client.post(
+        f"{collection}/{made['id']}/players", json=late, headers=auth(made["token"])
+    )
+    assert len(entered.get_json()["warnings"]) == 1
+    retried = client.post(collection, json=body, headers=key)
+    assert retried.get_json()["id"] == made["id"]
+    assert retried.get_json()["warnings"] == []

@@ -31,7 +31,7 @@ from .conditions import (
     idempotency_key_problem,
 )
 from .director_token import AUTH_DOC, director_token
-from .entry_warnings import entry_warnings, late_entrant
+from .entry_warnings import created_warnings, entered_warnings, late_entrant
 from .printables import TableFormatIn, table_format, tabular_doc
 from .requests import NoShows
 from .round_clock import add_clock_routes
@@ -444,7 +444,7 @@ class RoundRoutes(ABC, Generic[E, R]):
             def post(self, body: Body) -> Any:
                 created = routes.created(body)
                 held, token = held_store().create(routes.ledger(), _event_name(body), created)
-                answer = routes.view(held, token, entry_warnings(held.state))
+                answer = routes.view(held, token, created_warnings(created))
                 return made(answer, page, tournament_id=held.id)
 
         @blp.route(TOURNAMENT)
@@ -539,7 +539,7 @@ class RoundRoutes(ABC, Generic[E, R]):
             @described(docs.late_entry)
             def post(self, body: Body, tournament_id: str) -> Any:
                 held, entry = routes.write(tournament_id, lambda s: routes.enter_late(s, body))
-                warned = entry_warnings(held.state, late_entrant(entry))
+                warned = entered_warnings(held.state, late_entrant(entry))
                 return made(routes.view(held, warnings=warned), page, tournament_id=held.id)
 
         @blp.route(TOURNAMENT + "/players/<player_id:player>/drop")

@@ -29,7 +29,7 @@ from ..held.blueprint import (
     result_write,
 )
 from ..held.director_token import director_token
-from ..held.entry_warnings import entry_warnings
+from ..held.entry_warnings import created_warnings, entered_warnings
 from ..held.printables import Table, TableFormatIn, table_format, tabular, tabular_doc
 from ..held.requests import Entered, sent_or
 from ..held.schemas import LateEntrantIn
@@ -81,7 +81,7 @@ class Events(MethodView):
         """Register an event's players; the answer carries the director token, once."""
         created = boards().created(body.players, body.settings)
         held, token = held_store().create(boards(), body.name, created)
-        warned = entry_warnings(held.state)
+        warned = created_warnings(created)
         return created_answer(held, token, event_read, "puffing_billy_events.Event", warned)
 
 
@@ -109,7 +109,7 @@ class Players(MethodView):
             director_token(),
             lambda event: boards().enter_late(event, body.id, body.name, MAX_EVENT_PLAYERS),
         )
-        warned = entry_warnings(held.state, [body.id])
+        warned = entered_warnings(held.state, [body.id])
         return entered_answer(held, event_read, "puffing_billy_events.Event", warned)
 
 
