@@ -14,13 +14,15 @@ from typing import Any
 
 from flask import Response
 
-from ...engine.diagonal.ledger import RaceEvent, RaceLedger, Racer, RaceSettings
+from ...engine.diagonal.ledger import RaceEvent, RaceLedger, Racer
 from ...engine.event_log import Action
 from ...engine.wording import number_text
 from ...store import Held
-from ..held.blueprint import Body, RoundRoutes, RouteDocs
+from ..held.blueprint import RoundRoutes, RouteDocs
 from ..held.printables import Table, tabular
+from ..held.requests import sent_or
 from ..held.views import round_state
+from .requests import GameWon, NewRace, RaceSettingsChange
 from .schemas import (
     MAX_FIELD,
     GameView,
@@ -88,12 +90,8 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
     ledger_kind, view, read_out = RaceLedger, RaceEventView, RaceEventOut
     create_in, created_out = RaceEventIn, RaceEventCreatedOut
 
-    def created(self, body: Body) -> Action:
-        settings = RaceSettings(
-            body["first_round_opponents"], body["opponents"], body["late_entry_losses"]
-        )
-        racers = [Racer(p["id"], p.get("name"), p.get("rating")) for p in body["players"]]
-        return self.ledger().created(settings, racers)
+    def created(self, body: NewRace) -> Action:
+        return self.ledger().created(body.settings, body.racers)
 
     round_view, round_out = RaceRoundView, RaceRoundOut
 
@@ -108,23 +106,22 @@ class DiagonalRoutes(RoundRoutes[RaceEvent, RaceLedger]):
     result_at = "games/<int(min=1, max=100000):game>"
     result_in, result_view, result_out = RaceResultIn, GameView, RaceGameEnteredOut
 
-    def enter_result(self, state: RaceEvent, number: int, at: int, body: Body) -> Action | None:
-        return self.ledger().enter_result(state, number, at, body["winner"], body["pieces_left"])
+    def enter_result(self, state: RaceEvent, number: int, at: int, body: GameWon) -> Action | None:
+        return self.ledger().enter_result(state, number, at, body.winner, body.pieces_left)
 
     def reseat(self, state: RaceEvent, number: int, no_shows: Sequence[str]) -> Action:
         return self.ledger().reseat(state, number, no_shows)
 
     entrant_in = RacerIn
 
-    def enter_late(self, state: RaceEvent, body: Body) -> Action:
-        racer = Racer(body["id"], body.get("name"), body.get("rating"))
-        return self.ledger().enter_late(state, racer, MAX_FIELD)
+    def enter_late(self, state: RaceEvent, body: Racer) -> Action:
+        return self.ledger().enter_late(state, body, MAX_FIELD)
 
     settings_in = RaceSettingsIn
 
-    def change_settings(self, state: RaceEvent, body: Body) -> Action | None:
+    def change_settings(self, state: RaceEvent, body: RaceSettingsChange) -> Action | None:
         now = state.settings
-        settings = replace(now, late_entry=body.get("late_entry_losses", now.late_entry))
+        settings = replace(now, late_entry=sent_or(body.late_entry, now.late_entry))
         return self.ledger().change_settings(state, settings)
 
     def standings(self, held: Held[RaceEvent]) -> tuple[list[str], list[Sequence[Any]]]:

@@ -1,16 +1,23 @@
 """Schemas of Diagonal Race tournaments (bounds stated here), and the views the held
-events' answers read where a value needs more than one of the engine's objects."""
+events' answers read where a value needs more than one of the engine's objects (what the
+request schemas load is ``requests.py``)."""
 
 from __future__ import annotations
 
 from functools import cached_property
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates_schema
+from marshmallow import Schema, fields, post_load, validate, validates_schema
 
-from ...engine.diagonal.event import FIRST_ROUND_OPPONENTS, LATER_OPPONENTS, TIE_RULES, GameResult
+from ...engine.diagonal.event import (
+    FIRST_ROUND_OPPONENTS,
+    LATER_OPPONENTS,
+    TIE_RULES,
+    Entrant,
+    GameResult,
+)
 from ...engine.diagonal.ledger import RaceEnding, RaceEvent, RaceRound
-from ...engine.diagonal.log_events import LATE_LOSSES
+from ...engine.diagonal.log_events import LATE_LOSSES, Racer, RaceSettings
 from ...engine.errors import FieldError, Rule
 from ..common import (
     ID_LENGTH,
@@ -24,9 +31,19 @@ from ..common import (
     unique_items,
 )
 from ..held.entry_warnings import EntryWarnings
+from ..held.requests import sent
 from ..held.round_clock import clock_field
 from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from .requests import (
+    GameWon,
+    NewRace,
+    RaceSettingsChange,
+    Rated,
+    ResultsRequest,
+    RoundRequest,
+    SimulationRequest,
+)
 
 MAX_FIELD = 400
 MAX_MET = 200
@@ -71,6 +88,11 @@ class RoundPlayerIn(Schema):
         metadata={"description": "Left the event: not paired, but their games still count."},
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Entrant:
+        met = tuple(data.get("met") or ())
+        return Entrant(data["id"], data["rating"], data["losses"], met, data["dropped"])
+
 
 class RoundIn(Schema):
     players = fields.List(
@@ -98,6 +120,10 @@ class RoundIn(Schema):
             "has met anyone or lost), 2 after."
         },
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> RoundRequest:
+        return RoundRequest(tuple(data["players"]), data.get("round"), data.get("opponents"))
 
 
 class DiagonalGameOut(Schema):
@@ -142,11 +168,20 @@ class GameResultIn(Schema):
         metadata={"description": "The loser's pieces still on the board: the winner's margin."},
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> GameResult:
+        first, second = data["players"]
+        return GameResult((first, second), data["winner"], data["pieces_left"])
+
 
 class ResultRoundIn(Schema):
     games = fields.List(
         fields.Nested(GameResultIn), required=True, validate=validate.Length(max=MAX_FIELD * 10)
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> tuple[GameResult, ...]:
+        return tuple(data["games"])
 
 
 class ResultsIn(Schema):
@@ -154,6 +189,10 @@ class ResultsIn(Schema):
     rounds = fields.List(
         fields.Nested(ResultRoundIn), required=True, validate=validate.Length(max=MAX_ROUNDS)
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> ResultsRequest:
+        return ResultsRequest(tuple(data["players"]), tuple(data["rounds"]))
 
 
 class DiagonalRecordOut(Schema):
@@ -182,6 +221,10 @@ class ResultsOut(Schema):
 class RatedIn(Schema):
     id = player_id()
     rating = StrictFloat(required=True, validate=validate.Range(-MAX_RATING, MAX_RATING))
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Rated:
+        return Rated(data["id"], data["rating"])
 
 
 class SimulateIn(Schema):
@@ -217,6 +260,11 @@ class SimulateIn(Schema):
                 f"players): at most {most} events for {players} players",
                 rule=Rule.WORK_BOUND,
             )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> SimulationRequest:
+        players = tuple(data["players"])
+        return SimulationRequest(players, data["luck"], data["events"], data["seed"])
 
 
 class ChanceOut(Schema):
@@ -313,6 +361,10 @@ class RacerIn(EntrantIn):
         },
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Racer:
+        return Racer(data["id"], data.get("name"), data.get("rating"))
+
 
 def opponents_field(default: int, when: str) -> fields.Integer:
     return fields.Integer(
@@ -347,6 +399,13 @@ class RaceEventIn(Contract):
         },
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> NewRace:
+        settings = RaceSettings(
+            data["first_round_opponents"], data["opponents"], data["late_entry_losses"]
+        )
+        return NewRace(data.get("name"), tuple(data["players"]), settings)
+
 
 class RaceSettingsIn(Schema):
     """The settings a director may change before the first result; those left out stay."""
@@ -358,6 +417,10 @@ class RaceSettingsIn(Schema):
             "of the players still in: the most, or the fewest."
         },
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> RaceSettingsChange:
+        return RaceSettingsChange(sent(data, "late_entry_losses"))
 
 
 class RaceStandingOut(Schema):
@@ -440,6 +503,10 @@ class RaceResultIn(Schema):
         validate=validate.Range(0, MAX_PIECES),
         metadata={"description": "The loser's pieces still on the board: the winner's margin."},
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> GameWon:
+        return GameWon(data["winner"], data["pieces_left"])
 
 
 class RaceResultOut(Schema):

@@ -7,10 +7,11 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ...engine.diagonal import Entrant, GameResult, check_history, plan_round, simulate, tally
+from ...engine.diagonal import check_history, plan_round, simulate, tally
 from ..costly import costly, planner
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from .requests import ResultsRequest, RoundRequest, SimulationRequest
 from .schemas import (
     DiagonalRoundOut,
     ResultsIn,
@@ -34,19 +35,16 @@ class Round(MethodView):
     @blp.response(200, DiagonalRoundOut)
     @engine_timed("diagonal")
     @planner
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: RoundRequest) -> Any:
         """The next round: players with two or more losses are out; the rest meet
         opponents by rating in the diagonal pattern, avoiding rematches where possible.
         The history (losses, met) must be one that played rounds could produce."""
-        entrants = [
-            Entrant(p["id"], p["rating"], p["losses"], tuple(p.get("met") or ()), p["dropped"])
-            for p in body["players"]
-        ]
-        check_history(entrants, body.get("round"))
-        plan = plan_round(entrants, body.get("opponents"))
+        entrants = body.players
+        check_history(entrants, body.round)
+        plan = plan_round(entrants, body.opponents)
         met = {e.id: Counter(e.met) for e in entrants}
         notes = []
-        if body.get("round") is None and not any(e.met for e in entrants):
+        if body.round is None and not any(e.met for e in entrants):
             notes.append(
                 "no player lists an earlier opponent: paired as the first round (give round "
                 "and each player's losses and met for a later one)"
@@ -77,16 +75,9 @@ class Results(MethodView):
     @blp.arguments(ResultsIn)
     @blp.response(200, ResultsOut)
     @engine_timed("diagonal")
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: ResultsRequest) -> Any:
         """Losses accumulated over the rounds, eliminations, and the winner (or playoff)."""
-        rounds = [
-            [
-                GameResult((g["players"][0], g["players"][1]), g["winner"], g["pieces_left"])
-                for g in round_body["games"]
-            ]
-            for round_body in body["rounds"]
-        ]
-        state = tally(body["players"], rounds)
+        state = tally(body.players, body.rounds)
         return {
             "players": [
                 {
@@ -114,14 +105,14 @@ class Simulate(MethodView):
     @blp.response(200, SimulateOut)
     @engine_timed("diagonal")
     @costly
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: SimulationRequest) -> Any:
         """Simulate whole events: rounds played, games per player, chances to win."""
-        players = body["players"]
+        players = body.players
         report = simulate(
-            [(p["id"], p["rating"]) for p in players],
-            luck=body["luck"],
-            events=body["events"],
-            seed=body["seed"],
+            [(p.id, p.rating) for p in players],
+            luck=body.luck,
+            events=body.events,
+            seed=body.seed,
         )
         return {
             "events": report.events,
@@ -129,10 +120,10 @@ class Simulate(MethodView):
             "rounds": [{"value": v, "count": report.rounds[v]} for v in sorted(report.rounds)],
             "players": [
                 {
-                    "id": p["id"],
-                    "rating": p["rating"],
-                    "win_chance": round(report.win_chance[p["id"]], 4),
-                    "mean_games": round(report.mean_games[p["id"]], 3),
+                    "id": p.id,
+                    "rating": p.rating,
+                    "win_chance": round(report.win_chance[p.id], 4),
+                    "mean_games": round(report.mean_games[p.id], 3),
                 }
                 for p in players
             ],

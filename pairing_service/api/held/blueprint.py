@@ -7,7 +7,7 @@ the module, and :class:`RoundRoutes`, the routes of the formats run round by rou
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, Generic, Protocol, TypeVar
@@ -31,7 +31,9 @@ from .conditions import (
     idempotency_key_problem,
 )
 from .director_token import AUTH_DOC, director_token
+from .entry_warnings import created_warnings, entered_warnings, late_entrant
 from .printables import TableFormatIn, table_format, tabular_doc
+from .requests import NoShows
 from .round_clock import add_clock_routes
 from .schemas import NoShowsIn
 from .views import HeldView
@@ -231,13 +233,13 @@ def round_closed(state: RoundByRound, number: int) -> str | None:
     return late_for_scorekeepers(state, number)
 
 
-def optional_body(blueprint: StrictBlueprint, schema: type[Schema]) -> dict[str, Any]:
-    """A body a route may go without: {} when none is sent, else ``schema``'s load of it
-    (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
+def optional_body(blueprint: StrictBlueprint, schema: type[Schema]) -> Any:
+    """A body a route may go without: ``schema``'s load of it (strict JSON: a 400 or 415 as
+    for every body; a 422 naming the field), or of {} when none is sent (every field of
+    such a schema is optional)."""
     if not request.get_data(cache=True).strip():
-        return {}
-    loaded: dict[str, Any] = blueprint.ARGUMENTS_PARSER.parse(schema(), request, location="json")
-    return loaded
+        return schema().load({})
+    return blueprint.ARGUMENTS_PARSER.parse(schema(), request, location="json")
 
 
 def made(answer: object, endpoint: str, **values: Any) -> tuple[object, int, dict[str, str]]:
@@ -246,19 +248,23 @@ def made(answer: object, endpoint: str, **values: Any) -> tuple[object, int, dic
 
 
 def created_answer(
-    held: Held[Any], token: str, shape: Shape, endpoint: str
+    held: Held[Any], token: str, shape: Shape, endpoint: str, warnings: Sequence[str] = ()
 ) -> tuple[dict[str, Any], int, dict[str, str]]:
-    """201 with the tournament, its token (once), and where to read it (for a format whose
-    answers are built as dicts; a view carries its token: :class:`HeldView`)."""
+    """201 with the tournament, its token (once), the namesakes among the players it was
+    created with (``entry_warnings.py``), and where to read it (for a format whose answers
+    are built as dicts; a view carries its token and warnings: :class:`HeldView`)."""
     location = url_for(endpoint, tournament_id=held.id)
-    return dict(shape(held), token=token), 201, {"Location": location}
+    answer = dict(shape(held), token=token, warnings=list(warnings))
+    return answer, 201, {"Location": location}
 
 
 def entered_answer(
-    held: Held[Any], shape: Shape, endpoint: str
+    held: Held[Any], shape: Shape, endpoint: str, warnings: Sequence[str]
 ) -> tuple[dict[str, Any], int, dict[str, str]]:
-    """201 with the tournament a late entrant has just joined, and where to read it."""
-    return shape(held), 201, {"Location": url_for(endpoint, tournament_id=held.id)}
+    """201 with the tournament a late entrant has just joined, the namesakes they share
+    (``entry_warnings.py``), and where to read it."""
+    answer = dict(shape(held), warnings=list(warnings))
+    return answer, 201, {"Location": url_for(endpoint, tournament_id=held.id)}
 
 
 def changes_of(entry: Entry | None) -> list[str]:
@@ -291,7 +297,19 @@ class RoundEvent(RoundByRound, Protocol):
 
 E = TypeVar("E", bound=RoundEvent)
 R = TypeVar("R", bound=RoundLedger[Any, Any])
-Body = dict[str, Any]  # a request's body, as its schema loaded it
+# A request's body as its schema loads it: a typed object (the schema's post_load), whose
+# type the format's method that takes it names.
+Body = Any
+
+
+def _event_name(body: Body) -> str | None:
+    """The event's name a create's body gives (its typed load's ``name``; a create schema
+    that still loads a mapping, Scrabble's, under the key)."""
+    if isinstance(body, Mapping):
+        named: str | None = body.get("name")
+        return named
+    name: str | None = body.name
+    return name
 
 
 @dataclass(frozen=True)
@@ -420,8 +438,9 @@ class RoundRoutes(ABC, Generic[E, R]):
             @described(docs.create)
             def post(self, body: Body) -> Any:
                 created = routes.created(body)
-                held, token = held_store().create(routes.ledger(), body.get("name"), created)
-                return made(routes.view(held, token), page, tournament_id=held.id)
+                held, token = held_store().create(routes.ledger(), _event_name(body), created)
+                answer = routes.view(held, token, created_warnings(created))
+                return made(answer, page, tournament_id=held.id)
 
         @blp.route(TOURNAMENT)
         class Tournament(MethodView):
@@ -446,7 +465,7 @@ class RoundRoutes(ABC, Generic[E, R]):
             @blp.writes()
             @described(docs.start_round)
             def post(self, tournament_id: str) -> Any:
-                body = {} if routes.start_in is None else optional_body(blp, routes.start_in)
+                body = None if routes.start_in is None else optional_body(blp, routes.start_in)
                 held, _ = routes.write(tournament_id, lambda s: routes.start_round_as(s, body))
                 latest = held.state.latest
                 assert latest is not None  # the round just started
@@ -474,8 +493,8 @@ class RoundRoutes(ABC, Generic[E, R]):
             @blp.response(200, routes.round_out)
             @blp.writes()
             @described(docs.reseat)
-            def post(self, body: Body, tournament_id: str, number: int) -> Any:
-                no_shows = body["no_shows"]
+            def post(self, body: NoShows, tournament_id: str, number: int) -> Any:
+                no_shows = body.players
                 held, _ = routes.write(tournament_id, lambda s: routes.reseat(s, number, no_shows))
                 return routes.round_view(held, number)
 
@@ -514,8 +533,9 @@ class RoundRoutes(ABC, Generic[E, R]):
             @blp.writes()
             @described(docs.late_entry)
             def post(self, body: Body, tournament_id: str) -> Any:
-                held, _ = routes.write(tournament_id, lambda s: routes.enter_late(s, body))
-                return made(routes.view(held), page, tournament_id=held.id)
+                held, entry = routes.write(tournament_id, lambda s: routes.enter_late(s, body))
+                warned = entered_warnings(held.state, late_entrant(entry))
+                return made(routes.view(held, warnings=warned), page, tournament_id=held.id)
 
         @blp.route(TOURNAMENT + "/players/<player_id:player>/drop")
         class DropPlayer(MethodView):

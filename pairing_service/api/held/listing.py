@@ -9,12 +9,13 @@ from typing import Any
 
 from flask import url_for
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, post_load, validate
 
 from ...store import HeldRow
 from ..errors import problem
 from .blueprint import HeldBlueprint, HeldResource, held_store, ledger_of
 from .director_token import AUTH_DOC, MAX_TOKEN_LENGTH, director_token
+from .requests import Lookup
 
 MAX_LOOKUP_TOKENS = 50
 
@@ -29,6 +30,10 @@ class TokensIn(Schema):
             "(one per tournament: a token is issued per tournament)."
         },
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Lookup:
+        return Lookup(tuple(data["tokens"]))
 
 
 class HeldLinksOut(Schema):
@@ -128,12 +133,12 @@ def listing_blueprint(held: Mapping[str, HeldResource], statuses: str) -> HeldBl
         @listing.arguments(TokensIn)
         @listing.response(200, HeldListOut)
         @listing.documents(429)
-        def post(self, body: dict[str, Any]) -> Any:
+        def post(self, body: Lookup) -> Any:
             """The tournaments (of every format) that a director holds, by the director tokens
             they present in the body (never in the URL, which logs keep): each with its
             format, name, status and links, and which token holds it. Tokens that hold
             nothing are listed as unmatched; nothing is said about anyone else's tournaments.
             Counted with the writes by the rate limit, as it tries tokens."""
-            return held_list(body["tokens"], held)
+            return held_list(body.tokens, held)
 
     return listing

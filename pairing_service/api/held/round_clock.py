@@ -9,11 +9,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, post_load, validate
 
 from ...engine.round_clock import MAX_MINUTES, Clock, clock_of, start_clock, stop_clock
 from ...store import Held
 from .director_token import director_token
+from .requests import ClockStart
 
 if TYPE_CHECKING:
     from .blueprint import RoundRoutes
@@ -28,6 +29,10 @@ class ClockIn(Schema):
             "clock ran, else the format's usual length."
         },
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> ClockStart:
+        return ClockStart(data.get("minutes"))
 
 
 class ClockOut(Schema):
@@ -79,14 +84,14 @@ def add_clock_routes(routes: RoundRoutes[Any, Any]) -> None:
             "no round is being played. Its end is in every read's `clock`."
         )
         def post(self, tournament_id: str) -> Any:
-            body = optional_body(blp, ClockIn)
+            body: ClockStart = optional_body(blp, ClockIn)
             usual = routes.clock_minutes
             held = held_store().record(
                 routes.ledger(),
                 tournament_id,
                 director_token(),
                 lambda held: start_clock(
-                    held.log, open_round(held), body.get("minutes"), datetime.now(UTC), usual
+                    held.log, open_round(held), body.minutes, datetime.now(UTC), usual
                 ),
             )
             return routes.view(held)

@@ -1,21 +1,20 @@
 """The schemas every held format's share: an entrant, the entrants, the event's name, the
 fields every read starts with, the director token, what a correction changed, a late
-entrant, no-shows. How an answer reads the store's and the engine's objects is
-``views.py``."""
+entrant, no-shows. What the request schemas load is ``requests.py``; how an answer reads
+the store's and the engine's objects, ``views.py``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, post_load, validate
 
-from ...engine.names import namesake_warnings
 from ...store import Held
 from ..common import NAME_LENGTH, player_id, printable, unique_items
 from ..public_url import link_warning
 from .links import links_of_request
+from .requests import Entered, NoShows
 
 
 class EntrantIn(Schema):
@@ -80,19 +79,6 @@ class _CreatedLinks(fields.Nested):
         return self._serialize(links, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
-class CreatedNamesakes(fields.List):  # type: ignore[type-arg]
-    """Namesakes among the players the request entered (a create's ``players``)."""
-
-    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
-        body = request.get_json(silent=True) if request.is_json else None
-        listed = body.get("players") if isinstance(body, dict) else None
-        players = [
-            (str(p.get("id")), p.get("name")) if isinstance(p, dict) else (str(p), None)
-            for p in listed or ()
-        ]
-        return namesake_warnings(players)
-
-
 class _LinkWarning(fields.String):
     """Why the links would not open on players' phones, or None (``public_url.py``)."""
 
@@ -118,7 +104,8 @@ class TokenOut(Schema):
             "director's desk (also in the `Link` header), from PAIRING_PUBLIC_URL when set."
         },
     )
-    warnings = CreatedNamesakes(
+    # The route finds them, among the players it entered (``entry_warnings.py``).
+    warnings = fields.List(
         fields.String(),
         required=True,
         metadata={
@@ -163,6 +150,10 @@ def changes_field() -> fields.List:  # type: ignore[type-arg]
 class LateEntrantIn(EntrantIn):
     """A player who joins after the tournament was created (before a round starts)."""
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Entered:
+        return Entered.of(data)
+
 
 class NoShowsIn(Schema):
     no_shows = fields.List(
@@ -175,3 +166,7 @@ class NoShowsIn(Schema):
             "example": ["eve"],
         },
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> NoShows:
+        return NoShows(tuple(data["no_shows"]))

@@ -23,12 +23,13 @@ from typing import Any
 
 import segno
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, post_load, validate
 
 from ...store import WrongToken
 from .blueprint import TOURNAMENT, HeldResource, held_store, ledger_of, made
 from .director_token import AUTH_DOC, director_token
 from .links import scorekeeper_link
+from .requests import NewScorekeeper
 from .views import ReadOut
 
 MAX_ROUND = 100000  # as the round routes' paths allow
@@ -106,6 +107,10 @@ class BoardScorekeeperIn(Schema):
         metadata={"description": "Who they are to the director (shown to the director only)."},
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> NewScorekeeper:
+        return NewScorekeeper(data["name"], data.get("round"))  # ScorekeeperIn's round
+
 
 class ScorekeeperIn(BoardScorekeeperIn):
     round = fields.Integer(
@@ -140,13 +145,13 @@ def add_scorekeeper_routes(fmt: str, resource: HeldResource, by_round: bool) -> 
         @blp.arguments(issue_in)
         @blp.response(201, IssuedScorekeeperOut)
         @blp.writes()
-        def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+        def post(self, body: NewScorekeeper, tournament_id: str) -> Any:
             """Issue a scorekeeper a token that enters results (of `round` only, when
             given) and nothing else: no undo, closing, late entries, drops, settings or
             tokens (403). Shown once; with an `Idempotency-Key`, a retry answers the same
             token."""
             held, added, token = held_store().add_scorekeeper(
-                ledger_of(fmt), tournament_id, director_token(), body["name"], body.get("round")
+                ledger_of(fmt), tournament_id, director_token(), body.name, body.round
             )
             link = scorekeeper_link(fmt, held.id, token)
             qr = None if link is None else segno.make(link, error="m").svg_data_uri(scale=4)

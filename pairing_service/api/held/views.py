@@ -50,11 +50,14 @@ class ReadOut(Schema):
 @dataclass(frozen=True)
 class HeldView(Generic[S]):
     """A held tournament as its own page answers it: the stored record, read through for
-    :class:`HeldOut`'s fields, and the director token on the create's answer only. A
-    format's view adds, as properties, what its answer derives from more than one value."""
+    :class:`HeldOut`'s fields, the director token on the create's answer only, and the
+    namesakes the request entered (``entry_warnings.py``: a create's or a late entry's
+    answer). A format's view adds, as properties, what its answer derives from more than
+    one value."""
 
     held: Held[S]
     token: str | None = None  # TokenOut: shown once, by the create
+    warnings: Sequence[str] = ()  # EntryWarnings: found by the route that entered players
 
     @property
     def id(self) -> str:

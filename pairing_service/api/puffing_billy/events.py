@@ -15,7 +15,7 @@ from typing import Any
 from flask.views import MethodView
 
 from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
-from ...engine.puffing_billy.scoring import FinalsScoring, Method
+from ...engine.puffing_billy.scoring import Method
 from ...store import Held
 from ..held.blueprint import (
     TOURNAMENT,
@@ -29,8 +29,11 @@ from ..held.blueprint import (
     result_write,
 )
 from ..held.director_token import director_token
+from ..held.entry_warnings import created_warnings, entered_warnings
 from ..held.printables import Table, TableFormatIn, table_format, tabular, tabular_doc
+from ..held.requests import Entered, sent_or
 from ..held.schemas import LateEntrantIn
+from .requests import BoardSettingsChange, Cut, NewBoardEvent, Sheet
 from .schemas import (
     MAX_EVENT_PLAYERS,
     BoardEnteredOut,
@@ -44,7 +47,6 @@ from .schemas import (
     SettingsIn,
     as_read_by,
 )
-from .tools import entries_of
 from .views import EventBoard, EventBoards, RankedEvent
 
 blp = HeldBlueprint(
@@ -66,30 +68,21 @@ def event_read(held: Held[BoardEvent]) -> dict[str, Any]:
     return as_read_by(PBEventOut(), RankedEvent.of(held))
 
 
-def settings_of(body: dict[str, Any]) -> EventSettings:
-    """The director's settings a create or a settings write sends."""
-    return EventSettings(body["preliminary_boards_counted"], FinalsScoring(body["finals_scoring"]))
-
-
-def changed_settings(now: EventSettings, body: dict[str, Any]) -> EventSettings:
+def changed_settings(now: EventSettings, body: BoardSettingsChange) -> EventSettings:
     """The settings after a settings write: those it names changed, the rest as they are."""
-    return EventSettings(
-        body.get("preliminary_boards_counted", now.counted),
-        FinalsScoring(body.get("finals_scoring", now.finals.value)),
-    )
+    return EventSettings(sent_or(body.counted, now.counted), sent_or(body.finals, now.finals))
 
 
 @blp.route("")
 class Events(MethodView):
     @blp.arguments(PBEventIn)
     @blp.response(201, PBEventCreatedOut)
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: NewBoardEvent) -> Any:
         """Register an event's players; the answer carries the director token, once."""
-        created = boards().created(
-            [(p["id"], p.get("name")) for p in body["players"]], settings_of(body)
-        )
-        held, token = held_store().create(boards(), body.get("name"), created)
-        return created_answer(held, token, event_read, "puffing_billy_events.Event")
+        created = boards().created(body.players, body.settings)
+        held, token = held_store().create(boards(), body.name, created)
+        warned = created_warnings(created)
+        return created_answer(held, token, event_read, "puffing_billy_events.Event", warned)
 
 
 @blp.route(TOURNAMENT)
@@ -107,18 +100,17 @@ class Players(MethodView):
     @blp.arguments(LateEntrantIn)
     @blp.response(201, PBEventOut)
     @blp.writes()
-    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+    def post(self, body: Entered, tournament_id: str) -> Any:
         """A late entrant, while the preliminaries are open (409 after the cut): they start
         with no board, like anyone who has not played yet."""
         held, _ = held_store().write(
             boards(),
             tournament_id,
             director_token(),
-            lambda event: boards().enter_late(
-                event, body["id"], body.get("name"), MAX_EVENT_PLAYERS
-            ),
+            lambda event: boards().enter_late(event, body.id, body.name, MAX_EVENT_PLAYERS),
         )
-        return entered_answer(held, event_read, "puffing_billy_events.Event")
+        warned = entered_warnings(held.state, [body.id])
+        return entered_answer(held, event_read, "puffing_billy_events.Event", warned)
 
 
 @blp.route(TOURNAMENT + "/settings")
@@ -126,7 +118,7 @@ class Settings(MethodView):
     @blp.arguments(SettingsIn)
     @blp.response(200, PBEventOut)
     @blp.writes()
-    def put(self, body: dict[str, Any], tournament_id: str) -> Any:
+    def put(self, body: BoardSettingsChange, tournament_id: str) -> Any:
         """The director's settings, changeable until the first board (then 409: undo the
         boards to change them); the same settings again change nothing."""
         held, _ = held_store().write(
@@ -166,7 +158,7 @@ class Board(MethodView):
     @blp.arguments(BoardPlayersIn)
     @blp.response(200, BoardEnteredOut)
     @blp.writes(results=True)
-    def put(self, body: dict[str, Any], tournament_id: str, board: int) -> Any:
+    def put(self, body: Sheet, tournament_id: str, board: int) -> Any:
         """Enter or correct the score sheet numbered ``board`` (idempotent). Before the
         preliminaries close it is a preliminary board; after, a board of the final, with
         qualifiers only, or players marked as alternates. A different sheet where one
@@ -177,12 +169,11 @@ class Board(MethodView):
         place in the cut (else 409: undo back to the close); the cut stands, and `changes`
         (and the history) say what changed. That correction is the director's: a
         scorekeeper's token enters and corrects boards of the stage in play (403 else)."""
-        entries = entries_of(body["players"])
         held, entry = result_write(
             boards(),
             tournament_id,
             None,
-            lambda event: boards().enter_board(event, board, entries, body.get("name")),
+            lambda event: boards().enter_board(event, board, body.entries, body.name),
             late=lambda event: preliminaries_closed(event, board),
         )
         return EventBoard(held.id, held.state.board(board), tuple(changes_of(entry)))
@@ -204,14 +195,14 @@ class ClosePreliminaries(MethodView):
     @blp.arguments(FinalistsIn)
     @blp.response(200, PBEventOut)
     @blp.writes()
-    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+    def post(self, body: Cut, tournament_id: str) -> Any:
         """Close the preliminaries: the first ``finalists`` ranks qualify (all of those
         level at the cut); boards entered from now on are boards of the final."""
         held, _ = held_store().write(
             boards(),
             tournament_id,
             director_token(),
-            lambda event: boards().close_preliminaries(event, body["finalists"]),
+            lambda event: boards().close_preliminaries(event, body.finalists),
         )
         return RankedEvent.of(held)
 

@@ -1,14 +1,16 @@
-"""Schemas of Puffing Billy scoring (bounds stated here). The answer schemas read the
-engine's objects, or the views of ``views.py`` where an answer joins more than one."""
+"""Schemas of Puffing Billy scoring (bounds stated here). The request schemas load the
+typed requests of ``requests.py``; the answer schemas read the engine's objects, or the
+views of ``views.py`` where an answer joins more than one."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from marshmallow import Schema, fields, missing, validate
+from marshmallow import Schema, fields, missing, post_load, validate
 
-from ...engine.puffing_billy import FinalsScoring
+from ...engine.puffing_billy import Board, BoardEntry, FinalsScoring, Method
+from ...engine.puffing_billy.ledger import EventSettings
 from ..common import (
     Contract,
     Requires,
@@ -19,7 +21,9 @@ from ..common import (
     printable,
 )
 from ..held.entry_warnings import EntryWarnings
+from ..held.requests import UNSENT, sent
 from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
+from .requests import BoardSettingsChange, Cut, EventRequest, NewBoardEvent, Sheet
 
 MAX_SCORE = 10**12
 MAX_BOARDS = 2000
@@ -80,6 +84,12 @@ class BoardPlayerIn(Schema):
         },
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> BoardEntry:
+        # FinalPlayerIn's too: only a board of an event seats an alternate
+        alternate = data.get("alternate", False)
+        return BoardEntry(data["id"], data["score"], data.get("place"), alternate)
+
 
 class FinalPlayerIn(BoardPlayerIn):
     """A player at a board of an event, where a final board may seat an alternate."""
@@ -129,6 +139,11 @@ class BoardIn(Contract):
         metadata={"description": "1-6 players in finishing order, as on the score sheet."},
     )
     method = method_field()
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Board:
+        # EventBoardIn's too: only a board of an event has a name
+        return Board(tuple(data["players"]), Method(data["method"]), data.get("name"))
 
 
 class ExactText(fields.String):
@@ -258,6 +273,15 @@ class EventIn(Contract):
     preliminary_boards_counted = boards_counted_field(load_default=None)
     finals_scoring = finals_scoring_field(load_default=FinalsScoring.WINNER_MARGIN.value)
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> EventRequest:
+        return EventRequest(
+            tuple(data["boards"]),
+            data["finalists"],
+            data["preliminary_boards_counted"],
+            FinalsScoring(data["finals_scoring"]),
+        )
+
 
 class PBStandingOut(Schema):
     """Reads a :class:`~pairing_service.engine.puffing_billy.Standing`."""
@@ -317,6 +341,10 @@ class BoardPlayersIn(Contract):
         metadata={"description": "The sheet's label, e.g. 'Table 3, round 2'."},
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Sheet:
+        return Sheet(tuple(data["players"]), data.get("name"))
+
 
 class PBEventIn(Schema):
     name = event_name()
@@ -329,12 +357,28 @@ class PBEventIn(Schema):
     preliminary_boards_counted = boards_counted_field(load_default=None)
     finals_scoring = finals_scoring_field(load_default=FinalsScoring.WINNER_MARGIN.value)
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> NewBoardEvent:
+        players = tuple((p["id"], p.get("name")) for p in data["players"])
+        settings = EventSettings(
+            data["preliminary_boards_counted"], FinalsScoring(data["finals_scoring"])
+        )
+        return NewBoardEvent(data.get("name"), players, settings)
+
 
 class SettingsIn(Schema):
     """The settings a director changes; those left out stay (as in every format)."""
 
     preliminary_boards_counted = boards_counted_field()
     finals_scoring = finals_scoring_field()
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> BoardSettingsChange:
+        finals = sent(data, "finals_scoring")
+        return BoardSettingsChange(
+            sent(data, "preliminary_boards_counted"),
+            finals if finals is UNSENT else FinalsScoring(finals),
+        )
 
 
 class FinalistsIn(Schema):
@@ -344,6 +388,10 @@ class FinalistsIn(Schema):
         validate=validate.Range(1, MAX_EVENT_PLAYERS),
         metadata={"description": "How many qualify for the final(s); level at the cut, all do."},
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Cut:
+        return Cut(data["finalists"])
 
 
 class PlacingOut(Schema):

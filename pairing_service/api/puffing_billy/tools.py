@@ -6,11 +6,12 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ...engine.puffing_billy import Board, BoardEntry, FinalsScoring, Method, standings
+from ...engine.puffing_billy import Board, standings
 from ...engine.puffing_billy import score_board as score
 from ..common import loaded_rules
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from .requests import EventRequest
 from .schemas import BoardIn, BoardOut, EventIn, EventOut
 from .views import ScoredBoard, ScoredEvent
 
@@ -22,22 +23,15 @@ blp = StrictBlueprint(
 )
 
 
-def entries_of(players: list[dict[str, Any]]) -> tuple[BoardEntry, ...]:
-    return tuple(
-        BoardEntry(p["id"], p["score"], p.get("place"), p.get("alternate", False)) for p in players
-    )
-
-
 @blp.route("/board")
 class BoardScore(MethodView):
     @blp.arguments(BoardIn)
     @blp.response(200, BoardOut)
     @engine_timed("puffing_billy")
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: Board) -> Any:
         """Score one board: placement, bonus and total for every listed player."""
-        method = Method(body["method"])
-        scored = score(entries_of(body["players"]), loaded_rules().puffing_billy, method)
-        return ScoredBoard(scored, method)
+        scored = score(body.entries, loaded_rules().puffing_billy, body.stage)
+        return ScoredBoard(scored, body.stage)
 
 
 @blp.route("/event")
@@ -45,19 +39,12 @@ class EventStandings(MethodView):
     @blp.arguments(EventIn)
     @blp.response(200, EventOut)
     @engine_timed("puffing_billy")
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: EventRequest) -> Any:
         """An event: PB scores summed over the preliminary boards, standings, who
         qualifies for the final, and the final's standings and champion(s)."""
-        boards = [
-            Board(entries_of(b["players"]), Method(b["method"]), b.get("name"))
-            for b in body["boards"]
-        ]
+        boards = body.boards
         result = standings(
-            boards,
-            loaded_rules().puffing_billy,
-            body["finalists"],
-            body["preliminary_boards_counted"],
-            FinalsScoring(body["finals_scoring"]),
+            boards, loaded_rules().puffing_billy, body.finalists, body.counted, body.finals
         )
         scored = zip(boards, result.boards, strict=True)
         return ScoredEvent(result, [ScoredBoard.of(board, players) for board, players in scored])

@@ -42,9 +42,12 @@ class NamedPlacing(Placing):
 
 @dataclass(frozen=True)
 class RankedEvent(Held[BoardEvent]):
-    """A held event with its standings, worked out once for every field that shows them."""
+    """A held event with its standings, worked out once for every field that shows them;
+    on the answer to a request that entered players, the namesakes among them
+    (``held/entry_warnings.py``)."""
 
     result: EventResult
+    warnings: Sequence[str] = ()
 
     @classmethod
     def of(cls, held: Held[BoardEvent]) -> RankedEvent:

@@ -16,13 +16,15 @@ from typing import Any
 from flask import Response
 
 from ...engine.event_log import Action
-from ...engine.strikes.event import Entrant, Settings, Standing
+from ...engine.strikes.event import Settings, Standing
 from ...engine.strikes.ledger import HeldEvent, StrikesLedger
 from ...store import Held
-from ..held.blueprint import Body, RoundRoutes, RouteDocs
+from ..held.blueprint import RoundRoutes, RouteDocs
 from ..held.printables import Table, tabular
+from ..held.requests import Entered, sent_or
 from ..held.schemas import LateEntrantIn
 from ..held.views import round_state
+from .requests import NewTournament, SettingsChange, TableResult
 from .schemas import (
     CreatedOut,
     RoundOut,
@@ -36,7 +38,6 @@ from .schemas import (
     TournamentView,
 )
 from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
-from .tools import finishes_of
 
 
 class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
@@ -94,18 +95,17 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
     ledger_kind, view, read_out = StrikesLedger, TournamentView, TournamentOut
     create_in, created_out = TournamentIn, CreatedOut
 
-    def created(self, body: Body) -> Action:
+    def created(self, body: NewTournament) -> Action:
         settings = Settings(
-            game=body["game"],
-            threshold=body["threshold"],
-            two_player_games=body["two_player_games"],
-            strategy=body["strategy"],
-            plans=body["plans"],
-            seed=body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED),
-            late_entry=body["late_entry_strikes"],
+            game=body.game,
+            threshold=body.threshold,
+            two_player_games=body.two_player_games,
+            strategy=body.strategy,
+            plans=body.plans,
+            seed=secrets.randbelow(MAX_SEED) if body.seed is None else body.seed,
+            late_entry=body.late_entry,
         )
-        entrants = [Entrant(p["id"], p.get("name")) for p in body["players"]]
-        return self.ledger().created(settings, entrants)
+        return self.ledger().created(settings, body.entrants)
 
     round_view, round_out = RoundView, RoundOut
 
@@ -118,26 +118,28 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
     result_at = "tables/<int(min=1, max=100000):table>"
     result_in, result_view, result_out = TableResultIn, TableView, TableEnteredOut
 
-    def enter_result(self, state: HeldEvent, number: int, at: int, body: Body) -> Action | None:
-        return self.ledger().enter_result(state, number, at, finishes_of(body["results"]))
+    def enter_result(
+        self, state: HeldEvent, number: int, at: int, body: TableResult
+    ) -> Action | None:
+        return self.ledger().enter_result(state, number, at, body.finishes)
 
     def reseat(self, state: HeldEvent, number: int, no_shows: Sequence[str]) -> Action:
         return self.ledger().reseat(state, number, no_shows)
 
     entrant_in = LateEntrantIn
 
-    def enter_late(self, state: HeldEvent, body: Body) -> Action:
+    def enter_late(self, state: HeldEvent, body: Entered) -> Action:
         most = min(MAX_FIELD, MAX_PLAN_SEATS // state.settings.plans)
-        return self.ledger().enter_late(state, body["id"], body.get("name"), most)
+        return self.ledger().enter_late(state, body.id, body.name, most)
 
     settings_in = TournamentSettingsIn
 
-    def change_settings(self, state: HeldEvent, body: Body) -> Action | None:
+    def change_settings(self, state: HeldEvent, body: SettingsChange) -> Action | None:
         now = state.settings
         settings = replace(
             now,
-            threshold=body.get("threshold", now.threshold),
-            late_entry=body.get("late_entry_strikes", now.late_entry),
+            threshold=sent_or(body.threshold, now.threshold),
+            late_entry=sent_or(body.late_entry, now.late_entry),
         )
         return self.ledger().change_settings(state, settings)
 

@@ -1,5 +1,6 @@
 """Schemas of the persistent strikes tournaments, and the views their answers read where a
-value needs more than one of the engine's objects."""
+value needs more than one of the engine's objects (what the request schemas load is
+``requests.py``)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,18 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates_schema
+from marshmallow import Schema, fields, post_load, validate, validates_schema
 
 from ...engine.errors import FieldError, refuse_repeats
 from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
-from ...engine.strikes.event import LATE_STARTS, Event, Round, Seat
+from ...engine.strikes.event import LATE_STARTS, Entrant, Event, Round, Seat
 from ...engine.strikes.ledger import HeldEvent
 from ..held.entry_warnings import EntryWarnings
+from ..held.requests import sent
 from ..held.round_clock import clock_field
 from ..held.schemas import EntrantIn, TokenOut, changes_field, entrants, event_name
 from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from .requests import NewTournament, SettingsChange
 from .tool_schemas import (
     MAX_FIELD,
     MAX_PLANS,
@@ -66,6 +69,20 @@ class TournamentIn(Schema):
         )
         check_plan_work(data, len(data["players"]))
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> NewTournament:
+        return NewTournament(
+            data.get("name"),
+            tuple(Entrant(p["id"], p.get("name")) for p in data["players"]),
+            data["threshold"],
+            data["game"],
+            data["two_player_games"],
+            data["strategy"],
+            data["plans"],
+            data.get("seed"),
+            data["late_entry_strikes"],
+        )
+
 
 class TournamentSettingsIn(Schema):
     """The settings a director may change before the first result; those left out stay."""
@@ -82,6 +99,10 @@ class TournamentSettingsIn(Schema):
             "of the players still in: the most, their mean, or the fewest."
         },
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> SettingsChange:
+        return SettingsChange(sent(data, "threshold"), sent(data, "late_entry_strikes"))
 
 
 # --- what the answers read ----------------------------------------------------------------

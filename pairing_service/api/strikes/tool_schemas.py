@@ -1,4 +1,5 @@
-"""Request and response schemas of the strikes tournaments (bounds stated here)."""
+"""Request and response schemas of the strikes tournaments (bounds stated here); what the
+request schemas load is ``requests.py``."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from marshmallow import Schema, fields, missing, validate, validates_schema
+from marshmallow import Schema, fields, missing, post_load, validate, validates_schema
 
 from ...engine.errors import FieldError, Rule
-from ...engine.strikes import GAME_KINDS, STRATEGIES
+from ...engine.strikes import GAME_KINDS, STRATEGIES, Contestant, Finish, RoundType
 from ..common import (
     ID_LENGTH,
     Contract,
@@ -21,6 +22,7 @@ from ..common import (
     one_of_fields,
     player_id,
 )
+from .requests import PlanRequest, SeatingRequest, TableResult, TablesRequest
 
 MAX_FIELD = 1000  # players in one seating or tournament
 MAX_HISTORY_TABLES = 20_000
@@ -125,6 +127,10 @@ class ResultIn(Contract):
         metadata={"description": "Finishing place; equal places tie (1, 2, 2, 4 or 1, 2, 2, 3)."},
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Finish:
+        return Finish(data["player"], data.get("score"), data.get("place"))
+
 
 class TableResultIn(Contract):
     requires = (
@@ -146,6 +152,10 @@ class TableResultIn(Contract):
         validate=validate.Length(2, 5),
         metadata={"description": "Every player at the table, 2-5."},
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> TableResult:
+        return TableResult(tuple(data["results"]))
 
 
 class StrikesOut(Schema):
@@ -175,6 +185,12 @@ class TablesIn(Contract):
     game = game_field()
     two_player_games = two_player_field()
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> TablesRequest:
+        return TablesRequest(
+            data["players"], RoundType(data["round_type"]), data["game"], data["two_player_games"]
+        )
+
 
 class TablesOut(Schema):
     groups = fields.List(
@@ -197,6 +213,10 @@ class ContestantIn(Schema):
         validate=validate.Range(0, MAX_STRIKES),
         metadata={"description": "Strikes so far.", "example": 12},
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Contestant:
+        return Contestant(data["id"], Fraction(str(data["strikes"])))  # exactly as written
 
 
 class SeatingIn(Contract):
@@ -246,6 +266,19 @@ class SeatingIn(Contract):
     @validates_schema
     def _bounded(self, data: dict[str, Any], **_: Any) -> None:
         check_plan_work(data, len(data.get("players", [])))
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> SeatingRequest:
+        return SeatingRequest(
+            tuple(data["players"]),
+            data["history"],
+            RoundType(data["round_type"]),
+            data["game"],
+            data["two_player_games"],
+            data["strategy"],
+            data["plans"],
+            data["seed"],
+        )
 
 
 class SeatedTableOut(Schema):
@@ -299,6 +332,17 @@ class PlanIn(Schema):
                 f"{players} players at {threshold} strikes",
                 rule=Rule.WORK_BOUND,
             )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> PlanRequest:
+        return PlanRequest(
+            data["players"],
+            data["game"],
+            data["threshold"],
+            data["two_player_games"],
+            data["events"],
+            data["seed"],
+        )
 
 
 class CountOut(Schema):

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from typing import Any
 
 from flask.views import MethodView
 
 from ...engine.strikes import (
-    Contestant,
-    Finish,
-    RoundType,
     meetings,
     repeat_meetings,
     score_table,
@@ -24,6 +20,7 @@ from ..common import loaded_rules
 from ..costly import costly, planner
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
+from .requests import PlanRequest, SeatingRequest, TableResult, TablesRequest
 from .tool_schemas import (
     PlanIn,
     PlanOut,
@@ -43,22 +40,18 @@ blp = StrictBlueprint(
 )
 
 
-def finishes_of(results: list[dict[str, Any]]) -> list[Finish]:
-    return [Finish(r["player"], r.get("score"), r.get("place")) for r in results]
-
-
 @blp.route("/score")
 class Score(MethodView):
     @blp.arguments(TableResultIn)
     @blp.response(200, ScoreOut)
     @engine_timed("strikes")
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: TableResult) -> Any:
         """Strikes for one table's result.
 
         Places come from scores (highest wins) or are given. Tied players share the strikes
         of the places they occupy, exactly.
         """
-        scored = score_table(finishes_of(body["results"]), loaded_rules().strikes.strikes_by_place)
+        scored = score_table(body.finishes, loaded_rules().strikes.strikes_by_place)
         return {"strikes": scored}
 
 
@@ -67,19 +60,19 @@ class Tables(MethodView):
     @blp.arguments(TablesIn)
     @blp.response(200, TablesOut)
     @engine_timed("strikes")
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: TablesRequest) -> Any:
         """How many tables of each size, per group, for this many players."""
         plan = table_plan(
-            body["players"],
-            RoundType(body["round_type"]),
-            body["game"],
+            body.players,
+            body.round_type,
+            body.game,
             loaded_rules().strikes,
-            two_player_games=body["two_player_games"],
+            two_player_games=body.two_player_games,
         )
         return {
             "groups": [list(group) for group in plan.groups],
             "byes": plan.byes,
-            "source": "seed" if body["players"] in SEED_RANGE else "rule",
+            "source": "seed" if body.players in SEED_RANGE else "rule",
         }
 
 
@@ -89,26 +82,25 @@ class SeatingResource(MethodView):
     @blp.response(200, SeatingOut)
     @engine_timed("strikes")
     @planner
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: SeatingRequest) -> Any:
         """Seat a round by least-times-met.
 
         `history` lists every earlier table. `optimize` (the default) starts from the best of
         `plans` random plans and improves it; `best_of_random` is the seed's method.
         """
         rules = loaded_rules().strikes
-        players = [Contestant(p["id"], Fraction(str(p["strikes"]))) for p in body["players"]]
-        kind = RoundType(body["round_type"])
+        players, kind = body.players, body.round_type
         plan = table_plan(
-            len(players), kind, body["game"], rules, two_player_games=body["two_player_games"]
+            len(players), kind, body.game, rules, two_player_games=body.two_player_games
         )
         seating = seat(
             players,
-            body["history"],
+            body.history,
             plan,
             rules.detrimental_points,
-            strategy=body["strategy"],
-            plans=body["plans"],
-            seed=body["seed"],
+            strategy=body.strategy,
+            plans=body.plans,
+            seed=body.seed,
         )
         return {
             "tables": [
@@ -122,7 +114,7 @@ class SeatingResource(MethodView):
             ],
             "byes": list(seating.byes),
             "detrimental_points": seating.detrimental_points,
-            "repeat_pairs": repeat_meetings(seating, meetings(body["history"])),
+            "repeat_pairs": repeat_meetings(seating, meetings(body.history)),
             "strategy": seating.strategy,
             "random_plans_points": seating.random_plans_points,
             "round_type": kind.value,
@@ -139,16 +131,16 @@ class Planner(MethodView):
     @blp.response(200, PlanOut)
     @engine_timed("strikes")
     @costly
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: PlanRequest) -> Any:
         """Simulate whole events: how many rounds, and games per player, to expect."""
         report = simulate(
-            body["players"],
-            body["game"],
-            body["threshold"],
+            body.players,
+            body.game,
+            body.threshold,
             loaded_rules().strikes,
-            two_player_games=body["two_player_games"],
-            events=body["events"],
-            seed=body["seed"],
+            two_player_games=body.two_player_games,
+            events=body.events,
+            seed=body.seed,
         )
         return {
             "events": report.events,
