@@ -156,8 +156,8 @@ def test_new_actions_never_change_a_kept_state_and_fold_back_the_same(store_app)
     """Late entry, a no-show re-seated and a replaced token, through the store: the state
     kept before each write is unchanged, and folding the log afresh gives the kept state
     after it, on both databases."""
-    from pairing_service.engine.strikes.event import Entrant, Settings
     from pairing_service.engine.strikes.ledger import StrikesLedger
+    from pairing_service.engine.strikes.records import Entrant, Settings
     from pairing_service.store import HeldStore, WrongToken
 
     store = store_app.extensions["pairing_store"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from flask import g
 
-from pairing_service.engine.strikes.event import Entrant, Settings
 from pairing_service.engine.strikes.ledger import StrikesLedger
+from pairing_service.engine.strikes.records import Entrant, Settings
 from pairing_service.store import StaleRevision
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)

@@ -22,7 +22,7 @@ from pairing_service.api.strikes.tool_schemas import SeatingIn, TableResultIn
 from pairing_service.engine.diagonal import Entrant as RoundEntrant
 from pairing_service.engine.puffing_billy import BoardEntry, FinalsScoring
 from pairing_service.engine.strikes import Contestant, Finish
-from pairing_service.engine.strikes.event import Entrant
+from pairing_service.engine.strikes.records import Entrant
 from tests.support import auth
 
 BILLY = "/v1/puffing-billy/events"

@@ -9,8 +9,8 @@ from sqlalchemy import func, select
 
 from pairing_service.engine.event_log import NothingToUndo
 from pairing_service.engine.strikes import Finish
-from pairing_service.engine.strikes.event import Entrant, Settings
 from pairing_service.engine.strikes.ledger import StrikesLedger
+from pairing_service.engine.strikes.records import Entrant, Settings
 from pairing_service.store import Conditions, TournamentNotFound, WrongToken, normalise_url, schema
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)

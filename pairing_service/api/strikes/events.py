@@ -16,8 +16,9 @@ from typing import Any
 from flask import Response
 
 from ...engine.event_log import Action
-from ...engine.strikes.event import Settings, Standing
+from ...engine.strikes.event import Standing
 from ...engine.strikes.ledger import HeldEvent, StrikesLedger
+from ...engine.strikes.records import Settings
 from ...store import Held
 from ..held.blueprint import RoundRoutes, RouteDocs
 from ..held.printables import Table, tabular

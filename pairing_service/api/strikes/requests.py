@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.strikes import Contestant, Finish, GameKind, RoundType, Strategy
-from ...engine.strikes.event import Entrant, LateStart
+from ...engine.strikes.records import Entrant, LateStart
 from ..held.requests import Unsent
 
 

@@ -12,8 +12,9 @@ from marshmallow import Schema, fields, post_load, validate, validates_schema
 
 from ...engine.errors import FieldError, refuse_repeats
 from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
-from ...engine.strikes.event import LATE_STARTS, Entrant, Event, Round, Seat
+from ...engine.strikes.event import Event
 from ...engine.strikes.ledger import HeldEvent
+from ...engine.strikes.records import LATE_STARTS, Entrant, Round, Seat
 from ..held.entry_warnings import EntryWarnings
 from ..held.requests import sent
 from ..held.round_clock import clock_field

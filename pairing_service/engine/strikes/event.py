@@ -10,22 +10,21 @@ the ending consistently.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
 
 from ..errors import Conflict, NotFound
-from ..event_codec import omitted_when
 from ..ranking import rank_by
 from ..round_ledger import refuse_close, refuse_drop
-from .data import GameKind, StrikesRules
+from .data import StrikesRules
 from .errors import InvalidInput, NoTablePlan, StrikesError
 from .plans import RoundType, TablePlan, round_type, table_plan
+from .records import Entrant, NewRound, Round, Seat, Settings
 from .scoring import Finish, Scored, score_table
-from .seating import Contestant, Seating, Strategy, seat
+from .seating import Contestant, seat
 from .winners import Ending, decide, decide_after_drops, decide_tiebreak
 
-RoundKind = Literal["random", "split", "tiebreak"]
+__all__ = ["Entrant", "Event"]  # Entrant: until the backup reads it from records.py
 
 
 class EventConflict(StrikesError, Conflict):
@@ -34,81 +33,6 @@ class EventConflict(StrikesError, Conflict):
 
 class EventNotFound(StrikesError, NotFound):
     """No such round, table or player in this event (a 404)."""
-
-
-# The strikes a late entrant starts with (the seed has no rule; the director chooses): the
-# most of any player still in (the default: joining late never puts anyone behind a player
-# who played the rounds missed), their mean, or the fewest.
-LateStart = Literal["most", "mean", "fewest"]
-LATE_STARTS: tuple[LateStart, ...] = ("most", "mean", "fewest")
-
-
-def late_start(counts: Sequence[Fraction], rule: LateStart) -> Fraction:
-    """What a late entrant starts with, of the counts of the players still in."""
-    if not counts:
-        return Fraction(0)
-    if rule == "fewest":
-        return min(counts)
-    if rule == "mean":
-        return sum(counts, Fraction(0)) / len(counts)
-    return max(counts)
-
-
-@dataclass(frozen=True)
-class Settings:
-    game: GameKind
-    threshold: int
-    two_player_games: bool
-    strategy: Strategy
-    plans: int
-    seed: int
-    # Logs from before this setting have none: the most. (omitted_when makes a field.)
-    late_entry: LateStart = omitted_when("most")  # noqa: RUF009
-
-
-@dataclass(frozen=True)
-class Entrant:
-    id: str
-    name: str | None = None
-    dropped_before_round: int | None = None  # dropped after round N-1 closed
-
-
-@dataclass(frozen=True)
-class Seat:
-    player: str
-    table: int | None  # None: a bye
-    group: int = 1
-
-
-@dataclass
-class Round:
-    number: int
-    kind: RoundKind
-    closed: bool
-    seats: list[Seat]
-    results: dict[int, list[Scored]] = field(default_factory=dict)  # table -> result
-    detrimental_points: int = 0
-
-    def tables(self) -> dict[int, list[str]]:
-        tables: dict[int, list[str]] = {}
-        for s in self.seats:
-            if s.table is not None:
-                tables.setdefault(s.table, []).append(s.player)
-        return tables
-
-    def byes(self) -> list[str]:
-        return [s.player for s in self.seats if s.table is None]
-
-    def players(self) -> list[str]:
-        return [s.player for s in self.seats]
-
-
-@dataclass(frozen=True)
-class NewRound:
-    number: int
-    kind: RoundKind
-    seats: list[Seat]
-    seating: Seating | None  # None for the tiebreak game
 
 
 @dataclass(frozen=True)

@@ -43,16 +43,7 @@ from ..round_ledger import (
 from ..wording import counted
 from .data import StrikesRules
 from .errors import InvalidInput
-from .event import (
-    Entrant,
-    Event,
-    EventConflict,
-    EventNotFound,
-    Round,
-    Seat,
-    Settings,
-    late_start,
-)
+from .event import Event, EventConflict, EventNotFound
 from .log_events import (
     STRIKES_EVENTS,
     Created,
@@ -65,6 +56,7 @@ from .log_events import (
     RoundStarted,
     SettingsChanged,
 )
+from .records import Entrant, Round, Seat, Settings, late_start
 from .scoring import Finish, Scored
 
 

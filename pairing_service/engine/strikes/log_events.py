@@ -23,7 +23,7 @@ from ..round_ledger import (
     RoundStart,
     SettingsChange,
 )
-from .event import RoundKind, Seat, Settings
+from .records import RoundKind, Seat, Settings
 from .scoring import Scored
 
 

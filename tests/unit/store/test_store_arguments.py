@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import Engine
 
-from pairing_service.engine.strikes.event import Entrant, Settings
 from pairing_service.engine.strikes.ledger import StrikesLedger
+from pairing_service.engine.strikes.records import Entrant, Settings
 from pairing_service.store import Conditions, HeldStore, StaleRevision, make_engine
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)

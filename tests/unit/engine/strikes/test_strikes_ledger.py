@@ -11,7 +11,6 @@ from pairing_service.engine.errors import Conflict
 from pairing_service.engine.event_log import Action, Entry, ListedPlayer, undo
 from pairing_service.engine.round_ledger import PlayerDropped, RoundClosed
 from pairing_service.engine.strikes import Finish
-from pairing_service.engine.strikes.event import Entrant, Seat, Settings
 from pairing_service.engine.strikes.ledger import StrikesLedger
 from pairing_service.engine.strikes.log_events import (
     STRIKES_EVENTS,
@@ -24,6 +23,7 @@ from pairing_service.engine.strikes.log_events import (
     RoundStarted,
     SettingsChanged,
 )
+from pairing_service.engine.strikes.records import Entrant, Seat, Settings
 from tests.support.logs import AT, act, logged, stored
 
 SETTINGS = Settings("5-4-3", 35, False, "optimize", 30, 5)
