@@ -26,9 +26,10 @@ document lists the blueprints in registry order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from flask import Blueprint as PageBlueprint
 from flask_smorest import Api, Blueprint
 
 from ..engine.diagonal.ledger import RaceLedger
@@ -38,20 +39,34 @@ from ..engine.puffing_billy.ledger import BoardLedger
 from ..engine.scrabble.held.ledger import ScrabbleLedger
 from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
+from .diagonal import backup as diagonal_backup
 from .diagonal import events as diagonal_events
+from .diagonal import schemas as diagonal_schemas
 from .diagonal import tools as diagonal_tools
-from .held.backup import add_backup_routes
+from .held.backup import FormatBackup, add_backup_routes
 from .held.blueprint import HeldResource
+from .held.desk import DeskPage
 from .held.listing import listing_blueprint
 from .held.log_routes import add_log_routes
+from .held.pages import EventPages
 from .held.scorekeepers import add_scorekeeper_routes
+from .league import backup as league_backup
+from .league import desk as league_desk
 from .league import events as league_events
+from .league import pages as league_pages
 from .league import tools as league_tools
+from .puffing_billy import backup as puffing_billy_backup
 from .puffing_billy import events as puffing_billy_events
+from .puffing_billy import schemas as puffing_billy_schemas
 from .puffing_billy import tools as puffing_billy_tools
+from .scrabble import backup as scrabble_backup
+from .scrabble import events as scrabble_rounds
+from .scrabble import schemas as scrabble_schemas
 from .scrabble import tools as scrabble_tools
 from .scrabble import tsh_interchange as scrabble_events
+from .strikes import backup as strikes_backup
 from .strikes import events as strikes_events
+from .strikes import schemas as strikes_schemas
 from .strikes import tools as strikes_tools
 
 
@@ -70,12 +85,25 @@ class Format:
     # How its results are entered, if scorekeepers may enter them (``scorekeepers.py``):
     # "rounds" (a token may be limited to one round) or "boards"; "": only the director.
     scorekeeping: str = ""
+    # How an import decides its log again, and the request that made each entry
+    # (``api/<format>/backup.py``): its backup and import routes; None: it has none.
+    backup: FormatBackup | None = None
+    # What its event page (``/events/<format>/<id>``) shows besides the read: a round's
+    # tables, the round by name, links to pages of its own, the players entered.
+    pages: EventPages = field(default_factory=EventPages)
+    # Its director's desk and scorekeeper's page (``held/desk.py``); None: it has none there.
+    desk: DeskPage | None = None
+    # Pages of its own (plain Flask blueprints): a league's seasons and organiser's desk.
+    own_pages: tuple[PageBlueprint, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.ledger is None) != (self.held is None):
             raise ValueError(f"format {self.name!r}: a held format has a ledger and a resource")
         if (self.held is None) != (not self.status_words):
             raise ValueError(f"format {self.name!r}: a held format, and only one, has status words")
+        held_only = self.scorekeeping or self.backup or self.desk or self.pages != EventPages()
+        if self.held is None and held_only:
+            raise ValueError(f"format {self.name!r}: only a held format has held pages or routes")
 
     @property
     def blueprints(self) -> tuple[Blueprint, ...]:
@@ -91,6 +119,9 @@ FORMATS: tuple[Format, ...] = (
         status_words="registered, round_open, between_rounds or finished",
         title="Scrabble",
         scorekeeping="rounds",
+        backup=scrabble_backup.BACKUP,
+        pages=EventPages(scrabble_rounds.pairing_table, scrabble_rounds.pairings_by_name),
+        desk=DeskPage("scores", scrabble_schemas.ScrabbleSettingsIn),
     ),
     Format(
         "strikes",
@@ -99,6 +130,9 @@ FORMATS: tuple[Format, ...] = (
         strikes_events.HELD,
         status_words="registered, round_open, between_rounds or finished",
         scorekeeping="rounds",
+        backup=strikes_backup.BACKUP,
+        pages=EventPages(strikes_events.seating_table),
+        desk=DeskPage("tables", strikes_schemas.TournamentSettingsIn),
     ),
     Format(
         "diagonal",
@@ -108,6 +142,9 @@ FORMATS: tuple[Format, ...] = (
         status_words="registered, round_open, between_rounds or finished",
         title="Diagonal Race",
         scorekeeping="rounds",
+        backup=diagonal_backup.BACKUP,
+        pages=EventPages(diagonal_events.pairing_table),
+        desk=DeskPage("race", diagonal_schemas.RaceSettingsIn),
     ),
     Format(
         "puffing_billy",
@@ -117,6 +154,8 @@ FORMATS: tuple[Format, ...] = (
         status_words="its stage (preliminary, final, finished)",
         title="Puffing Billy",
         scorekeeping="boards",
+        backup=puffing_billy_backup.BACKUP,
+        desk=DeskPage("boards", puffing_billy_schemas.SettingsIn),
     ),
     Format(
         "league",
@@ -125,6 +164,9 @@ FORMATS: tuple[Format, ...] = (
         league_events.HELD,
         status_words="its latest season's (signup, running, closed), or no_season",
         title="a league organisation",
+        backup=league_backup.BACKUP,
+        pages=EventPages(links=league_pages.season_links, entered=league_pages.signed_up),
+        own_pages=(league_desk.bp, league_pages.bp),
     ),
 )
 
@@ -164,9 +206,11 @@ def register_formats(api: Api, formats: Sequence[Format] = FORMATS) -> None:
     """Register every format's blueprints, with the log and backup routes of each held
     format, then the director's list of the held formats' tournaments."""
     held = {fmt.name: fmt.held for fmt in formats if fmt.held is not None}
-    for name, resource in held.items():
-        add_log_routes(name, resource)
-        add_backup_routes(name, resource)
+    for fmt in formats:
+        if fmt.held is not None:
+            add_log_routes(fmt.name, fmt.held)
+            if fmt.backup is not None:
+                add_backup_routes(fmt.name, fmt.held, fmt.backup)
     for fmt in formats:
         if fmt.held is not None and fmt.scorekeeping:
             add_scorekeeper_routes(fmt.name, fmt.held, fmt.scorekeeping == "rounds")

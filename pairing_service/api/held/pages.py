@@ -28,42 +28,44 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from flask import Blueprint, Response, abort, render_template, request
 
 from ...store import Held
-from ..diagonal.events import pairing_table
-from ..formats import FORMATS, Format
 from ..public_url import absolute, link_warning
-from ..scrabble.events import pairing_table as scrabble_boards
-from ..scrabble.events import pairings_by_name as scrabble_by_name
-from ..strikes.events import seating_table
 from .blueprint import held_store, ledger_of
-from .links import page_path
-from .page_tables import ShownTable as ShownTable  # league/pages.py imports these here
-from .page_tables import player_labels as player_labels
-from .page_tables import player_names, player_ratings, signed_up
-from .page_tables import shown_table as shown_table
+from .links import held_formats
+from .page_tables import ShownTable, player_labels, player_names, player_ratings, shown_table
 from .printables import Table
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 bp = Blueprint("event_pages", __name__, template_folder="../templates")
 
-# The formats run round by round: a round's tables as their CSV prints them.
-ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {
-    "strikes": seating_table,
-    "diagonal": pairing_table,
-    "scrabble": scrabble_boards,
-}
-# The formats whose page also lists the round by name (alphabetical: each player's game and
-# opponent), beside the round's games by board.
-ROUND_BY_NAME: Mapping[str, Callable[[Held[Any], int], Table]] = {
-    "scrabble": scrabble_by_name,
-}
-# Pages of its own a format's event links to, as (title, address): a league's seasons
-# (league/pages.py registers them).
-PAGE_LINKS: dict[str, Callable[[Held[Any]], list[tuple[str, str]]]] = {}
+RoundTable = Callable[[Held[Any], int], Table]  # round n's tables, as its CSV prints them
+
+
+@dataclass(frozen=True)
+class EventPages:
+    """What a held format's event page shows besides its read and standings (its registry
+    entry's ``pages``; nothing, by default)."""
+
+    # A format run round by round: a round's tables as their CSV prints them (the page's
+    # round, the sheet's and the slips').
+    round_table: RoundTable | None = None
+    # The round listed by name too (alphabetical: each player's game and opponent), beside
+    # the round's games by board.
+    by_name: RoundTable | None = None
+    # Pages of its own the event links to, as (title, address): a league's seasons.
+    links: Callable[[Held[Any]], list[tuple[str, str]]] | None = None
+    # The players entered, listed before any result while its standings have nobody (a
+    # league's sign-ups until its leagues are formed), or None.
+    entered: Callable[[Held[Any]], ShownTable | None] | None = None
+
+
 REFRESH_SECONDS = 60
 STATUS_WORDS = {
     "registered": "Registered: the first round has not started",
@@ -73,9 +75,6 @@ STATUS_WORDS = {
     "preliminary": "Preliminary boards",
     "final": "The final",
 }
-
-
-HELD_FORMATS = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
 
 
 def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
@@ -119,7 +118,7 @@ def _settings(public: Mapping[str, Any]) -> list[str]:
 
 
 def _held(format_path: str, tournament_id: str) -> tuple[Format, Held[Any]]:
-    fmt = HELD_FORMATS.get(format_path)
+    fmt = held_formats().by_path.get(format_path)
     if fmt is None:
         abort(404)
     return fmt, held_store().read(ledger_of(fmt.name), tournament_id)
@@ -129,7 +128,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     """What both pages show: the event, where it stands, its rounds and standings."""
     fmt, held = _held(format_path, tournament_id)
     resource = fmt.held
-    assert resource is not None  # HELD_FORMATS holds only held formats
+    assert resource is not None  # held_formats holds only held formats
     public = resource.read_schema().dump(resource.shape(held))
     header, rows = resource.standings(held)
     names = player_labels(player_names(public, header, rows), player_ratings(public))
@@ -138,12 +137,13 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     rounds = list(range(1, current + 1)) if isinstance(current, int) else []
     asked = request.args.get("round", type=int)
     number = asked if asked in rounds else (rounds[-1] if rounds else None)
+    shows = fmt.pages
     round_table = by_name = None
-    if number is not None and fmt.name in ROUND_TABLES:
-        table = ROUND_TABLES[fmt.name](held, number)
+    if number is not None and shows.round_table is not None:
+        table = shows.round_table(held, number)
         round_table = shown_table(table.title, table.header, table.rows, names)
-    if number is not None and fmt.name in ROUND_BY_NAME:
-        table = ROUND_BY_NAME[fmt.name](held, number)
+    if number is not None and shows.by_name is not None:
+        table = shows.by_name(held, number)
         by_name = shown_table(table.title, table.header, table.rows, names, found_in=0)
     kind = fmt.title or fmt.name.replace("_", " ").title()
     return {
@@ -160,9 +160,9 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "round_table": round_table,
         "by_name": by_name,
         "standings": shown_table("Standings", header, rows, names),
-        "signed_up": signed_up(held),
+        "signed_up": None if shows.entered is None else shows.entered(held),
         "name": request.args.get("name", ""),
-        "links": PAGE_LINKS[fmt.name](held) if fmt.name in PAGE_LINKS else [],
+        "links": [] if shows.links is None else shows.links(held),
         "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
         "link_warning": link_warning(),
     }
