@@ -1,23 +1,34 @@
-"""The registry of tournament formats: everything the app serves of a format comes from here.
+"""The registry of tournament formats: everything the app serves of a format comes from here,
+and it is the only table of formats in the HTTP layer.
 
 A :class:`Format` names the format, its stateless tools' blueprints and, for a format the
-service holds, its ledger (made from the rules loaded at start-up) and its held resource
-module (:class:`HeldResource`). From the registry, :func:`ledgers` makes the app's ledgers,
-and :func:`register_formats` adds each held format's log routes (history, undo, token,
-export), registers every blueprint and the director's list of held tournaments (whose
-``format`` enum names the held formats, in registry order).
+service holds, its ledger (made from the rules loaded at start-up), its held resource
+module (:class:`HeldResource`) and what else it has: its backup (:class:`FormatBackup`),
+its scorekeepers, what its event page shows (:class:`EventPages`), its desk
+(:class:`DeskPage`) and pages of its own. From the registry, :func:`ledgers` makes the
+app's ledgers, and :func:`register_formats` adds each held format's log and backup routes
+(history, undo, token, export; backup, import) and scorekeeper routes, registers every
+blueprint and the director's list of held tournaments (whose ``format`` enum names the held
+formats, in registry order). The held pages and desk (``api/held/``) find the app's formats
+while they answer (``held/links.held_formats``): nothing there names a format.
 
-Adding a format:
+Adding a format (``docs/architecture.md``, "Add a format"; ``tests/support/toy_format.py``
+follows it, ``tests/api/test_toy_format.py`` checks what the entry gives):
 
-1. its rules in ``engine/<format>/``: the stateless engine and, to hold tournaments, a
-   ``Ledger`` (``engine/event_log.py``) in ``engine/<format>/ledger.py``;
+1. its rules in ``engine/<format>/``: the stateless engine and, to hold tournaments, its
+   typed log events and a ``Ledger`` (``engine/event_log.py``) in
+   ``engine/<format>/ledger.py``;
 2. its HTTP layer in ``api/<format>/``: a module per feature on a ``StrictBlueprint``
    (stateless tools) and, to hold tournaments, one on a ``HeldBlueprint`` calling
    ``held_store().create/read/write`` and ending with ``HELD = HeldResource(...)`` (its read
    schema and what that schema reads of a stored tournament, its standings as a table,
    its read endpoint and its status in a word);
-3. one entry in :data:`FORMATS` below; a held format also says what its status words are
-   (``status_words``), which the director's list describes (:func:`status_description`).
+3. to back its tournaments up, ``api/<format>/backup.py``: how its rules decide each entry
+   again and which request made it (``BACKUP = FormatBackup(replayer, request_of)``);
+4. one entry in :data:`FORMATS` below; a held format also says what its status words are
+   (``status_words``), which the director's list describes (:func:`status_description`),
+   and, where it has them, ``backup``, ``scorekeeping``, ``pages``, ``desk`` and
+   ``own_pages``.
 
 No table, migration, token code, rate limit or log route is written for it. The OpenAPI
 document lists the blueprints in registry order.

@@ -17,7 +17,8 @@ their QR codes, issued and revoked.
 the scorekeeper's token (the same script, in its scorekeeper's role).
 
 Server-rendered HTML around the existing API, no build step: the pages hold no data of
-their own (the script reads the API), so nothing here is personal.
+their own (the script reads the API), so nothing here is personal. A format has them when
+its registry entry (``formats.py``) names its desk (:class:`DeskPage`).
 """
 
 from __future__ import annotations

@@ -19,7 +19,9 @@ are formed). A page under ``/events/`` that is not there is an HTML page for a b
 (``errors.py``).
 
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
-schema, so it holds nothing a public read does not: names and results, no e-mail.
+schema, so it holds nothing a public read does not: names and results, no e-mail. Every
+held format in the app's registry has these pages; what else its page shows (a round's
+tables, the round by name, links, the players entered) its entry says (:class:`EventPages`).
 """
 
 from __future__ import annotations
