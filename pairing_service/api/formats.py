@@ -24,7 +24,9 @@ follows it, ``tests/api/test_toy_format.py`` checks what the entry gives):
    schema and what that schema reads of a stored tournament, its standings as a table,
    its read endpoint and its status in a word);
 3. to back its tournaments up, ``api/<format>/backup.py``: how its rules decide each entry
-   again and which request made it (``BACKUP = FormatBackup(replayer, request_of)``);
+   again and which request made it (``BACKUP = FormatBackup(replayer, request_of)``); what
+   its event page shows besides its read and its desk, in ``api/<format>/pages.py``
+   (``PAGES = EventPages(...)``, ``DESK = DeskPage(...)``);
 4. one entry in :data:`FORMATS` below; a held format also says what its status words are
    (``status_words``), which the director's list describes (:func:`status_description`),
    and, where it has them, ``backup``, ``scorekeeping``, ``pages``, ``desk`` and
@@ -52,7 +54,7 @@ from ..engine.strikes.ledger import StrikesLedger
 from ..rules import Rules
 from .diagonal import backup as diagonal_backup
 from .diagonal import events as diagonal_events
-from .diagonal import schemas as diagonal_schemas
+from .diagonal import pages as diagonal_pages
 from .diagonal import tools as diagonal_tools
 from .held.backup import FormatBackup, add_backup_routes
 from .held.blueprint import HeldResource
@@ -68,16 +70,15 @@ from .league import pages as league_pages
 from .league import tools as league_tools
 from .puffing_billy import backup as puffing_billy_backup
 from .puffing_billy import events as puffing_billy_events
-from .puffing_billy import schemas as puffing_billy_schemas
+from .puffing_billy import pages as puffing_billy_pages
 from .puffing_billy import tools as puffing_billy_tools
 from .scrabble import backup as scrabble_backup
-from .scrabble import events as scrabble_rounds
-from .scrabble import schemas as scrabble_schemas
+from .scrabble import pages as scrabble_pages
 from .scrabble import tools as scrabble_tools
 from .scrabble import tsh_interchange as scrabble_events
 from .strikes import backup as strikes_backup
 from .strikes import events as strikes_events
-from .strikes import schemas as strikes_schemas
+from .strikes import pages as strikes_pages
 from .strikes import tools as strikes_tools
 
 
@@ -100,7 +101,8 @@ class Format:
     # (``api/<format>/backup.py``): its backup and import routes; None: it has none.
     backup: FormatBackup | None = None
     # What its event page (``/events/<format>/<id>``) shows besides the read: a round's
-    # tables, the round by name, links to pages of its own, the players entered.
+    # tables, the round by name, links to pages of its own, the players entered, the
+    # winners, the settings and its statuses in words (``api/<format>/pages.py``).
     pages: EventPages = field(default_factory=EventPages)
     # Its director's desk and scorekeeper's page (``held/desk.py``); None: it has none there.
     desk: DeskPage | None = None
@@ -131,8 +133,8 @@ FORMATS: tuple[Format, ...] = (
         title="Scrabble",
         scorekeeping="rounds",
         backup=scrabble_backup.BACKUP,
-        pages=EventPages(scrabble_rounds.pairing_table, scrabble_rounds.pairings_by_name),
-        desk=DeskPage("scores", scrabble_schemas.ScrabbleSettingsIn),
+        pages=scrabble_pages.PAGES,
+        desk=scrabble_pages.DESK,
     ),
     Format(
         "strikes",
@@ -142,8 +144,8 @@ FORMATS: tuple[Format, ...] = (
         status_words="registered, round_open, between_rounds or finished",
         scorekeeping="rounds",
         backup=strikes_backup.BACKUP,
-        pages=EventPages(strikes_events.seating_table),
-        desk=DeskPage("tables", strikes_schemas.TournamentSettingsIn),
+        pages=strikes_pages.PAGES,
+        desk=strikes_pages.DESK,
     ),
     Format(
         "diagonal",
@@ -154,8 +156,8 @@ FORMATS: tuple[Format, ...] = (
         title="Diagonal Race",
         scorekeeping="rounds",
         backup=diagonal_backup.BACKUP,
-        pages=EventPages(diagonal_events.pairing_table),
-        desk=DeskPage("race", diagonal_schemas.RaceSettingsIn),
+        pages=diagonal_pages.PAGES,
+        desk=diagonal_pages.DESK,
     ),
     Format(
         "puffing_billy",
@@ -166,7 +168,8 @@ FORMATS: tuple[Format, ...] = (
         title="Puffing Billy",
         scorekeeping="boards",
         backup=puffing_billy_backup.BACKUP,
-        desk=DeskPage("boards", puffing_billy_schemas.SettingsIn),
+        pages=puffing_billy_pages.PAGES,
+        desk=puffing_billy_pages.DESK,
     ),
     Format(
         "league",
@@ -176,7 +179,7 @@ FORMATS: tuple[Format, ...] = (
         status_words="its latest season's (signup, running, closed), or no_season",
         title="a league organisation",
         backup=league_backup.BACKUP,
-        pages=EventPages(links=league_pages.season_links, entered=league_pages.signed_up),
+        pages=league_pages.PAGES,
         own_pages=(league_desk.bp, league_pages.bp),
     ),
 )

@@ -157,7 +157,12 @@ def request_of(event: LogEvent, name: str | None) -> Request | None:
     return None  # a point's request has no body
 
 
-# --- 4. its entry in the registry: api/formats.py ----------------------------------------------
+# --- 4. its pages: api/<format>/pages.py (its event page shows its standings as it is) ------
+
+DESK = DeskPage("boards")  # results entered as a board's are; no settings form
+
+
+# --- 5. its entry in the registry: api/formats.py ----------------------------------------------
 
 TOY = Format(
     "toy",
@@ -167,5 +172,5 @@ TOY = Format(
     status_words="counting",
     scorekeeping="boards",
     backup=FormatBackup(replayer, request_of),
-    desk=DeskPage("boards"),
+    desk=DESK,
 )

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -66,57 +66,31 @@ class EventPages:
     # The players entered, listed before any result while its standings have nobody (a
     # league's sign-ups until its leagues are formed), or None.
     entered: Callable[[Held[Any]], ShownTable | None] | None = None
+    # The winner(s), as its public read says them, by their labels (given player id ->
+    # label): none until there are.
+    winners: Callable[[Mapping[str, Any], Mapping[str, str]], list[str]] | None = None
+    # The director's settings its public read answers, in words.
+    settings: Callable[[Mapping[str, Any]], list[str]] | None = None
+    # Its own statuses in words, besides the round formats' (STATUS_WORDS).
+    status_words: Mapping[str, str] = field(default_factory=dict)
 
 
 REFRESH_SECONDS = 60
+# A tournament's status in words (its format's own, ``EventPages.status_words``, beside
+# these); any other with its underscores as spaces.
 STATUS_WORDS = {
     "registered": "Registered: the first round has not started",
     "round_open": "A round is being played",
     "between_rounds": "Between rounds",
     "finished": "Finished",
-    "preliminary": "Preliminary boards",
-    "final": "The final",
 }
 
 
-def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    """The winner(s) by name, as each format's read says them: strikes' ``winner_names``,
-    a Diagonal Race standing whose status is ``winner``, Puffing Billy's ``champions``."""
-    if public.get("winner_names"):
-        return [str(name) for name in public["winner_names"]]
-    ids = list(public.get("champions") or ())
-    ids += [
-        row["player"]
-        for row in public.get("standings") or ()
-        if isinstance(row, Mapping) and row.get("status") == "winner"
-    ]
-    return [names.get(player, player) for player in ids]
-
-
-def _settings(public: Mapping[str, Any]) -> list[str]:
-    """The director's settings the read answers, in words (where a format has them)."""
-    shown = []
-    if "preliminary_boards_counted" in public:
-        counted = public["preliminary_boards_counted"]
-        boards = "every board" if counted is None else f"each player's best {counted} boards"
-        shown.append(f"The preliminaries count {boards}.")
-    finals = {
-        "winner_margin": "placement, and the winner's margin over the runner-up",
-        "close_play": "the preliminaries' method (placement and close-play bonuses)",
-        "placement_only": "placement only, ties broken by the preliminary rank",
-    }
-    if public.get("finals_scoring") in finals:
-        shown.append(f"Boards of the final score {finals[public['finals_scoring']]}.")
-    if "threshold" in public:
-        shown.append(f"A player is eliminated at {public['threshold']} strikes.")
-    for key, counted in (("late_entry_strikes", "strikes"), ("late_entry_losses", "losses")):
-        if key in public:
-            start = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}
-            shown.append(
-                f"A late entrant starts with {start[public[key]]} {counted} of the players "
-                "still in."
-            )
-    return shown
+def late_entry_words(start: str, counted: str) -> str:
+    """A late entrant's start (``most``, ``mean`` or ``fewest``) of what is ``counted``
+    (strikes, losses) in words, for a format's settings on its page."""
+    starts = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}
+    return f"A late entrant starts with {starts[start]} {counted} of the players still in."
 
 
 def _held(format_path: str, tournament_id: str) -> tuple[Format, Held[Any]]:
@@ -151,11 +125,11 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     return {
         "title": held.name or kind,
         "format": kind[:1].upper() + kind[1:],
-        "status": STATUS_WORDS.get(status, status.replace("_", " ")),
+        "status": _status_words(shows, status),
         "finished": status == "finished",
         "clock": _clock_words(public.get("clock")),
-        "winners": _winners(public, names),
-        "settings": _settings(public),
+        "winners": [] if shows.winners is None else shows.winners(public, names),
+        "settings": [] if shows.settings is None else shows.settings(public),
         "refresh": REFRESH_SECONDS if status == "round_open" else None,
         "rounds": rounds,
         "number": number,
@@ -168,6 +142,11 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
         "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
         "link_warning": link_warning(),
     }
+
+
+def _status_words(shows: EventPages, status: str) -> str:
+    words = shows.status_words.get(status) or STATUS_WORDS.get(status)
+    return words or status.replace("_", " ")
 
 
 def _clock_words(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:

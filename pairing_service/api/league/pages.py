@@ -11,9 +11,9 @@ event pages (``pages.py``): readable at 360 px, printable, names and results onl
   (``widget/league-report-page.js``), which reports a game with it; beside it, the
   league's table (``<league-standings>``) shows the report at once.
 
-The organisation's own page is the held formats' (``api/held/pages.py``): its registry
-entry (``formats.py``) gives it the seasons' links (:func:`season_links`) and the players
-signed up before a season's leagues are formed (:func:`signed_up`).
+The organisation's own page is the held formats' (``api/held/pages.py``): :data:`PAGES`
+gives it the seasons' links (:func:`season_links`) and the players signed up before a
+season's leagues are formed (:func:`signed_up`).
 
 Both show what the public reads (``GET /v1/league/organisations/…``) answer: no e-mail.
 """
@@ -29,6 +29,7 @@ from ...engine.ranking import decimal_text, ordinal
 from ...store import Held
 from ..held.blueprint import held_store
 from ..held.page_tables import ShownTable, player_labels, shown_table
+from ..held.pages import EventPages
 from ..widget import CACHE, WIDGET_DIR
 from .events import leagues, standings_rows
 
@@ -166,6 +167,9 @@ def report_page(tournament_id: str, number: int) -> Response:
         season_url=url_for("league_pages.season_page", tournament_id=held.id, number=number),
     )
     return Response(page)
+
+
+PAGES = EventPages(links=season_links, entered=signed_up)
 
 
 @bp.get("/events/league/report-page.js")
