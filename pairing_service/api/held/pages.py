@@ -21,14 +21,15 @@ are formed). A page under ``/events/`` that is not there is an HTML page for a b
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
 schema, so it holds nothing a public read does not: names and results, no e-mail. Every
 held format in the app's registry has these pages; what else its page shows (a round's
-tables, the round by name, links, the players entered) its entry says (:class:`EventPages`).
+tables, the round by name, links, the players entered, winners, settings and statuses in
+words) its entry says (:class:`EventPages`, from ``api/<format>/pages.py``).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +72,9 @@ class EventPages:
     winners: Callable[[Mapping[str, Any], Mapping[str, str]], list[str]] | None = None
     # The director's settings its public read answers, in words.
     settings: Callable[[Mapping[str, Any]], list[str]] | None = None
-    # Its own statuses in words, besides the round formats' (STATUS_WORDS).
-    status_words: Mapping[str, str] = field(default_factory=dict)
+    # Its own statuses in words, as (status, words), besides the round formats'
+    # (STATUS_WORDS). Pairs, not a dict: a Format stays hashable.
+    status_words: tuple[tuple[str, str], ...] = ()
 
 
 REFRESH_SECONDS = 60
@@ -145,7 +147,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
 
 
 def _status_words(shows: EventPages, status: str) -> str:
-    words = shows.status_words.get(status) or STATUS_WORDS.get(status)
+    words = dict(shows.status_words).get(status) or STATUS_WORDS.get(status)
     return words or status.replace("_", " ")
 
 

@@ -16,7 +16,7 @@ FINALS_SCORING = {
     "close_play": "the preliminaries' method (placement and close-play bonuses)",
     "placement_only": "placement only, ties broken by the preliminary rank",
 }
-STAGES = {"preliminary": "Preliminary boards", "final": "The final"}
+STAGES = (("preliminary", "Preliminary boards"), ("final", "The final"))
 
 
 def champions(public: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
