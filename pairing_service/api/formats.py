@@ -218,7 +218,8 @@ def _and(names: Sequence[str]) -> str:
 
 def register_formats(api: Api, formats: Sequence[Format] = FORMATS) -> None:
     """Register every format's blueprints, with the log and backup routes of each held
-    format, then the director's list of the held formats' tournaments."""
+    format and its scorekeeper routes, then the director's list of the held formats'
+    tournaments. (Their pages find them at request time: ``held/links.init_event_links``.)"""
     held = {fmt.name: fmt.held for fmt in formats if fmt.held is not None}
     for fmt in formats:
         if fmt.held is not None:

@@ -18,10 +18,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from pairing_service import create_app
-from pairing_service.api.formats import FORMATS
+from pairing_service.api.formats import FORMATS, Format
 from tests.support import assert_problem, auth
 from tests.support.held_events import kinds, new_token, undo_latest
-from tests.support.toy_format import TOY, ToyLedger
+from tests.support.toy_format import DESK, TOY, ToyLedger
 
 TOYS = "/v1/toy/events"
 
@@ -164,3 +164,9 @@ def test_an_app_without_it_serves_none_of_it(app: Flask) -> None:
     client = app.test_client()
     assert client.post(TOYS, json={"players": ["ann", "bob"]}).status_code == 404
     assert client.get(f"/events/toy/{'0' * 32}").status_code == 404
+
+
+def test_only_a_held_format_has_a_desk_a_backup_or_scorekeepers() -> None:
+    for held_only in ({"desk": DESK}, {"backup": TOY.backup}, {"scorekeeping": "boards"}):
+        with pytest.raises(ValueError, match="only a held format has held pages or routes"):
+            Format("tool", (), **held_only)
