@@ -1,6 +1,7 @@
-"""The thin Flask layer: a folder per format (``formats.py`` registers them), what the held
-formats share (the director token, their blueprint, schemas, printable tables, the log
-routes, the director's list), one errors module."""
+"""The thin Flask layer: a folder per format (``formats.py`` registers them: every route and
+page of a format comes from its entry there), what the held formats share (``held/``: the
+director token, their blueprint, schemas, printable tables, the log and backup routes, the
+director's list, the event pages and desk), one errors module."""
 
 from __future__ import annotations
 
@@ -21,8 +22,6 @@ from .held import pages as event_pages
 from .held.conditions import init_conditions
 from .held.links import init_event_links
 from .hosts import init_hosts
-from .league import desk as league_desk
-from .league import pages as league_pages
 from .observe import init_observe
 from .public_reads import init_public_reads
 from .public_url import init_public_url
@@ -45,8 +44,9 @@ def init_api(app: Flask, formats: Sequence[Format] = FORMATS) -> ProblemApi:
     app.register_blueprint(front_door.bp)
     app.register_blueprint(event_pages.bp)
     app.register_blueprint(desk.bp)
-    app.register_blueprint(league_desk.bp)
-    app.register_blueprint(league_pages.bp)
+    for fmt in formats:
+        for pages in fmt.own_pages:
+            app.register_blueprint(pages)
     register_error_handlers(app, api)
     init_conditions(app)
     init_costly(app)

@@ -11,7 +11,7 @@ A restore checks the document entry by entry before it writes anything (its date
 the event's life, from its creation to now, in :func:`read_backup`; then :func:`replay`):
 each entry is decoded by the format's ledger, and each action is decided again by the
 format's rules on the state the entries before it give (a :class:`Replayer` per format,
-``api/held/backup.py``); the action decided must be the one the entry records. Undos
+``api/<format>/backup.py``); the action decided must be the one the entry records. Undos
 are checked the same way (``event_log.undo``). The first entry the rules refuse fails the
 whole restore, naming it (``/log/<index>``); nothing is written. The copy is then written
 in one transaction, under a new id, with a new director token (answered once), its

@@ -17,39 +17,40 @@ their QR codes, issued and revoked.
 the scorekeeper's token (the same script, in its scorekeeper's role).
 
 Server-rendered HTML around the existing API, no build step: the pages hold no data of
-their own (the script reads the API), so nothing here is personal.
+their own (the script reads the API), so nothing here is personal. A format has them when
+its registry entry (``formats.py``) names its desk (:class:`DeskPage`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, render_template, send_from_directory
 from marshmallow import Schema, fields, validate
 
 from ...engine.event_log import STORE_KINDS
-from ..diagonal.schemas import RaceSettingsIn
-from ..formats import FORMATS, Format
-from ..puffing_billy.schemas import SettingsIn as BoardSettingsIn
-from ..scrabble.schemas import ScrabbleSettingsIn
-from ..strikes.schemas import TournamentSettingsIn
 from ..widget import CACHE, WIDGET_DIR
 from .blueprint import held_store
-from .links import DESK_FORMATS, page_path
+from .links import held_formats
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 bp = Blueprint("desk", __name__, template_folder="../templates")
 
-_HELD = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
 
+@dataclass(frozen=True)
+class DeskPage:
+    """A held format's desk and scorekeeper's page (its registry entry's ``desk``): how a
+    result is entered there (``entry``: the script's form for it, ``widget/desk.js``) and
+    the format's ``PUT …/settings`` body (``settings``), from which the desk's settings
+    form is drawn, so that a setting a format adds appears there without a change here
+    (None: no settings form). The page writes to the format's collection, its blueprint's
+    ``url_prefix``."""
 
-# Each desk format's `PUT …/settings` body: the desk's settings form is drawn from it, so a
-# setting a format adds appears there without a change here.
-_SETTINGS: dict[str, type[Schema]] = {
-    "strikes": TournamentSettingsIn,
-    "diagonal": RaceSettingsIn,
-    "scrabble": ScrabbleSettingsIn,
-    "puffing-billy": BoardSettingsIn,
-}
+    entry: str  # "tables", "race", "scores" or "boards"
+    settings: type[Schema] | None = None
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,20 @@ def setting_fields(schema: type[Schema]) -> list[SettingField]:
     return found
 
 
-def _format(format_path: str) -> tuple[Format, str, str]:
-    if format_path not in DESK_FORMATS or format_path not in _HELD:
+def _settings_form(desk: DeskPage) -> list[SettingField]:
+    return [] if desk.settings is None else setting_fields(desk.settings)
+
+
+def _format(format_path: str) -> tuple[Format, DeskPage, str]:
+    """The app's held format of this path with a desk, the desk, and its collection."""
+    fmt = held_formats().by_path.get(format_path)
+    if fmt is None or fmt.desk is None or fmt.held is None:
         abort(404)
-    collection, entry = DESK_FORMATS[format_path]
-    return _HELD[format_path], collection, entry
+    return fmt, fmt.desk, str(fmt.held.blueprint.url_prefix)
 
 
 def _render(role: str, format_path: str, tournament_id: str) -> Response:
-    fmt, collection, entry = _format(format_path)
+    fmt, desk, collection = _format(format_path)
     if held_store().revision_of(tournament_id) is None:
         abort(404)  # a browser gets the not-found page (errors.py)
     kind = fmt.title or fmt.name.replace("_", " ")
@@ -102,10 +108,10 @@ def _render(role: str, format_path: str, tournament_id: str) -> Response:
             role=role,
             kind=kind[:1].upper() + kind[1:],
             api=f"{collection}/{tournament_id}",
-            entry=entry,
+            entry=desk.entry,
             page=page,
             store_kinds=" ".join(sorted(STORE_KINDS)),  # entries undo passes over
-            settings=setting_fields(_SETTINGS[format_path]) if role == "director" else [],
+            settings=_settings_form(desk) if role == "director" else [],
         )
     )
     # The page names no data; the script reads it. Not cached: a token lives beside it.

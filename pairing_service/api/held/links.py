@@ -15,7 +15,8 @@ when IANA registered it, so "sheet" or "desk" would have to be URIs of our own; 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from flask import Flask, Response, current_app, request
@@ -25,7 +26,7 @@ from ..public_url import absolute
 if TYPE_CHECKING:
     from ..formats import Format
 
-_EXTENSION = "pairing_event_links"  # a held format's blueprint name -> its pages' path
+_EXTENSION = "pairing_event_links"  # the app's held formats: HeldFormats
 PAGES = (("page", ""), ("sheet", "/sheet"), ("desk", "/desk"))
 RELATIONS = {
     "page": 'rel="alternate"; type="text/html"',
@@ -34,22 +35,39 @@ RELATIONS = {
 }
 
 
-# The formats the director's desk and the scorekeeper's page run (``desk.py``), by their
-# pages' path: their collection in the API, and how a result is entered there.
-DESK_FORMATS = {
-    "strikes": ("/v1/strikes/tournaments", "tables"),
-    "diagonal": ("/v1/diagonal/events", "race"),
-    "scrabble": ("/v1/scrabble/events", "scores"),
-    "puffing-billy": ("/v1/puffing-billy/events", "boards"),
-}
+@dataclass(frozen=True)
+class HeldFormats:
+    """The app's held formats (``init_event_links``, from the formats ``create_app`` serves),
+    as the pages look them up while they answer: by their pages' path, by their name and by
+    their blueprint's name."""
+
+    by_path: Mapping[str, Format]
+    by_name: Mapping[str, Format]
+    by_blueprint: Mapping[str, Format]
+
+    @classmethod
+    def of(cls, formats: Sequence[Format]) -> HeldFormats:
+        held = [fmt for fmt in formats if fmt.held is not None]
+        return cls(
+            {page_path(fmt.name): fmt for fmt in held},
+            {fmt.name: fmt for fmt in held},
+            {fmt.held.blueprint.name: fmt for fmt in held if fmt.held is not None},
+        )
+
+
+def held_formats() -> HeldFormats:
+    """The held formats of the app answering this request (none before it knows them)."""
+    found: HeldFormats = current_app.extensions.get(_EXTENSION) or HeldFormats.of(())
+    return found
 
 
 def scorekeeper_link(format_name: str, tournament_id: str, token: str) -> str | None:
     """A scorekeeper's phone page with their token in the fragment (for the director to
-    hand over), or None for a format the page does not run yet."""
-    path = page_path(format_name)
-    if path not in DESK_FORMATS:
+    hand over), or None for a format without a desk (``Format.desk``), whose page it is."""
+    fmt = held_formats().by_name.get(format_name)
+    if fmt is None or fmt.desk is None:
         return None
+    path = page_path(format_name)
     return absolute(f"/events/{path}/{tournament_id}/scorekeeper") + f"#token={token}"
 
 
@@ -67,18 +85,16 @@ def event_links(format_name: str, tournament_id: str) -> dict[str, str]:
 def links_of_request(tournament_id: str) -> dict[str, str] | None:
     """The links of an event made by this request's format (its blueprint's), or None
     outside a held format's routes."""
-    formats: dict[str, str] = current_app.extensions.get(_EXTENSION, {})
-    name = formats.get(request.blueprint or "")
-    return None if name is None else event_links(name, tournament_id)
+    fmt = held_formats().by_blueprint.get(request.blueprint or "")
+    return None if fmt is None else event_links(fmt.name, tournament_id)
 
 
 def init_event_links(app: Flask, formats: Sequence[Format]) -> None:
-    """Know each held format by its blueprint, and add the ``Link`` header to the answer
-    of every request that creates a held event (a 201 to a POST naming no event: a create,
-    an import)."""
-    app.extensions[_EXTENSION] = {
-        fmt.held.blueprint.name: fmt.name for fmt in formats if fmt.held is not None
-    }
+    """Keep the app's held formats (:func:`held_formats`: the pages find a format there by
+    its path, the ``Link`` header by its blueprint), and add the ``Link`` header to the
+    answer of every request that creates a held event (a 201 to a POST naming no event: a
+    create, an import)."""
+    app.extensions[_EXTENSION] = HeldFormats.of(formats)
 
     @app.after_request
     def link_created_event(response: Response) -> Response:

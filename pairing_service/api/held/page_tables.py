@@ -10,10 +10,8 @@ from typing import Any
 
 from flask import request
 
-from ...engine.league.ledger import Organisation
 from ...engine.names import folded, labels, namesakes
 from ...engine.wording import number_text
-from ...store import Held
 
 # Counts whose zero tells a player nothing (no rematch, no penalty): a column of zeros only
 # takes room a phone lacks (a Scrabble round's boards fit 360 px without them).
@@ -113,19 +111,3 @@ def shown_table(
     searched = [row if found_in is None else [row[found_in]] for row in cells]
     found = [bool(wanted) and any(wanted in folded(cell) for cell in row) for row in searched]
     return ShownTable(title, [header[i].replace("_", " ") for i in kept], cells, found)
-
-
-def signed_up(held: Held[Any]) -> ShownTable | None:
-    """A league organisation's players signed up for a season whose leagues are not formed
-    yet, by name in sign-up order: its page lists them before any game is played (its
-    standings have nobody until then). Names only, as the public read gives them."""
-    organisation = held.state
-    if not isinstance(organisation, Organisation) or not organisation.seasons:
-        return None
-    season = organisation.seasons[-1]
-    if season.status != "signup" or not season.signups:
-        return None
-    names = {p: signup.name or p for p, signup in season.signups.items()}
-    labels = player_labels(names, {})
-    title = f"Signed up for season {season.number}"
-    return shown_table(title, ["player"], [[player] for player in season.signups], labels)

@@ -19,7 +19,10 @@ are formed). A page under ``/events/`` that is not there is an HTML page for a b
 (``errors.py``).
 
 The page shows what the format's public read (``GET /v1/...``) answers, through the same
-schema, so it holds nothing a public read does not: names and results, no e-mail.
+schema, so it holds nothing a public read does not: names and results, no e-mail. Every
+held format in the app's registry has these pages; what else its page shows (a round's
+tables, the round by name, links, the players entered, winners, settings and statuses in
+words) its entry says (:class:`EventPages`, from ``api/<format>/pages.py``).
 """
 
 from __future__ import annotations
@@ -28,98 +31,72 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from flask import Blueprint, Response, abort, render_template, request
 
 from ...store import Held
-from ..diagonal.events import pairing_table
-from ..formats import FORMATS, Format
 from ..public_url import absolute, link_warning
-from ..scrabble.events import pairing_table as scrabble_boards
-from ..scrabble.events import pairings_by_name as scrabble_by_name
-from ..strikes.events import seating_table
 from .blueprint import held_store, ledger_of
-from .links import page_path
-from .page_tables import ShownTable as ShownTable  # league/pages.py imports these here
-from .page_tables import player_labels as player_labels
-from .page_tables import player_names, player_ratings, signed_up
-from .page_tables import shown_table as shown_table
+from .links import held_formats
+from .page_tables import ShownTable, player_labels, player_names, player_ratings, shown_table
 from .printables import Table
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 bp = Blueprint("event_pages", __name__, template_folder="../templates")
 
-# The formats run round by round: a round's tables as their CSV prints them.
-ROUND_TABLES: Mapping[str, Callable[[Held[Any], int], Table]] = {
-    "strikes": seating_table,
-    "diagonal": pairing_table,
-    "scrabble": scrabble_boards,
-}
-# The formats whose page also lists the round by name (alphabetical: each player's game and
-# opponent), beside the round's games by board.
-ROUND_BY_NAME: Mapping[str, Callable[[Held[Any], int], Table]] = {
-    "scrabble": scrabble_by_name,
-}
-# Pages of its own a format's event links to, as (title, address): a league's seasons
-# (league/pages.py registers them).
-PAGE_LINKS: dict[str, Callable[[Held[Any]], list[tuple[str, str]]]] = {}
+RoundTable = Callable[[Held[Any], int], Table]  # round n's tables, as its CSV prints them
+
+
+@dataclass(frozen=True)
+class EventPages:
+    """What a held format's event page shows besides its read and standings (its registry
+    entry's ``pages``; nothing, by default)."""
+
+    # A format run round by round: a round's tables as their CSV prints them (the page's
+    # round, the sheet's and the slips').
+    round_table: RoundTable | None = None
+    # The round listed by name too (alphabetical: each player's game and opponent), beside
+    # the round's games by board.
+    by_name: RoundTable | None = None
+    # Pages of its own the event links to, as (title, address): a league's seasons.
+    links: Callable[[Held[Any]], list[tuple[str, str]]] | None = None
+    # The players entered, listed before any result while its standings have nobody (a
+    # league's sign-ups until its leagues are formed), or None.
+    entered: Callable[[Held[Any]], ShownTable | None] | None = None
+    # The winner(s), as its public read says them, by their labels (given player id ->
+    # label): none until there are.
+    winners: Callable[[Mapping[str, Any], Mapping[str, str]], list[str]] | None = None
+    # The director's settings its public read answers, in words.
+    settings: Callable[[Mapping[str, Any]], list[str]] | None = None
+    # Its own statuses in words, as (status, words), besides the round formats'
+    # (STATUS_WORDS). Pairs, not a dict: a Format stays hashable.
+    status_words: tuple[tuple[str, str], ...] = ()
+
+
 REFRESH_SECONDS = 60
+# A tournament's status in words (its format's own, ``EventPages.status_words``, beside
+# these); any other with its underscores as spaces.
 STATUS_WORDS = {
     "registered": "Registered: the first round has not started",
     "round_open": "A round is being played",
     "between_rounds": "Between rounds",
     "finished": "Finished",
-    "preliminary": "Preliminary boards",
-    "final": "The final",
 }
 
 
-HELD_FORMATS = {page_path(fmt.name): fmt for fmt in FORMATS if fmt.held is not None}
-
-
-def _winners(public: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    """The winner(s) by name, as each format's read says them: strikes' ``winner_names``,
-    a Diagonal Race standing whose status is ``winner``, Puffing Billy's ``champions``."""
-    if public.get("winner_names"):
-        return [str(name) for name in public["winner_names"]]
-    ids = list(public.get("champions") or ())
-    ids += [
-        row["player"]
-        for row in public.get("standings") or ()
-        if isinstance(row, Mapping) and row.get("status") == "winner"
-    ]
-    return [names.get(player, player) for player in ids]
-
-
-def _settings(public: Mapping[str, Any]) -> list[str]:
-    """The director's settings the read answers, in words (where a format has them)."""
-    shown = []
-    if "preliminary_boards_counted" in public:
-        counted = public["preliminary_boards_counted"]
-        boards = "every board" if counted is None else f"each player's best {counted} boards"
-        shown.append(f"The preliminaries count {boards}.")
-    finals = {
-        "winner_margin": "placement, and the winner's margin over the runner-up",
-        "close_play": "the preliminaries' method (placement and close-play bonuses)",
-        "placement_only": "placement only, ties broken by the preliminary rank",
-    }
-    if public.get("finals_scoring") in finals:
-        shown.append(f"Boards of the final score {finals[public['finals_scoring']]}.")
-    if "threshold" in public:
-        shown.append(f"A player is eliminated at {public['threshold']} strikes.")
-    for key, counted in (("late_entry_strikes", "strikes"), ("late_entry_losses", "losses")):
-        if key in public:
-            start = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}
-            shown.append(
-                f"A late entrant starts with {start[public[key]]} {counted} of the players "
-                "still in."
-            )
-    return shown
+def late_entry_words(start: str, counted: str) -> str:
+    """A late entrant's start (``most``, ``mean`` or ``fewest``) of what is ``counted``
+    (strikes, losses) in words, for a format's settings on its page."""
+    starts = {"most": "the most", "mean": "the mean", "fewest": "the fewest"}
+    return f"A late entrant starts with {starts[start]} {counted} of the players still in."
 
 
 def _held(format_path: str, tournament_id: str) -> tuple[Format, Held[Any]]:
-    fmt = HELD_FORMATS.get(format_path)
+    fmt = held_formats().by_path.get(format_path)
     if fmt is None:
         abort(404)
     return fmt, held_store().read(ledger_of(fmt.name), tournament_id)
@@ -129,7 +106,7 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     """What both pages show: the event, where it stands, its rounds and standings."""
     fmt, held = _held(format_path, tournament_id)
     resource = fmt.held
-    assert resource is not None  # HELD_FORMATS holds only held formats
+    assert resource is not None  # held_formats holds only held formats
     public = resource.read_schema().dump(resource.shape(held))
     header, rows = resource.standings(held)
     names = player_labels(player_names(public, header, rows), player_ratings(public))
@@ -138,34 +115,40 @@ def _page(format_path: str, tournament_id: str) -> dict[str, Any]:
     rounds = list(range(1, current + 1)) if isinstance(current, int) else []
     asked = request.args.get("round", type=int)
     number = asked if asked in rounds else (rounds[-1] if rounds else None)
+    shows = fmt.pages
     round_table = by_name = None
-    if number is not None and fmt.name in ROUND_TABLES:
-        table = ROUND_TABLES[fmt.name](held, number)
+    if number is not None and shows.round_table is not None:
+        table = shows.round_table(held, number)
         round_table = shown_table(table.title, table.header, table.rows, names)
-    if number is not None and fmt.name in ROUND_BY_NAME:
-        table = ROUND_BY_NAME[fmt.name](held, number)
+    if number is not None and shows.by_name is not None:
+        table = shows.by_name(held, number)
         by_name = shown_table(table.title, table.header, table.rows, names, found_in=0)
     kind = fmt.title or fmt.name.replace("_", " ").title()
     return {
         "title": held.name or kind,
         "format": kind[:1].upper() + kind[1:],
-        "status": STATUS_WORDS.get(status, status.replace("_", " ")),
+        "status": _status_words(shows, status),
         "finished": status == "finished",
         "clock": _clock_words(public.get("clock")),
-        "winners": _winners(public, names),
-        "settings": _settings(public),
+        "winners": [] if shows.winners is None else shows.winners(public, names),
+        "settings": [] if shows.settings is None else shows.settings(public),
         "refresh": REFRESH_SECONDS if status == "round_open" else None,
         "rounds": rounds,
         "number": number,
         "round_table": round_table,
         "by_name": by_name,
         "standings": shown_table("Standings", header, rows, names),
-        "signed_up": signed_up(held),
+        "signed_up": None if shows.entered is None else shows.entered(held),
         "name": request.args.get("name", ""),
-        "links": PAGE_LINKS[fmt.name](held) if fmt.name in PAGE_LINKS else [],
+        "links": [] if shows.links is None else shows.links(held),
         "page_url": absolute(f"/events/{format_path}/{tournament_id}"),
         "link_warning": link_warning(),
     }
+
+
+def _status_words(shows: EventPages, status: str) -> str:
+    words = dict(shows.status_words).get(status) or STATUS_WORDS.get(status)
+    return words or status.replace("_", " ")
 
 
 def _clock_words(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:

@@ -4,7 +4,8 @@ writes: ``widget/desk-core.js``). Open a season, sign players up (names typed on
 namesakes warned of), form it (the letters the service could not mail shown with each
 player's token filled in), enter or correct any game (positions follow the scores), read
 the letters with tokens filled in, reissue one player's reporting token, close the
-season, and undo beside the history."""
+season, and undo beside the history. A page of the league's own: its registry entry
+(``formats.py``, ``own_pages``) registers it, and names no ``desk`` of the held formats'."""
 
 from __future__ import annotations
 

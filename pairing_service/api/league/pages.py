@@ -11,6 +11,10 @@ event pages (``pages.py``): readable at 360 px, printable, names and results onl
   (``widget/league-report-page.js``), which reports a game with it; beside it, the
   league's table (``<league-standings>``) shows the report at once.
 
+The organisation's own page is the held formats' (``api/held/pages.py``): :data:`PAGES`
+gives it the seasons' links (:func:`season_links`) and the players signed up before a
+season's leagues are formed (:func:`signed_up`).
+
 Both show what the public reads (``GET /v1/league/organisations/…``) answer: no e-mail.
 """
 
@@ -24,7 +28,8 @@ from ...engine.league.ledger import HeldGame, Organisation, Season, short_words
 from ...engine.ranking import decimal_text, ordinal
 from ...store import Held
 from ..held.blueprint import held_store
-from ..held.pages import PAGE_LINKS, ShownTable, player_labels, shown_table
+from ..held.page_tables import ShownTable, player_labels, shown_table
+from ..held.pages import EventPages
 from ..widget import CACHE, WIDGET_DIR
 from .events import leagues, standings_rows
 
@@ -48,6 +53,22 @@ def season_links(held: Held[Organisation]) -> list[tuple[str, str]]:
         )
         for season in reversed(held.state.seasons)
     ]
+
+
+def signed_up(held: Held[Organisation]) -> ShownTable | None:
+    """The players signed up for a season whose leagues are not formed yet, by name in
+    sign-up order: the organisation's page lists them before any game is played (its
+    standings have nobody until then). Names only, as the public read gives them."""
+    organisation = held.state
+    if not organisation.seasons:
+        return None
+    season = organisation.seasons[-1]
+    if season.status != "signup" or not season.signups:
+        return None
+    names = {p: signup.name or p for p, signup in season.signups.items()}
+    labels = player_labels(names, {})
+    title = f"Signed up for season {season.number}"
+    return shown_table(title, ["player"], [[player] for player in season.signups], labels)
 
 
 def _read(tournament_id: str, number: int) -> tuple[Held[Organisation], Season]:
@@ -148,7 +169,7 @@ def report_page(tournament_id: str, number: int) -> Response:
     return Response(page)
 
 
-PAGE_LINKS["league"] = season_links
+PAGES = EventPages(links=season_links, entered=signed_up)
 
 
 @bp.get("/events/league/report-page.js")

@@ -28,11 +28,11 @@ from ...engine.scrabble.held.tsh_export import division_file
 from ...engine.scrabble.held.tsh_import import read_tsh_event
 from ...engine.scrabble.tsh import TshError
 from ...store.backup import Backup, BackupRefused, replay, restore
-from ..held.backup import REPLAYERS, check_requests
 from ..held.blueprint import TOURNAMENT, held_store, made
 from ..held.conditions import HEADERS, IDEMPOTENCY_KEY
 from ..held.schemas import event_name
 from ..parsing import StrictParser, list_fields, query_parameters, text_fields, tsh_division
+from .backup import BACKUP
 from .events import HELD, ROUTES, blp
 from .schemas import (
     ScrabbleEventCreatedOut,
@@ -158,8 +158,8 @@ class ImportTsh(MethodView):
         log = tuple(Entry(seq, action, now) for seq, action in enumerate(actions, start=1))
         backup = Backup(ledger.format, body.get("name"), now, len(log), log)
         try:  # what a backup of it must pass to be restored
-            check_requests(ledger.format, backup)
-            state = replay(ledger, log, REPLAYERS[ledger.format](ledger))
+            BACKUP.check_requests(ledger, backup)
+            state = replay(ledger, log, BACKUP.replayer(ledger))
         except BackupRefused as refused:
             raise FieldError(("tsh",), refused.message, rule=Rule.TSH_FILE) from refused
         held, token = restore(held_store(), ledger, backup, state)

@@ -1,0 +1,13 @@
+"""What a held Scrabble event's pages show besides its read (``api/held/pages.py``): each
+round's games by board and by name; and its desk (``api/held/desk.py``), where a game's
+scores are entered."""
+
+from __future__ import annotations
+
+from ..held.desk import DeskPage
+from ..held.pages import EventPages
+from .events import pairing_table, pairings_by_name
+from .schemas import ScrabbleSettingsIn
+
+PAGES = EventPages(pairing_table, pairings_by_name)
+DESK = DeskPage("scores", ScrabbleSettingsIn)
