@@ -8,13 +8,13 @@ from typing import Any
 
 from ...engine.event_codec import LogEvent
 from ...engine.event_log import Action, Ledger
-from ...engine.strikes.event import Entrant
 from ...engine.strikes.ledger import HeldEvent, StrikesLedger
 from ...engine.strikes.log_events import Created as StrikesCreated
 from ...engine.strikes.log_events import PlayerEntered as StrikesEntered
 from ...engine.strikes.log_events import ResultEntered as TableEntered
 from ...engine.strikes.log_events import RoundStarted as StrikesRoundStarted
 from ...engine.strikes.log_events import SettingsChanged as StrikesSettingsChanged
+from ...engine.strikes.records import Entrant
 from ...engine.strikes.scoring import Finish
 from ...store.backup import Replayer
 from ..held.backup import (

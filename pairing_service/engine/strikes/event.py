@@ -24,8 +24,6 @@ from .scoring import Finish, Scored, score_table
 from .seating import Contestant, seat
 from .winners import Ending, decide, decide_after_drops, decide_tiebreak
 
-__all__ = ["Entrant", "Event"]  # Entrant: until the backup reads it from records.py
-
 
 class EventConflict(StrikesError, Conflict):
     """The event's state does not allow this now (a 409): the message says why."""
