@@ -48,7 +48,6 @@ from ..held.blueprint import (
 )
 from ..held.director_token import director_token
 from ..held.printables import Table, table_format, tabular, tabular_doc
-from ..parsing import decoding_notes
 from ..public_url import absolute, link_warning
 from ..puffing_billy.schemas import as_read_by
 from .reporting_tokens import REISSUE_NEEDS_A_KEY, new_salt, reporting_token, shown_tokens
@@ -574,12 +573,12 @@ class SignUpsImport(MethodView):
         record carries over). All or nothing: any line at fault refuses the whole file
         (422; each error's `pointer` is `/lines/<line number in the file>/<column>`)."""
         try:
-            rows = signup_rows(request)
+            read = signup_rows(request)
         except CsvRefused as refused:
             return refused.answer()
         players = [
             SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
-            for _, p in rows
+            for _, p in read.rows
         ]
         try:
             held, _ = held_store().write(
@@ -589,8 +588,8 @@ class SignUpsImport(MethodView):
                 lambda org: leagues().sign_up(org, number, players),
             )
         except FieldError as refused:
-            return at_line(refused, [line for line, _ in rows]).answer()
-        return signed_up(held, number, players, decoding_notes())
+            return at_line(refused, [line for line, _ in read.rows]).answer()
+        return signed_up(held, number, players, read.notes)
 
 
 def games_table(held: Held[Organisation], number: int, name: str) -> Table:
