@@ -24,9 +24,9 @@ from .hosts import init_hosts
 from .league import desk as league_desk
 from .league import pages as league_pages
 from .observe import init_observe
+from .parsing import init_query_values
 from .public_reads import init_public_reads
 from .public_url import init_public_url
-from .query_values import init_query_values
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 
