@@ -24,7 +24,7 @@ from ..common import loaded_rules
 from ..costly import planner
 from ..metrics import engine_timed
 from ..parsing import StrictBlueprint
-from .schemas import (
+from .tool_schemas import (
     FormationIn,
     FormationOut,
     LeagueTableOut,
