@@ -15,17 +15,15 @@ id alone reuses and the organiser edits; ``…/signups/import`` signs a season u
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from flask import Response, request, url_for
 from flask.views import MethodView
-from marshmallow import Schema
 
 from ...engine.errors import Conflict, FieldError
 from ...engine.league.ledger import LeagueLedger, Organisation, SignUp
 from ...engine.league.letters import letter
-from ...engine.league.log_events import DEFAULT_SHORT_GAMES, ShortGames
+from ...engine.league.table import Result
 from ...engine.names import namesake_warnings
 from ...store import Held
 from ...store.tokens import hash_token
@@ -53,15 +51,19 @@ from .schemas import (
     HeldLeagueOut,
     LeagueFormatIn,
     LettersOut,
+    NewOrganisation,
+    NewSeason,
     OrganisationCreatedOut,
     OrganisationIn,
     OrganisationOut,
+    PlayerEdit,
     PlayerEditIn,
     PlayerOut,
     PlayersOut,
     ReissuedTokenOut,
     SeasonIn,
     SeasonOut,
+    SeasonSettingsChange,
     SeasonSettingsIn,
     SignUpsIn,
 )
@@ -69,7 +71,6 @@ from .signups_csv import CsvRefused, at_line, signup_rows
 from .tables import games_table, organisation_status, standings_table
 from .tables import standings_rows as standings_rows  # pages.py reads it here
 from .tool_schemas import LifetimeOut
-from .tools import results_of
 from .views import (
     FormedSeason,
     HeldSeason,
@@ -104,26 +105,16 @@ def organisation_read(held: Held[Organisation]) -> dict[str, Any]:
     return as_read_by(OrganisationOut(), held)
 
 
-def short_games_of(body: dict[str, Any]) -> ShortGames | None:
-    """The ``short_games`` setting a request sends, or None."""
-    given = body.get("short_games")
-    if given is None:
-        return None
-    if given["mode"] == "dropped_out":
-        return DEFAULT_SHORT_GAMES  # the 3-player scale applies to three_player only
-    return ShortGames("three_player", tuple(Fraction(str(p)) for p in given["points"]))
-
-
 @blp.route("")
 class Organisations(MethodView):
     @blp.arguments(OrganisationIn)
     @blp.response(201, OrganisationCreatedOut)
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: NewOrganisation) -> Any:
         """Create an organisation (one game); the answer carries the organiser's token, once.
         `short_games`: how its seasons record a game with a seat empty (default: the
         absentee is reported as having dropped out)."""
-        created = leagues().created(body["code"], short_games_of(body))
-        held, token = held_store().create(leagues(), body.get("name"), created)
+        created = leagues().created(body.code, body.short_games)
+        held, token = held_store().create(leagues(), body.name, created)
         return created_answer(
             held, token, organisation_read, "league_organisations.OrganisationResource"
         )
@@ -148,12 +139,12 @@ class LifetimeResource(MethodView):
         return held_store().read(leagues(), tournament_id).state.lifetime()
 
 
-def optional_body(schema: Schema) -> dict[str, Any]:
-    """A body a route may go without: {} when none is sent, else ``schema``'s load of it
-    (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
+def new_season() -> NewSeason:
+    """A new season's body, which the route may go without: the defaults when none is sent,
+    else its load (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
     if not request.get_data(cache=True).strip():
-        return {}
-    loaded: dict[str, Any] = blp.ARGUMENTS_PARSER.parse(schema, request, location="json")
+        return NewSeason()
+    loaded: NewSeason = blp.ARGUMENTS_PARSER.parse(SEASON_IN, request, location="json")
     return loaded
 
 
@@ -170,7 +161,7 @@ class Seasons(MethodView):
     def post(self, tournament_id: str) -> Any:
         """Open the next season's sign-ups (the previous season must be closed). An
         optional body sets the season's own `short_games` (else the organisation's)."""
-        short = short_games_of(optional_body(SEASON_IN))
+        short = new_season().short_games
         held, _ = held_store().write(
             leagues(),
             tournament_id,
@@ -199,11 +190,10 @@ class SeasonSettings(MethodView):
     @blp.arguments(SeasonSettingsIn)
     @blp.response(200, SeasonOut)
     @blp.writes()
-    def put(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+    def put(self, body: SeasonSettingsChange, tournament_id: str, number: int) -> Any:
         """Set how the season records a game with a seat empty (`short_games`), until
         its first result (409 after it)."""
-        short = short_games_of(body)
-        assert short is not None  # required by the schema
+        short = body.short_games
         held, _ = held_store().write(
             leagues(),
             tournament_id,
@@ -218,14 +208,10 @@ class SignUps(MethodView):
     @blp.arguments(SignUpsIn)
     @blp.response(200, SeasonOut)
     @blp.writes()
-    def post(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+    def post(self, players: tuple[SignUp, ...], tournament_id: str, number: int) -> Any:
         """Sign players up, in sign-up order (refused once the season is formed). A
         returner may sign up by id alone: the organisation's record of them (name,
         e-mail address) carries over; a name or address given updates the record."""
-        players = [
-            SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
-            for p in body["players"]
-        ]
         held, _ = held_store().write(
             leagues(),
             tournament_id,
@@ -305,7 +291,7 @@ class GameResource(MethodView):
     @blp.response(200, GameReportedOut)
     @blp.writes(players=True)
     def put(
-        self, body: dict[str, Any], tournament_id: str, number: int, league: str, game: int
+        self, results: tuple[Result, ...], tournament_id: str, number: int, league: str, game: int
     ) -> Any:
         """Report a game: every player's score and finishing position. With a player's
         reporting token, only a game that player is in, once (a different second report
@@ -316,7 +302,6 @@ class GameResource(MethodView):
         league's finishing order (else 409: undo back to the close); the season's points
         and the lifetime standings follow, and `changes` (and the history) say what
         changed."""
-        results = list(results_of(body["results"]))
         held, entry = held_store().write_as(
             leagues(),
             tournament_id,
@@ -437,19 +422,18 @@ class PlayerResource(MethodView):
     @blp.arguments(PlayerEditIn)
     @blp.response(200, PlayerOut)
     @blp.writes()
-    def put(self, body: dict[str, Any], tournament_id: str, player: str) -> Any:
+    def put(self, edit: PlayerEdit, tournament_id: str, player: str) -> Any:
         """Edit a player's record (the organiser): the `name` and `email` sent replace the
         record's (null clears one; a field not sent stays). Logged, so it can be undone.
         The new address is the one the next letters go to; the new name shows in every
         season's tables (a later sign-up's name replaces it from that season on)."""
 
-        def edit(org: Organisation) -> Any:
+        def edited(org: Organisation) -> Any:
             record = org.record(player)
-            name = body.get("name", record.name)
-            email = body.get("email", record.email)
-            return leagues().edit_player(org, player, name or None, email or None)
+            name, email = edit.applied(record.name, record.email)
+            return leagues().edit_player(org, player, name, email)
 
-        held, _ = held_store().write(leagues(), tournament_id, director_token(), edit)
+        held, _ = held_store().write(leagues(), tournament_id, director_token(), edited)
         return PlayerView.of(held.state, player, director=True)
 
 
@@ -479,10 +463,7 @@ class SignUpsImport(MethodView):
             read = signup_rows(request)
         except CsvRefused as refused:
             return refused.answer()
-        players = [
-            SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
-            for _, p in read.rows
-        ]
+        players = [signup for _, signup in read.rows]
         try:
             held, _ = held_store().write(
                 leagues(),

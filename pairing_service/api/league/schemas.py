@@ -5,13 +5,16 @@ engine's objects, or the views of ``views.py`` where an answer joins more than o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any, get_args
 
-from marshmallow import Schema, fields, validate, validates
+from marshmallow import Schema, fields, post_load, validate, validates
 
 from ...engine.errors import FieldError, Rule
-from ...engine.league.ledger import short_words
-from ...engine.league.log_events import SHORT_GAME_MODES, ShortGames
+from ...engine.league.ledger import SignUp, short_words
+from ...engine.league.log_events import DEFAULT_SHORT_GAMES, SHORT_GAME_MODES, ShortGames
+from ...engine.league.table import Result
 from ...mail import Reason
 from ..common import (
     NAME_LENGTH,
@@ -28,12 +31,58 @@ from .tool_schemas import (
     MovementOut,
     PairOut,
     TableLineOut,
+    exact,
     tiebreakers_field,
 )
 
 # --- held organisations -----------------------------------------------------------------------
 
 MAX_SIGNUPS = 1000
+
+
+# What the organisation's requests load as (each schema's ``post_load``): the engine's own
+# types where it has them (ShortGames, SignUp, Result), else these.
+
+
+@dataclass(frozen=True)
+class NewOrganisation:
+    code: str
+    name: str | None
+    short_games: ShortGames | None  # None: the service's default
+
+
+@dataclass(frozen=True)
+class NewSeason:
+    short_games: ShortGames | None = None  # None: the organisation's
+
+
+@dataclass(frozen=True)
+class SeasonSettingsChange:
+    short_games: ShortGames
+
+
+class Unsent(Enum):
+    """A field a partial update leaves out (null is sent, and clears it)."""
+
+    KEEP = "keep"
+
+
+KEEP = Unsent.KEEP
+
+
+@dataclass(frozen=True)
+class PlayerEdit:
+    """An edit of a player's record: a field sent replaces the record's (null or "" clears
+    it), a field not sent (``KEEP``) stays."""
+
+    name: str | Unsent | None = KEEP
+    email: str | Unsent | None = KEEP
+
+    def applied(self, name: str | None, email: str | None) -> tuple[str | None, str | None]:
+        """The record's name and address after the edit ("" as None)."""
+        edited_name = name if self.name is KEEP else self.name
+        edited_email = email if self.email is KEEP else self.email
+        return edited_name or None, edited_email or None
 
 
 class ShortGamesIn(Schema):
@@ -64,6 +113,12 @@ class ShortGamesIn(Schema):
                 "points must not rise from one place to the next",
                 rule=Rule.POINTS_FALL,
             )
+
+    @post_load
+    def _short_games(self, data: dict[str, Any], **_: Any) -> ShortGames:
+        if data["mode"] == "dropped_out":
+            return DEFAULT_SHORT_GAMES  # the 3-player scale applies to three_player only
+        return ShortGames("three_player", tuple(exact(p) for p in data["points"]))
 
 
 class ShortGamesOut(Schema):
@@ -103,13 +158,25 @@ class OrganisationIn(Schema):
     )
     short_games = short_games_field()
 
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> NewOrganisation:
+        return NewOrganisation(data["code"], data.get("name"), data.get("short_games"))
+
 
 class SeasonIn(Schema):
     short_games = short_games_field()
 
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> NewSeason:
+        return NewSeason(data.get("short_games"))
+
 
 class SeasonSettingsIn(Schema):
     short_games = short_games_field(required=True)
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> SeasonSettingsChange:
+        return SeasonSettingsChange(data["short_games"])
 
 
 class SignUpIn(EntrantIn):
@@ -127,6 +194,10 @@ class SignUpIn(EntrantIn):
         },
     )
 
+    @post_load
+    def _signup(self, data: dict[str, Any], **_: Any) -> SignUp:
+        return SignUp(data["id"], data.get("name"), exact(data["laurels"]), data.get("email"))
+
 
 class SignUpsIn(Schema):
     players = fields.List(
@@ -135,6 +206,10 @@ class SignUpsIn(Schema):
         validate=validate.Length(1, MAX_SIGNUPS),
         metadata={"description": "Players signing up, in sign-up order."},
     )
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> tuple[SignUp, ...]:
+        return tuple(data["players"])
 
 
 class SeasonSummaryOut(Schema):
@@ -324,6 +399,10 @@ class GameReportIn(Contract):
         },
     )
 
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> tuple[Result, ...]:
+        return tuple(data["results"])
+
 
 class LeagueFormatIn(TableFormatIn):
     rows = fields.String(
@@ -413,6 +492,10 @@ class PlayerEditIn(Schema):
 
     name = fields.String(allow_none=True, validate=[validate.Length(max=NAME_LENGTH), printable])
     email = fields.Email(allow_none=True, validate=validate.Length(max=254))
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> PlayerEdit:
+        return PlayerEdit(**data)
 
 
 class PlayedSeasonOut(Schema):

@@ -21,6 +21,7 @@ from flask import Request, Response
 from marshmallow import ValidationError
 
 from ...engine.errors import FieldError
+from ...engine.league.ledger import SignUp
 from ..csv_upload import (
     BodyEncoding,
     csv_file_text,
@@ -60,7 +61,7 @@ class SignUpRows:
     """The file's sign-ups, each with its line (1 is the header), checked; and what
     decoding the file had to guess, for the answer's warnings."""
 
-    rows: list[tuple[int, dict[str, Any]]]
+    rows: list[tuple[int, SignUp]]
     notes: tuple[str, ...]
 
 
@@ -97,10 +98,10 @@ def _read_signups(
     rows: Iterator[tuple[int, list[str]]],
     header: Sequence[str],
     errors: list[dict[str, str]],
-) -> list[tuple[int, dict[str, Any]]]:
+) -> list[tuple[int, SignUp]]:
     """The sign-ups of the lines after the header, each checked as a JSON sign-up; each
     fault added to ``errors`` (reading stops at MAX_ERRORS)."""
-    signed: list[tuple[int, dict[str, Any]]] = []
+    signed: list[tuple[int, SignUp]] = []
     first_line: dict[str, int] = {}  # each id's first line
     for line, cells in rows:
         if is_blank(cells):

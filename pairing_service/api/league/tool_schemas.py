@@ -5,12 +5,21 @@ share with them (``schemas.py``). The answer schemas read the engine's objects."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates
+from marshmallow import Schema, fields, post_load, validate, validates
 
 from ...engine.errors import FieldError, Rule
-from ...engine.league import TIEBREAKERS
+from ...engine.league import (
+    TIEBREAKERS,
+    Finish,
+    Game,
+    NewPlayer,
+    Result,
+    SeasonLeague,
+)
 from ..common import (
     ID_LENGTH,
     Contract,
@@ -31,8 +40,41 @@ SEASON_SCORES = validate.Range(-MAX_GAMES * MAX_SCORE, MAX_GAMES * MAX_SCORE)  #
 LEAGUE_NAME = validate.Regexp(r"^[1-9][0-9]{0,2}-[A-Z]{1,3}$", error="a league is named like 3-B")
 
 
+def exact(value: float) -> Fraction:
+    """A JSON number as the exact fraction its shortest form writes (0.1 is 1/10)."""
+    return Fraction(str(value))
+
+
 def id_field(**kwargs: Any) -> fields.String:
     return fields.String(validate=[validate.Length(1, ID_LENGTH), printable], **kwargs)
+
+
+# What the tools' requests load as (each schema's ``post_load``): the engine's own types
+# where it has them (Result, Game, Finish, NewPlayer, SeasonLeague), else these.
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    games: tuple[Game, ...]
+    previous_ranking: tuple[str, ...]
+    points: tuple[Fraction, ...] | None  # the league points by place, else the rules'
+
+
+@dataclass(frozen=True)
+class ScheduleRequest:
+    players: tuple[str, ...]
+    game: str
+    season: int
+    league: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class FormationRequest:
+    signups: tuple[str, ...]
+    last_season: tuple[Finish, ...]
+    returning: tuple[Finish, ...]
+    new_players: tuple[NewPlayer, ...]
 
 
 class LeagueResultIn(Schema):
@@ -49,6 +91,10 @@ class LeagueResultIn(Schema):
             "others score their places as usual (docs/league.md)."
         },
     )
+
+    @post_load
+    def _result(self, data: dict[str, Any], **_: Any) -> Result:
+        return Result(**data)
 
 
 SOMEONE_FINISHED = Requires(
@@ -78,6 +124,10 @@ class LeagueGameIn(Contract):
         fields.Nested(LeagueResultIn), required=True, validate=validate.Length(2, 8)
     )
 
+    @post_load
+    def _game(self, data: dict[str, Any], **_: Any) -> Game:
+        return Game(data["name"], tuple(data["results"]))
+
 
 class TableIn(Schema):
     games = fields.List(
@@ -100,6 +150,15 @@ class TableIn(Schema):
                 "points must not rise from one place to the next",
                 rule=Rule.POINTS_FALL,
             )
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> TableRequest:
+        points = data.get("points")
+        return TableRequest(
+            tuple(data["games"]),
+            tuple(data["previous_ranking"]),
+            None if points is None else tuple(exact(p) for p in points),
+        )
 
 
 class Share(StrictFloat):
@@ -204,6 +263,10 @@ class ScheduleIn(Schema):
     league = fields.String(required=True, validate=LEAGUE_NAME)
     seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 2**31))
 
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> ScheduleRequest:
+        return ScheduleRequest(**{**data, "players": tuple(data["players"])})
+
 
 class ScheduledGameOut(PairOut):
     """Reads a game of :attr:`NamedSchedule.games`: (name, seats)."""
@@ -263,10 +326,25 @@ class FinishIn(Schema):
         },
     )
 
+    @post_load
+    def _finish(self, data: dict[str, Any], **_: Any) -> Finish:
+        return Finish(
+            **{
+                **data,
+                "division": int(data["league"].split("-", 1)[0]),
+                "league_points": exact(data["league_points"]),
+                "winner_share": exact(data["winner_share"]),
+            }
+        )
+
 
 class NewPlayerIn(Schema):
     player = player_id()
     laurels = StrictFloat(load_default=0, validate=validate.Range(0, 10_000))
+
+    @post_load
+    def _player(self, data: dict[str, Any], **_: Any) -> NewPlayer:
+        return NewPlayer(data["player"], exact(data["laurels"]))
 
 
 class FormationIn(Schema):
@@ -291,6 +369,10 @@ class FormationIn(Schema):
     new_players = fields.List(
         fields.Nested(NewPlayerIn), load_default=list, validate=validate.Length(max=MAX_PLAYERS)
     )
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> FormationRequest:
+        return FormationRequest(**{name: tuple(items) for name, items in data.items()})
 
 
 class FormedLeagueOut(Schema):
@@ -336,6 +418,10 @@ class SeasonStandingIn(Schema):
     player = player_id()
     league_points = StrictFloat(required=True, validate=validate.Range(0, 10_000))
 
+    @post_load
+    def _standing(self, data: dict[str, Any], **_: Any) -> tuple[str, Fraction]:
+        return data["player"], exact(data["league_points"])
+
 
 class SeasonLeagueIn(Schema):
     season = fields.Integer(required=True, strict=True, validate=validate.Range(1, 10_000))
@@ -347,11 +433,19 @@ class SeasonLeagueIn(Schema):
         metadata={"description": "The league's final standings, winner first."},
     )
 
+    @post_load
+    def _league(self, data: dict[str, Any], **_: Any) -> SeasonLeague:
+        return SeasonLeague(data["season"], data["league"], tuple(data["standings"]))
+
 
 class LifetimeIn(Schema):
     leagues = fields.List(
         fields.Nested(SeasonLeagueIn), required=True, validate=validate.Length(1, 5000)
     )
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> tuple[SeasonLeague, ...]:
+        return tuple(data["leagues"])
 
 
 class DivisionPointsOut(PairOut):
