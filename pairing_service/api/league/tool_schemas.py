@@ -161,6 +161,53 @@ class TableIn(Schema):
         )
 
 
+class SeatScoreIn(Schema):
+    score = fields.Integer(
+        required=True, strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)
+    )
+    dropped_out = StrictBoolean(load_default=False)
+
+
+class PositionsIn(Schema):
+    results = fields.List(
+        fields.Nested(SeatScoreIn),
+        required=True,
+        validate=validate.Length(2, 8),
+        metadata={"description": "Each player's score as typed, in the game's seat order."},
+    )
+
+    @post_load
+    def _request(self, data: dict[str, Any], **_: Any) -> PositionsRequest:
+        results = data["results"]
+        return PositionsRequest(
+            tuple(r["score"] for r in results), tuple(r["dropped_out"] for r in results)
+        )
+
+
+@dataclass(frozen=True)
+class PositionsRequest:
+    scores: tuple[int, ...]
+    dropped_out: tuple[bool, ...]
+
+
+class SeatPositionOut(Schema):
+    """Reads a seat's positions: the tuple the engine allows, its own position first."""
+
+    position = fields.Integer(required=True, metadata={"description": "The scores' position."})
+    allowed = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "Every position the scores allow (more than one in a tie, which "
+            "the game's own tie-break may split)."
+        },
+    )
+
+
+class PositionsOut(Schema):
+    positions = fields.List(fields.Nested(SeatPositionOut), required=True)
+
+
 class Share(StrictFloat):
     """An average share (an exact fraction) to six decimals: its repeating digits cut."""
 

@@ -15,6 +15,7 @@ from ...engine.league import (
     meeting_bound,
     schedule,
 )
+from ...engine.league.table import positions_the_scores_allow
 from ..common import loaded_rules
 from ..costly import planner
 from ..metrics import engine_timed
@@ -26,6 +27,9 @@ from .tool_schemas import (
     LeagueTableOut,
     LifetimeIn,
     LifetimeOut,
+    PositionsIn,
+    PositionsOut,
+    PositionsRequest,
     ScheduleIn,
     ScheduleOut,
     ScheduleRequest,
@@ -96,6 +100,19 @@ class FormationResource(MethodView):
             relegated=rules.relegated,
         )
         return FormationByDivision(formation)
+
+
+@blp.route("/positions")
+class PositionsResource(MethodView):
+    @blp.arguments(PositionsIn)
+    @blp.response(200, PositionsOut)
+    @engine_timed("league")
+    def post(self, body: PositionsRequest) -> Any:
+        """The positions a game's scores give each player, as a report form offers them
+        (positions follow the scores: docs/league.md): the position, and every position
+        a tie allows. A player who left comes after those who finished."""
+        allowed = positions_the_scores_allow(body.scores, body.dropped_out)
+        return {"positions": [{"position": a[0], "allowed": a} for a in allowed]}
 
 
 @blp.route("/lifetime")
