@@ -23,9 +23,9 @@ from .held.conditions import init_conditions
 from .held.links import init_event_links
 from .hosts import init_hosts
 from .observe import init_observe
+from .parsing import init_query_values
 from .public_reads import init_public_reads
 from .public_url import init_public_url
-from .query_values import init_query_values
 from .ratelimit import init_rate_limit
 from .swagger import register_swagger_assets
 

@@ -327,3 +327,15 @@ def prefers(mimetype: str) -> bool:
     """The client asks for ``mimetype`` over JSON outright ("*/*" means JSON)."""
     accepted = request.accept_mimetypes
     return accepted[mimetype] > accepted["application/json"]
+
+
+def as_read_by(schema: Schema, source: object) -> dict[str, Any]:
+    """What ``schema`` reads of ``source``, not yet dumped: each field's attribute (the
+    first name of a dotted path), by name. ``schema`` dumps this dict exactly as it dumps
+    ``source``; a held format's ``HeldResource.shape`` gives it, as the log routes dump
+    the shape through the read schema (an answer dumped already would not dump to itself:
+    its times are text by then). A field its source lacks is left to its ``dump_default``."""
+    names = dict.fromkeys(
+        (f.attribute or name).split(".")[0] for name, f in schema.dump_fields.items()
+    )
+    return {name: getattr(source, name) for name in names if hasattr(source, name)}

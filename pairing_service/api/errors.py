@@ -44,9 +44,9 @@ from ..store import (
 from .common import RequiresPlugin, validator_properties
 from .converters import LeagueNameConverter, PlayerIdConverter, TournamentIdConverter
 from .costly import BUSY_RETRY_SECONDS, Busy
+from .csv_upload import FileRead
 from .held.conditions import HeaderParametersPlugin, etag
 from .observe import request_id
-from .parsing import csv_hints, csv_lines
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -154,8 +154,10 @@ def problem(
     rule: Rule | None = None,
     kind: str | None = None,
     extra: Mapping[str, Any] | None = None,
+    file_lines: Sequence[int] = (),
 ) -> Response:
-    """A problem+json answer; ``kind`` a type other than the status's own."""
+    """A problem+json answer; ``kind`` a type other than the status's own; ``file_lines``
+    the file line of each player of a CSV body, for the errors to name."""
     body: dict[str, Any] = {
         "type": kind or PROBLEM_TYPES.get(status, "about:blank"),
         "title": title or HTTPStatus(status).phrase,
@@ -165,9 +167,8 @@ def problem(
     rid = request_id()
     if rid is not None:
         body["instance"] = f"urn:pairing-advisor:request:{rid}"
-    lines = csv_lines()
-    if lines:
-        errors, body["detail"] = _with_file_lines(errors or [], detail, lines)
+    if file_lines:
+        errors, body["detail"] = _with_file_lines(errors or [], detail, file_lines)
     if errors:
         body["errors"] = errors
     if rule is not None:
@@ -224,16 +225,22 @@ def _with_file_lines(
 
 
 def field_problem(
-    at: Location, message: str, status: int = 422, rule: Rule | None = None
+    at: Location,
+    message: str,
+    status: int = 422,
+    rule: Rule | None = None,
+    file_lines: Sequence[int] = (),
 ) -> Response:
     """A problem about one field of the request, at ``at`` (``("players", 3, "id")``: the
-    engine's input mirrors the request, so its locations are the request's)."""
+    engine's input mirrors the request, so its locations are the request's); a CSV body's
+    player named by their line in the file (``file_lines``)."""
     path = pointer(*at)
     return problem(
         status,
         f"{path or '/'}: {message}",
         errors=[{"pointer": path, "detail": message}],
         rule=rule,
+        file_lines=file_lines,
     )
 
 
@@ -326,9 +333,10 @@ class ProblemApi(Api):  # type: ignore[misc]
             body_messages = (
                 messages.get("json", messages) if isinstance(messages, Mapping) else messages
             )
-            errors = with_hints(list(flatten(body_messages)), csv_hints())
+            file: FileRead = data.get("file") or FileRead()  # a file body's (parsing.py)
+            errors = with_hints(list(flatten(body_messages)), file.hints)
             detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:5])
-            return problem(status, detail, errors=errors, headers=headers)
+            return problem(status, detail, errors=errors, headers=headers, file_lines=file.lines)
         if status == 405:
             return _method_not_allowed(headers)
         if status == 404 and not data and error.description == http.NotFound.description:

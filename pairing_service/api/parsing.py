@@ -1,49 +1,50 @@
-"""Request body parsing: strict JSON, and CSV standings for curl users.
+"""Request body parsing: strict JSON, and files (CSV standings, tsh files) for curl users.
 
 Strict JSON: no NaN/Infinity, no duplicate keys, bounded nesting, integers within the
-digit limit; anything else is a 400 malformed request. ``text/csv`` bodies hold one player
-per line. A first line holding no number is a header: it names the columns (``id``,
-``wins``, ``spread``, ``name``, any order and case; the first three required), and a
-header naming another column, none of the three or one twice is a 400 naming every fault
-and the columns taken (``Rank,Name,Wins,Spread`` is never read by position). Without a
-header the columns are ``id,wins,spread[,name]`` in that order (so a player called "id"
-with a number of wins is a player). Spreadsheets' habits are accepted: a UTF-8
-byte-order mark, and ``;`` or a tab as the separator (``_separator``); a decimal comma
-(``7,5``) is not guessed at, but its error says to write ``7.5`` (``csv_hints``). The
-other request fields come from the query string. A CSV or tsh file is read in the charset
-its Content-Type declares; undeclared, it is UTF-8, and a body that is not says how to
-save it or which charset to declare; a ``text/plain`` tsh file that is not UTF-8 is read
-as Latin-1 (older editors), and the answer says so.
+digit limit; anything else is a 400 malformed request. A ``text/csv`` body holds one player
+a line, a ``text/plain`` one a tsh division file: both are decoded and read by
+``csv_upload.py``, whose ``FileBody`` carries what reading them found (each player's file
+line, hints for cells a spreadsheet wrote its own way, the decoding's notes) to the code
+that answers problems (``StrictParser.handle_error``; ``file_lines_named`` on a view) and
+adds warnings. The other request fields come from the query string (``query_beside``).
 """
 
 from __future__ import annotations
 
-import codecs
-import csv
 import functools
-import io
 import json
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, NoReturn
 
 import flask
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Flask, Response, request
 from flask_smorest import Blueprint
-from marshmallow import Schema
+from marshmallow import Schema, ValidationError
 from marshmallow.fields import List, Number, String
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort
 
 from ..engine.errors import FieldError, Rule
+from .csv_upload import (
+    BodyEncoding,
+    FileBody,
+    FileRead,
+    UnreadableBody,
+    csv_standings,
+    decode_body,
+    file_read,
+    number_or_text,
+)
+from .errors import field_problem
+from .held.conditions import HEADERS
 
 MAX_NESTING = 32
 
 
-class MalformedJSON(ValueError):
-    """A body that cannot be read as JSON (or CSV): a 400."""
+MalformedJSON = UnreadableBody  # a body that cannot be read as JSON (or CSV): a 400
 
 
 def _reject_constant(name: str) -> Any:
@@ -99,183 +100,11 @@ def strict_json_loads(text: str) -> Any:
     return value
 
 
-def _number_or_text(text: str) -> Any:
-    text = text.strip()
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            continue
-    return text
-
-
-CSV_COLUMNS = ("id", "wins", "spread", "name")
-CSV_REQUIRED = ("id", "wins", "spread")
-CSV_NUMBERS = ("wins", "spread")
-CSV_SEPARATORS = (",", ";", "\t")
-CSV_HEADER_RULE = (
-    "CSV line 1 holds no number, so it is a header naming the columns: id, wins, spread "
-    "and name, in any order (id, wins and spread required)"
-)
-LATIN1_NOTE = "the tsh file is not UTF-8: it was read as Latin-1 (check accented names)"
-WINDOWS_1252_NOTE = (
-    "the CSV file is not UTF-8: it was read as Windows-1252, as Excel saves a CSV "
-    '(check accented names; save it as "CSV UTF-8" or declare charset=windows-1252 to '
-    "say so)"
-)
-_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]+,[0-9]+")
-_THOUSANDS = re.compile(r"[+-]?[0-9]{1,3}(?:,[0-9]{3})+")
-
-
-@dataclass(frozen=True)
-class CsvStandings:
-    """A CSV body read: each player's fields, the file line each is on, and hints for
-    cells that cannot be read as they are (a decimal comma), by JSON Pointer."""
-
-    players: list[dict[str, Any]]
-    lines: list[int]
-    hints: dict[str, str]
-
-
-def read_csv_standings(text: str) -> CsvStandings:
-    """The players of a CSV body; MalformedJSON naming every line at fault."""
-    text = text.removeprefix("\ufeff")  # Excel's byte-order mark
-    separator = _separator(next((line for line in text.splitlines() if line.strip()), ""))
-    try:
-        reader = csv.reader(io.StringIO(text), delimiter=separator)
-        rows = [(reader.line_num, row) for row in reader]
-    except csv.Error as exc:  # NUL bytes, fields over the csv module's size limit
-        raise MalformedJSON(f"invalid CSV: {exc}") from exc
-    rows = [(line, row) for line, row in rows if row and "".join(row).strip()]
-    columns: tuple[str, ...] = CSV_COLUMNS
-    if rows and _is_header(rows[0][1]):
-        columns = _header_columns(rows.pop(0)[1])
-    too_long = [line for line, row in rows if len(row) > len(columns)]
-    if too_long:
-        raise MalformedJSON(_too_many_cells(too_long, columns, separator))
-    players: list[dict[str, Any]] = []
-    hints: dict[str, str] = {}
-    for index, (_, row) in enumerate(rows):
-        player: dict[str, Any] = {}
-        for column, cell in zip(columns, row, strict=False):
-            if column in ("id", "name"):
-                if column == "id" or cell.strip():
-                    player[column] = cell.strip()
-                continue
-            player[column] = _number_or_text(cell)
-            hint = _number_hint(column, cell.strip())
-            if hint:
-                hints[f"/players/{index}/{column}"] = hint
-        players.append(player)
-    return CsvStandings(players, [line for line, _ in rows], hints)
-
-
-def csv_standings(text: str) -> dict[str, Any]:
-    """A text/csv body's standings; the file lines and hints kept for the problem
-    answers (``csv_lines``, ``csv_hints``)."""
-    read = read_csv_standings(text)
-    flask.g.csv_lines = read.lines  # problems name the player's file line
-    flask.g.csv_hints = read.hints
-    return {"players": read.players}
-
-
-def _too_many_cells(lines: Sequence[int], columns: Sequence[str], separator: str) -> str:
-    named = ", ".join(columns)
-    shown = [str(line) for line in lines[:10]] + (["…"] if len(lines) > 10 else [])
-    where = (
-        f"CSV line {lines[0]} has"
-        if len(lines) == 1
-        else f"CSV lines {', '.join(shown[:-1])} and {shown[-1]} have"
-    )
-    mark = {",": "comma", ";": "semicolon", "\t": "tab"}[separator]
-    return (
-        f"{where} more cells than the {len(columns)} columns {named}: remove the extra "
-        f"cells, or quote a cell that holds a {mark} (a header line names the columns read)"
-    )
-
-
-def _number_hint(column: str, cell: str) -> str | None:
-    """How to write a number a spreadsheet wrote its own way (``7,5``; ``1,200``)."""
-    if column == "wins" and _DECIMAL_COMMA.fullmatch(cell):
-        return f"{cell!r} has a decimal comma; write {cell.replace(',', '.')}"
-    if column == "spread" and _THOUSANDS.fullmatch(cell):
-        return f"write {cell.replace(',', '')} (no thousands separator)"
-    if column == "spread" and _DECIMAL_COMMA.fullmatch(cell):
-        return f"{cell!r} has a decimal comma; a spread is a whole number of points"
-    return None
-
-
-def csv_hint(text: str) -> str | None:
-    """What to say when a tsh file (text/plain) could not be read but reads as CSV
-    standings: a player a line with wins and spread as numbers."""
-    try:
-        read = read_csv_standings(text)
-    except MalformedJSON:
-        return None
-    numbers = all(
-        isinstance(player.get(column), int | float) and not isinstance(player[column], bool)
-        for player in read.players
-        for column in CSV_NUMBERS
-    )
-    if not read.players or not numbers:
-        return None
-    return (
-        "it reads as CSV standings (id, wins, spread): send them with Content-Type: "
-        "text/csv, not as a tsh file"
-    )
-
-
-def _separator(first_line: str) -> str:
-    """The separator that makes the most numbers of the first line (a player's wins and
-    spread; an id may hold another separator: "Smith, J;8;1"), then the most columns
-    (a header); "," on a tie."""
-
-    def numbers(separator: str) -> int:
-        cells = first_line.split(separator)
-        return sum(isinstance(_number_or_text(cell), int | float) for cell in cells)
-
-    return max(CSV_SEPARATORS, key=lambda sep: (numbers(sep), first_line.count(sep)))
-
-
-def _is_header(row: list[str]) -> bool:
-    """A first line holding no number: a player's line has their wins and spread
-    (``id,8,120`` is a player called "id"; ``Name,Wins,Spread`` a header)."""
-    return not any(isinstance(_number_or_text(cell), int | float) for cell in row)
-
-
-def _header_columns(row: list[str]) -> tuple[str, ...]:
-    """The columns a header names; MalformedJSON naming every fault of it: a required
-    column missing, a column the service does not read, one named twice."""
-    names = [cell.strip().lower() for cell in row]
-    faults = [
-        f"no {column} column{_MISSING[column]}" for column in CSV_REQUIRED if column not in names
-    ]
-    unknown = [
-        cell.strip() for cell, name in zip(row, names, strict=True) if name not in CSV_COLUMNS
-    ]
-    if unknown:
-        listed = ", ".join(repr(name) for name in unknown)
-        faults.append(
-            f"unknown column{'s' if len(unknown) > 1 else ''} {listed} (remove "
-            f"{'them' if len(unknown) > 1 else 'it'}: the service reads no other column)"
-        )
-    repeated = sorted({name for name in names if names.count(name) > 1 and name in CSV_COLUMNS})
-    faults += [f"column {name!r} twice" for name in repeated]
-    if faults:
-        raise MalformedJSON(f"{CSV_HEADER_RULE}: {'; '.join(faults)}")
-    # A name column the header leaves out follows the others (``id,wins,spread`` over lines
-    # that also give a name, as before headers were read by name).
-    return (*names, *(column for column in CSV_COLUMNS if column not in names))
-
-
-_MISSING = {
-    "id": " (each player's own id, unique in the file: A, B, … or their tsh numbers; a "
-    "column of names may be headed id)",
-    "wins": "",
-    "spread": "",
-}
+def value_of(text: str) -> Any:
+    """A query value of a standings route: null ("" or "null"), else a number, a boolean or
+    text. An empty value reaches here only where the route's document allows it: the empty
+    values it refuses are refused before the view (``refuse_empty_query_values``)."""
+    return None if text in ("", "null") else number_or_text(text)
 
 
 def query_fields(
@@ -284,11 +113,7 @@ def query_fields(
     """The request's other fields, from the query string: a field of ``text_fields`` as
     it is written, one of ``list_fields`` a comma-separated list (OpenAPI's form style,
     not exploded: ``prizes=300,200,null``), any other a number, a boolean, null ("" or
-    "null") or text."""
-
-    def value_of(text: str) -> Any:
-        return None if text in ("", "null") else _number_or_text(text)
-
+    "null") or text (``value_of``)."""
     for key in set(list_fields) & set(query):
         if not query[key].strip():
             raise FieldError(
@@ -390,130 +215,12 @@ def query_beside(
     return fields
 
 
-def tsh_division(text: str) -> dict[str, Any]:
+def tsh_division(text: str) -> FileBody:
     """A text/plain body is a tsh division file."""
-    return {"tsh": text}
+    return FileBody({"tsh": text}, FileRead())
 
 
-Reader = Callable[[str], dict[str, Any]]
-
-
-class BodyEncoding(ValueError):
-    """A body that is not in the encoding it must be (or says it is): a 400 saying how to
-    save or declare it."""
-
-
-def _decoded(raw: bytes, mimetype: str, charset: str | None, files: Collection[str]) -> str:
-    """The body as text: in the charset its Content-Type declares (a CSV or tsh file), else
-    UTF-8, or for a tsh file (text/plain) Latin-1 when it is not UTF-8, noted for the
-    answer (``decoding_notes``); BodyEncoding saying how to send it otherwise. ``files``:
-    the media types read as files (a CSV, a tsh file), which may declare a charset."""
-    declared = (charset or "").strip().strip('"').lower()
-    if declared and mimetype in files:
-        try:
-            return raw.decode(declared)
-        except LookupError:
-            raise BodyEncoding(
-                f"charset={declared} is not an encoding the service knows: declare utf-8, "
-                "utf-16 or windows-1252, or leave the charset out for UTF-8"
-            ) from None
-        except ValueError as exc:  # UnicodeDecodeError; UnicodeError of some codecs
-            at = getattr(exc, "start", None)
-            raise BodyEncoding(
-                f"the body is not {declared}, as its Content-Type says"
-                f"{'' if at is None else f' (byte {at})'}: "
-                f"{_save_as_utf8(mimetype)}"
-            ) from None
-    utf16 = BodyEncoding(
-        'the body is UTF-16 (a spreadsheet\'s "Unicode text"), not UTF-8: '
-        + _save_as_utf8(mimetype, "utf-16")
-    )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if _utf16(raw):
-            raise utf16 from None
-        if mimetype == "text/plain" and mimetype in files:
-            flask.g.decoding_notes = (LATIN1_NOTE,)
-            return raw.decode("latin-1")
-        if mimetype == "text/csv" and mimetype in files:
-            # Excel's "CSV" is the machine's code page, Windows-1252 in Western Europe and
-            # the Americas: read it so, and say so. Its five unused bytes read as Latin-1.
-            flask.g.decoding_notes = (WINDOWS_1252_NOTE,)
-            return raw.decode("windows-1252" if _is_windows_1252(raw) else "latin-1")
-        line = raw[: exc.start].count(b"\n") + 1
-        byte = raw[exc.start]
-        raise BodyEncoding(
-            f"the body is not UTF-8: byte 0x{byte:02X} on line {line} (an accented letter "
-            f"saved as Latin-1 or Windows-1252?): {_save_as_utf8(mimetype, 'windows-1252')}"
-        ) from None
-    # UTF-16 without its mark is valid UTF-8, with NULs: no CSV or JSON holds one (a tsh
-    # file that does is the tsh-file rule's to refuse).
-    if mimetype != "text/plain" and "\x00" in text and _utf16(raw):
-        raise utf16
-    return text
-
-
-def csv_file_text(raw: bytes, charset: str | None) -> str:
-    """A CSV file's text (league sign-ups): UTF-8, or the charset declared; BodyEncoding
-    saying how to save or declare it."""
-    return _decoded(raw, "text/csv", charset, ("text/csv",)).removeprefix("\ufeff")
-
-
-def _is_windows_1252(raw: bytes) -> bool:
-    try:
-        raw.decode("windows-1252")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _utf16(raw: bytes) -> bool:
-    """A UTF-16 body: its byte-order mark, or a NUL byte beside most ASCII characters."""
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return True
-    head = raw[:512]
-    return len(head) >= 4 and head.count(0) * 3 >= len(head)
-
-
-def _save_as_utf8(mimetype: str, charset: str | None = None) -> str:
-    """How to send a body that is not UTF-8: saved as UTF-8, or (a CSV or tsh file) with
-    its charset declared."""
-    if mimetype == "text/csv":
-        saved = 'save the file as UTF-8 (a spreadsheet\'s "CSV UTF-8")'
-    elif mimetype == "text/plain":
-        saved = "save the file as UTF-8"
-    else:
-        return "JSON is UTF-8: send the body encoded as UTF-8"
-    if charset is None:
-        return saved
-    return f"{saved}, or declare its encoding: Content-Type: {mimetype}; charset={charset}"
-
-
-def csv_lines() -> list[int]:
-    """The file line of each player of the request's CSV body (none for other bodies)."""
-    if not flask.has_request_context():
-        return []
-    lines: list[int] = flask.g.get("csv_lines", [])
-    return lines
-
-
-def csv_hints() -> dict[str, str]:
-    """How to write each cell of the request's CSV body that a spreadsheet wrote its own
-    way (a decimal comma), by the JSON Pointer of its field."""
-    if not flask.has_request_context():
-        return {}
-    hints: dict[str, str] = flask.g.get("csv_hints", {})
-    return hints
-
-
-def decoding_notes() -> tuple[str, ...]:
-    """What reading the request's body had to guess (its encoding), for the answer (none
-    outside a request: the engine's callers read standings without one)."""
-    if not flask.has_request_context():
-        return ()
-    notes: tuple[str, ...] = flask.g.get("decoding_notes", ())
-    return notes
+Reader = Callable[[str], FileBody]
 
 
 class StrictParser(FlaskParser):
@@ -538,23 +245,69 @@ class StrictParser(FlaskParser):
         mimetype = req.mimetype or ""
         try:
             charset = req.mimetype_params.get("charset")
-            text = _decoded(raw, mimetype, charset, self.readers)
+            decoded = decode_body(raw, mimetype, charset, self.readers)
             if mimetype in self.readers:
-                loaded = self.readers[mimetype](text)
-            elif mimetype == "application/json" or mimetype.endswith("+json"):
-                loaded = strict_json_loads(text)
+                body = self.readers[mimetype](decoded.text)
+                read = FileRead(body.file.lines, body.file.hints, decoded.notes)
+                fields = self._query_fields(body, req)
+                return FileBody({**body, **fields}, read)
+            if mimetype == "application/json" or mimetype.endswith("+json"):
+                loaded = strict_json_loads(decoded.text)
             else:
                 accepted = " or ".join(["application/json", *self.readers])
                 abort(415, message=f"send {accepted}, not {mimetype or 'no content type'}")
-            if self.readers and req.args and isinstance(loaded, dict):
-                query = query_beside(loaded, req.args, self.text_fields, self.list_fields)
-                return {**loaded, **query}
+            if isinstance(loaded, dict):
+                return {**loaded, **self._query_fields(loaded, req)}
             return loaded
         except BodyEncoding as exc:
             abort(400, messages={"json": [str(exc)]})
         except MalformedJSON as exc:
             abort(400, messages={"json": [str(exc)]})
         return core.missing  # pragma: no cover - abort raised
+
+    def _query_fields(self, body: Mapping[str, Any], req: flask.Request) -> dict[str, Any]:
+        """The request's fields given in the query string (a route reading files only)."""
+        if not (self.readers and req.args):
+            return {}
+        return query_beside(body, req.args, self.text_fields, self.list_fields)
+
+    def _process_location_data(
+        self,
+        location_data: Any,
+        schema: Schema,
+        req: flask.Request,
+        location: str,
+        unknown: str | None,
+        validators: Any,
+    ) -> Any:
+        """webargs' loading of the body by its schema; a file's body stays one, for the
+        view to name its lines and add its notes (``file_read``)."""
+        loaded = super()._process_location_data(
+            location_data, schema, req, location, unknown, validators
+        )
+        if isinstance(location_data, FileBody) and isinstance(loaded, dict):
+            return FileBody(loaded, location_data.file)
+        return loaded
+
+    def handle_error(
+        self,
+        error: ValidationError,
+        req: flask.Request,
+        schema: Schema,
+        *,
+        error_status_code: int | None,
+        error_headers: Mapping[str, str] | None,
+    ) -> NoReturn:
+        """webargs' 422, with what reading the body's file found (``file``): the errors
+        name each player's file line and say how to write a spreadsheet's number."""
+        abort(
+            error_status_code or self.DEFAULT_VALIDATION_STATUS,
+            exc=error,
+            messages=error.messages,
+            schema=schema,
+            headers=error_headers,
+            file=file_read(error.data),
+        )
 
 
 class StrictBlueprint(Blueprint):  # type: ignore[misc]
@@ -584,10 +337,30 @@ class StandingsBlueprint(StrictBlueprint):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        readers = {"text/csv": csv_standings, "text/plain": tsh_division}
+        readers: dict[str, Reader] = {"text/csv": csv_standings, "text/plain": tsh_division}
         self.ARGUMENTS_PARSER = StrictParser(
             readers=readers, text_fields=text_fields, list_fields=list_fields
         )
+
+
+View = Callable[..., Any]
+
+
+def file_lines_named(view: View) -> View:
+    """A view whose body may be a file (CSV standings): the engine's refusal of a field
+    (``players/3/wins``) is answered naming the player's line in the file."""
+
+    @functools.wraps(view)
+    def named(self: Any, body: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return view(self, body, *args, **kwargs)
+        except FieldError as error:
+            lines = file_read(body).lines
+            if not lines:
+                raise
+            return field_problem(error.at, error.message, rule=error.rule, file_lines=lines)
+
+    return named
 
 
 def list_fields(schema: type[Schema]) -> frozenset[str]:
@@ -602,3 +375,102 @@ def list_fields(schema: type[Schema]) -> frozenset[str]:
 def text_fields(schema: type[Schema]) -> frozenset[str]:
     """The fields of ``schema`` that hold text (a query string's value is kept as written)."""
     return frozenset(name for name, field in schema().fields.items() if isinstance(field, String))
+
+
+# Empty query values, refused as the OpenAPI document says for every route: ``?max_spread_
+# per_game=`` is not an integer, nor null (null is written ``null``, or the parameter left
+# out). The standings routes read their query string themselves (``query_fields``, where
+# an empty value had been taken as null) and document it by hand (``query_parameters``);
+# the other routes' query strings are marshmallow schemas, which refuse an empty number or
+# boolean already. This check reads each operation's hand-written query parameters from its
+# view's documentation, the same that goes into ``/openapi.json``, and answers a 422 naming
+# the parameter before the view reads anything, for every value the parameter's schema
+# cannot hold when empty: a number, an integer, a boolean, an array's empty item, and a
+# string whose ``enum``, ``minLength`` or ``pattern`` leaves out the empty string.
+
+# Documented query parameters by (endpoint, method): name -> its schema.
+Documented = dict[tuple[str, str], dict[str, Mapping[str, Any]]]
+_TABLE = "pairing_query_parameters"
+_ARTICLE = {"integer": "an integer", "number": "a number", "boolean": "a boolean"}
+
+
+def _view_methods(app: Flask) -> Iterable[tuple[str, str, Any]]:
+    """(endpoint, method, the function that serves it) for every route."""
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions.get(rule.endpoint)
+        view_class = getattr(view, "view_class", None)
+        for method in sorted(rule.methods or ()):
+            served = getattr(view_class, method.lower(), None) if view_class else view
+            if served is not None:
+                yield rule.endpoint, method, served
+
+
+def documented_query_parameters(app: Flask) -> Documented:
+    """Every hand-documented query parameter of the app's operations."""
+    table: Documented = {}
+    for endpoint, method, served in _view_methods(app):
+        manual = (getattr(served, "_apidoc", None) or {}).get("manual_doc") or {}
+        listed = [*manual.get(HEADERS, ()), *manual.get("parameters", ())]
+        parameters = {
+            str(p["name"]): p["schema"]
+            for p in listed
+            if isinstance(p, Mapping)
+            and p.get("in") == "query"
+            and isinstance(p.get("schema"), Mapping)
+        }
+        if parameters:
+            table[(endpoint, method)] = parameters
+    return table
+
+
+def empty_refusal(schema: Mapping[str, Any], value: str) -> str | None:
+    """What is wrong with ``value`` (empty, or with an empty item) for ``schema``; None
+    when the schema holds it."""
+    kind = schema.get("type")
+    if kind == "array":
+        items = schema.get("items")
+        if value == "" or not isinstance(items, Mapping):
+            return None  # an empty list: the query-fields rule names it (query_fields)
+        kind = items.get("type")
+        null = " or null" if items.get("nullable") else ""
+        for position, item in enumerate(value.split(",")):
+            if item == "" and kind in _ARTICLE:
+                return f"item {position + 1} is empty: give {_ARTICLE[kind]}{null}"
+        return None
+    if value != "":
+        return None
+    null = ", null" if schema.get("nullable") else ""
+    if kind in _ARTICLE:
+        return f"an empty value is not {_ARTICLE[kind]}: give one{null}, or leave the parameter out"
+    if kind == "string" and not _holds_empty_string(schema):
+        return f"an empty value is not one this parameter takes: give one{null}, or leave it out"
+    return None
+
+
+def _holds_empty_string(schema: Mapping[str, Any]) -> bool:
+    if "enum" in schema and "" not in schema["enum"]:
+        return False
+    if int(schema.get("minLength") or 0) > 0:
+        return False
+    pattern = schema.get("pattern")
+    return not (isinstance(pattern, str) and re.search(pattern, "") is None)
+
+
+def init_query_values(app: Flask) -> None:
+    @app.before_request
+    def refuse_empty_query_values() -> Response | None:
+        if not request.args or request.url_rule is None:
+            return None
+        table: Documented | None = app.extensions.get(_TABLE)
+        if table is None:  # every route is registered by the first request
+            table = app.extensions[_TABLE] = documented_query_parameters(app)
+        method = "GET" if request.method == "HEAD" else request.method
+        parameters = table.get((request.url_rule.endpoint or "", method))
+        if not parameters:
+            return None
+        for name, value in request.args.items(multi=True):
+            schema = parameters.get(name)
+            wrong = empty_refusal(schema, value) if schema is not None else None
+            if wrong is not None:
+                return field_problem((name,), wrong)
+        return None

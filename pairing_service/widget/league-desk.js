@@ -54,10 +54,24 @@ function signUpSection(number, season) {
     } }, `Form season ${number}`));
 }
 
-// Positions follow the scores: 1 + the players who scored more (equal scores share a
-// position); a player who left the game comes after those who finished it.
-function positions(rows) {
-  return rows.map((row) => 1 + rows.filter((o) => (o.left === row.left ? o.score > row.score : row.left)).length);
+// Positions follow the scores: the service says them (POST /v1/league/positions, the rule
+// a report is checked by); a player who left comes after those who finished.
+async function positions(rows) {
+  let response;
+  try {
+    response = await fetch(api.replace(/\/organisations\/.*$/, "/positions"), {
+      method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ results: rows.map((r) => ({ score: r.score, dropped_out: r.left })) }) });
+  } catch (error) {
+    connection.say("no answer from the service (the Wi-Fi?): press again", "error");
+    return null;
+  }
+  const answer = await response.json();
+  if (!response.ok) {
+    connection.say(answer.detail, "error");
+    return null;
+  }
+  return answer.positions.map((p) => p.position);
 }
 
 function gameForm(number, league, game) {
@@ -73,10 +87,12 @@ function gameForm(number, league, game) {
       el("label", { for: `l${game.game}-${player}` }, "left")));
   }
   form.append(el("button", { type: "submit" }, missing ? "Enter the result" : "Correct the result"));
-  form.addEventListener("submit", (e) => {
+  form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    connection.say(""); // cleared while the positions are asked: the outcome replaces it
     const rows = game.seats.map((player) => ({ player, score: Number(form.elements[player].value), left: form.elements[`left-${player}`].checked }));
-    const places = positions(rows);
+    const places = await positions(rows);
+    if (!places) return;
     const results = rows.map((r, i) => ({ player: r.player, score: r.score, position: places[i], dropped_out: r.left }));
     write("PUT", `/seasons/${number}/leagues/${encodeURIComponent(league)}/games/${game.game}`, `game ${league} ${game.game}`, { results });
   });

@@ -200,6 +200,7 @@ class PairingAdvisor extends HTMLElement {
 }
 
 const REPORTED = "pairing-advisor-reported";
+const POSITIONS_DEBOUNCE_MS = 150; // a report form asks for positions once typing pauses
 
 // Auto-refresh: refresh="60" reads the event again every 60 seconds (at least every
 // MIN_REFRESH), while the page is shown; without it, on demand (the button).
@@ -556,7 +557,8 @@ class LeagueReport extends HTMLElement {
     const field = (id, label, value = "", type = "text") => [
       el("label", { for: id }, label),
       el("input", { id, type, value, autocomplete: "off" })];
-    this.form = el("form", { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
+    // Checked when sent (``submit``): the positions may still be on their way then.
+    this.form = el("form", { novalidate: "", onsubmit: (event) => { event.preventDefault(); this.submit(); } },
       el("div", { class: "row" },
         el("div", {}, ...field("token", "Your reporting token", this.getAttribute("token") || "", "password")),
         el("div", {}, ...field("league", "League", this.getAttribute("league") || ""))),
@@ -621,28 +623,55 @@ class LeagueReport extends HTMLElement {
       player, score: get("score", i), position: get("position", i), left: get("left", i) }));
   }
 
-  // Positions follow the scores (docs/league.md): each player's position by default is
-  // 1 + the players who finished above them (equal scores share it); a select offers only
-  // the positions the scores allow (a tie may be split). Those who left come last.
+  // Positions follow the scores (docs/league.md): the service says each player's position
+  // and, in a tie, the others a select may offer (POST /v1/league/positions, the rule a
+  // report is checked by), asked once typing pauses; the last answer asked for is shown,
+  // and a report sent meanwhile waits for it (``positionsShown``).
   derivePositions() {
+    clearTimeout(this.positionsTimer);
+    if (this.positionsDone) this.positionsDone(); // superseded: nothing more to wait for
+    const asked = (this.positionsAsked = (this.positionsAsked || 0) + 1);
     const seats = this.seatInputs();
     const scores = seats.map((s) => s.score.value.trim() === "" ? null : Number(s.score.value));
-    const complete = scores.every((s) => s !== null && Number.isInteger(s));
+    if (!scores.every((s) => s !== null && Number.isInteger(s))) {
+      for (const seat of seats) seat.position.replaceChildren(el("option", { value: "" }, "—"));
+      this.checkPositions();
+      this.positionsDone = null;
+      this.positionsPending = null;
+      return;
+    }
+    this.positionsPending = new Promise((resolve) => {
+      this.positionsDone = resolve;
+      this.positionsTimer = setTimeout(() => this.askPositions(asked, seats, scores).then(resolve), POSITIONS_DEBOUNCE_MS);
+    });
+  }
+
+  async askPositions(asked, seats, scores) {
+    const results = seats.map((seat, i) => ({ score: scores[i], dropped_out: seat.left.checked }));
+    let answer = null;
+    try {
+      answer = await problemOrJson(await fetch(`${apiBase(this)}/v1/league/positions`, {
+        method: "POST", credentials: "omit",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify({ results }) }));
+    } catch (error) {
+      if (asked === this.positionsAsked) this.output.replaceChildren(errorBox(error));
+    }
+    if (asked !== this.positionsAsked) return; // the scores changed since: asked again
     seats.forEach((seat, i) => {
-      if (!complete) {
-        seat.position.replaceChildren(el("option", { value: "" }, "—"));
-        return;
-      }
-      const left = seat.left.checked;
-      const peers = seats.map((s, j) => j).filter((j) => seats[j].left.checked === left);
-      const finished = left ? seats.filter((s) => !s.left.checked).length : 0;
-      const above = finished + peers.filter((j) => scores[j] > scores[i]).length;
-      const level = peers.filter((j) => scores[j] === scores[i]).length;
-      const options = Array.from({ length: level }, (_, k) => above + 1 + k);
-      seat.position.replaceChildren(...options.map((p) => el("option", { value: String(p) }, ordinal(p))));
-      seat.position.value = String(above + 1);
+      const { position, allowed } = answer ? answer.positions[i] : { position: "", allowed: [] };
+      seat.position.replaceChildren(...(answer ? allowed.map((p) => el("option", { value: String(p) }, ordinal(p))) : [el("option", { value: "" }, "—")]));
+      seat.position.value = String(position);
     });
     this.checkPositions();
+  }
+
+  // Resolves once the positions of the scores as typed are shown.
+  async positionsShown() {
+    let pending;
+    do {
+      pending = this.positionsPending;
+      await pending;
+    } while (pending !== this.positionsPending);
   }
 
   // A choice must leave the positions a ranking (1, 2, 2, 4 or 1, 2, 2, 3).
@@ -661,6 +690,8 @@ class LeagueReport extends HTMLElement {
   }
 
   async submit() {
+    await this.positionsShown();
+    if (!this.form.reportValidity()) return; // a score missing, positions not a ranking
     const game = this.games.find((g) => String(g.game) === this.$("game").value);
     const results = this.seatInputs().map((seat) => ({
       player: seat.player,

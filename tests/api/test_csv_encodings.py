@@ -5,9 +5,8 @@ warning to check accented names."""
 from __future__ import annotations
 
 import pytest
-from flask import Flask
 
-from pairing_service.api.parsing import csv_file_text, decoding_notes
+from pairing_service.api.csv_upload import csv_file_text
 
 # José and Zoë as Excel's "CSV" on a Western European machine writes them, with its
 # typographic quotes (0x93, 0x94) and a euro sign (0x80): bytes UTF-8 never has alone.
@@ -16,27 +15,24 @@ TEXT = "id,name,note\njose,José,“late”\nzoe,Zoë,€ 5\n"
 
 
 @pytest.mark.parametrize("charset", ["windows-1252", "cp1252", "WINDOWS-1252", '"cp1252"'])
-def test_a_declared_windows_1252_csv_is_read_without_a_warning(app: Flask, charset: str) -> None:
-    with app.test_request_context():
-        assert csv_file_text(EXCEL, charset) == TEXT
-        assert decoding_notes() == ()
+def test_a_declared_windows_1252_csv_is_read_without_a_warning(charset: str) -> None:
+    decoded = csv_file_text(EXCEL, charset)
+    assert decoded.text == TEXT
+    assert decoded.notes == ()
 
 
 @pytest.mark.parametrize("charset", ["latin-1", "iso-8859-1", "latin1"])
-def test_a_declared_latin_1_csv_is_read(app: Flask, charset: str) -> None:
-    with app.test_request_context():
-        assert csv_file_text("id,name\njose,José\n".encode("latin-1"), charset) == (
-            "id,name\njose,José\n"
-        )
+def test_a_declared_latin_1_csv_is_read(charset: str) -> None:
+    assert csv_file_text("id,name\njose,José\n".encode("latin-1"), charset).text == (
+        "id,name\njose,José\n"
+    )
 
 
-def test_an_undeclared_csv_that_is_not_utf8_is_read_as_windows_1252_and_says_so(
-    app: Flask,
-) -> None:
-    with app.test_request_context():
-        assert csv_file_text(EXCEL, None) == TEXT
-        (note,) = decoding_notes()
-        assert "read as Windows-1252" in note and "check accented names" in note
-    with app.test_request_context():
-        assert csv_file_text("id,name\njose,José\n".encode(), None) == "id,name\njose,José\n"
-        assert decoding_notes() == ()  # UTF-8: nothing guessed
+def test_an_undeclared_csv_that_is_not_utf8_is_read_as_windows_1252_and_says_so() -> None:
+    decoded = csv_file_text(EXCEL, None)
+    assert decoded.text == TEXT
+    (note,) = decoded.notes
+    assert "read as Windows-1252" in note and "check accented names" in note
+    decoded = csv_file_text("id,name\njose,José\n".encode(), None)
+    assert decoded.text == "id,name\njose,José\n"
+    assert decoded.notes == ()  # UTF-8: nothing guessed

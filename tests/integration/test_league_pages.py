@@ -11,6 +11,7 @@ import re
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from tests.support.mailbox import letter_to, local_smtp
@@ -123,8 +124,8 @@ def test_a_player_reports_a_game_from_the_link_in_their_letter(league_site, widt
     scores = {p: 150 - 20 * i for i, p in enumerate(order)}
     for i, seat in enumerate(game["seats"]):
         form.locator(f"input[name=score-{i}]").fill(str(scores[seat]))
-    assert form.locator("select[name=position-0]").input_value() == str(
-        order.index(game["seats"][0]) + 1
+    expect(form.locator("select[name=position-0]")).to_have_value(  # the service's answer
+        str(order.index(game["seats"][0]) + 1), timeout=15_000
     )
     if width < 400:
         assert page.evaluate("document.documentElement.scrollWidth") <= width

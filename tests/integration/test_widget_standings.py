@@ -9,9 +9,11 @@ go to test-output/widget/.
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.widget import SHOTS, call_api, host_page, strikes_tournament, watch_errors
 
@@ -326,6 +328,18 @@ def test_the_report_form_takes_positions_from_the_scores(sites, width):
     def positions() -> list[str]:
         return [form.locator(f"[name=position-{i}]").input_value() for i in range(4)]
 
+    def settle(expected: list[str]) -> list[str]:
+        """The positions once the service's answer for the scores typed is shown (asked
+        once typing pauses): ``expected``, or what they are after the wait."""
+        with contextlib.suppress(PlaywrightTimeout):  # the assertion says what they are
+            page.wait_for_function(
+                "([form, expected]) => expected.every((v, i) =>"
+                " form.shadowRoot.querySelector(`[name=position-${i}]`).value === v)",
+                arg=[form.element_handle(), expected],
+                timeout=15_000,
+            )
+        return positions()
+
     def choices(index: int) -> list[str]:
         return form.locator(f"[name=position-{index}] option").all_inner_texts()
 
@@ -334,7 +348,7 @@ def test_the_report_form_takes_positions_from_the_scores(sites, width):
     for index, score in enumerate((80, 120, 90, 40)):
         assert positions()[index] == ""  # nothing to derive before every score is in
         form.locator(f"[name=score-{index}]").fill(str(score))
-    assert positions() == ["3", "1", "2", "4"]
+    assert settle(["3", "1", "2", "4"]) == ["3", "1", "2", "4"]
     assert [choices(i) for i in range(4)] == [["3rd"], ["1st"], ["2nd"], ["4th"]]
     form.get_by_role("button", name="Report this game").click()
     form.get_by_role("status").wait_for(timeout=15_000)
@@ -352,7 +366,7 @@ def test_the_report_form_takes_positions_from_the_scores(sites, width):
     form.locator("#token").fill(tokens[second[0]])
     for index, score in enumerate((100, 100, 50, 20)):
         form.locator(f"[name=score-{index}]").fill(str(score))
-    assert positions() == ["1", "1", "3", "4"]
+    assert settle(["1", "1", "3", "4"]) == ["1", "1", "3", "4"]
     assert choices(0) == choices(1) == ["1st", "2nd"] and choices(2) == ["3rd"]
     form.locator("[name=position-0]").select_option("2")
     form.locator("[name=position-1]").select_option("2")  # no 1st: not a ranking
@@ -363,7 +377,7 @@ def test_the_report_form_takes_positions_from_the_scores(sites, width):
     form.locator("[name=position-1]").select_option("1")
     # One left the game: placed last, whatever the score.
     form.locator("[name=left-2]").check()
-    assert positions() == ["1", "1", "4", "3"]
+    assert settle(["1", "1", "4", "3"]) == ["1", "1", "4", "3"]
     form.locator("[name=position-0]").select_option("2")
     form.get_by_role("button", name="Report this game").click()
     form.get_by_text("AGR S1 L1-A G2 is reported").wait_for(timeout=15_000)

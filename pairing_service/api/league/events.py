@@ -14,27 +14,20 @@ id alone reuses and the organiser edits; ``…/signups/import`` signs a season u
 
 from __future__ import annotations
 
-import logging
-import smtplib
-from collections.abc import Callable, Sequence
-from fractions import Fraction
+from collections.abc import Sequence
 from typing import Any
 
-from flask import Response, current_app, request, url_for
+from flask import Response, request, url_for
 from flask.views import MethodView
-from marshmallow import Schema
 
 from ...engine.errors import Conflict, FieldError
-from ...engine.league import Line
-from ...engine.league.ledger import LeagueLedger, Organisation, Season, SignUp
-from ...engine.league.letters import TOKEN_PLACEHOLDER, letter
-from ...engine.league.log_events import DEFAULT_SHORT_GAMES, ShortGames
+from ...engine.league.ledger import LeagueLedger, Organisation, SignUp
+from ...engine.league.letters import letter
+from ...engine.league.table import Result
 from ...engine.names import namesake_warnings
-from ...engine.ranking import decimal_text
-from ...mail import Mail, NotSent, send
 from ...store import Held
 from ...store.tokens import hash_token
-from ..common import prefers
+from ..common import as_read_by, prefers
 from ..errors import problem
 from ..held.blueprint import (
     TOURNAMENT,
@@ -47,10 +40,9 @@ from ..held.blueprint import (
     read_by_director,
 )
 from ..held.director_token import director_token
-from ..held.printables import Table, table_format, tabular, tabular_doc
-from ..parsing import decoding_notes
-from ..public_url import absolute, link_warning
-from ..puffing_billy.schemas import as_read_by
+from ..held.printables import table_format, tabular, tabular_doc
+from ..public_url import link_warning
+from .letters import letters_of, report_page_url, send_letters
 from .reporting_tokens import REISSUE_NEEDS_A_KEY, new_salt, reporting_token, shown_tokens
 from .schemas import (
     FormedOut,
@@ -59,35 +51,36 @@ from .schemas import (
     HeldLeagueOut,
     LeagueFormatIn,
     LettersOut,
-    LifetimeOut,
+    NewOrganisation,
+    NewSeason,
     OrganisationCreatedOut,
     OrganisationIn,
     OrganisationOut,
+    PlayerEdit,
     PlayerEditIn,
     PlayerOut,
     PlayersOut,
     ReissuedTokenOut,
     SeasonIn,
     SeasonOut,
+    SeasonSettingsChange,
     SeasonSettingsIn,
     SignUpsIn,
 )
 from .signups_csv import CsvRefused, at_line, signup_rows
-from .tools import results_of
+from .tables import games_table, organisation_status, standings_table
+from .tables import standings_rows as standings_rows  # pages.py reads it here
+from .tool_schemas import LifetimeOut
 from .views import (
     FormedSeason,
     HeldSeason,
     LeaguePage,
-    Letter,
-    LetterNotSent,
     Players,
     PlayerView,
     ReissuedToken,
     ReportedGame,
     SeasonLetters,
 )
-
-log = logging.getLogger(__name__)
 
 blp = HeldBlueprint(
     "league_organisations",
@@ -112,95 +105,16 @@ def organisation_read(held: Held[Organisation]) -> dict[str, Any]:
     return as_read_by(OrganisationOut(), held)
 
 
-def report_page_url(held: Held[Organisation], number: int) -> str:
-    """The public page where a player reports a game of the season (``pages.py``); the
-    letter adds the player's league and, in the URL's fragment, their token."""
-    return absolute(url_for("league_pages.report_page", tournament_id=held.id, number=number))
-
-
-def short_games_of(body: dict[str, Any]) -> ShortGames | None:
-    """The ``short_games`` setting a request sends, or None."""
-    given = body.get("short_games")
-    if given is None:
-        return None
-    if given["mode"] == "dropped_out":
-        return DEFAULT_SHORT_GAMES  # the 3-player scale applies to three_player only
-    return ShortGames("three_player", tuple(Fraction(str(p)) for p in given["points"]))
-
-
-NO_SMTP = (
-    "the service has no mail server (SMTP_URL): send this player the letter beside this "
-    "(their reporting token filled in)"
-)
-
-
-def send_letters(
-    held: Held[Organisation], season: Season, tokens: dict[str, str]
-) -> tuple[int, list[LetterNotSent]]:
-    """Mail each player with an e-mail address their letter, token filled in (SMTP_URL);
-    how many the server took, and every player not mailed, in sign-up order, with why."""
-    url = current_app.config["SMTP_URL"]
-    org = held.state
-    why: dict[str, NotSent] = {}
-    addressed = []
-    for signup in season.signups.values():
-        if signup.player not in tokens:  # a retried formation after a token change
-            tokens[signup.player] = TOKEN_PLACEHOLDER
-        if not org.email_of(signup.player):
-            why[signup.player] = NotSent(
-                "no_address", "no e-mail address was given, at this sign-up or before"
-            )
-        elif not url:
-            why[signup.player] = NotSent("smtp_not_configured", NO_SMTP)
-        else:
-            addressed.append(signup)
-    outcomes: list[NotSent | None] = []
-    if addressed:
-        report_url = report_page_url(held, season.number)
-        mails = [
-            Mail(
-                org.email_of(s.player) or "",
-                f"{org.code} Meeple League, season {season.number}: your games",
-                letter(org, season.number, s.player, report_url, tokens[s.player]),
-                org.name_of(s.player, season.number),
-            )
-            for s in addressed
-        ]
-        sender = current_app.config["MAIL_FROM"]
-        try:
-            outcomes = send(url, sender, mails, sender_name=f"{org.code} Meeple League")
-        except (OSError, smtplib.SMTPException) as error:
-            log.warning("league letters not sent: %s", type(error).__name__)
-            detail = f"the mail server could not be reached ({type(error).__name__})"
-            outcomes = [NotSent("unreachable", detail)] * len(addressed)
-    why.update({s.player: o for s, o in zip(addressed, outcomes, strict=True) if o})
-    # The organiser sends these by hand: each with its token filled in, as the mail would
-    # have been (the tokens are answered this once; GET …/letters can only hold a
-    # placeholder).
-    report_url = report_page_url(held, season.number)
-    not_sent = [
-        LetterNotSent(
-            player,
-            why[player].reason,
-            why[player].detail,
-            letter(org, season.number, player, report_url, tokens[player]),
-        )
-        for player in season.signups
-        if player in why
-    ]
-    return outcomes.count(None), not_sent
-
-
 @blp.route("")
 class Organisations(MethodView):
     @blp.arguments(OrganisationIn)
     @blp.response(201, OrganisationCreatedOut)
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: NewOrganisation) -> Any:
         """Create an organisation (one game); the answer carries the organiser's token, once.
         `short_games`: how its seasons record a game with a seat empty (default: the
         absentee is reported as having dropped out)."""
-        created = leagues().created(body["code"], short_games_of(body))
-        held, token = held_store().create(leagues(), body.get("name"), created)
+        created = leagues().created(body.code, body.short_games)
+        held, token = held_store().create(leagues(), body.name, created)
         return created_answer(
             held, token, organisation_read, "league_organisations.OrganisationResource"
         )
@@ -225,12 +139,12 @@ class LifetimeResource(MethodView):
         return held_store().read(leagues(), tournament_id).state.lifetime()
 
 
-def optional_body(schema: Schema) -> dict[str, Any]:
-    """A body a route may go without: {} when none is sent, else ``schema``'s load of it
-    (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
+def new_season() -> NewSeason:
+    """A new season's body, which the route may go without: the defaults when none is sent,
+    else its load (strict JSON: a 400 or 415 as for every body; a 422 naming the field)."""
     if not request.get_data(cache=True).strip():
-        return {}
-    loaded: dict[str, Any] = blp.ARGUMENTS_PARSER.parse(schema, request, location="json")
+        return NewSeason()
+    loaded: NewSeason = blp.ARGUMENTS_PARSER.parse(SEASON_IN, request, location="json")
     return loaded
 
 
@@ -247,7 +161,7 @@ class Seasons(MethodView):
     def post(self, tournament_id: str) -> Any:
         """Open the next season's sign-ups (the previous season must be closed). An
         optional body sets the season's own `short_games` (else the organisation's)."""
-        short = short_games_of(optional_body(SEASON_IN))
+        short = new_season().short_games
         held, _ = held_store().write(
             leagues(),
             tournament_id,
@@ -276,11 +190,10 @@ class SeasonSettings(MethodView):
     @blp.arguments(SeasonSettingsIn)
     @blp.response(200, SeasonOut)
     @blp.writes()
-    def put(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+    def put(self, body: SeasonSettingsChange, tournament_id: str, number: int) -> Any:
         """Set how the season records a game with a seat empty (`short_games`), until
         its first result (409 after it)."""
-        short = short_games_of(body)
-        assert short is not None  # required by the schema
+        short = body.short_games
         held, _ = held_store().write(
             leagues(),
             tournament_id,
@@ -295,14 +208,10 @@ class SignUps(MethodView):
     @blp.arguments(SignUpsIn)
     @blp.response(200, SeasonOut)
     @blp.writes()
-    def post(self, body: dict[str, Any], tournament_id: str, number: int) -> Any:
+    def post(self, players: tuple[SignUp, ...], tournament_id: str, number: int) -> Any:
         """Sign players up, in sign-up order (refused once the season is formed). A
         returner may sign up by id alone: the organisation's record of them (name,
         e-mail address) carries over; a name or address given updates the record."""
-        players = [
-            SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
-            for p in body["players"]
-        ]
         held, _ = held_store().write(
             leagues(),
             tournament_id,
@@ -382,7 +291,7 @@ class GameResource(MethodView):
     @blp.response(200, GameReportedOut)
     @blp.writes(players=True)
     def put(
-        self, body: dict[str, Any], tournament_id: str, number: int, league: str, game: int
+        self, results: tuple[Result, ...], tournament_id: str, number: int, league: str, game: int
     ) -> Any:
         """Report a game: every player's score and finishing position. With a player's
         reporting token, only a game that player is in, once (a different second report
@@ -393,7 +302,6 @@ class GameResource(MethodView):
         league's finishing order (else 409: undo back to the close); the season's points
         and the lifetime standings follow, and `changes` (and the history) say what
         changed."""
-        results = list(results_of(body["results"]))
         held, entry = held_store().write_as(
             leagues(),
             tournament_id,
@@ -418,27 +326,6 @@ class CloseSeason(MethodView):
             lambda org: leagues().close_season(org, number),
         )
         return HeldSeason.of(held, number)
-
-
-def letters_of(held: Held[Organisation], number: int, director: bool) -> list[Letter]:
-    """The season's letters; each player's e-mail address (their record's) and reporting
-    token (where it can be derived again: ``reporting_tokens.py``) only for the
-    ``director``: the organiser mails them by hand without SMTP, or again after a bounce."""
-    org = held.state
-    season = org.season(number)
-    if season.status == "signup":
-        return []
-    url = report_page_url(held, number)
-    tokens = shown_tokens(org, held.id, number, director_token()) if director else {}
-    return [
-        Letter(
-            s.player,
-            org.email_of(s.player) if director else None,
-            letter(org, number, s.player, url, tokens.get(s.player, TOKEN_PLACEHOLDER)),
-            s.player in tokens,
-        )
-        for s in season.signups.values()
-    ]
 
 
 @blp.route(SEASON + "/letters")
@@ -535,19 +422,18 @@ class PlayerResource(MethodView):
     @blp.arguments(PlayerEditIn)
     @blp.response(200, PlayerOut)
     @blp.writes()
-    def put(self, body: dict[str, Any], tournament_id: str, player: str) -> Any:
+    def put(self, edit: PlayerEdit, tournament_id: str, player: str) -> Any:
         """Edit a player's record (the organiser): the `name` and `email` sent replace the
         record's (null clears one; a field not sent stays). Logged, so it can be undone.
         The new address is the one the next letters go to; the new name shows in every
         season's tables (a later sign-up's name replaces it from that season on)."""
 
-        def edit(org: Organisation) -> Any:
+        def edited(org: Organisation) -> Any:
             record = org.record(player)
-            name = body.get("name", record.name)
-            email = body.get("email", record.email)
-            return leagues().edit_player(org, player, name or None, email or None)
+            name, email = edit.applied(record.name, record.email)
+            return leagues().edit_player(org, player, name, email)
 
-        held, _ = held_store().write(leagues(), tournament_id, director_token(), edit)
+        held, _ = held_store().write(leagues(), tournament_id, director_token(), edited)
         return PlayerView.of(held.state, player, director=True)
 
 
@@ -574,13 +460,10 @@ class SignUpsImport(MethodView):
         record carries over). All or nothing: any line at fault refuses the whole file
         (422; each error's `pointer` is `/lines/<line number in the file>/<column>`)."""
         try:
-            rows = signup_rows(request)
+            read = signup_rows(request)
         except CsvRefused as refused:
             return refused.answer()
-        players = [
-            SignUp(p["id"], p.get("name"), Fraction(str(p["laurels"])), p.get("email"))
-            for _, p in rows
-        ]
+        players = [signup for _, signup in read.rows]
         try:
             held, _ = held_store().write(
                 leagues(),
@@ -589,87 +472,8 @@ class SignUpsImport(MethodView):
                 lambda org: leagues().sign_up(org, number, players),
             )
         except FieldError as refused:
-            return at_line(refused, [line for line, _ in rows]).answer()
-        return signed_up(held, number, players, decoding_notes())
-
-
-def games_table(held: Held[Organisation], number: int, name: str) -> Table:
-    """A league's games to print or import: a line a seat, in starting-seat order, with
-    the result once reported."""
-    league = held.state.season(number).league(name)
-    header = ["game", "name", "seat", "player", "score", "position", "dropped_out"]
-    rows: list[Sequence[Any]] = []
-    for number_of_game, game in sorted(league.games.items()):
-        results = {r.player: r for r in game.results or ()}
-        for seat, player in enumerate(game.seats, start=1):
-            got = results.get(player)
-            rows.append(
-                [
-                    number_of_game,
-                    game.name,
-                    seat,
-                    player,
-                    got.score if got else None,
-                    got.position if got else None,
-                    got.dropped_out if got else None,
-                ]
-            )
-    title = f"{held.state.code} Meeple League, season {number}, league {name}: games"
-    return Table(title, header, rows)
-
-
-# A league table's columns as CSV and text: each column's name and its cell of a line.
-STANDINGS_COLUMNS: tuple[tuple[str, Callable[[Line], Any]], ...] = (
-    ("rank", lambda line: line.rank),
-    ("player", lambda line: line.player),
-    ("name", lambda line: line.name),
-    ("league_points", lambda line: decimal_text(line.league_points)),
-    ("games", lambda line: line.games),
-    ("dropped_out", lambda line: line.dropouts),
-    ("wins", lambda line: line.wins),
-    ("seconds", lambda line: line.seconds),
-    ("thirds", lambda line: line.thirds),
-    ("winner_share", lambda line: decimal_text(line.winner_share, 4)),
-    ("margin", lambda line: line.margin),
-    ("total_score", lambda line: line.total_score),
-    ("head_to_head", lambda line: line.head_to_head),
-    ("previous_rank", lambda line: None if line.previous_rank is None else line.previous_rank + 1),
-    ("ahead_on", lambda line: line.ahead_on),
-)
-
-
-def standings_rows(held: Held[Organisation], number: int, name: str) -> Table:
-    """A league's table to print or import: a line a player, best first, with names,
-    points as decimals, every tiebreak value, and what put each above the next."""
-    lines = LeaguePage.of(held, number, name).standings
-    header = [column for column, _ in STANDINGS_COLUMNS]
-    rows: list[Sequence[Any]] = [[cell(line) for _, cell in STANDINGS_COLUMNS] for line in lines]
-    title = f"{held.state.code} Meeple League, season {number}, league {name}: table"
-    return Table(title, header, rows)
-
-
-def organisation_status(held: Held[Organisation]) -> str:
-    """The latest season's status (signup, running, closed), or no_season."""
-    latest = held.state.latest
-    return latest.status if latest is not None else "no_season"
-
-
-def standings_table(held: Held[Organisation]) -> tuple[list[str], list[Sequence[Any]]]:
-    """The lifetime standings: rank, player, seasons, then points by division."""
-    result = held.state.lifetime()
-    divisions = sorted({d for line in result.standings for d in line.by_division})
-    header = ["rank", "player", "name", "seasons", *(f"division_{d}" for d in divisions)]
-    rows: list[Sequence[Any]] = [
-        [
-            line.rank,
-            line.player,
-            line.name,
-            line.seasons,
-            *(decimal_text(line.by_division.get(d, Fraction(0))) for d in divisions),
-        ]
-        for line in result.standings
-    ]
-    return header, rows
+            return at_line(refused, [line for line, _ in read.rows]).answer()
+        return signed_up(held, number, players, read.notes)
 
 
 # What the log routes and the director's list use (the registry, ../formats.py, names it).

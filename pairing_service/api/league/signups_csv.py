@@ -2,27 +2,35 @@
 
 A header line names the columns (``id`` required; ``name``, ``email``, ``laurels``; any
 order and case); then a player a line, in sign-up order. Spreadsheets' habits are
-accepted: a UTF-8 byte-order mark, ``;`` or a tab as the separator, blank lines. An empty
-cell is a cell not given, so a returner's record (name, address) carries over. Every line
-is checked as a JSON sign-up is (``SignUpIn``), and an id listed twice is named at its
-second line; every error names its line in the file and its column
-(``/lines/<n>/<column>``), every fault of the file is listed (up to 20: the header's, and each
-line's), and any error refuses the whole file.
+accepted: a UTF-8 byte-order mark, ``;`` or a tab as the separator, blank lines (the
+file's decoding, separator, rows and header faults are read by ``api/csv_upload.py``, as
+CSV standings are). An empty cell is a cell not given, so a returner's record (name,
+address) carries over. Every line is checked as a JSON sign-up is (``SignUpIn``), and an
+id listed twice is named at its second line; every error names its line in the file and
+its column (``/lines/<n>/<column>``), every fault of the file is listed (up to 20: the
+header's, and each line's), and any error refuses the whole file.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Request, Response
 from marshmallow import ValidationError
 
 from ...engine.errors import FieldError
+from ...engine.league.ledger import SignUp
+from ..csv_upload import (
+    BodyEncoding,
+    csv_file_text,
+    csv_rows,
+    header_faults,
+    is_blank,
+    separator_of,
+)
 from ..errors import flatten, pointer, problem
-from ..parsing import BodyEncoding, csv_file_text
 from .schemas import MAX_SIGNUPS, SignUpIn
 
 COLUMNS = ("id", "name", "email", "laurels")
@@ -48,35 +56,55 @@ def _refuse(errors: list[dict[str, str]]) -> CsvRefused:
     return CsvRefused(422, f"nothing was signed up: {shown}", errors)
 
 
-def _separator(header: str) -> str:
-    if "," not in header:
-        for other in (";", "\t"):
-            if other in header:
-                return other
-    return ","
+@dataclass(frozen=True)
+class SignUpRows:
+    """The file's sign-ups, each with its line (1 is the header), checked; and what
+    decoding the file had to guess, for the answer's warnings."""
+
+    rows: list[tuple[int, SignUp]]
+    notes: tuple[str, ...]
 
 
-def signup_rows(request: Request) -> list[tuple[int, dict[str, Any]]]:
+def signup_rows(request: Request) -> SignUpRows:
     """Each sign-up of the file with its line number (1 is the header), checked."""
     if request.mimetype != "text/csv":
         raise CsvRefused(415, f"send text/csv, not {request.mimetype or 'no content type'}")
     try:
-        text = csv_file_text(request.get_data(cache=True), request.mimetype_params.get("charset"))
+        decoded = csv_file_text(
+            request.get_data(cache=True), request.mimetype_params.get("charset")
+        )
     except BodyEncoding as exc:
         raise CsvRefused(400, str(exc)) from None
-    lines = text.splitlines()
+    lines = decoded.text.splitlines()
     if not lines or not lines[0].strip():
         raise _refuse([{"pointer": "/lines/1", "detail": "line 1 must name the columns"}])
-    reader = csv.reader(io.StringIO(text), delimiter=_separator(lines[0]))
-    header = [column.strip().casefold() for column in next(reader)]
-    errors = _header_faults(header)
-    if "id" not in header:
+    rows = csv_rows(decoded.text, separator_of(lines[0], header=True))
+    header = header_faults(next(rows)[1], COLUMNS, ("id",))
+    errors = _header_errors(header.names, header.repeated)
+    if "id" not in header.names:
         raise _refuse(errors)  # no line can be read without its id
-    rows: list[tuple[int, dict[str, Any]]] = []
+    signed = _read_signups(rows, header.names, errors)
+    if errors:
+        raise _refuse(errors)
+    if not signed:
+        raise _refuse([{"pointer": "/lines", "detail": "the file signs nobody up"}])
+    if len(signed) > MAX_SIGNUPS:
+        detail = f"at most {MAX_SIGNUPS} sign-ups in one file, not {len(signed)}"
+        raise _refuse([{"pointer": "/lines", "detail": detail}])
+    return SignUpRows(signed, decoded.notes)
+
+
+def _read_signups(
+    rows: Iterator[tuple[int, list[str]]],
+    header: Sequence[str],
+    errors: list[dict[str, str]],
+) -> list[tuple[int, SignUp]]:
+    """The sign-ups of the lines after the header, each checked as a JSON sign-up; each
+    fault added to ``errors`` (reading stops at MAX_ERRORS)."""
+    signed: list[tuple[int, SignUp]] = []
     first_line: dict[str, int] = {}  # each id's first line
-    for cells in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in cells):
+    for line, cells in rows:
+        if is_blank(cells):
             continue
         if len(cells) > len(header):
             detail = f"line {line} has {len(cells)} cells, the header {len(header)}"
@@ -94,33 +122,32 @@ def signup_rows(request: Request) -> list[tuple[int, dict[str, Any]]]:
         elif player is not None:
             first_line[player] = line
         try:
-            rows.append((line, ROW.load(_typed(given))))
+            signed.append((line, ROW.load(_typed(given))))
         except ValidationError as invalid:
-            for error in flatten(invalid.messages):
-                column = error["pointer"].strip("/") or "id"
-                errors.append(
-                    {
-                        "pointer": pointer("lines", line, column),
-                        "detail": f"line {line}, {column}: {error['detail']}",
-                    }
-                )
+            errors += _cell_errors(line, invalid)
         if len(errors) >= MAX_ERRORS:
             break
-    if errors:
-        raise _refuse(errors)
-    if not rows:
-        raise _refuse([{"pointer": "/lines", "detail": "the file signs nobody up"}])
-    if len(rows) > MAX_SIGNUPS:
-        detail = f"at most {MAX_SIGNUPS} sign-ups in one file, not {len(rows)}"
-        raise _refuse([{"pointer": "/lines", "detail": detail}])
-    return rows
+    return signed
 
 
-def _header_faults(header: list[str]) -> list[dict[str, str]]:
+def _cell_errors(line: int, invalid: ValidationError) -> list[dict[str, str]]:
+    """A line's refusal by the sign-up's schema, each error at its line and column."""
+    errors = []
+    for error in flatten(invalid.messages):
+        column = error["pointer"].strip("/") or "id"
+        errors.append(
+            {
+                "pointer": pointer("lines", line, column),
+                "detail": f"line {line}, {column}: {error['detail']}",
+            }
+        )
+    return errors
+
+
+def _header_errors(header: Sequence[str], repeated: Sequence[str]) -> list[dict[str, str]]:
     """Every fault of line 1 (no id column, a column not read, one named twice), in one
     error: the columns a file may name, and all that is wrong with these."""
     wrong = [c for c in header if c not in COLUMNS]
-    repeated = sorted({c for i, c in enumerate(header) if c in header[:i]})
     said = (["no id column"] if "id" not in header else []) + [
         *(f"unknown column {c!r}" for c in wrong),
         *(f"column {c!r} twice" for c in repeated),

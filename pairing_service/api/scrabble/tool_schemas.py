@@ -91,7 +91,7 @@ def check_prizes_fall(value: list[Decimal | None], at: tuple[str, ...] = ("prize
         )
 
 
-# A text/csv body (api/parsing.py): an optional header, then one player a line,
+# A text/csv body (api/csv_upload.py): an optional header, then one player a line,
 # id,wins,spread[,name]. The pattern states what the parser and PlayerIn accept: an id of 1-64
 # characters without comma, quote or control character that neither begins nor ends with a
 # space (the parser strips them), wins in half-steps, a whole spread. It does not count the

@@ -31,12 +31,12 @@ from ...engine.scrabble.game import pairs_of
 from ...engine.scrabble.tsh import PartlyEntered, TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..costly import planner
+from ..csv_upload import csv_hint, file_read
 from ..held.conditions import HEADERS
 from ..metrics import engine_timed
 from ..parsing import (
     StandingsBlueprint,
-    csv_hint,
-    decoding_notes,
+    file_lines_named,
     list_fields,
     query_parameters,
     text_fields,
@@ -193,7 +193,7 @@ def standings_of(body: dict[str, Any]) -> Field:
         ]
         if division.partly_entered is not None:
             notes.append(left_out(division.partly_entered, division.rounds_entered))
-        notes += decoding_notes()
+        notes += file_read(body).notes  # a tsh file read as Latin-1 says so
         withdrawn = frozenset(division.withdrawn)
         return Field(
             standings,
@@ -224,7 +224,7 @@ def standings_of(body: dict[str, Any]) -> Field:
     return Field(
         Standings.from_players(players),
         frozenset(withdrawn_at),
-        decoding_notes(),  # a CSV body read as Windows-1252 says so
+        file_read(body).notes,  # a CSV body read as Windows-1252 says so
         None,
         withdrawn_at,
         known,
@@ -338,6 +338,7 @@ class FinalRound(MethodView):
     @blp.doc(**CSV_DOC)
     @engine_timed("scrabble")
     @planner
+    @file_lines_named
     def post(self, body: dict[str, Any]) -> Any:
         """Pair the final round and explain the pairing, with proofs.
 
@@ -360,6 +361,7 @@ class Audit(MethodView):
     @blp.doc(**TEXT_ANSWER_DOC)
     @engine_timed("scrabble")
     @planner
+    @file_lines_named
     def post(self, body: dict[str, Any]) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 

@@ -240,6 +240,25 @@ def game_places(
     return places
 
 
+def positions_the_scores_allow(
+    scores: Sequence[int], dropped_out: Sequence[bool]
+) -> list[tuple[int, ...]]:
+    """Each player's positions by the scores, in the game's order, their own first: one
+    more than the players who scored more (competition ranking), or, for equal scores,
+    any of the positions the tie spans (the game's own tie-break may split it). A player
+    who left comes after every one who finished, ranked among the leavers by score. What
+    a report form offers (``POST /v1/league/positions``); a report whose positions keep
+    to these passes ``game_places``."""
+    finished = sum(not left for left in dropped_out)
+    allowed = []
+    for score, left in zip(scores, dropped_out, strict=True):
+        peers = [s for s, other in zip(scores, dropped_out, strict=True) if other == left]
+        above = (finished if left else 0) + sum(s > score for s in peers)
+        level = sum(s == score for s in peers)
+        allowed.append(tuple(range(above + 1, above + level + 1)))
+    return allowed
+
+
 def _refuse_positions_against_scores(
     results: Sequence[Result], places: Sequence[int], where: Location, seats: Sequence[str]
 ) -> None:

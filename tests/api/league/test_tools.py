@@ -131,3 +131,40 @@ def test_formation_endpoint_pinned_shape(client):
     assert body["divisions"][0]["division"] == 1
     assert body["divisions"][0]["leagues"][0]["league"] == "1-A"
     assert len(body["divisions"][0]["leagues"][0]["players"]) == 8
+
+
+def test_positions_follow_the_scores_as_a_report_form_offers_them(client):
+    """A tie spans positions (its own the best); a player who left comes after those who
+    finished, ranked among the leavers by score; positions the service gives pass a
+    report's check."""
+    scores = [(50, False), (90, False), (50, False), (70, True), (10, True)]
+    answer = client.post(
+        "/v1/league/positions",
+        json={"results": [{"score": s, "dropped_out": left} for s, left in scores]},
+    )
+    assert answer.status_code == 200
+    assert answer.get_json() == {
+        "positions": [
+            {"position": 2, "allowed": [2, 3]},
+            {"position": 1, "allowed": [1]},
+            {"position": 2, "allowed": [2, 3]},
+            {"position": 4, "allowed": [4]},
+            {"position": 5, "allowed": [5]},
+        ]
+    }
+    four = [(50, False), (90, False), (50, False), (10, True)]
+    places = client.post(
+        "/v1/league/positions",
+        json={"results": [{"score": s, "dropped_out": left} for s, left in four]},
+    ).get_json()["positions"]
+    reported = [
+        {"player": p, "score": s, "position": place["position"], "dropped_out": left}
+        for p, (s, left), place in zip("ABCD", four, places, strict=True)
+    ]
+    table = client.post("/v1/league/table", json={"games": [{"results": reported}]})
+    assert table.status_code == 200, table.get_data(as_text=True)
+
+
+def test_positions_need_every_score(client):
+    answer = client.post("/v1/league/positions", json={"results": [{"score": 5}]})
+    assert_problem(answer, 422, "/results")
