@@ -1,8 +1,7 @@
 """Field types the formats' schemas share: exact decimals answered as numbers (and as
 text, every digit kept), and counts of what an attribute holds.
 
-The league reads them from here; Puffing Billy's schemas still define their own (its
-``PBNumber``, ``Count`` and ``ExactText``), the same types to be pointed here.
+The league's and Puffing Billy's schemas read them from here.
 """
 
 from __future__ import annotations

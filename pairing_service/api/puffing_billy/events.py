@@ -17,6 +17,7 @@ from flask.views import MethodView
 from ...engine.puffing_billy.ledger import BoardEvent, BoardLedger, EventSettings
 from ...engine.puffing_billy.scoring import Method
 from ...store import Held
+from ..common import as_read_by
 from ..held.blueprint import (
     TOURNAMENT,
     HeldBlueprint,
@@ -45,7 +46,6 @@ from .schemas import (
     PBEventIn,
     PBEventOut,
     SettingsIn,
-    as_read_by,
 )
 from .views import EventBoard, EventBoards, RankedEvent
 

@@ -4,10 +4,9 @@ views of ``views.py`` where an answer joins more than one."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any, ClassVar
 
-from marshmallow import Schema, fields, missing, post_load, validate
+from marshmallow import Schema, fields, post_load, validate
 
 from ...engine.puffing_billy import Board, BoardEntry, FinalsScoring, Method
 from ...engine.puffing_billy.ledger import EventSettings
@@ -20,6 +19,7 @@ from ..common import (
     player_id,
     printable,
 )
+from ..fields import Count, ExactNumber, ExactText
 from ..held.entry_warnings import EntryWarnings
 from ..held.requests import UNSENT, sent
 from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
@@ -33,38 +33,6 @@ TIEBREAKS = (
     "bonus; still level, the rank is shared. Final: total, then the winner's margin bonus, "
     "then preliminary rank."
 )
-
-
-class PBNumber(fields.Number):  # type: ignore[type-arg]
-    """An exact decimal, written as a JSON number in its shortest form (3.028).
-
-    Values are computed and kept as decimals quantized to the thousandth; a binary float
-    appears only in the final encoding, where its shortest repr has exactly those digits.
-    """
-
-    num_type = Decimal
-
-    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else float(value)
-
-
-class Count(fields.Integer):
-    """How many items the attribute holds (``len``), documented as the integer it is."""
-
-    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> int | None:
-        return None if value is None else len(value)
-
-
-def as_read_by(schema: Schema, source: object) -> dict[str, Any]:
-    """What ``schema`` reads of ``source``, not yet dumped: each field's attribute (the
-    first name of a dotted path), by name. ``schema`` dumps this dict exactly as it dumps
-    ``source``; a held format's ``HeldResource.shape`` gives it, as the log routes dump
-    the shape through the read schema (an answer dumped already would not dump to itself:
-    its times are text by then). A field its source lacks is left to its ``dump_default``."""
-    names = dict.fromkeys(
-        (f.attribute or name).split(".")[0] for name, f in schema.dump_fields.items()
-    )
-    return {name: getattr(source, name) for name in names if hasattr(source, name)}
 
 
 class BoardPlayerIn(Schema):
@@ -146,28 +114,15 @@ class BoardIn(Contract):
         return Board(tuple(data["players"]), Method(data["method"]), data.get("name"))
 
 
-class ExactText(fields.String):
-    """An exact number as text, every digit kept: ``str`` of the attribute ``of``, which
-    another field answers as a number (so not this field's ``attribute``: marshmallow
-    refuses two fields of one attribute)."""
-
-    def __init__(self, of: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.of = of
-
-    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = missing) -> Any:
-        return super().get_value(obj, self.of, accessor, default)
-
-
 class ScoredOut(Schema):
     """Reads a :class:`ScoredEntry`."""
 
     id = fields.String(required=True)
     place = fields.Integer(required=True)
     score = fields.Integer(required=True)
-    placement = PBNumber(required=True)
-    bonus = PBNumber(required=True)
-    total = PBNumber(required=True)
+    placement = ExactNumber(required=True)
+    bonus = ExactNumber(required=True)
+    total = ExactNumber(required=True)
     total_exact = ExactText("total", required=True, metadata={"example": "3.028"})
 
 
@@ -288,15 +243,15 @@ class PBStandingOut(Schema):
 
     rank = fields.Integer(required=True)
     id = fields.String(required=True)
-    total = PBNumber(required=True)
+    total = ExactNumber(required=True)
     total_exact = ExactText("total", required=True)
     boards = fields.Integer(
         required=True, metadata={"description": "Boards counted (all played, by default)."}
     )
     boards_played = fields.Integer(required=True, attribute="played")
     wins = fields.Integer(required=True)
-    best_board = PBNumber(required=True)
-    bonus = PBNumber(required=True)
+    best_board = ExactNumber(required=True)
+    bonus = ExactNumber(required=True)
     qualified = fields.Boolean(required=True)
 
 
