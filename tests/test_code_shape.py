@@ -1,6 +1,6 @@
 """The package stays readable by the next maintainer: no module over 600 lines, no
 function over a cyclomatic complexity of 25, and no module with a maintainability index
-under 20 unless a comment in it says why (``maintainability:``). Measured with radon,
+under 20 unless a comment in it says why (``# maintainability: ...``). Measured with radon,
 the ecosystem's usual tool for both figures, on every module of ``pairing_service``."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pairing_service"
 LONGEST_MODULE = 600
 MOST_COMPLEX_FUNCTION = 25
 LEAST_MAINTAINABLE = 20.0
-EXPLAINED = "maintainability:"
+EXPLAINED = "# maintainability:"
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts)
 
 
@@ -39,7 +39,8 @@ def test_module_fits_its_limits(path: Path) -> None:
     ]
     assert not complex_, f"{_name(path)}: over {MOST_COMPLEX_FUNCTION}: {', '.join(complex_)}"
     index = mi_visit(source, multi=True)
-    assert index >= LEAST_MAINTAINABLE or EXPLAINED in source, (
+    explained = any(line.lstrip().startswith(EXPLAINED) for line in source.splitlines())
+    assert index >= LEAST_MAINTAINABLE or explained, (
         f"{_name(path)} has a maintainability index of {index:.1f}: split it, or say why "
         f"it stays in a comment starting {EXPLAINED!r}"
     )

@@ -44,18 +44,15 @@ from .held.conditions import HEADERS
 MAX_NESTING = 32
 
 
-MalformedJSON = UnreadableBody  # a body that cannot be read as JSON (or CSV): a 400
-
-
 def _reject_constant(name: str) -> Any:
-    raise MalformedJSON(f"{name} is not valid JSON")
+    raise UnreadableBody(f"{name} is not valid JSON")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise MalformedJSON(f"duplicate key {key!r}")
+            raise UnreadableBody(f"duplicate key {key!r}")
         result[key] = value
     return result
 
@@ -82,19 +79,19 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 
 def strict_json_loads(text: str) -> Any:
-    too_deep = MalformedJSON(f"JSON nested deeper than {MAX_NESTING} levels")
+    too_deep = UnreadableBody(f"JSON nested deeper than {MAX_NESTING} levels")
     try:
         value = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
-    except MalformedJSON:
+    except UnreadableBody:
         raise
     except RecursionError as exc:  # nested past Python's own limit, far past ours
         raise too_deep from exc
     except json.JSONDecodeError as exc:
-        raise MalformedJSON(
+        raise UnreadableBody(
             f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
     except ValueError as exc:  # e.g. integers beyond the digit limit
-        raise MalformedJSON(f"invalid JSON: {exc}") from exc
+        raise UnreadableBody(f"invalid JSON: {exc}") from exc
     if _deeper_than(value, MAX_NESTING):
         raise too_deep
     return value
@@ -261,7 +258,7 @@ class StrictParser(FlaskParser):
             return loaded
         except BodyEncoding as exc:
             abort(400, messages={"json": [str(exc)]})
-        except MalformedJSON as exc:
+        except UnreadableBody as exc:
             abort(400, messages={"json": [str(exc)]})
         return core.missing  # pragma: no cover - abort raised
 

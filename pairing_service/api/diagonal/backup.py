@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.diagonal.ledger import RaceEvent, RaceLedger
+from ...engine.diagonal.ledger import RaceLedger
 from ...engine.diagonal.log_events import Created as RaceCreated
 from ...engine.diagonal.log_events import PlayerEntered as RacerEntered
 from ...engine.diagonal.log_events import Racer
 from ...engine.diagonal.log_events import ResultEntered as GameEntered
 from ...engine.diagonal.log_events import RoundStarted as RaceRoundStarted
 from ...engine.diagonal.log_events import SettingsChanged as RaceSettingsChanged
+from ...engine.diagonal.race_event import RaceEvent
 from ...engine.event_codec import LogEvent
 from ...engine.event_log import Action, Ledger
 from ...store.backup import Replayer

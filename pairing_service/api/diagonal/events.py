@@ -14,7 +14,9 @@ from typing import Any
 
 from flask import Response
 
-from ...engine.diagonal.ledger import RaceEvent, RaceLedger, Racer
+from ...engine.diagonal.ledger import RaceLedger
+from ...engine.diagonal.log_events import Racer
+from ...engine.diagonal.race_event import RaceEvent
 from ...engine.event_log import Action
 from ...engine.wording import number_text
 from ...store import Held

@@ -16,8 +16,9 @@ from ...engine.diagonal.event import (
     Entrant,
     GameResult,
 )
-from ...engine.diagonal.ledger import RaceEnding, RaceEvent, RaceRound
 from ...engine.diagonal.log_events import LATE_LOSSES, Racer, RaceSettings
+from ...engine.diagonal.race_event import RaceEvent, RaceRound
+from ...engine.diagonal.standing import RaceEnding
 from ...engine.errors import FieldError, Rule
 from ..common import (
     ID_LENGTH,

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.event_codec import LogEvent
 from ...engine.event_log import Action, Ledger
-from ...engine.league.ledger import LeagueLedger, Organisation, SignUp
+from ...engine.league.ledger import LeagueLedger
 from ...engine.league.log_events import Created as OrganisationCreated
 from ...engine.league.log_events import (
     GameReported,
@@ -21,6 +21,8 @@ from ...engine.league.log_events import (
     ShortGames,
     SignedUp,
 )
+from ...engine.league.organisation import Organisation
+from ...engine.league.season import SignUp
 from ...store.backup import Replayer
 from ..held.backup import FormatBackup, Request, named, named_in, unsupported
 from .schemas import (

@@ -21,8 +21,10 @@ from flask import Response, request, url_for
 from flask.views import MethodView
 
 from ...engine.errors import Conflict, FieldError
-from ...engine.league.ledger import LeagueLedger, Organisation, SignUp
+from ...engine.league.ledger import LeagueLedger
 from ...engine.league.letters import letter
+from ...engine.league.organisation import Organisation
+from ...engine.league.season import SignUp
 from ...engine.league.table import Result
 from ...engine.names import namesake_warnings
 from ...store import Held

@@ -9,8 +9,9 @@ import smtplib
 
 from flask import current_app, url_for
 
-from ...engine.league.ledger import Organisation, Season
 from ...engine.league.letters import TOKEN_PLACEHOLDER, letter
+from ...engine.league.organisation import Organisation
+from ...engine.league.season import Season
 from ...mail import Mail, NotSent, send
 from ...store import Held
 from ..held.director_token import director_token

@@ -24,7 +24,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, send_from_directory, url_for
 
-from ...engine.league.ledger import HeldGame, Organisation, Season, short_words
+from ...engine.league.history import short_words
+from ...engine.league.organisation import Organisation
+from ...engine.league.season import HeldGame, Season
 from ...engine.ranking import decimal_text, ordinal
 from ...store import Held
 from ..held.blueprint import held_store

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from ...engine.league.ledger import Organisation
+from ...engine.league.organisation import Organisation
 from ...store.tokens import derived_token, hash_token
 
 REISSUE_NEEDS_A_KEY = (

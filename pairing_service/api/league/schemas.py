@@ -6,14 +6,14 @@ engine's objects, or the views of ``views.py`` where an answer joins more than o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, get_args
 
 from marshmallow import Schema, fields, post_load, validate, validates
 
 from ...engine.errors import FieldError, Rule
-from ...engine.league.ledger import SignUp, short_words
+from ...engine.league.history import short_words
 from ...engine.league.log_events import DEFAULT_SHORT_GAMES, SHORT_GAME_MODES, ShortGames
+from ...engine.league.season import SignUp
 from ...engine.league.table import Result
 from ...mail import Reason
 from ..common import (
@@ -24,6 +24,7 @@ from ..common import (
 )
 from ..fields import Count
 from ..held.printables import TableFormatIn
+from ..held.requests import UNSENT, Unsent, sent_or
 from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, event_name
 from .tool_schemas import (
     SOMEONE_FINISHED,
@@ -61,28 +62,17 @@ class SeasonSettingsChange:
     short_games: ShortGames
 
 
-class Unsent(Enum):
-    """A field a partial update leaves out (null is sent, and clears it)."""
-
-    KEEP = "keep"
-
-
-KEEP = Unsent.KEEP
-
-
 @dataclass(frozen=True)
 class PlayerEdit:
     """An edit of a player's record: a field sent replaces the record's (null or "" clears
-    it), a field not sent (``KEEP``) stays."""
+    it), a field not sent (``UNSENT``) stays."""
 
-    name: str | Unsent | None = KEEP
-    email: str | Unsent | None = KEEP
+    name: str | Unsent | None = UNSENT
+    email: str | Unsent | None = UNSENT
 
     def applied(self, name: str | None, email: str | None) -> tuple[str | None, str | None]:
         """The record's name and address after the edit ("" as None)."""
-        edited_name = name if self.name is KEEP else self.name
-        edited_email = email if self.email is KEEP else self.email
-        return edited_name or None, edited_email or None
+        return sent_or(self.name, name) or None, sent_or(self.email, email) or None
 
 
 class ShortGamesIn(Schema):
@@ -213,7 +203,7 @@ class SignUpsIn(Schema):
 
 
 class SeasonSummaryOut(Schema):
-    """Reads a :class:`~pairing_service.engine.league.ledger.Season`."""
+    """Reads a :class:`~pairing_service.engine.league.season.Season`."""
 
     season = fields.Integer(required=True, attribute="number")
     status = fields.String(required=True, validate=validate.OneOf(["signup", "running", "closed"]))
@@ -223,7 +213,7 @@ class SeasonSummaryOut(Schema):
 
 
 class OrganisationOut(HeldOut):
-    """Reads a held :class:`~pairing_service.engine.league.ledger.Organisation`."""
+    """Reads a held :class:`~pairing_service.engine.league.organisation.Organisation`."""
 
     code = fields.String(required=True, attribute="state.code")
     current_season = fields.Integer(
@@ -246,7 +236,7 @@ class OrganisationCreatedOut(OrganisationOut, TokenOut):
 
 
 class SignUpOut(Schema):
-    """Reads a :class:`~pairing_service.engine.league.ledger.SignUp`."""
+    """Reads a :class:`~pairing_service.engine.league.season.SignUp`."""
 
     id = fields.String(required=True, attribute="player")
     name = fields.String(
@@ -370,7 +360,7 @@ class FormedOut(SeasonOut):
 
 
 class HeldGameOut(Schema):
-    """Reads a :class:`~pairing_service.engine.league.ledger.HeldGame`."""
+    """Reads a :class:`~pairing_service.engine.league.season.HeldGame`."""
 
     game = fields.Integer(required=True, attribute="number")
     name = fields.String(required=True)

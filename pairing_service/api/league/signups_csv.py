@@ -21,7 +21,7 @@ from flask import Request, Response
 from marshmallow import ValidationError
 
 from ...engine.errors import FieldError
-from ...engine.league.ledger import SignUp
+from ...engine.league.season import SignUp
 from ..csv_upload import (
     BodyEncoding,
     csv_file_text,

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine.league import Line
-from ...engine.league.ledger import Organisation
+from ...engine.league.organisation import Organisation
 from ...engine.ranking import decimal_text
 from ...store import Held
 from ..held.printables import Table

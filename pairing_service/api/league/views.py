@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...engine.league import Formation, League, Line, Schedule
-from ...engine.league.ledger import HeldGame, HeldLeague, Organisation, Season, SignUp
+from ...engine.league.organisation import Organisation
+from ...engine.league.season import HeldGame, HeldLeague, Season, SignUp
 from ...store import Held
 
 

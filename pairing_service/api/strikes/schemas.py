@@ -15,6 +15,7 @@ from ...engine.strikes import GAME_KINDS, STRATEGIES, Ending, Scored
 from ...engine.strikes.event import Event
 from ...engine.strikes.ledger import HeldEvent
 from ...engine.strikes.records import LATE_STARTS, Entrant, Round, Seat
+from ..fields import ExactText
 from ..held.entry_warnings import EntryWarnings
 from ..held.requests import sent
 from ..held.round_clock import clock_field
@@ -26,7 +27,6 @@ from .tool_schemas import (
     MAX_PLANS,
     MAX_SEED,
     MAX_THRESHOLD,
-    ExactStrikes,
     StrikesNumber,
     StrikesOut,
     check_plan_work,
@@ -201,7 +201,7 @@ class StandingOut(Schema):
     player = fields.String(required=True)
     name = fields.String(allow_none=True)
     strikes = StrikesNumber(required=True)
-    strikes_exact = ExactStrikes(required=True)
+    strikes_exact = ExactText(of="strikes", required=True)
     games = fields.Integer(required=True)
     opponents_met = fields.Integer(required=True)
     status = fields.String(

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from marshmallow import Schema, fields, missing, post_load, validate, validates_schema
+from marshmallow import Schema, fields, post_load, validate, validates_schema
 
 from ...engine.errors import FieldError, Rule
 from ...engine.strikes import GAME_KINDS, STRATEGIES, Contestant, Finish, RoundType
@@ -22,6 +22,7 @@ from ..common import (
     one_of_fields,
     player_id,
 )
+from ..fields import ExactText
 from .requests import PlanRequest, SeatingRequest, TableResult, TablesRequest
 
 MAX_FIELD = 1000  # players in one seating or tournament
@@ -78,15 +79,6 @@ class StrikesNumber(fields.Number):  # type: ignore[type-arg]
             return None
         exact = Fraction(value)
         return exact.numerator if exact.denominator == 1 else float(exact)
-
-
-class ExactStrikes(fields.String):
-    """The exact strikes as text ("35/2"), beside the :class:`StrikesNumber` of the same
-    ``strikes``: read from there by name, as marshmallow lets no two fields of a schema name
-    one attribute."""
-
-    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = missing) -> Any:
-        return super().get_value(obj, "strikes", accessor, default)
 
 
 def game_field() -> fields.String:
@@ -164,7 +156,7 @@ class StrikesOut(Schema):
     player = fields.String(required=True)
     place = fields.Integer(required=True)
     strikes = StrikesNumber(required=True)
-    strikes_exact = ExactStrikes(required=True, metadata={"example": "12"})
+    strikes_exact = ExactText(of="strikes", required=True, metadata={"example": "12"})
     score = fields.Integer(allow_none=True)
 
 

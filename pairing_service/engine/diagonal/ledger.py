@@ -57,10 +57,6 @@ from .log_events import (
     SettingsChanged,
 )
 from .race_event import RaceEvent, RaceRound
-from .standing import RaceEnding
-
-# The API reads the state's types from here too.
-__all__ = ["RaceEnding", "RaceEvent", "RaceLedger", "RaceRound", "RaceSettings", "Racer"]
 
 
 class RaceLedger(RoundLedger[RaceEvent, GameResult]):

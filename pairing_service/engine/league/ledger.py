@@ -57,7 +57,7 @@ from ..names import labels
 from ..wording import counted
 from .fold import apply_league_event, clone_organisation
 from .formation import Finish
-from .history import for_the_organiser, for_the_public, league_words, short_words
+from .history import for_the_organiser, for_the_public, league_words
 from .log_events import (
     DEFAULT_SHORT_GAMES,
     LEAGUE_EVENTS,
@@ -79,19 +79,8 @@ from .log_events import (
 )
 from .organisation import ORGANISER, Organisation, season_finishes
 from .rules import LeagueRules
-from .season import HeldGame, HeldLeague, Season, SignUp
+from .season import SignUp
 from .table import InvalidLeague, Result
-
-# The API reads the state's types and the short games' words from here too.
-__all__ = [
-    "HeldGame",
-    "HeldLeague",
-    "LeagueLedger",
-    "Organisation",
-    "Season",
-    "SignUp",
-    "short_words",
-]
 
 
 class LeagueLedger(Ledger[Organisation]):

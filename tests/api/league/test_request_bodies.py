@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from pairing_service.api.held.requests import UNSENT
 from pairing_service.api.league.schemas import (
-    KEEP,
     NewOrganisation,
     OrganisationIn,
     PlayerEdit,
@@ -14,14 +14,14 @@ from pairing_service.api.league.schemas import (
     SignUpsIn,
 )
 from pairing_service.api.league.tool_schemas import TableIn, TableRequest
-from pairing_service.engine.league.ledger import SignUp
 from pairing_service.engine.league.log_events import DEFAULT_SHORT_GAMES, ShortGames
+from pairing_service.engine.league.season import SignUp
 from pairing_service.engine.league.table import Game, Result
 
 
 def test_a_player_edit_keeps_what_is_not_sent_and_clears_what_is_null() -> None:
-    assert PlayerEditIn().load({}) == PlayerEdit(KEEP, KEEP)
-    assert PlayerEditIn().load({"name": None}) == PlayerEdit(None, KEEP)
+    assert PlayerEditIn().load({}) == PlayerEdit(UNSENT, UNSENT)
+    assert PlayerEditIn().load({"name": None}) == PlayerEdit(None, UNSENT)
     edit = PlayerEditIn().load({"email": "ann@club.example"})
     assert edit.applied("Ann", "old@club.example") == ("Ann", "ann@club.example")
     assert PlayerEditIn().load({"name": None}).applied("Ann", "a@b.example") == (

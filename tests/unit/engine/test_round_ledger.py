@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pairing_service.engine.diagonal import log_events as events
-from pairing_service.engine.diagonal.ledger import RaceEvent, RaceLedger
+from pairing_service.engine.diagonal.ledger import RaceLedger
+from pairing_service.engine.diagonal.race_event import RaceEvent
 from pairing_service.engine.errors import NotFound
 from pairing_service.engine.event_log import Action
 from pairing_service.engine.round_ledger import RoundClosed, late_for_scorekeepers
