@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..held.desk import DeskPage
-from ..held.pages import EventPages, late_entry_words
+from ..held.pages import EventPages, game_slips, late_entry_words
 from .events import pairing_table
 from .schemas import RaceSettingsIn
 
@@ -29,5 +29,10 @@ def settings_words(public: Mapping[str, Any]) -> list[str]:
     return [late_entry_words(public["late_entry_losses"], "losses")]
 
 
-PAGES = EventPages(pairing_table, winners=winners, settings=settings_words)
+PAGES = EventPages(
+    pairing_table,
+    winners=winners,
+    settings=settings_words,
+    slips=game_slips(("won (tick)", "pieces left")),
+)
 DESK = DeskPage("race", RaceSettingsIn)

@@ -52,6 +52,29 @@ RoundTable = Callable[[Held[Any], int], Table]  # round n's tables, as its CSV p
 
 
 @dataclass(frozen=True)
+class Slip:
+    """A result slip: one table or game of the round, its players, boxes to fill in."""
+
+    label: str
+    players: list[str]
+    boxes: tuple[str, ...]  # what each player's line asks for
+
+
+def game_slips(boxes: tuple[str, ...]) -> Callable[[ShownTable], list[Slip]]:
+    """A slip per game of the round (a line per player of its ``player`` columns, each
+    asking for ``boxes``), none for a bye: the formats whose rounds are games."""
+
+    def slips(table: ShownTable) -> list[Slip]:
+        header = table.header
+        at = header.index("game")
+        seats = [i for i, column in enumerate(header) if column.startswith("player")]
+        games = [row for row in table.rows if row[at] != "bye"]
+        return [Slip(f"Game {row[at]}", [row[i] for i in seats], boxes) for row in games]
+
+    return slips
+
+
+@dataclass(frozen=True)
 class EventPages:
     """What a held format's event page shows besides its read and standings (its registry
     entry's ``pages``; nothing, by default)."""
@@ -75,6 +98,9 @@ class EventPages:
     # Its own statuses in words, as (status, words), besides the round formats'
     # (STATUS_WORDS). Pairs, not a dict: a Format stays hashable.
     status_words: tuple[tuple[str, str], ...] = ()
+    # The round's result slips to print, from its round table (``game_slips``, or the
+    # format's own); none without.
+    slips: Callable[[ShownTable], list[Slip]] | None = None
 
 
 REFRESH_SECONDS = 60
@@ -165,43 +191,14 @@ def _clock_words(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-@dataclass(frozen=True)
-class Slip:
-    """A result slip: one table or game of the round, its players, boxes to fill in."""
-
-    label: str
-    players: list[str]
-    boxes: tuple[str, ...]  # what each player's line asks for
-
-
-def _slips(table: ShownTable) -> list[Slip]:
-    """A slip per table (strikes: a line per seat, grouped by table) or game (Diagonal
-    and Scrabble: a line per game, its two players)."""
-    header = table.header
-    if "table" in header:
-        at, player = header.index("table"), header.index("player")
-        grouped: dict[str, list[str]] = {}
-        for row in table.rows:
-            if row[at] != "bye":
-                grouped.setdefault(row[at], []).append(row[player])
-        asked = ("place", "score")
-        return [Slip(f"Table {label}", players, asked) for label, players in grouped.items()]
-    at = header.index("game")
-    seats = [i for i, column in enumerate(header) if column.startswith("player")]
-    scored = "score a" in header  # Scrabble: each player's score; its bye has no slip
-    boxes: tuple[str, ...] = ("score",) if scored else ("won (tick)", "pieces left")
-    games = [row for row in table.rows if row[at] != "bye"]
-    return [Slip(f"Game {row[at]}", [row[i] for i in seats], boxes) for row in games]
-
-
 @bp.get("/events/<format_path>/<tournament_id>/slips")
 def result_slips(format_path: str, tournament_id: str) -> Response:
     """The round's result slips to print and hand out (``?round=N``; the latest)."""
     page = _page(format_path, tournament_id)
-    table = page["round_table"]
-    if table is None:
+    table, slips = page["round_table"], held_formats().by_path[format_path].pages.slips
+    if table is None or slips is None:
         abort(404)
-    return Response(render_template("slips.html", slips=_slips(table), **page))
+    return Response(render_template("slips.html", slips=slips(table), **page))
 
 
 @bp.get("/events/<format_path>/<tournament_id>")

@@ -5,9 +5,9 @@ scores are entered."""
 from __future__ import annotations
 
 from ..held.desk import DeskPage
-from ..held.pages import EventPages
+from ..held.pages import EventPages, game_slips
 from .events import pairing_table, pairings_by_name
 from .schemas import ScrabbleSettingsIn
 
-PAGES = EventPages(pairing_table, pairings_by_name)
+PAGES = EventPages(pairing_table, pairings_by_name, slips=game_slips(("score",)))
 DESK = DeskPage("scores", ScrabbleSettingsIn)

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..held.desk import DeskPage
-from ..held.pages import EventPages, late_entry_words
+from ..held.page_tables import ShownTable
+from ..held.pages import EventPages, Slip, late_entry_words
 from .events import seating_table
 from .schemas import TournamentSettingsIn
 
@@ -28,5 +29,17 @@ def settings_words(public: Mapping[str, Any]) -> list[str]:
     return shown
 
 
-PAGES = EventPages(seating_table, winners=winners, settings=settings_words)
+def table_slips(table: ShownTable) -> list[Slip]:
+    """A slip per table of the round, a line per seat asking the place and score; none
+    for the byes."""
+    at, player = table.header.index("table"), table.header.index("player")
+    grouped: dict[str, list[str]] = {}
+    for row in table.rows:
+        if row[at] != "bye":
+            grouped.setdefault(row[at], []).append(row[player])
+    asked = ("place", "score")
+    return [Slip(f"Table {label}", players, asked) for label, players in grouped.items()]
+
+
+PAGES = EventPages(seating_table, winners=winners, settings=settings_words, slips=table_slips)
 DESK = DeskPage("tables", TournamentSettingsIn)

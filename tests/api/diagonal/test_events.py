@@ -319,3 +319,12 @@ def test_a_strikes_tournament_is_not_a_diagonal_event(client):
     assert_problem(
         client.post(f"{BASE}/{created['id']}/rounds", headers=auth(created["token"])), 404
     )
+
+
+def test_result_slips_hold_a_game_each_asking_who_won_and_the_pieces_left(client):
+    tid, token = create(client, rated(5), first_round_opponents=2)
+    rnd = start(client, tid, token)
+    slips = client.get(f"/events/diagonal/{tid}/slips").get_data(as_text=True)
+    played = [g for g in rnd["games"] if len(g["players"]) == 2]
+    assert slips.count('<section class="slip">') == len(played)  # a bye has no slip
+    assert "won (tick)" in slips and "pieces left" in slips and "<th>place</th>" not in slips
