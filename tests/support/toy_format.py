@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, post_load, validate
 
 from pairing_service.api.common import player_id
 from pairing_service.api.formats import Format
@@ -82,9 +82,21 @@ class ToyLedger(Ledger[Tally]):
 blp = HeldBlueprint("toy_events", __name__, url_prefix="/v1/toy/events")
 
 
+@dataclass(frozen=True)
+class NewToy:
+    """What a create asks for, as the schema loads it (a format's ``requests.py``)."""
+
+    name: str | None
+    players: tuple[str, ...]
+
+
 class ToyIn(Schema):
     name = event_name()
     players = fields.List(player_id(), required=True, validate=validate.Length(2, 20))
+
+    @post_load
+    def typed(self, data: dict[str, Any], **_: Any) -> NewToy:
+        return NewToy(data.get("name"), tuple(data["players"]))
 
 
 class ToyOut(HeldOut):
@@ -107,9 +119,9 @@ def standings(held: Held[Tally]) -> tuple[list[str], list[Any]]:
 class Events(MethodView):
     @blp.arguments(ToyIn)
     @blp.response(201, ToyCreatedOut)
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: NewToy) -> Any:
         toy = ledger(ToyLedger)
-        made, token = held_store().create(toy, body.get("name"), toy.created(body["players"]))
+        made, token = held_store().create(toy, body.name, toy.created(list(body.players)))
         return created_answer(made, token, shape, "toy_events.Event")
 
 
