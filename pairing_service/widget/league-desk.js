@@ -54,19 +54,20 @@ function signUpSection(number, season) {
     } }, `Form season ${number}`));
 }
 
-// Positions follow the scores: the service says them (POST /v1/league/positions, the rule
-// a report is checked by); a player who left comes after those who finished.
+// Positions follow the scores: the service says them (POST /v1/league/positions: the
+// positions the scores give, which a report's check accepts); a player who left comes
+// after those who finished.
 async function positions(rows) {
-  let response;
+  let response, answer;
   try {
-    response = await fetch(api.replace(/\/organisations\/.*$/, "/positions"), {
+    response = await fetch(root.dataset.positions, {
       method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ results: rows.map((r) => ({ score: r.score, dropped_out: r.left })) }) });
+    answer = await response.json();
   } catch (error) {
     connection.say("no answer from the service (the Wi-Fi?): press again", "error");
     return null;
   }
-  const answer = await response.json();
   if (!response.ok) {
     connection.say(answer.detail, "error");
     return null;

@@ -624,8 +624,8 @@ class LeagueReport extends HTMLElement {
   }
 
   // Positions follow the scores (docs/league.md): the service says each player's position
-  // and, in a tie, the others a select may offer (POST /v1/league/positions, the rule a
-  // report is checked by), asked once typing pauses; the last answer asked for is shown,
+  // and, in a tie, the others a select may offer (POST /v1/league/positions: positions a
+  // report's check accepts), asked once typing pauses; the last answer asked for is shown,
   // and a report sent meanwhile waits for it (``positionsShown``).
   derivePositions() {
     clearTimeout(this.positionsTimer);

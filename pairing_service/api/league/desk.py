@@ -27,6 +27,7 @@ def organiser_desk(tournament_id: str) -> Response:
         render_template(
             "league_desk.html",
             api=f"/v1/league/organisations/{tournament_id}",
+            positions="/v1/league/positions",
             page=page,
             store_kinds=" ".join(sorted(STORE_KINDS)),
         )

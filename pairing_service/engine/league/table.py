@@ -246,9 +246,11 @@ def positions_the_scores_allow(
     """Each player's positions by the scores, in the game's order, their own first: one
     more than the players who scored more (competition ranking), or, for equal scores,
     any of the positions the tie spans (the game's own tie-break may split it). A player
-    who left comes after every one who finished, ranked among the leavers by score. What
-    a report form offers (``POST /v1/league/positions``); a report whose positions keep
-    to these passes ``game_places``."""
+    who left comes after every one who finished, ranked among the leavers by score: the
+    check (``_refuse_positions_against_scores``) lets leavers stand in any order below
+    the finishers, and a form offers the order their scores give. What a report form
+    offers (``POST /v1/league/positions``); a report whose positions keep to these passes
+    ``game_places``."""
     finished = sum(not left for left in dropped_out)
     allowed = []
     for score, left in zip(scores, dropped_out, strict=True):

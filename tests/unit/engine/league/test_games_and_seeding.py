@@ -24,7 +24,7 @@ from pairing_service.engine.league import (
     form_leagues,
     league_table,
 )
-from pairing_service.engine.league.table import game_places
+from pairing_service.engine.league.table import game_places, positions_the_scores_allow
 
 SCALE = {4: (Fraction(10), Fraction(6), Fraction(3), Fraction(1))}
 
@@ -203,3 +203,14 @@ def test_formation_falls_back_to_the_listing_order_only_when_the_chain_is_level(
     last = two_divisions()
     order = list(form_leagues([f.player for f in last], last, [], []).order)
     assert order.index("B1") < order.index("C1")
+
+
+def test_the_positions_offered_are_ones_the_check_accepts_and_leavers_may_stand_in_any_order():
+    scores, left = (90, 120, 70, 10), (False, False, True, True)
+    offered = positions_the_scores_allow(scores, left)
+    assert offered == [(2,), (1,), (3,), (4,)]  # the leavers after the finishers, by score
+    rows = [("A", 90, 2), ("B", 120, 1), ("C", 70, 3, True), ("D", 10, 4, True)]
+    assert game_places(game("G1", *rows).results, SCALE) == [2, 1, 3, 4]
+    # The check places a leaver last whatever their score: the other order passes too.
+    swapped = [("A", 90, 2), ("B", 120, 1), ("C", 70, 4, True), ("D", 10, 3, True)]
+    assert game_places(game("G1", *swapped).results, SCALE) == [2, 1, 4, 3]
