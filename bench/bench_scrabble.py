@@ -131,7 +131,7 @@ def engine_call(body: Body, table: RuleTable) -> Callable[[], Any]:
     from the validated body (outside the timing)."""
     loaded = FinalRoundIn().load(body)
     field = standings_of(loaded)
-    return lambda: advise_field(field, loaded, table)
+    return lambda: advise_field(field, loaded.options, table)
 
 
 def measure_parts(app: Flask, row: Row, data: bytes, table: RuleTable) -> None:
@@ -142,7 +142,7 @@ def measure_parts(app: Flask, row: Row, data: bytes, table: RuleTable) -> None:
     row.validation_ms.append(ms)
     ms, built = fastest(lambda: standings_of(loaded))
     row.standings_ms.append(ms)
-    advice = advise_field(built, loaded, table)
+    advice = advise_field(built, loaded.options, table)
     with app.app_context():
         ms, _ = fastest(
             lambda: app.json.dumps(dump.dump(final_round_answer_of(built, advice, loaded, None)))

@@ -77,8 +77,10 @@ class FileBody(dict[str, Any]):
 
 
 def file_read(body: object) -> FileRead:
-    """What reading the body's file found; nothing for a JSON body."""
-    return body.file if isinstance(body, FileBody) else FileRead()
+    """What reading the body's file found (a ``FileBody``'s, or a typed request's loaded
+    from one, which keeps it as ``file``); nothing for a JSON body."""
+    read = getattr(body, "file", None)
+    return read if isinstance(read, FileRead) else FileRead()
 
 
 # Decoding.

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates, validates_schema
+from marshmallow import Schema, fields, post_load, validate, validates, validates_schema
 
 from ...engine.errors import FieldError, Rule
 from ...engine.scrabble import MAX_VICTORS, PREFERENCES
@@ -28,7 +28,17 @@ from ..common import (
     one_of_fields,
     printable,
 )
+from ..csv_upload import file_read
 from ..fast_fields import CheckedList
+from .tool_requests import (
+    DEFAULT_VICTORS,
+    AuditRequest,
+    FinalRoundRequest,
+    ProposedGame,
+    audit_request,
+    final_round_request,
+    proposed_game,
+)
 
 MAX_PLAYERS = 2000
 MAX_ROUNDS_LEFT = 50
@@ -39,7 +49,6 @@ MAX_SPREAD = 1_000_000
 MAX_SPREAD_PER_ROUND = 10_000  # a game's, and a bye's or forfeit's
 MAX_WINS = 1000
 MAX_PRIZE = 1e9
-DEFAULT_VICTORS = 2
 VICTORS_OR_PRIZES = "give victors (equal places) or prizes (the places that pay), not both"
 
 
@@ -205,8 +214,9 @@ class PlayerIn(Schema):
 _OFF_SPREAD_WITHDRAWN = {"anyOf": [is_true("withdrawn"), {"not": {"required": ["off_spread"]}}]}
 
 
-def _players(body: Any) -> list[tuple[int, Any]]:
-    listed = body.get("players") if isinstance(body, dict) else None
+def _players(sent: Any) -> list[tuple[int, Any]]:
+    """The players as sent, numbered (none when they are not a list)."""
+    listed = sent.get("players") if isinstance(sent, dict) else None
     return list(enumerate(listed)) if isinstance(listed, list | tuple) else []
 
 
@@ -251,10 +261,10 @@ class FinalRoundIn(Contract, PaidPlacesIn):
             for_every("players", _OFF_SPREAD_WITHDRAWN),
             "players",
             "off_spread is for a withdrawn player: give withdrawn true",
-            lambda body: next(
-                (f"players/{i}/off_spread" for i, p in _players(body) if not _off_ok(p)), None
+            lambda sent: next(
+                (f"players/{i}/off_spread" for i, p in _players(sent) if not _off_ok(p)), None
             ),
-            lambda body: all(_off_ok(p) for _, p in _players(body)),
+            lambda sent: all(_off_ok(p) for _, p in _players(sent)),
         ),
     )
 
@@ -380,6 +390,12 @@ class FinalRoundIn(Contract, PaidPlacesIn):
         },
     )
 
+    @post_load(pass_original=True)
+    def _request(self, loaded: dict[str, Any], sent: Any, **_: Any) -> FinalRoundRequest:
+        """The typed request, with what reading an uploaded file found (``sent`` is the
+        parser's ``FileBody`` then: its lines name a refused player, its notes warn)."""
+        return final_round_request(loaded, file_read(sent))
+
 
 class ProposedPairingIn(Contract):
     """A game of the proposal. The advice's own pairing objects are accepted as answered
@@ -432,6 +448,10 @@ class ProposedPairingIn(Contract):
         metadata={"description": "As answered by the advice; not used."},
     )
 
+    @post_load
+    def _game(self, loaded: dict[str, Any], **_: Any) -> ProposedGame:
+        return proposed_game(loaded)
+
 
 class AuditIn(FinalRoundIn):
     pairings = fields.List(
@@ -440,3 +460,7 @@ class AuditIn(FinalRoundIn):
         validate=validate.Length(1, MAX_PLAYERS),
         metadata={"description": "The pairing to judge: every player exactly once."},
     )
+
+    @post_load(pass_original=True)
+    def _request(self, loaded: dict[str, Any], sent: Any, **_: Any) -> AuditRequest:
+        return audit_request(loaded, file_read(sent))

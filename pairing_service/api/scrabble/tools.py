@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import Response, request
+import flask
+from flask import Response
 from flask.views import MethodView
 
 from ...engine.errors import Location, Rule
@@ -17,7 +18,6 @@ from ...engine.scrabble import (
     Game,
     InvalidStandings,
     Player,
-    PrizePlaces,
     RuleTable,
     Standings,
     advise,
@@ -31,7 +31,7 @@ from ...engine.scrabble.game import pairs_of
 from ...engine.scrabble.tsh import PartlyEntered, TshError, pair_commands, read_division
 from ..common import loaded_rules, prefers
 from ..costly import planner
-from ..csv_upload import csv_hint, file_read
+from ..csv_upload import csv_hint
 from ..held.conditions import HEADERS
 from ..metrics import engine_timed
 from ..parsing import (
@@ -56,9 +56,16 @@ from .answers import (
     principle_answers,
 )
 from .printable import render_audit_text, render_text
+from .tool_requests import (
+    DEFAULT_VICTORS,
+    AuditRequest,
+    FinalRoundRequest,
+    Options,
+    ProposedGame,
+    TshFile,
+)
 from .tool_schemas import (
     CSV_BODY,
-    DEFAULT_VICTORS,
     MAX_LISTED_OUTCOMES,
     TSH_BODY,
     AuditIn,
@@ -159,7 +166,7 @@ def tsh_refusal(error: TshError, text: str) -> str:
     """Why a tsh file was refused, with how to fix the request: a partly entered round
     paired after the complete ones by the parameter that asks it, a CSV file sent as
     CSV."""
-    as_file = request.mimetype == "text/plain"  # else JSON's ``tsh``
+    as_file = flask.request.mimetype == "text/plain"  # else JSON's ``tsh``
     if isinstance(error, PartlyEntered):
         how = (
             f"add ?complete_rounds_only=true to the URL (or ?after={error.complete})"
@@ -171,39 +178,50 @@ def tsh_refusal(error: TshError, text: str) -> str:
     return str(error) if hint is None else f"{error}; {hint}"
 
 
-def standings_of(body: dict[str, Any]) -> Field:
-    """The standings from JSON players or a tsh file (docs/tsh.md)."""
-    if "tsh" in body:
-        try:
-            division = read_division(
-                body["tsh"],
-                body.get("tsh_round"),
-                complete_rounds_only=body["tsh_complete_rounds_only"],
-                spread_cap=body.get("spread_cap"),
-            )
-        except TshError as exc:
-            raise InvalidStandings(
-                ("tsh",), tsh_refusal(exc, body["tsh"]), rule=Rule.TSH_FILE
-            ) from exc
-        standings = Standings.from_players(list(division.players))
-        notes = [
-            f"{standings.tag(p)} did not play round {division.rounds} and is not marked off "
-            "in tsh: paired; if they have left, mark them off"
-            for p in division.absent_last_round
-        ]
-        if division.partly_entered is not None:
-            notes.append(left_out(division.partly_entered, division.rounds_entered))
-        notes += file_read(body).notes  # a tsh file read as Latin-1 says so
-        withdrawn = frozenset(division.withdrawn)
-        return Field(
-            standings,
-            withdrawn,
-            tuple(notes),
-            division.rounds + 1,
-            dict.fromkeys(withdrawn, ("tsh",)),
-            dict(division.withdrawn),
+def standings_of(request: FinalRoundRequest) -> Field:
+    """The standings from JSON players or a tsh file (docs/tsh.md); a file's reading notes
+    (a CSV read as Windows-1252, a tsh file as Latin-1) among the notes."""
+    if request.tsh is not None:
+        return tsh_field(request.tsh, request.file.notes)
+    assert request.players is not None  # FinalRoundIn: players or tsh
+    return players_field(request.players, request.file.notes)
+
+
+def tsh_field(tsh: TshFile, file_notes: tuple[str, ...]) -> Field:
+    """The standings a tsh division file holds, its withdrawn (tsh's ``off``) and notes."""
+    try:
+        division = read_division(
+            tsh.text,
+            tsh.round,
+            complete_rounds_only=tsh.complete_rounds_only,
+            spread_cap=tsh.spread_cap,
         )
-    players = [
+    except TshError as exc:
+        raise InvalidStandings(("tsh",), tsh_refusal(exc, tsh.text), rule=Rule.TSH_FILE) from exc
+    standings = Standings.from_players(list(division.players))
+    notes = [
+        f"{standings.tag(p)} did not play round {division.rounds} and is not marked off "
+        "in tsh: paired; if they have left, mark them off"
+        for p in division.absent_last_round
+    ]
+    if division.partly_entered is not None:
+        notes.append(left_out(division.partly_entered, division.rounds_entered))
+    notes += file_notes
+    withdrawn = frozenset(division.withdrawn)
+    return Field(
+        standings,
+        withdrawn,
+        tuple(notes),
+        division.rounds + 1,
+        dict.fromkeys(withdrawn, ("tsh",)),
+        dict(division.withdrawn),
+    )
+
+
+def players_field(players: Sequence[Mapping[str, Any]], file_notes: tuple[str, ...]) -> Field:
+    """The engine's standings of the players as ``PlayerIn`` checked them (JSON or CSV),
+    who has withdrawn, where, and the spread their rounds left score when given."""
+    standings = [
         Player(
             id=p["id"],
             half_wins=half_wins_of(p["wins"]),
@@ -212,36 +230,38 @@ def standings_of(body: dict[str, Any]) -> Field:
             rank=p.get("rank"),
             opponents=tuple(p.get("opponents") or ()),
         )
-        for p in body["players"]
+        for p in players
     ]
     withdrawn_at: dict[str, Location] = {
         p["id"]: ("players", index, "withdrawn")
-        for index, p in enumerate(body["players"])
+        for index, p in enumerate(players)
         if p["withdrawn"]
     }
-    known = {p["id"]: p["off_spread"] for p in body["players"] if "off_spread" in p}
+    known = {p["id"]: p["off_spread"] for p in players if "off_spread" in p}
     # InvalidStandings -> 422 (errors.py)
     return Field(
-        Standings.from_players(players),
+        Standings.from_players(standings),
         frozenset(withdrawn_at),
-        file_read(body).notes,  # a CSV body read as Windows-1252 says so
+        file_notes,
         None,
         withdrawn_at,
         known,
     )
 
 
-def sitting_out(field: Field, proposal: list[dict[str, Any]]) -> tuple[Field, list[list[str]]]:
+def sitting_out(
+    field: Field, proposal: Sequence[ProposedGame]
+) -> tuple[Field, list[tuple[str, ...]]]:
     """The proposal's players who sit the round out with a known result, as withdrawn for
-    this round (schemas.ProposedPairingIn: a lone bye of an odd field at the engine's bye
-    spread stays the bye), and the proposal's other entries."""
-    lone = [(i, entry) for i, entry in enumerate(proposal) if len(entry["players"]) == 1]
+    this round (tool_schemas.ProposedPairingIn: a lone bye of an odd field at the engine's
+    bye spread stays the bye), and the proposal's other entries."""
+    lone = [(i, entry) for i, entry in enumerate(proposal) if len(entry.players) == 1]
     active = len(field.standings) - len(field.withdrawn)
-    if len(lone) == 1 and active % 2 and lone[0][1].get("spread", BYE_SPREAD) == BYE_SPREAD:
+    if len(lone) == 1 and active % 2 and spread_of(lone[0][1]) == BYE_SPREAD:
         lone = []
-    resting = {i: entry["players"][0] for i, entry in lone}
+    resting = {i: entry.players[0] for i, entry in lone}
     if not set(resting.values()) <= set(field.standings.ids) - field.withdrawn:
-        return field, [entry["players"] for entry in proposal]  # read_pairing names it
+        return field, [entry.players for entry in proposal]  # read_pairing names it
     seen: set[str] = set()
     for index, player in resting.items():
         if player in seen:
@@ -255,8 +275,8 @@ def sitting_out(field: Field, proposal: list[dict[str, Any]]) -> tuple[Field, li
     known = dict(field.known)
     for index, entry in lone:
         withdrawn_at[resting[index]] = ("pairings", index, "players", 0)
-        known[resting[index]] = entry.get("spread", BYE_SPREAD)
-    games = [entry["players"] for i, entry in enumerate(proposal) if i not in resting]
+        known[resting[index]] = spread_of(entry)
+    games = [entry.players for i, entry in enumerate(proposal) if i not in resting]
     rested = replace(
         field,
         withdrawn=field.withdrawn | frozenset(resting.values()),
@@ -264,6 +284,11 @@ def sitting_out(field: Field, proposal: list[dict[str, Any]]) -> tuple[Field, li
         known=known,
     )
     return rested, games
+
+
+def spread_of(entry: ProposedGame) -> int:
+    """The spread a one-player entry scores its player: as given, else a bye's."""
+    return BYE_SPREAD if entry.spread is None else entry.spread
 
 
 @contextmanager
@@ -278,41 +303,31 @@ def withdrawals_pointed(field: Field) -> Iterator[None]:
         raise InvalidStandings(where, error.message, rule=error.rule) from error
 
 
-def engine_options(field: Field, body: dict[str, Any]) -> dict[str, Any]:
+def engine_options(field: Field, options: Options) -> dict[str, Any]:
     """The request's options as the engine's advise and audit take them."""
     return {
-        "victors": victors_of(body),
-        "max_spread_per_game": body["max_spread_per_game"],
-        "rounds_left": body["rounds_left"],
-        "prefer": body["prefer"],
+        "victors": options.places,
+        "max_spread_per_game": options.max_spread_per_game,
+        "rounds_left": options.rounds_left,
+        "prefer": options.prefer,
         "withdrawn": field.withdrawn,
-        "repeats_allowed": body["repeats_allowed"],
+        "repeats_allowed": options.repeats_allowed,
         "known_results": field.known,
     }
 
 
-def advise_field(field: Field, body: dict[str, Any], table: RuleTable) -> Advice:
+def advise_field(field: Field, options: Options, table: RuleTable) -> Advice:
     """The engine's advice on these standings with the request's options."""
-    return advise(field.standings, table, **engine_options(field, body), prizes=prizes_of(body))
+    return advise(
+        field.standings, table, **engine_options(field, options), prizes=options.prize_places
+    )
 
 
-def victors_of(body: dict[str, Any]) -> int:
-    """The places that pay: ``victors``, or as many as ``prizes`` lists."""
-    if "prizes" in body:
-        return len(body["prizes"])
-    return int(body.get("victors", DEFAULT_VICTORS))
-
-
-def prizes_of(body: dict[str, Any]) -> PrizePlaces | None:
-    """The request's prize places, if it gives them."""
-    return PrizePlaces(tuple(body["prizes"])) if "prizes" in body else None
-
-
-def _assumed_places(body: dict[str, Any]) -> list[str]:
+def _assumed_places(request: FinalRoundRequest) -> list[str]:
     """A tsh file's event pays what its director set in tsh, which the file does not say:
     when the request gives neither ``victors`` nor ``prizes``, say that the seed's two
     equal victors were assumed (tsh's own Gibsonization is for 1st place only)."""
-    if "tsh" not in body or "victors" in body or "prizes" in body:
+    if request.tsh is None or request.options.places_given:
         return []
     return [
         f"neither victors nor prizes given: paired for the seed's {DEFAULT_VICTORS} equal "
@@ -321,14 +336,19 @@ def _assumed_places(body: dict[str, Any]) -> list[str]:
     ]
 
 
-def advice_for(body: dict[str, Any]) -> tuple[Field, Advice, int | None]:
-    field = standings_of(body)
+def round_of(request: FinalRoundRequest, field: Field) -> int | None:
+    """The round being paired: as the request gives it, else the tsh file's next."""
+    return field.next_round if request.round is None else request.round
+
+
+def advice_for(request: FinalRoundRequest) -> tuple[Field, Advice, int | None]:
+    field = standings_of(request)
     with withdrawals_pointed(field):
-        advice = advise_field(field, body, loaded_rules().scrabble)
-    notes = [*field.notes, *_assumed_places(body)]
+        advice = advise_field(field, request.options, loaded_rules().scrabble)
+    notes = [*field.notes, *_assumed_places(request)]
     if notes:
         advice = replace(advice, warnings=(*notes, *advice.warnings))
-    return field, advice, body.get("round", field.next_round)
+    return field, advice, round_of(request, field)
 
 
 @blp.route("/final-round")
@@ -339,7 +359,7 @@ class FinalRound(MethodView):
     @engine_timed("scrabble")
     @planner
     @file_lines_named
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, request: FinalRoundRequest) -> Any:
         """Pair the final round and explain the pairing, with proofs.
 
         Send standings as JSON, as `text/csv` lines `id,wins,spread[,name]`, or a tsh
@@ -347,8 +367,8 @@ class FinalRound(MethodView):
         go in the query string. Ask for `Accept: text/plain` to get a table to read in a
         terminal, and `tsh_commands` for commands to paste into tsh.
         """
-        field, advice, round_number = advice_for(body)
-        answer = final_round_answer_of(field, advice, body, round_number)
+        field, advice, round_number = advice_for(request)
+        answer = final_round_answer_of(field, advice, request, round_number)
         if prefers("text/plain"):
             return Response(render_text(field.standings, answer), mimetype="text/plain")
         return answer
@@ -362,14 +382,14 @@ class Audit(MethodView):
     @engine_timed("scrabble")
     @planner
     @file_lines_named
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, request: AuditRequest) -> Any:
         """Judge a proposed pairing (tsh's, COP's, a director's) against GP1-GP4.
 
         Answers each principle's verdict with its proof, what each contender needs with
         that pairing, and the advisor's own recommendation beside it, with the differences;
         as text with `Accept: text/plain`.
         """
-        field, games = sitting_out(standings_of(body), body["pairings"])
+        field, games = sitting_out(standings_of(request), request.pairings)
         standings = field.standings
         pairs, bye = read_pairing(standings, games, field.withdrawn)
         with withdrawals_pointed(field):
@@ -378,10 +398,10 @@ class Audit(MethodView):
                 loaded_rules().scrabble,
                 pairs,
                 bye,
-                **engine_options(field, body),
-                prizes=prizes_of(body),
+                **engine_options(field, request.options),
+                prizes=request.options.prize_places,
             )
-        round_number = body.get("round", field.next_round)
+        round_number = round_of(request, field)
         proposed = [Game((a, b), False, standings.meetings(a, b), "proposed") for a, b in pairs]
         if bye:
             proposed.append(Game((bye,), True, 0, "proposed"))
@@ -389,11 +409,15 @@ class Audit(MethodView):
             principles=principle_answers(standings, result.principles, {}),
             needs=need_answers(standings, result.needs, ()),
             pairings=tuple(pairing_answer(standings, game) for game in proposed),
-            recommendation=final_round_answer_of(field, result.recommendation, body, round_number),
+            recommendation=final_round_answer_of(
+                field, result.recommendation, request, round_number
+            ),
             differences=result.differences,
             matches_recommendation=result.matches_recommendation,
             outcomes=(
-                listed_outcomes(field, body, pairs, bye) if body.get("list_outcomes") else NOT_ASKED
+                listed_outcomes(field, request.options, pairs, bye)
+                if request.list_outcomes
+                else NOT_ASKED
             ),
         )
         if prefers("text/plain"):
@@ -402,7 +426,7 @@ class Audit(MethodView):
 
 
 def listed_outcomes(
-    field: Field, body: dict[str, Any], pairs: list[tuple[str, str]], bye: str | None
+    field: Field, options: Options, pairs: list[tuple[str, str]], bye: str | None
 ) -> tuple[ListedOutcomeAnswer, ...] | None:
     """Every outcome of the pairing (None: too many to list)."""
     standings = field.standings
@@ -410,9 +434,9 @@ def listed_outcomes(
         standings,
         pairs,
         bye,
-        victors_of(body),
-        body["max_spread_per_game"],
-        body["rounds_left"],
+        options.places,
+        options.max_spread_per_game,
+        options.rounds_left,
         MAX_LISTED_OUTCOMES,
         field.withdrawn,
         field.known,
@@ -426,26 +450,24 @@ def listed_outcomes(
 
 
 def final_round_answer_of(
-    field: Field, advice: Advice, body: dict[str, Any], round_number: int | None
+    field: Field, advice: Advice, request: FinalRoundRequest, round_number: int | None
 ) -> FinalRoundAnswer:
     """The advice joined with the request's options, and the parts it asked for."""
-    prizes = body.get("prizes")
+    options = request.options
     asked = Asked(
-        max_spread_per_game=body["max_spread_per_game"],
-        victors=victors_of(body),
-        prizes=None if prizes is None else tuple(prizes),
-        repeats_allowed=body["repeats_allowed"],
+        max_spread_per_game=options.max_spread_per_game,
+        victors=options.places,
+        prizes=options.prizes,
+        repeats_allowed=options.repeats_allowed,
         round=round_number,
     )
     tsh_commands: tuple[str, ...] | NotAsked = NOT_ASKED
-    if body.get("tsh_commands"):
+    if request.tsh_commands:
         tsh_commands = tuple(
-            pair_commands(
-                [g.players for g in advice.games], round_number or 1, body.get("division")
-            )
+            pair_commands([g.players for g in advice.games], round_number or 1, request.division)
         )
     outcomes: tuple[ListedOutcomeAnswer, ...] | NotAsked | None = NOT_ASKED
-    if body.get("list_outcomes"):
+    if request.list_outcomes:
         bye = next((g.players[0] for g in advice.games if g.bye), None)
-        outcomes = listed_outcomes(field, body, pairs_of(advice.games), bye)
+        outcomes = listed_outcomes(field, options, pairs_of(advice.games), bye)
     return final_round_answer(field.standings, advice, asked, tsh_commands, outcomes)

@@ -87,7 +87,8 @@ def test_a_list_with_one_bad_player_gets_marshmallows_error_by_field():
     else:
         raise AssertionError("a quarter win was accepted")
     loaded = FinalRoundIn().load({"players": [good, good | {"id": "B", "opponents": ["A"]}]})
-    assert loaded["players"][1] == {
+    assert loaded.players is not None
+    assert loaded.players[1] == {
         "id": "B",
         "wins": 1.0,
         "spread": 0,
