@@ -7,7 +7,7 @@ the module, and :class:`RoundRoutes`, the routes of the formats run round by rou
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, Generic, Protocol, TypeVar
@@ -303,11 +303,7 @@ Body = Any
 
 
 def _event_name(body: Body) -> str | None:
-    """The event's name a create's body gives (its typed load's ``name``; a create schema
-    that still loads a mapping, Scrabble's, under the key)."""
-    if isinstance(body, Mapping):
-        named: str | None = body.get("name")
-        return named
+    """The event's name a create's body gives (its typed load's ``name``)."""
     name: str | None = body.name
     return name
 

@@ -10,19 +10,19 @@ results also a scorekeeper's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from flask import Response
 
 from ...engine.event_log import Action
 from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
-from ...engine.scrabble.held.log_events import Entrant, EventSettings
+from ...engine.scrabble.held.log_events import Entrant
 from ...engine.scrabble.prize_places import place_labels
 from ...store import Held
-from ..held.blueprint import Body, RoundRoutes, RouteDocs
+from ..held.blueprint import RoundRoutes, RouteDocs
 from ..held.printables import Table, tabular
 from ..held.views import round_state
+from .requests import GameEntered, NewScrabbleEvent, RoundStart, ScrabbleSettingsChange
 from .schemas import (
     ScrabbleEntrantIn,
     ScrabbleEventCreatedOut,
@@ -36,8 +36,6 @@ from .schemas import (
     ScrabbleRoundView,
     ScrabbleSettingsIn,
     StartRoundIn,
-    kept_prizes,
-    kept_ranges,
 )
 
 
@@ -98,30 +96,16 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     create_in, created_out = ScrabbleEventIn, ScrabbleEventCreatedOut
     start_in = StartRoundIn
 
-    def created(self, body: Body) -> Action:
-        settings = EventSettings(
-            body["rounds"],
-            body["spread_cap"],
-            body["bye_spread"],
-            body["repeats_allowed"],
-            body["victors"],
-            body["seed"],
-            kept_prizes(body),
-            repeats_by_round=kept_ranges(body),
-            pairing_system=body["pairing_system"],
-        )
-        players = [Entrant(p["id"], p.get("name"), p["rating"]) for p in body["players"]]
-        return self.ledger().created(settings, players)
+    def created(self, body: NewScrabbleEvent) -> Action:
+        return self.ledger().created(body.settings, body.players)
 
     round_view, round_out = ScrabbleRoundView, ScrabbleRoundOut
 
     def start_round(self, state: ScrabbleEvent) -> Action:
         return self.ledger().start_round(state)
 
-    def start_round_as(self, state: ScrabbleEvent, body: Body) -> Action:
-        return self.ledger().start_round(
-            state, body.get("method"), body.get("repeats_allowed"), body.get("seed")
-        )
+    def start_round_as(self, state: ScrabbleEvent, body: RoundStart) -> Action:
+        return self.ledger().start_round(state, body.method, body.repeats_allowed, body.seed)
 
     def round_file(self, held: Held[ScrabbleEvent], number: int, wanted: str) -> Response:
         return tabular(pairing_table(held, number), wanted, f"scrabble-{held.id}-round-{number}")
@@ -133,16 +117,11 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
         ScrabbleGameEnteredOut,
     )
 
-    def enter_result(self, state: ScrabbleEvent, number: int, at: int, body: Body) -> Action | None:
-        scores, penalties = body.get("scores"), body.get("penalties")
+    def enter_result(
+        self, state: ScrabbleEvent, number: int, at: int, body: GameEntered
+    ) -> Action | None:
         return self.ledger().enter_result(
-            state,
-            number,
-            at,
-            None if scores is None else (scores[0], scores[1]),
-            body.get("forfeit"),
-            body.get("spread"),
-            None if penalties is None else (penalties[0], penalties[1]),
+            state, number, at, body.scores, body.forfeit, body.spread, body.penalties
         )
 
     def reseat(self, state: ScrabbleEvent, number: int, no_shows: Sequence[str]) -> Action:
@@ -151,19 +130,11 @@ class ScrabbleRoutes(RoundRoutes[ScrabbleEvent, ScrabbleLedger]):
     entrant_in = ScrabbleEntrantIn
     settings_in = ScrabbleSettingsIn
 
-    def change_settings(self, state: ScrabbleEvent, body: Body) -> Action | None:
-        changes = dict(body)
-        if "prizes" in changes:
-            changes["prizes"] = kept_prizes(body)
-        elif "victors" in changes:
-            changes["prizes"] = None  # equal places from now on
-        if "repeats_by_round" in changes:
-            changes["repeats_by_round"] = kept_ranges(body)
-        return self.ledger().change_settings(state, replace(state.settings, **changes))
+    def change_settings(self, state: ScrabbleEvent, body: ScrabbleSettingsChange) -> Action | None:
+        return self.ledger().change_settings(state, body.applied(state.settings))
 
-    def enter_late(self, state: ScrabbleEvent, body: Body) -> Action:
-        entrant = Entrant(body["id"], body.get("name"), body["rating"])
-        return self.ledger().enter_late(state, entrant)
+    def enter_late(self, state: ScrabbleEvent, body: Entrant) -> Action:
+        return self.ledger().enter_late(state, body)
 
     def standings(self, held: Held[ScrabbleEvent]) -> tuple[list[str], list[Sequence[Any]]]:
         """The standings; with prizes, a ``prize`` column: the place each of the first

@@ -1,5 +1,6 @@
-"""Schemas of Scrabble events held by the service (bounds stated here), and the views the
-answers read where a value needs more than one of the engine's objects."""
+"""Schemas of Scrabble events held by the service (bounds stated here; what the request
+schemas load is ``requests.py``), and the views the answers read where a value needs more
+than one of the engine's objects."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from marshmallow import (
     Schema,
     fields,
     missing,
+    post_load,
     validate,
 )
 
@@ -32,6 +34,8 @@ from ...engine.scrabble.held.log_events import (
     DEFAULT_VICTORS,
     METHODS,
     PAIRING_SYSTEMS,
+    Entrant,
+    EventSettings,
     RepeatsFor,
 )
 from ...engine.scrabble.held.schedule import scheduled
@@ -46,9 +50,11 @@ from ..common import (
     printable,
 )
 from ..held.entry_warnings import EntryWarnings
+from ..held.requests import UNSENT, sent
 from ..held.round_clock import clock_field
 from ..held.schemas import EntrantIn, HeldOut, TokenOut, changes_field, entrants, event_name
 from ..held.views import HeldResult, HeldRound, HeldView, ReadOut, open_or_closed, round_status
+from .requests import GameEntered, NewScrabbleEvent, RoundStart, ScrabbleSettingsChange
 from .tool_schemas import PaidPlacesIn, PrizeAmount
 
 MAX_RATING = 4000
@@ -176,20 +182,42 @@ class ScrabbleEventIn(PaidPlacesIn):
         },
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> NewScrabbleEvent:
+        settings = EventSettings(
+            data["rounds"],
+            data["spread_cap"],
+            data["bye_spread"],
+            data["repeats_allowed"],
+            data["victors"],
+            data["seed"],
+            kept_prizes(data),
+            repeats_by_round=kept_ranges(data),
+            pairing_system=data["pairing_system"],
+        )
+        players = tuple(entrant(p) for p in data["players"])
+        return NewScrabbleEvent(data.get("name"), players, settings)
 
-def kept_prizes(body: Mapping[str, Any]) -> tuple[Decimal | None, ...] | None:
-    """A create's, import's or settings change's ``prizes`` (checked by ``PaidPlacesIn``)
-    as the event keeps them; None: not given."""
-    return None if body.get("prizes") is None else tuple(body["prizes"])
+
+def kept_prizes(data: Mapping[str, Any]) -> tuple[Decimal | None, ...] | None:
+    """A create's or import's loaded ``prizes`` (checked by ``PaidPlacesIn``) as the event
+    keeps them; None: not given."""
+    prizes = data.get("prizes")
+    return None if prizes is None else tuple(prizes)
 
 
-def kept_ranges(body: Mapping[str, Any]) -> tuple[RepeatsFor, ...]:
-    """A create's, import's or settings change's ``repeats_by_round`` as the event keeps
+def kept_ranges(data: Mapping[str, Any]) -> tuple[RepeatsFor, ...]:
+    """A create's or settings change's loaded ``repeats_by_round`` as the event keeps
     them (the ranges' order is checked by the engine, ``round-ranges``)."""
     return tuple(
         RepeatsFor(r["first"], r["last"], r["repeats_allowed"])
-        for r in body.get("repeats_by_round") or ()
+        for r in data.get("repeats_by_round") or ()
     )
+
+
+def entrant(data: Mapping[str, Any]) -> Entrant:
+    """A loaded ``ScrabblePlayerIn`` as the engine enters it."""
+    return Entrant(data["id"], data.get("name"), data["rating"])
 
 
 def _changeable() -> dict[str, fields.Field[Any]]:
@@ -204,8 +232,27 @@ def _changeable() -> dict[str, fields.Field[Any]]:
     return changeable
 
 
+class _SettingsChangeIn(PaidPlacesIn):
+    """What the settings schema loads: the settings named, those left out :data:`UNSENT`
+    (a null sent is a value)."""
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> ScrabbleSettingsChange:
+        return ScrabbleSettingsChange(
+            rounds=sent(data, "rounds"),
+            spread_cap=sent(data, "spread_cap"),
+            bye_spread=sent(data, "bye_spread"),
+            repeats_allowed=sent(data, "repeats_allowed"),
+            repeats_by_round=kept_ranges(data) if "repeats_by_round" in data else UNSENT,
+            victors=sent(data, "victors"),
+            seed=sent(data, "seed"),
+            pairing_system=sent(data, "pairing_system"),
+            prizes=tuple(data["prizes"]) if "prizes" in data else UNSENT,
+        )
+
+
 # The settings a director may change before the first result (those left out stay).
-ScrabbleSettingsIn = PaidPlacesIn.from_dict(_changeable(), name="ScrabbleSettingsIn")
+ScrabbleSettingsIn = _SettingsChangeIn.from_dict(_changeable(), name="ScrabbleSettingsIn")
 
 
 class StartRoundIn(Schema):
@@ -227,6 +274,10 @@ class StartRoundIn(Schema):
         validate=validate.Range(0, MAX_SEED),
         metadata={"description": "A random round's seed (default: the event's plus the round)."},
     )
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> RoundStart:
+        return RoundStart(data.get("method"), data.get("repeats_allowed"), data.get("seed"))
 
 
 class ScrabbleResultIn(Contract):
@@ -269,9 +320,25 @@ class ScrabbleResultIn(Contract):
         metadata={"description": "A forfeit's spread (default: the event's bye spread)."},
     )
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> GameEntered:
+        scores, penalties = data.get("scores"), data.get("penalties")
+        return GameEntered(
+            None if scores is None else (scores[0], scores[1]),
+            data.get("forfeit"),
+            data.get("spread"),
+            None if penalties is None else (penalties[0], penalties[1]),
+        )
+
 
 class ScrabbleEntrantIn(ScrabblePlayerIn):
-    """A late entrant: their missed rounds are unplayed (no result), as tsh records them."""
+    """A late entrant: their missed rounds are unplayed (no result), as tsh records them.
+    Loads the engine's :class:`Entrant` (a player of a create loads a mapping, which the
+    create's checks read)."""
+
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> Entrant:
+        return entrant(data)
 
 
 # --- views ----------------------------------------------------------------------------------

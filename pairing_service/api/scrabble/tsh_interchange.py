@@ -17,12 +17,11 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from marshmallow import fields, validate
+from marshmallow import fields, post_load, validate
 
 from ...engine.errors import FieldError, Rule
 from ...engine.event_log import Entry
 from ...engine.scrabble.held.event import MAX_ROUNDS, InvalidEvent
-from ...engine.scrabble.held.log_events import EventSettings
 from ...engine.scrabble.held.tourney_js import tourney_js
 from ...engine.scrabble.held.tsh_export import division_file
 from ...engine.scrabble.held.tsh_import import read_tsh_event
@@ -34,12 +33,8 @@ from ..held.schemas import event_name
 from ..parsing import StrictParser, list_fields, query_parameters, text_fields, tsh_division
 from .backup import BACKUP
 from .events import HELD, ROUTES, blp
-from .schemas import (
-    ScrabbleEventCreatedOut,
-    ScrabbleEventIn,
-    kept_prizes,
-    kept_ranges,
-)
+from .requests import TshImport
+from .schemas import ScrabbleEventCreatedOut, ScrabbleEventIn, kept_prizes
 from .tool_schemas import TSH_BODY, PaidPlacesIn
 
 __all__ = ["HELD"]
@@ -86,6 +81,21 @@ class TshImportIn(PaidPlacesIn):
     seed = _setting("seed")
     pairing_system = _setting("pairing_system")
 
+    @post_load
+    def _typed(self, data: dict[str, Any], **_: Any) -> TshImport:
+        return TshImport(
+            data.get("name"),
+            data["tsh"],
+            data.get("rounds"),
+            data["spread_cap"],
+            data["bye_spread"],
+            data["repeats_allowed"],
+            data["victors"],
+            data["seed"],
+            data["pairing_system"],
+            kept_prizes(data),
+        )
+
 
 IMPORT_PARSER = StrictParser(
     readers={"text/plain": tsh_division},
@@ -128,24 +138,12 @@ class ImportTsh(MethodView):
         paired by the service (`POST …/rounds`), the default schedule's or the director's
         method. A file the service cannot hold is a 422 naming `tsh` and the line.
         The answer carries the director token, once; `Idempotency-Key` as for a create."""
-        body: dict[str, Any] = IMPORT_PARSER.parse(TshImportIn(), request, location="json")
+        body: TshImport = IMPORT_PARSER.parse(TshImportIn(), request, location="json")
         try:
-            tsh = read_tsh_event(body["tsh"])
+            tsh = read_tsh_event(body.tsh)
         except TshError as exc:
             raise InvalidEvent(("tsh",), str(exc), rule=Rule.TSH_FILE) from exc
-        played = len(tsh.rounds)
-        prizes = kept_prizes(body)
-        settings = EventSettings(
-            body.get("rounds", min(MAX_ROUNDS, played + 1)),
-            body["spread_cap"],
-            body["bye_spread"],
-            body["repeats_allowed"],
-            body["victors"],
-            body["seed"],
-            prizes,
-            repeats_by_round=kept_ranges(body),
-            pairing_system=body["pairing_system"],
-        )
+        settings = body.settings(played=len(tsh.rounds))
         ledger = ROUTES.ledger()
         rounds = [(r.games, r.sat_out) for r in tsh.rounds]
         try:
@@ -156,7 +154,7 @@ class ImportTsh(MethodView):
             raise InvalidEvent(("tsh",), refused.message, rule=Rule.TSH_FILE) from refused
         now = datetime.now(UTC)
         log = tuple(Entry(seq, action, now) for seq, action in enumerate(actions, start=1))
-        backup = Backup(ledger.format, body.get("name"), now, len(log), log)
+        backup = Backup(ledger.format, body.name, now, len(log), log)
         try:  # what a backup of it must pass to be restored
             BACKUP.check_requests(ledger, backup)
             state = replay(ledger, log, BACKUP.replayer(ledger))
