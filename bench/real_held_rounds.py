@@ -67,7 +67,8 @@ from bench.real_divisions import (  # noqa: E402
 )
 from pairing_service.engine.event_log import Entry  # noqa: E402
 from pairing_service.engine.scrabble.contention import contention  # noqa: E402
-from pairing_service.engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger  # noqa: E402
+from pairing_service.engine.scrabble.held.event import ScrabbleEvent  # noqa: E402
+from pairing_service.engine.scrabble.held.ledger import ScrabbleLedger  # noqa: E402
 from pairing_service.engine.scrabble.held.log_events import EventSettings  # noqa: E402
 from pairing_service.engine.scrabble.held.tsh_import import TshEvent, read_tsh_event  # noqa: E402
 from pairing_service.engine.scrabble.pairing.advisor import MAX_VICTORS  # noqa: E402

@@ -73,9 +73,10 @@ from .puffing_billy import events as puffing_billy_events
 from .puffing_billy import pages as puffing_billy_pages
 from .puffing_billy import tools as puffing_billy_tools
 from .scrabble import backup as scrabble_backup
+from .scrabble import events as scrabble_events
 from .scrabble import pages as scrabble_pages
 from .scrabble import tools as scrabble_tools
-from .scrabble import tsh_interchange as scrabble_events
+from .scrabble import tsh_interchange  # noqa: F401  (adds the tsh routes to Scrabble's blueprint)
 from .strikes import backup as strikes_backup
 from .strikes import events as strikes_events
 from .strikes import pages as strikes_pages

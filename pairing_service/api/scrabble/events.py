@@ -15,7 +15,8 @@ from typing import Any
 from flask import Response
 
 from ...engine.event_log import Action
-from ...engine.scrabble.held.ledger import ScrabbleEvent, ScrabbleLedger
+from ...engine.scrabble.held.event import ScrabbleEvent
+from ...engine.scrabble.held.ledger import ScrabbleLedger
 from ...engine.scrabble.held.log_events import Entrant
 from ...engine.scrabble.prize_places import place_labels
 from ...store import Held

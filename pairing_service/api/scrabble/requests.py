@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from ...engine.scrabble.held.event import MAX_ROUNDS
+from ...engine.scrabble.held.checks import MAX_ROUNDS
 from ...engine.scrabble.held.log_events import (
     Entrant,
     EventSettings,

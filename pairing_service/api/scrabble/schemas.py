@@ -20,14 +20,8 @@ from marshmallow import (
 )
 
 from ...engine.scrabble.cost import MAX_REPEATS_ALLOWED
-from ...engine.scrabble.held.event import (
-    MAX_PENALTY,
-    MAX_PLAYERS,
-    MAX_ROUNDS,
-    GameResult,
-    ScrabbleEvent,
-    ScrabbleRound,
-)
+from ...engine.scrabble.held.checks import MAX_PENALTY, MAX_PLAYERS, MAX_ROUNDS
+from ...engine.scrabble.held.event import ScrabbleEvent
 from ...engine.scrabble.held.log_events import (
     BYE_SPREAD,
     DEFAULT_REPEATS_ALLOWED,
@@ -38,6 +32,7 @@ from ...engine.scrabble.held.log_events import (
     EventSettings,
     RepeatsFor,
 )
+from ...engine.scrabble.held.record import GameResult, ScrabbleRound
 from ...engine.scrabble.held.schedule import scheduled
 from ...engine.scrabble.pairing.advisor import MAX_VICTORS
 from ..common import (

@@ -21,7 +21,7 @@ from marshmallow import fields, post_load, validate
 
 from ...engine.errors import FieldError, Rule
 from ...engine.event_log import Entry
-from ...engine.scrabble.held.event import MAX_ROUNDS, InvalidEvent
+from ...engine.scrabble.held.checks import MAX_ROUNDS, InvalidEvent
 from ...engine.scrabble.held.tourney_js import tourney_js
 from ...engine.scrabble.held.tsh_export import division_file
 from ...engine.scrabble.held.tsh_import import read_tsh_event
@@ -32,12 +32,10 @@ from ..held.conditions import HEADERS, IDEMPOTENCY_KEY
 from ..held.schemas import event_name
 from ..parsing import StrictParser, list_fields, query_parameters, text_fields, tsh_division
 from .backup import BACKUP
-from .events import HELD, ROUTES, blp
+from .events import ROUTES, blp
 from .requests import TshImport
 from .schemas import ScrabbleEventCreatedOut, ScrabbleEventIn, kept_prizes
 from .tool_schemas import TSH_BODY, PaidPlacesIn
-
-__all__ = ["HELD"]
 
 IMPORT_TSH_LENGTH = 2_000_000  # a whole event: 1,000 players, 50 rounds
 # The final round's text/plain body, with the import's length: blank is a 400 there too.

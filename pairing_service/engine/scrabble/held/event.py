@@ -39,9 +39,7 @@ from ..pairing.advisor import MAX_VICTORS
 from ..rule_table import RuleTable
 from ..standings import LEFT_THE_FIELD, Player, Standings
 from .checks import (
-    MAX_PENALTY,
     MAX_PLAYERS,
-    MAX_ROUNDS,
     InvalidEvent,
     check_imported,
     check_penalties,
@@ -52,17 +50,6 @@ from .methods import FinalRound, Pairing, pair_round
 from .record import GameResult, PlayedRound, ScrabbleRound, Standing, played_rounds
 from .round_robin import RoundRobin
 from .schedule import scheduled
-
-# The API reads these from here (the limits, a game's result, a round).
-__all__ = [
-    "MAX_PENALTY",
-    "MAX_PLAYERS",
-    "MAX_ROUNDS",
-    "GameResult",
-    "InvalidEvent",
-    "ScrabbleEvent",
-    "ScrabbleRound",
-]
 
 
 class ScrabbleEvent:

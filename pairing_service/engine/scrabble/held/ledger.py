@@ -54,8 +54,6 @@ from .log_events import (
 )
 from .record import GameResult, ScrabbleRound
 
-__all__ = ["ScrabbleEvent", "ScrabbleLedger"]
-
 
 def _score_words(
     result: GameResult | Score, game: tuple[str, str], names: Mapping[str, str]
