@@ -34,7 +34,7 @@ from ..withdrawals import RoundField, field_of
 from ..words.verdicts import SEED_READINGS
 from .completion import complete_pairing
 from .prize_plan import prize_plan
-from .recommendation import Alternative, Side, choose_recommended
+from .recommendation import Alternative, JudgedRound, Side, choose_recommended
 from .swiss import SwissMemo
 
 MAX_VICTORS = 8
@@ -140,18 +140,10 @@ def advise(
     table_side = Side(tuple(games), tuple(principles), found_needs)
     seed_notes, seed_needs = _seed_notes(standings, plan)
     warnings += uncertain_gibsonized_warnings(standings, plan, in_contention)
-    choice = choose_recommended(
-        standings,
-        in_contention,
-        judge,
-        plan,
-        table_side,
-        bye,
-        withdrawn,
-        swiss,
-        ranked_relevant,
-        prefer,
+    judged_round = JudgedRound(
+        standings, in_contention, judge, bye, withdrawn, swiss, ranked_relevant
     )
+    choice = choose_recommended(judged_round, plan, table_side, prefer)
     recommended, rule, alternatives = choice.side, choice.rule, choice.alternatives
     preferred, warnings = choice.preferred, warnings + choice.warnings
     if choice.principled:

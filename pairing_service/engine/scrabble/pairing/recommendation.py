@@ -48,17 +48,36 @@ class Side:
     needs: tuple[Need, ...]
 
 
+@dataclass(frozen=True)
+class JudgedRound:
+    """The round as the advice judges it: the field, who is in contention, the judge of
+    pairings, the bye, who sits out, the pairing memo, and whose needs are said."""
+
+    standings: Standings
+    contention: Contention
+    judge: Judge
+    bye: str | None
+    withdrawn: frozenset[str]
+    swiss: SwissMemo
+    ranked_relevant: Sequence[str]
+
+    def completed(
+        self, beside: Sequence[Game], chosen: Sequence[tuple[str, str]], reason: str
+    ) -> list[Game]:
+        """``chosen`` games among the players in contention, completed as the plan's
+        pairing ``beside`` was (its bye kept, the rest paired by the memo)."""
+        board = Board(self.standings, self.withdrawn, self.swiss)
+        if self.bye is not None:
+            board.add_bye(self.bye, next(g.reason for g in beside if g.bye))
+        play_engine_pairs(board, chosen, self.contention, reason)
+        return board.finish()
+
+    def needs_of(self, games: Sequence[Game]) -> tuple[Need, ...]:
+        return tuple(needs(self.judge.evaluate(pairs_of(games)), self.ranked_relevant))
+
+
 def _principled_alternative(
-    standings: Standings,
-    contention: Contention,
-    judge: Judge,
-    plan: Plan,
-    principles: Sequence[Verdict],
-    bye: str | None,
-    games: Sequence[Game],
-    withdrawn: frozenset[str],
-    swiss: SwissMemo,
-    ranked_relevant: Sequence[str],
+    judged: JudgedRound, plan: Plan, table_side: Side
 ) -> tuple[Side, int] | None:
     """The complete pairing that the engine proves ranks above a table row's on the
     principles, and the first principle it does better on; None when there is none.
@@ -66,25 +85,16 @@ def _principled_alternative(
     One ranks above exactly when some verdict is "violated" (a candidate better on it and
     no worse on every higher one), so the search runs only then.
     """
+    principles = table_side.principles
     if plan.rule.source != "table" or not any(v.status == "violated" for v in principles):
         return None
-    pairs = pairs_of(games)
-    better = judge.proven_better(pairs)
+    better = judged.judge.proven_better(pairs_of(table_side.games))
     if better is None:
         return None
     chosen, level = better
-    board = Board(standings, withdrawn, swiss)
-    if bye is not None:
-        board.add_bye(bye, next(g.reason for g in games if g.bye))
-    play_engine_pairs(board, chosen, contention, BEST_KEEPS)
-    other_games = board.finish()
-    other_pairs = pairs_of(other_games)
-    side = Side(
-        tuple(other_games),
-        tuple(judge.judge(other_pairs)),
-        tuple(needs(judge.evaluate(other_pairs), ranked_relevant)),
-    )
-    return side, level
+    other_games = judged.completed(table_side.games, chosen, BEST_KEEPS)
+    verdicts = tuple(judged.judge.judge(pairs_of(other_games)))
+    return Side(tuple(other_games), verdicts, judged.needs_of(other_games)), level
 
 
 def _rematches(standings: Standings, games: Sequence[Game]) -> list[tuple[str, str]]:
@@ -95,20 +105,12 @@ def _rematches(standings: Standings, games: Sequence[Game]) -> list[tuple[str, s
     ]
 
 
-def _rematch_free(
-    standings: Standings,
-    contention: Contention,
-    judge: Judge,
-    table_side: Side,
-    bye: str | None,
-    withdrawn: frozenset[str],
-    swiss: SwissMemo,
-    ranked_relevant: Sequence[str],
-) -> Side | None:
+def _rematch_free(judged: JudgedRound, table_side: Side) -> Side | None:
     """When a table row's pairing holds a back-to-back rematch between players who can
     be victors and a pairing the principles score the same avoids it: that pairing,
     completed (the pairing policy's first rule, applied to a row). None otherwise."""
-    relevant = set(contention.relevant)
+    standings, judge = judged.standings, judged.judge
+    relevant = set(judged.contention.relevant)
     mine = [pair for pair in _rematches(standings, table_side.games) if set(pair) <= relevant]
     if not mine:
         return None
@@ -117,7 +119,7 @@ def _rematch_free(
     scores = judge.scores_of(pairs)
     if any(score is None for score in scores):
         return None
-    policy = swiss.policy
+    policy = judged.swiss.policy
     outsider_ranks = [standings.rank(p) for p in standings.ids if p not in relevant]
     better = [
         c
@@ -128,18 +130,13 @@ def _rematch_free(
     if not better:
         return None
     chosen = min(better, key=lambda c: policy.pairing_cost(standings, c, outsider_ranks, OUTSIDER))
-    board = Board(standings, withdrawn, swiss)
-    if bye is not None:
-        board.add_bye(bye, next(g.reason for g in table_side.games if g.bye))
-    play_engine_pairs(board, chosen, contention, "the row's pairing without its rematch")
-    games = board.finish()
-    other = pairs_of(games)
-    verdicts = tuple(judge.judge(other))
+    games = judged.completed(table_side.games, chosen, "the row's pairing without its rematch")
+    verdicts = tuple(judge.judge(pairs_of(games)))
     if [v.status for v in verdicts] != [v.status for v in table_side.principles]:
         return None  # completed, it is not judged alike: the row's pairing stands
     if len(_rematches(standings, games)) >= len(_rematches(standings, table_side.games)):
         return None
-    return Side(tuple(games), verdicts, tuple(needs(judge.evaluate(other), ranked_relevant)))
+    return Side(tuple(games), verdicts, judged.needs_of(games))
 
 
 def _without_rematch(
@@ -185,45 +182,13 @@ class Choice:
     principled: bool
 
 
-def choose_recommended(
-    standings: Standings,
-    contention: Contention,
-    judge: Judge,
-    plan: Plan,
-    table_side: Side,
-    bye: str | None,
-    withdrawn: frozenset[str],
-    swiss: SwissMemo,
-    ranked_relevant: Sequence[str],
-    prefer: str,
-) -> Choice:
+def choose_recommended(judged: JudgedRound, plan: Plan, table_side: Side, prefer: str) -> Choice:
     """The recommended pairing among the plan's (``table_side``) and the ones the
     principles or the repeat policy put forward (module docstring)."""
-    found = _principled_alternative(
-        standings,
-        contention,
-        judge,
-        plan,
-        table_side.principles,
-        bye,
-        table_side.games,
-        withdrawn,
-        swiss,
-        ranked_relevant,
-    )
+    standings, swiss = judged.standings, judged.swiss
+    found = _principled_alternative(judged, plan, table_side)
     if found is None:
-        return _without_rematch_if_better(
-            standings,
-            contention,
-            judge,
-            plan,
-            table_side,
-            bye,
-            withdrawn,
-            swiss,
-            ranked_relevant,
-            prefer,
-        )
+        return _without_rematch_if_better(judged, plan, table_side, prefer)
     # The principles' pairing is recommended when asked for, or when the row's breaks
     # the repeat policy where it does not (a back-to-back rematch or a meeting past
     # the allowance): a pairing the principles rank higher and a director would post.
@@ -231,7 +196,7 @@ def choose_recommended(
     their_breaks = _policy_breaks(standings, swiss.policy, found[0].games)
     repeats_avoided = row_breaks > their_breaks
     chosen = "principles" if repeats_avoided else prefer
-    recommendation = _recommend(standings, judge, plan, table_side, *found, chosen)
+    recommendation = _recommend(standings, judged.judge, plan, table_side, *found, chosen)
     warnings = recommendation.warnings
     if repeats_avoided and prefer != "principles":
         allowance = swiss.policy.allowance
@@ -252,28 +217,19 @@ def choose_recommended(
 
 
 def _without_rematch_if_better(
-    standings: Standings,
-    contention: Contention,
-    judge: Judge,
-    plan: Plan,
-    table_side: Side,
-    bye: str | None,
-    withdrawn: frozenset[str],
-    swiss: SwissMemo,
-    ranked_relevant: Sequence[str],
-    prefer: str,
+    judged: JudgedRound, plan: Plan, table_side: Side, prefer: str
 ) -> Choice:
     """Without a pairing ranked above it: the row's, or the row's without its
     back-to-back rematch when one the principles score alike avoids it."""
     unchanged = Choice(table_side, plan.rule, (), prefer, [], False)
     if plan.rule.source != "table":
         return unchanged
-    rematch_free = _rematch_free(
-        standings, contention, judge, table_side, bye, withdrawn, swiss, ranked_relevant
-    )
+    rematch_free = _rematch_free(judged, table_side)
     if rematch_free is None:
         return unchanged
-    side, rule, alternative, note = _without_rematch(standings, plan, table_side, rematch_free)
+    side, rule, alternative, note = _without_rematch(
+        judged.standings, plan, table_side, rematch_free
+    )
     return Choice(side, rule, (alternative,), prefer, [note], False)
 
 
