@@ -9,8 +9,8 @@ from typing import Any
 
 from ..held.desk import DeskPage
 from ..held.pages import EventPages, game_slips, late_entry_words
-from .events import pairing_table
 from .schemas import RaceSettingsIn
+from .views import pairing_table
 
 
 def winners(public: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:

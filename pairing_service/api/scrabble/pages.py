@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ..held.desk import DeskPage
 from ..held.pages import EventPages, game_slips
-from .events import pairing_table, pairings_by_name
 from .schemas import ScrabbleSettingsIn
+from .views import pairing_table, pairings_by_name
 
 PAGES = EventPages(pairing_table, pairings_by_name, slips=game_slips(("score",)))
 DESK = DeskPage("scores", ScrabbleSettingsIn)

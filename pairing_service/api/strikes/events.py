@@ -21,16 +21,14 @@ from ...engine.strikes.ledger import HeldEvent, StrikesLedger
 from ...engine.strikes.records import Settings
 from ...store import Held
 from ..held.blueprint import RoundRoutes, RouteDocs
-from ..held.printables import Table, tabular
+from ..held.printables import tabular
 from ..held.requests import Entered, sent_or
 from ..held.schemas import LateEntrantIn
-from ..held.views import round_state
 from .requests import NewTournament, SettingsChange, TableResult
 from .schemas import (
     CreatedOut,
     RoundOut,
     RoundView,
-    StandingOut,
     TableEnteredOut,
     TableView,
     TournamentIn,
@@ -39,6 +37,7 @@ from .schemas import (
     TournamentView,
 )
 from .tool_schemas import MAX_FIELD, MAX_PLAN_SEATS, MAX_SEED, TableResultIn
+from .views import STANDING_COLUMNS, seating_table
 
 
 class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
@@ -154,30 +153,4 @@ class StrikesRoutes(RoundRoutes[HeldEvent, StrikesLedger]):
 
 
 # The export's columns: a standing's fields as the page answers them, strikes once, exactly.
-STANDING_COLUMNS = [name for name in StandingOut().fields if name != "strikes_exact"]
-
-
-def seating_table(held: Held[HeldEvent], number: int) -> Table:
-    """A round's seating to print or import: a line per seat (byes last), with the result
-    once entered."""
-    shown = RoundView(held, number)
-    entrants = held.state.entrants
-    header = ["table", "group", "player", "name", "place", "score", "strikes"]
-    rows: list[Sequence[Any]] = []
-    for table in shown.tables:
-        result = {s.player: s for s in table.result or []}
-        for player in table.players:
-            got = result.get(player)
-            place, score, strikes = (got.place, got.score, got.strikes) if got else (None,) * 3
-            rows.append(
-                [table.at, table.group, player, entrants[player].name, place, score, strikes]
-            )
-    rows += [["bye", None, p, entrants[p].name, None, None, None] for p in shown.round.byes()]
-    rnd = shown.round
-    name = held.name or "Strikes tournament"
-    title = f"{name}: round {number} ({rnd.kind}), {round_state(rnd.closed)}"
-    return Table(title, header, rows)
-
-
-# What the log routes and the director's list use (the registry, ../formats.py, names it).
 HELD = StrikesRoutes().add_routes()

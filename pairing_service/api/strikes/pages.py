@@ -10,8 +10,8 @@ from typing import Any
 from ..held.desk import DeskPage
 from ..held.page_tables import ShownTable
 from ..held.pages import EventPages, Slip, late_entry_words
-from .events import seating_table
 from .schemas import TournamentSettingsIn
+from .views import seating_table
 
 
 def winners(public: Mapping[str, Any], _: Mapping[str, str]) -> list[str]:
