@@ -13,6 +13,7 @@ header's, and each line's), and any error refuses the whole file.
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,7 +79,12 @@ def signup_rows(request: Request) -> SignUpRows:
     lines = decoded.text.splitlines()
     if not lines or not lines[0].strip():
         raise _refuse([{"pointer": "/lines/1", "detail": "line 1 must name the columns"}])
-    rows = csv_rows(decoded.text, separator_of(lines[0], header=True))
+    try:  # read whole (at most the body limit) so that every cell is read here
+        read = list(csv_rows(decoded.text, separator_of(lines[0], header=True)))
+    except csv.Error as exc:  # NUL bytes, a cell over the csv module's size limit
+        detail = f"the file cannot be read as CSV: {exc}"
+        raise _refuse([{"pointer": "/lines", "detail": detail}]) from None
+    rows = iter(read)
     header = header_faults(next(rows)[1], COLUMNS, ("id",))
     errors = _header_errors(header.names, header.repeated)
     if "id" not in header.names:

@@ -149,6 +149,11 @@ def test_sign_ups_from_a_csv_file_all_or_nothing(client):
     assert_problem(csv_import(league, 1, "id,colour\nann,red\n"), 422, "/lines/1")
     assert_problem(csv_import(league, 1, "id,laurels\nfay,many\n"), 422, "/lines/2/laurels")
     assert_problem(csv_import(league, 1, "id\n"), 422, "/lines")
+    # A cell the csv module cannot read (over its size limit) is a 422, not a 500; a NUL
+    # is read, and refused in its cell.
+    huge = assert_problem(csv_import(league, 1, "id,name\nann," + "x" * 200_000 + "\n"), 422)
+    assert huge["errors"][0]["pointer"] == "/lines" and "cannot be read as CSV" in huge["detail"]
+    assert_problem(csv_import(league, 1, 'id,name\nann,"A\x00"\n'), 422, "/lines/2/name")
     assert [s["id"] for s in league.read("/seasons/1")["signups"]] == ["ann", "bob"]
     # Tokens: none (401), another organisation's (403); a body that is not CSV (415).
     path = f"{league.base}/seasons/1/signups/import"
